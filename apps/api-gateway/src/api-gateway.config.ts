@@ -1,0 +1,41 @@
+import { IsInt, IsOptional, IsString, IsUrl, Min, MinLength } from 'class-validator';
+import { Secret } from '@platform/config';
+
+const serviceUrl = () => IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true });
+
+export class GatewayConfig {
+  @serviceUrl()
+  QUOTE_SERVICE_URL!: string;
+
+  @serviceUrl()
+  TRANSACTION_SERVICE_URL!: string;
+
+  @serviceUrl()
+  KYC_SERVICE_URL!: string;
+
+  @serviceUrl()
+  WEBHOOK_DISPATCHER_URL!: string;
+
+  @serviceUrl()
+  CHAT_API_URL!: string;
+
+  // When set, every request for this host goes to chat-api (routing by host instead of path).
+  @IsOptional()
+  @IsString()
+  CHAT_HOST?: string;
+
+  // Server-side pepper of the API key hashes: a stolen table alone verifies nothing.
+  @Secret()
+  @IsString()
+  @MinLength(32, { message: 'API_KEY_PEPPER must be at least 32 characters' })
+  API_KEY_PEPPER!: string;
+
+  @Secret()
+  @IsString()
+  @MinLength(32, { message: 'OPS_API_KEY must be at least 32 characters' })
+  OPS_API_KEY!: string;
+
+  @IsInt()
+  @Min(100)
+  PROXY_TIMEOUT_MS: number = 30_000;
+}

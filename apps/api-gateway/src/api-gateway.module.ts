@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { APP_PIPE } from '@nestjs/core';
+import { strictValidationPipe } from '@platform/http';
+import { CredentialAuthenticator } from './authentication/credential-authenticator.js';
+import { GatewayMiddleware } from './authentication/gateway.middleware.js';
+import { MergedOpenApi } from './docs/merged-openapi.js';
+import { ApiKeyHasher } from './partners/api-key.hasher.js';
+import { CreateApiKeyUseCase } from './partners/create-api-key.use-case.js';
+import { CreatePartnerUseCase } from './partners/create-partner.use-case.js';
+import { OpsPartnersController } from './partners/ops-partners.controller.js';
+import { PartnerController } from './partners/partner.controller.js';
+import { PartnersRepository } from './partners/partners.repository.js';
+import { RevokeApiKeyUseCase } from './partners/revoke-api-key.use-case.js';
+import { ReverseProxy } from './proxy/reverse-proxy.js';
+
+@Module({
+  controllers: [PartnerController, OpsPartnersController],
+  providers: [
+    { provide: APP_PIPE, useFactory: strictValidationPipe },
+    ApiKeyHasher,
+    PartnersRepository,
+    CreatePartnerUseCase,
+    CreateApiKeyUseCase,
+    RevokeApiKeyUseCase,
+    CredentialAuthenticator,
+    ReverseProxy,
+    GatewayMiddleware,
+    MergedOpenApi,
+  ],
+})
+export class ApiGatewayModule {}

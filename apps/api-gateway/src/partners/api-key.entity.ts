@@ -1,0 +1,26 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+// A partner's API key. Only its keyed hash is stored; the key itself is shown once at creation.
+@Entity({ name: 'api_key' })
+@Index('api_key_partner_idx', ['partnerId'])
+export class ApiKeyEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'partner_id', type: 'uuid' })
+  partnerId!: string;
+
+  // The key's first characters, safe to show in listings and logs to tell keys apart.
+  @Column({ name: 'display_prefix', type: 'varchar', length: 16 })
+  displayPrefix!: string;
+
+  // HMAC-SHA256(pepper, key), hex.
+  @Column({ name: 'key_hash', type: 'char', length: 64, unique: true })
+  keyHash!: string;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt!: Date | null;
+}

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, IdGenerator } from '@shared/util';
+import { CreateApiKeyUseCase, type IssuedApiKey } from './create-api-key.use-case.js';
+import { PartnerEntity } from './partner.entity.js';
+import { PartnersRepository } from './partners.repository.js';
+
+export interface CreatedPartner extends IssuedApiKey {
+  readonly partnerId: string;
+  readonly name: string;
+}
+
+// A partner is born with its first API key, in one transaction: never a partner nobody can use.
+@Injectable()
+export class CreatePartnerUseCase {
+  constructor(
+    private readonly partners: PartnersRepository,
+    private readonly apiKeys: CreateApiKeyUseCase,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  execute(name: string): Promise<CreatedPartner> {
+    return this.partners.transaction(async (manager) => {
+      const partnerId = this.ids.uuid();
+      await manager.insert(PartnerEntity, { id: partnerId, name, createdAt: this.clock.now() });
+      const key = await this.apiKeys.issue(manager, partnerId);
+      return { partnerId, name, ...key };
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { OpsAuth } from '@platform/http';
+import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
+import { CreatePartnerUseCase } from './create-partner.use-case.js';
+import { CreatePartnerRequestDto } from './create-partner.request.dto.js';
+import { PartnersRepository } from './partners.repository.js';
+import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
+
+// Operator administration of partners and their keys (the operator CLI calls these).
+@ApiTags('Operations')
+@ApiSecurity('opsKey')
+@OpsAuth()
+@Controller('ops/partners')
+export class OpsPartnersController {
+  constructor(
+    private readonly createPartner: CreatePartnerUseCase,
+    private readonly createApiKey: CreateApiKeyUseCase,
+    private readonly revokeApiKey: RevokeApiKeyUseCase,
+    private readonly partners: PartnersRepository,
+  ) {}
+
+  @Post()
+  create(@Body() body: CreatePartnerRequestDto) {
+    return this.createPartner.execute(body.name);
+  }
+
+  @Post(':partnerId/keys')
+  createKey(@Param('partnerId', ParseUUIDPipe) partnerId: string) {
+    return this.createApiKey.execute(partnerId);
+  }
+
+  @Get(':partnerId/keys')
+  async listKeys(@Param('partnerId', ParseUUIDPipe) partnerId: string) {
+    const keys = await this.partners.listKeys(partnerId);
+    return {
+      keys: keys.map((key) => ({
+        keyId: key.id,
+        displayPrefix: key.displayPrefix,
+        createdAt: key.createdAt.toISOString(),
+        revokedAt: key.revokedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  @Delete(':partnerId/keys/:keyId')
+  @HttpCode(204)
+  async revokeKey(
+    @Param('partnerId', ParseUUIDPipe) partnerId: string,
+    @Param('keyId', ParseUUIDPipe) keyId: string,
+  ): Promise<void> {
+    await this.revokeApiKey.execute(partnerId, keyId);
+  }
+}

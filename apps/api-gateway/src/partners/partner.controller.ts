@@ -1,0 +1,21 @@
+import { Controller, Get, NotFoundException } from '@nestjs/common';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { CurrentIdentity, PartnerAuth } from '@platform/http';
+import type { InternalIdentity } from '@shared/contracts';
+import { PartnersRepository } from './partners.repository.js';
+
+@ApiTags('Partner')
+@ApiSecurity('apiKey')
+@Controller('partner')
+export class PartnerController {
+  constructor(private readonly partners: PartnersRepository) {}
+
+  // Who am I: lets an integrator check a key before doing anything else.
+  @PartnerAuth()
+  @Get()
+  async current(@CurrentIdentity() identity: Extract<InternalIdentity, { kind: 'partner' }>) {
+    const partner = await this.partners.findPartner(identity.partnerId);
+    if (!partner) throw new NotFoundException();
+    return { id: partner.id, name: partner.name };
+  }
+}

@@ -1,0 +1,45 @@
+import type { GatewayConfig } from '../api-gateway.config.js';
+
+export type Upstream = 'quote' | 'transaction' | 'kyc' | 'webhooks' | 'chat';
+
+// Which service owns which public path (first path segments). Paths not listed are the
+// gateway's own (/partner, /ops/partners, /docs, /openapi.json, /health, /metrics). /internal
+// routes are never listed: they are not reachable through the gateway.
+const ROUTES: ReadonlyArray<readonly [prefix: string, upstream: Upstream]> = [
+  ['/api/v1', 'chat'],
+  ['/quote', 'quote'],
+  ['/public/corridors', 'quote'],
+  ['/transaction', 'transaction'],
+  ['/transactions', 'transaction'],
+  ['/payments', 'transaction'],
+  ['/solana/payments', 'transaction'],
+  ['/celo/payments', 'transaction'],
+  ['/qr-decoder', 'transaction'],
+  ['/ops/transactions', 'transaction'],
+  ['/kyc', 'kyc'],
+  ['/webhooks', 'webhooks'],
+];
+
+export function upstreamFor(path: string, host: string | undefined, config: GatewayConfig): Upstream | null {
+  if (config.CHAT_HOST && host?.split(':')[0]?.toLowerCase() === config.CHAT_HOST.toLowerCase()) return 'chat';
+  const match = ROUTES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+  return match ? match[1] : null;
+}
+
+export function upstreamUrl(upstream: Upstream, config: GatewayConfig): string {
+  switch (upstream) {
+    case 'quote':
+      return config.QUOTE_SERVICE_URL;
+    case 'transaction':
+      return config.TRANSACTION_SERVICE_URL;
+    case 'kyc':
+      return config.KYC_SERVICE_URL;
+    case 'webhooks':
+      return config.WEBHOOK_DISPATCHER_URL;
+    case 'chat':
+      return config.CHAT_API_URL;
+  }
+}
+
+// The payout services whose OpenAPI documents make up the gateway's /docs.
+export const PAYOUT_UPSTREAMS: readonly Upstream[] = ['quote', 'transaction', 'kyc', 'webhooks'];

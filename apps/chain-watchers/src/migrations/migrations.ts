@@ -1,0 +1,4 @@
+import { Init1795308596150 } from './1795308596150-init.js';
+
+// Applied in this order; `npm run migrate -- generate --app chain-watchers --name <name>` appends here.
+export const chainWatchersMigrations = [Init1795308596150];

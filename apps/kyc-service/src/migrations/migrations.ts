@@ -1,0 +1,4 @@
+import { Init1795308604165 } from './1795308604165-init.js';
+
+// Applied in this order; `npm run migrate -- generate --app kyc-service --name <name>` appends here.
+export const kycServiceMigrations = [Init1795308604165];

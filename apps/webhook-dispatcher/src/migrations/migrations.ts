@@ -1,0 +1,4 @@
+import { Init1795308620489 } from './1795308620489-init.js';
+
+// Applied in this order; `npm run migrate -- generate --app webhook-dispatcher --name <name>` appends here.
+export const webhookDispatcherMigrations = [Init1795308620489];

@@ -1,0 +1,3 @@
+export * from './config.module.js';
+export * from './load-config.js';
+export * from './secret.decorator.js';

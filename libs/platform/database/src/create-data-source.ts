@@ -1,0 +1,31 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { AppDatabase } from './app-database.js';
+import type { DatabaseConfig } from './database.config.js';
+
+export const MIGRATIONS_TABLE = 'migrations';
+
+export function dataSourceOptions(database: AppDatabase, config: DatabaseConfig): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: config.DATABASE_URL,
+    schema: database.schema,
+    entities: database.entities,
+    migrations: database.migrations,
+    migrationsTableName: MIGRATIONS_TABLE,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+    extra: {
+      max: config.DATABASE_POOL_SIZE,
+      application_name: config.DATABASE_APPLICATION_NAME ?? database.schema,
+      statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS || undefined,
+      // Without it the driver may wait forever for a connection from an exhausted pool.
+      connectionTimeoutMillis: 10_000,
+    },
+  };
+}
+
+export function createDataSource(database: AppDatabase, config: DatabaseConfig): DataSource {
+  return new DataSource(dataSourceOptions(database, config));
+}

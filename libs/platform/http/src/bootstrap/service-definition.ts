@@ -1,0 +1,46 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { ConfigModule, Environment, LoadedConfig, SectionClasses } from '@platform/config';
+import { type AppDatabase, DatabaseConfig } from '@platform/database';
+import { type EventBus, type EventConsumer, MessagingConfig, type TopicMap } from '@platform/messaging';
+import type { ServiceName } from '@shared/contracts';
+import type { ErrorPresenter } from '../errors/error-presenter.js';
+import { HttpConfig } from '../http.config.js';
+
+// The config every app has; apps add their own sections next to these.
+export interface PlatformSections extends SectionClasses {
+  http: typeof HttpConfig;
+  database: typeof DatabaseConfig;
+  messaging: typeof MessagingConfig;
+}
+
+export const platformSections: PlatformSections = { http: HttpConfig, database: DatabaseConfig, messaging: MessagingConfig };
+
+type NestImport = Type | DynamicModule | ReturnType<typeof ConfigModule.forRoot>;
+
+// Everything that distinguishes one app from another; the platform does the rest.
+export interface ServiceDefinition<S extends PlatformSections> {
+  readonly name: ServiceName;
+  readonly config: S;
+  readonly database: AppDatabase;
+  readonly imports?: readonly NestImport[];
+  readonly consumers?: readonly Type<EventConsumer<TopicMap>>[];
+  readonly errorPresenter?: ErrorPresenter;
+  // Runs before the body parsers: the gateway mounts its streaming proxy here.
+  readonly beforeBodyParsers?: (app: NestExpressApplication, config: LoadedConfig<S>) => void;
+  readonly title?: string;
+}
+
+export interface ServiceStartOptions {
+  // Overrides layered on the process environment (standalone mode gives each app its own).
+  readonly env?: Environment;
+  readonly sharedBus?: EventBus;
+  readonly logDestination?: NodeJS.WritableStream;
+}
+
+export interface RunningService {
+  readonly name: ServiceName;
+  readonly url: string;
+  readonly app: NestExpressApplication;
+  close(): Promise<void>;
+}

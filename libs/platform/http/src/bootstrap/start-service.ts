@@ -1,0 +1,81 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { AddressInfo } from 'node:net';
+import { ConfigModule, describeConfig, loadConfig } from '@platform/config';
+import { DatabaseModule } from '@platform/database';
+import { LoggingModule, NestPinoLogger, createLogger } from '@platform/logging';
+import { MessagingModule } from '@platform/messaging';
+import { bodyParserErrors } from '../errors/body-parser-errors.middleware.js';
+import { ErrorIdFilter } from '../errors/error-id.filter.js';
+import { DefaultErrorPresenter } from '../errors/error-presenter.js';
+import { MetricsRegistry } from '../observability/metrics.registry.js';
+import { OpenApiDocument } from '../observability/openapi.controller.js';
+import { requestContextMiddleware } from '../observability/request-id.middleware.js';
+import { PlatformModule } from '../platform.module.js';
+import type { PlatformSections, RunningService, ServiceDefinition, ServiceStartOptions } from './service-definition.js';
+
+@Module({})
+class ServiceRootModule {}
+
+// Boots one app: validated config, JSON logs, database, event bus with outbox and consumers,
+// auth on every route, health, metrics, OpenAPI, body limits, error ids. Throws
+// ConfigValidationError listing every bad variable when the config is wrong.
+export async function startService<S extends PlatformSections>(
+  definition: ServiceDefinition<S>,
+  options: ServiceStartOptions = {},
+): Promise<RunningService> {
+  const config = loadConfig(definition.config, options.env ?? process.env);
+  const { http } = config;
+  const logger = createLogger({
+    service: definition.name,
+    level: http.LOG_LEVEL,
+    ...(options.logDestination ? { destination: options.logDestination } : {}),
+  });
+  logger.info({ config: describeConfig(config) }, 'configuration loaded');
+
+  const root: DynamicModule = {
+    module: ServiceRootModule,
+    imports: [
+      LoggingModule.forRoot(logger),
+      ConfigModule.forRoot(definition.config, config),
+      PlatformModule.forRoot(definition.name),
+      DatabaseModule.forRoot(definition.database),
+      MessagingModule.forRoot({
+        group: definition.name,
+        ...(definition.consumers ? { consumers: definition.consumers } : {}),
+        ...(options.sharedBus ? { sharedBus: options.sharedBus } : {}),
+      }),
+      ...(definition.imports ?? []),
+    ],
+  };
+  const app = await NestFactory.create<NestExpressApplication>(root, {
+    logger: new NestPinoLogger(logger.child({ component: 'nest' })),
+    bodyParser: false,
+    abortOnError: false,
+  });
+  app.disable('x-powered-by');
+  app.use(requestContextMiddleware(logger));
+  app.use(app.get(MetricsRegistry).httpMiddleware());
+  definition.beforeBodyParsers?.(app, config);
+  app.useBodyParser('json', { limit: http.MAX_BODY_BYTES });
+  app.useBodyParser('urlencoded', { limit: http.MAX_BODY_BYTES, extended: true });
+  app.use(bodyParserErrors());
+  app.useGlobalFilters(new ErrorIdFilter(definition.errorPresenter ?? new DefaultErrorPresenter(), logger));
+  await app.init();
+  app.get(OpenApiDocument).document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle(definition.title ?? definition.name).setVersion('1').build(),
+  );
+  await app.listen(http.PORT, http.HOST);
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info({ url }, 'listening');
+  return {
+    name: definition.name,
+    url,
+    app,
+    close: () => app.close(),
+  };
+}

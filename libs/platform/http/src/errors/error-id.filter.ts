@@ -1,0 +1,31 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '@platform/logging';
+import type { ErrorPresenter } from './error-presenter.js';
+
+// The last line of defence: known errors are rendered by the surface's presenter; anything else
+// is a 500 with an error id that is logged with the stack. Driver or provider text never
+// reaches a client.
+@Catch()
+export class ErrorIdFilter implements ExceptionFilter {
+  constructor(
+    private readonly presenter: ErrorPresenter,
+    private readonly logger: Logger,
+  ) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) return;
+    const presented = this.presenter.present(error);
+    if (presented) {
+      if (presented.status >= 500) this.logger.error({ err: error }, 'request failed');
+      for (const [name, value] of Object.entries(presented.headers ?? {})) response.setHeader(name, value);
+      response.status(presented.status).json(presented.body);
+      return;
+    }
+    const errorId = randomUUID();
+    this.logger.error({ err: error, errorId }, 'unhandled error');
+    response.status(500).json({ message: 'Internal server error', errorId });
+  }
+}

@@ -1,0 +1,41 @@
+import { HttpException } from '@nestjs/common';
+import { AuthenticationError } from '../auth/authentication.error.js';
+import { InvalidRequestError } from './invalid-request.error.js';
+
+export interface PresentedError {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+// Maps an error to the status and body of one API surface. Returns null for errors it does not
+// know; the filter then answers 500 with an error id. Each surface has exactly one presenter.
+export interface ErrorPresenter {
+  present(error: unknown): PresentedError | null;
+}
+
+// Every 401 outside the chat API: a `message` for any client, and the payout error fields.
+export function authenticationFailedBody(reason: string) {
+  return { message: reason, code: 'authentication_failed', reason, retryable: false };
+}
+
+export function invalidRequestBody(reason: string) {
+  return { message: reason, code: 'invalid_request', reason, retryable: false };
+}
+
+// The platform's own surface (health, metrics, internal routes, gateway admin routes).
+export class DefaultErrorPresenter implements ErrorPresenter {
+  present(error: unknown): PresentedError | null {
+    if (error instanceof AuthenticationError) {
+      return { status: 401, body: authenticationFailedBody(error.reason) };
+    }
+    if (error instanceof InvalidRequestError) {
+      return { status: 400, body: invalidRequestBody(error.reason) };
+    }
+    if (error instanceof HttpException) {
+      const response = error.getResponse();
+      return { status: error.getStatus(), body: typeof response === 'string' ? { message: response } : response };
+    }
+    return null;
+  }
+}

@@ -1,0 +1,37 @@
+import { INTERNAL_IDENTITY_HEADER, type ServiceName } from '@shared/contracts';
+import { RequestContext } from '@platform/logging';
+import type { InternalTokenService } from './auth/internal-token.service.js';
+import { CORRELATION_ID_HEADER } from './observability/request-id.middleware.js';
+
+export class InternalHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+  ) {
+    super(`Internal call to ${url} answered ${status}`);
+    this.name = 'InternalHttpError';
+  }
+}
+
+// Service-to-service calls to /internal routes: signed as the calling service, carrying the
+// correlation id, bounded by a timeout.
+export class InternalHttpClient {
+  constructor(
+    private readonly caller: ServiceName,
+    private readonly tokens: InternalTokenService,
+    private readonly timeoutMs = 5_000,
+  ) {}
+
+  async getJson<T>(url: string): Promise<T> {
+    const response = await fetch(url, {
+      headers: {
+        [INTERNAL_IDENTITY_HEADER]: await this.tokens.sign({ kind: 'service', service: this.caller }),
+        [CORRELATION_ID_HEADER]: RequestContext.current()?.correlationId ?? '',
+        accept: 'application/json',
+      },
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    if (!response.ok) throw new InternalHttpError(response.status, url);
+    return (await response.json()) as T;
+  }
+}

@@ -1,0 +1,70 @@
+import { type DynamicModule, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { Gauge } from 'prom-client';
+import { OutboxRelay } from '@platform/messaging';
+import { Clock, IdGenerator, RandomIdGenerator, SystemClock } from '@shared/util';
+import { IdentityGuard } from './auth/identity.guard.js';
+import { InternalTokenService } from './auth/internal-token.service.js';
+import { RouteAuthAudit } from './auth/route-auth-audit.js';
+import { HttpConfig } from './http.config.js';
+import { HealthController } from './observability/health.controller.js';
+import { MetricsController } from './observability/metrics.controller.js';
+import { MetricsRegistry } from './observability/metrics.registry.js';
+import { OpenApiController, OpenApiDocument } from './observability/openapi.controller.js';
+
+export const SERVICE_NAME = Symbol('ServiceName');
+
+@Injectable()
+class OutboxBacklogMetric implements OnModuleInit {
+  constructor(
+    private readonly metrics: MetricsRegistry,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  onModuleInit(): void {
+    const relay = this.relay;
+    new Gauge({
+      name: 'outbox_backlog',
+      help: 'Events committed but not yet published',
+      registers: [this.metrics.registry],
+      async collect() {
+        this.set(await relay.backlog().catch(() => -1));
+      },
+    });
+  }
+}
+
+// What every app gets: clock and id generator, the identity guard on every route and the boot
+// check that every route declares its auth, health, metrics and its OpenAPI document.
+@Module({})
+export class PlatformModule {
+  static forRoot(service: string): DynamicModule {
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [DiscoveryModule],
+      controllers: [HealthController, MetricsController, OpenApiController],
+      providers: [
+        { provide: SERVICE_NAME, useValue: service },
+        { provide: Clock, useClass: SystemClock },
+        { provide: IdGenerator, useClass: RandomIdGenerator },
+        {
+          provide: InternalTokenService,
+          inject: [HttpConfig],
+          useFactory: (config: HttpConfig) => new InternalTokenService(config.INTERNAL_AUTH_SECRET),
+        },
+        {
+          provide: MetricsRegistry,
+          inject: [SERVICE_NAME],
+          useFactory: (name: string) => new MetricsRegistry(name),
+        },
+        OpenApiDocument,
+        OutboxBacklogMetric,
+        RouteAuthAudit,
+        { provide: APP_GUARD, useClass: IdentityGuard },
+      ],
+      exports: [Clock, IdGenerator, InternalTokenService, MetricsRegistry, OpenApiDocument],
+    };
+  }
+}
+

@@ -1,0 +1,109 @@
+import type { DataSource } from 'typeorm';
+import { RequestContext, type Logger } from '@platform/logging';
+import { backoffWithJitter, delay, type Clock, type IdGenerator } from '@shared/util';
+import type { EventBus } from './event-bus.js';
+import type { EventConsumer } from './event-consumer.js';
+import { deadLetterTopic, type EventEnvelope, type TopicMap } from './event-envelope.js';
+import { InboxMessageEntity } from './inbox-message.entity.js';
+import { OutboxTransaction } from './outbox-transaction.js';
+import type { RelayTrigger } from './transactional-outbox.js';
+
+export interface RetryPolicy {
+  readonly maxAttempts: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
+export interface DeadLetterPayload {
+  readonly event: EventEnvelope;
+  readonly consumer: string;
+  readonly error: string;
+  readonly attempts: number;
+}
+
+// Runs an app's consumers: one subscription per consumer group, each event applied exactly once
+// in effect (inbox row + effect + outgoing events in one transaction), retried with backoff,
+// and after the last attempt parked on `<topic>.dlq` so the stream keeps moving.
+export class ConsumerHost<M extends TopicMap> {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly dataSource: DataSource,
+    private readonly relay: RelayTrigger,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly logger: Logger,
+    private readonly retry: RetryPolicy,
+  ) {}
+
+  async start(groupId: string, consumers: readonly EventConsumer<M>[]): Promise<void> {
+    if (consumers.length === 0) return;
+    const byTopic = new Map<string, EventConsumer<M>>();
+    for (const consumer of consumers) {
+      if (byTopic.has(consumer.topic)) throw new Error(`Two consumers for ${consumer.topic} in ${groupId}`);
+      byTopic.set(consumer.topic, consumer);
+    }
+    await this.bus.subscribe({
+      groupId,
+      topics: [...byTopic.keys()],
+      handle: (event) =>
+        RequestContext.run({ correlationId: event.correlationId || event.id }, () =>
+          this.deliver(groupId, byTopic.get(event.topic)!, event),
+        ),
+    });
+  }
+
+  private async deliver(groupId: string, consumer: EventConsumer<M>, event: EventEnvelope): Promise<void> {
+    if (typeof event.payload !== 'object' || event.payload === null) {
+      await this.deadLetter(groupId, event, 'payload is not a JSON object', 0);
+      return;
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.applyOnce(groupId, consumer, event);
+        return;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (attempt >= this.retry.maxAttempts) {
+          this.logger.error({ err: error, eventId: event.id, topic: event.topic, attempt }, 'event dead-lettered');
+          await this.deadLetter(groupId, event, message, attempt);
+          return;
+        }
+        this.logger.warn({ err: error, eventId: event.id, topic: event.topic, attempt }, 'event handler failed');
+        await delay(backoffWithJitter(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs));
+      }
+    }
+  }
+
+  private async applyOnce(groupId: string, consumer: EventConsumer<M>, event: EventEnvelope): Promise<void> {
+    const applied = await this.dataSource.transaction(async (manager) => {
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(InboxMessageEntity)
+        .values({ consumer: groupId, eventId: event.id, topic: event.topic, processedAt: this.clock.now() })
+        .orIgnore()
+        .returning(['eventId'])
+        .execute();
+      if (inserted.raw.length === 0) return false;
+      const tx = new OutboxTransaction<M>(manager, this.clock, this.ids);
+      await consumer.handle(event.payload as M[typeof consumer.topic], tx, event as EventEnvelope<never>);
+      return true;
+    });
+    if (applied) this.relay.kick();
+    else this.logger.debug({ eventId: event.id, topic: event.topic }, 'duplicate event ignored');
+  }
+
+  private async deadLetter(groupId: string, event: EventEnvelope, error: string, attempts: number): Promise<void> {
+    const payload: DeadLetterPayload = { event, consumer: groupId, error, attempts };
+    await this.bus.publish([
+      {
+        id: this.ids.uuid(),
+        topic: deadLetterTopic(event.topic),
+        key: event.key,
+        payload,
+        occurredAt: this.clock.now().toISOString(),
+        correlationId: event.correlationId,
+      },
+    ]);
+  }
+}

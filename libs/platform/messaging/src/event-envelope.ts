@@ -1,0 +1,27 @@
+// A topic map names each topic and the payload type it carries, so publishing and handling are
+// type-checked: `{ 'payout.transaction.status-changed.v1': TransactionStatusChangedV1 }`.
+export type TopicMap = object;
+export type TopicOf<M extends TopicMap> = keyof M & string;
+
+export interface EventEnvelope<P = unknown> {
+  // Unique per event; consumers deduplicate on it.
+  readonly id: string;
+  readonly topic: string;
+  // The aggregate id: one aggregate's events keep their order.
+  readonly key: string;
+  readonly payload: P;
+  readonly occurredAt: string;
+  readonly correlationId: string;
+}
+
+export type EventHandler = (envelope: EventEnvelope) => Promise<void>;
+
+export interface Subscription {
+  readonly groupId: string;
+  readonly topics: readonly string[];
+  readonly handle: EventHandler;
+}
+
+export function deadLetterTopic(topic: string): string {
+  return `${topic}.dlq`;
+}

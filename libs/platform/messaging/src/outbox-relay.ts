@@ -1,0 +1,129 @@
+import { IsNull, In, LessThan, type DataSource } from 'typeorm';
+import type { Logger } from '@platform/logging';
+import { delay, type Clock } from '@shared/util';
+import type { EventBus } from './event-bus.js';
+import type { EventEnvelope } from './event-envelope.js';
+import { OutboxMessageEntity } from './outbox-message.entity.js';
+import type { RelayTrigger } from './transactional-outbox.js';
+
+export interface OutboxRelayOptions {
+  readonly pollIntervalMs: number;
+  readonly batchSize: number;
+  // Published rows are kept this long for inspection, then deleted.
+  readonly retentionMs: number;
+}
+
+const CLEANUP_EVERY_MS = 60_000;
+const MAX_ERROR_BACKOFF_MS = 5_000;
+
+// Publishes committed outbox rows, oldest first, at least once: rows are marked published only
+// after the broker acknowledged them. One relay per schema is active at a time (an advisory
+// lock), so several replicas never reorder an aggregate's events.
+export class OutboxRelay implements RelayTrigger {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private pendingKick = false;
+  private lastCleanup = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bus: EventBus,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly options: OutboxRelayOptions,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.runLoop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await this.loop;
+  }
+
+  kick(): void {
+    this.pendingKick = true;
+    this.wakeUp?.();
+  }
+
+  // Publishes one batch; returns how many events left. Exposed for tests and tools.
+  async relayOnce(): Promise<number> {
+    const lockKey = `outbox:${(this.dataSource.options as { schema?: string }).schema ?? 'public'}`;
+    return this.dataSource.transaction(async (manager) => {
+      const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [lockKey]);
+      if (!locked) return 0;
+      const rows = await manager.find(OutboxMessageEntity, {
+        where: { publishedAt: IsNull() },
+        order: { position: 'ASC' },
+        take: this.options.batchSize,
+      });
+      if (rows.length === 0) return 0;
+      await this.bus.publish(rows.map(toEnvelope));
+      await manager.update(
+        OutboxMessageEntity,
+        { position: In(rows.map((row) => row.position)) },
+        { publishedAt: this.clock.now() },
+      );
+      return rows.length;
+    });
+  }
+
+  async backlog(): Promise<number> {
+    return this.dataSource.getRepository(OutboxMessageEntity).count({ where: { publishedAt: IsNull() } });
+  }
+
+  private async runLoop(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      this.pendingKick = false;
+      try {
+        const published = await this.relayOnce();
+        failures = 0;
+        await this.cleanupIfDue();
+        if (published === this.options.batchSize) continue;
+      } catch (error) {
+        failures += 1;
+        this.logger.error({ err: error, failures }, 'outbox relay failed; will retry');
+        await delay(Math.min(MAX_ERROR_BACKOFF_MS, this.options.pollIntervalMs * 2 ** failures));
+        continue;
+      }
+      if (!this.pendingKick) await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, this.options.pollIntervalMs);
+      this.wakeUp = done;
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+    }).finally(() => (this.wakeUp = null));
+  }
+
+  private async cleanupIfDue(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (now - this.lastCleanup < CLEANUP_EVERY_MS) return;
+    this.lastCleanup = now;
+    await this.dataSource
+      .getRepository(OutboxMessageEntity)
+      .delete({ publishedAt: LessThan(new Date(now - this.options.retentionMs)) });
+  }
+}
+
+function toEnvelope(row: OutboxMessageEntity): EventEnvelope {
+  return {
+    id: row.eventId,
+    topic: row.topic,
+    key: row.messageKey,
+    payload: row.payload,
+    occurredAt: row.occurredAt.toISOString(),
+    correlationId: row.correlationId,
+  };
+}

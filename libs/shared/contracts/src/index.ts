@@ -1,0 +1,2 @@
+export * from './internal-identity.js';
+export * from './service-name.js';

@@ -1,0 +1,96 @@
+// Compiles every TypeScript source of the workspace into dist/ with SWC (seconds, not minutes),
+// keeping decorator metadata for Nest's DI and rewriting the `@scope/lib` aliases of
+// tsconfig.base.json into relative paths so plain `node` runs the output. Type checking is a
+// separate step (`npm run typecheck`); this only transpiles. Unchanged files are skipped.
+import { transformFile } from '@swc/core';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const outDir = join(root, 'dist');
+const sourceRoots = ['apps', 'libs', 'tools', 'bench'];
+const testFile = /\.(spec|integration-spec|e2e-spec|infra-spec)\.ts$/;
+const quiet = process.argv.includes('--quiet');
+
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: 'es2023',
+    keepClassNames: true,
+  },
+  module: { type: 'es6' },
+  sourceMaps: true,
+};
+
+async function* typescriptSources(dir) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'test') yield* typescriptSources(path);
+    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !testFile.test(entry.name)) {
+      yield path;
+    }
+  }
+}
+
+async function loadAliases() {
+  const tsconfig = JSON.parse(await readFile(join(root, 'tsconfig.base.json'), 'utf8'));
+  return Object.entries(tsconfig.compilerOptions.paths).map(([alias, [target]]) => ({
+    alias,
+    target: join(outDir, target.replace(/^\.\//, '').replace(/\.ts$/, '.js')),
+  }));
+}
+
+function rewriteAliases(code, outFile, aliases) {
+  let result = code;
+  for (const { alias, target } of aliases) {
+    let specifier = relative(dirname(outFile), target).split(sep).join('/');
+    if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+    result = result.replaceAll(`'${alias}'`, `'${specifier}'`).replaceAll(`"${alias}"`, `"${specifier}"`);
+  }
+  return result;
+}
+
+async function isFresh(source, output) {
+  try {
+    const [src, out] = await Promise.all([stat(source), stat(output)]);
+    return out.mtimeMs >= src.mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+const started = Date.now();
+const aliases = await loadAliases();
+const aliasesChanged = !(await isFresh(join(root, 'tsconfig.base.json'), join(outDir, '.build-stamp')));
+let compiled = 0;
+const jobs = [];
+for (const sourceRoot of sourceRoots) {
+  for await (const source of typescriptSources(join(root, sourceRoot))) {
+    const outFile = join(outDir, relative(root, source)).replace(/\.ts$/, '.js');
+    jobs.push(
+      (async () => {
+        if (!aliasesChanged && (await isFresh(source, outFile))) return;
+        const { code, map } = await transformFile(source, { ...swcOptions, filename: source });
+        await mkdir(dirname(outFile), { recursive: true });
+        const mapName = `${outFile.split(sep).pop()}.map`;
+        await writeFile(outFile, `${rewriteAliases(code, outFile, aliases)}\n//# sourceMappingURL=${mapName}\n`);
+        if (map) await writeFile(`${outFile}.map`, map);
+        compiled += 1;
+      })(),
+    );
+  }
+}
+await Promise.all(jobs);
+await mkdir(outDir, { recursive: true });
+await writeFile(join(outDir, 'package.json'), '{ "type": "module" }\n');
+await writeFile(join(outDir, '.build-stamp'), new Date().toISOString());
+if (!quiet) console.log(`[build] ${compiled} of ${jobs.length} files compiled in ${Date.now() - started} ms`);

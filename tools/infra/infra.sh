@@ -1,0 +1,336 @@
+#!/usr/bin/env bash
+# Local/CI infrastructure without Docker: a real PostgreSQL cluster (Debian's
+# postgresql package) and a real single-node Apache Kafka broker (KRaft, jars
+# from Maven Central). Idempotent: every subcommand can be re-run safely.
+#
+#   bash tools/infra/infra.sh up|down|status|restart-kafka|env|reset
+#   bash tools/infra/infra.sh kafka-class <main-class> [args...]   # run a Kafka CLI tool
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+PG_PORT="${PG_PORT:-55432}"
+PG_CLUSTER="${PG_CLUSTER:-platform}"
+PG_DB="${PG_DB:-platform}"
+KAFKA_PORT="${KAFKA_PORT:-59092}"
+KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-$((KAFKA_PORT + 1))}"
+KAFKA_VERSION="${KAFKA_VERSION:-4.1.2}"
+LOG4J_FALLBACK_VERSION="2.25.3" # only used if Kafka's deps bring no log4j-api
+
+INFRA_HOME="${INFRA_HOME:-$HOME/.cache/platform-infra}"
+INFRA_DATA="${INFRA_DATA:-$HOME/.cache/platform-infra/data}"
+KAFKA_HOME="$INFRA_HOME/kafka-$KAFKA_VERSION"
+KAFKA_DATA="$INFRA_DATA/kafka"
+KAFKA_PID="$KAFKA_DATA/kafka.pid"
+
+# Logs go to stderr so that `eval "$(infra.sh env)"` only ever sees exports.
+log() { echo "[infra] $*" >&2; }
+die() { echo "[infra] ERROR: $*" >&2; exit 1; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+APT_UPDATED=""
+apt_install() {
+  if [ -z "$APT_UPDATED" ]; then
+    log "apt-get update"
+    as_root apt-get update -qq
+    APT_UPDATED=1
+  fi
+  log "apt-get install -y $*"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+env_lines() {
+  echo "export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/$PG_DB"
+  echo "export KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"
+}
+
+# ---------------------------------------------------------------- PostgreSQL
+
+pg_version() {
+  # Debian 12 ships 15; pick whatever major the package installed.
+  ls /usr/lib/postgresql 2>/dev/null | sort -n | tail -1
+}
+
+pg_running() {
+  [ -n "$(pg_version)" ] && as_root pg_ctlcluster "$(pg_version)" "$PG_CLUSTER" status >/dev/null 2>&1
+}
+
+pg_up() {
+  command -v pg_createcluster >/dev/null || apt_install postgresql
+  local v; v="$(pg_version)"
+  [ -n "$v" ] || die "postgresql installed but no server found in /usr/lib/postgresql"
+
+  if ! as_root pg_lsclusters -h | awk '{print $1"/"$2}' | grep -qx "$v/$PG_CLUSTER"; then
+    log "creating PostgreSQL $v cluster '$PG_CLUSTER' on port $PG_PORT"
+    as_root pg_createcluster "$v" "$PG_CLUSTER" --port "$PG_PORT" --start-conf manual -- --auth=trust >/dev/null
+  fi
+
+  # Enforce our settings on every `up` via Debian's conf.d include (read last,
+  # so it wins), restarting only if something changed. Tests open many pools,
+  # hence max_connections = 300; loopback only.
+  local conf="/etc/postgresql/$v/$PG_CLUSTER/conf.d/platform-infra.conf" want_restart=""
+  local wanted="listen_addresses = '127.0.0.1'
+max_connections = 300"
+  if [ "$(as_root cat "$conf" 2>/dev/null)" != "$wanted" ]; then
+    echo "$wanted" | as_root tee "$conf" >/dev/null
+    want_restart=1
+  fi
+  if [ "$(as_root pg_conftool -s "$v" "$PG_CLUSTER" show port)" != "$PG_PORT" ]; then
+    as_root pg_conftool "$v" "$PG_CLUSTER" set port "$PG_PORT" # lives in postgresql.conf: pg_lsclusters reads it there
+    want_restart=1
+  fi
+
+  if pg_running; then
+    if [ -n "$want_restart" ]; then
+      log "PostgreSQL config changed: restarting"
+      as_root pg_ctlcluster "$v" "$PG_CLUSTER" restart
+    else
+      log "PostgreSQL already running on 127.0.0.1:$PG_PORT"
+    fi
+  else
+    log "starting PostgreSQL $v/$PG_CLUSTER"
+    as_root pg_ctlcluster "$v" "$PG_CLUSTER" start
+  fi
+
+  local i
+  for i in $(seq 1 60); do
+    pg_isready -q -h 127.0.0.1 -p "$PG_PORT" && break
+    [ "$i" = 60 ] && die "PostgreSQL did not become ready on 127.0.0.1:$PG_PORT (see /var/log/postgresql/)"
+    sleep 0.5
+  done
+
+  local psql=(psql -X -q -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -v ON_ERROR_STOP=1)
+  if [ "$("${psql[@]}" -tAc "select 1 from pg_database where datname = '$PG_DB'")" != 1 ]; then
+    log "creating database $PG_DB"
+    "${psql[@]}" -c "create database \"$PG_DB\" owner postgres"
+  fi
+  log "PostgreSQL ready: postgres://postgres@127.0.0.1:$PG_PORT/$PG_DB"
+}
+
+pg_down() {
+  if pg_running; then
+    log "stopping PostgreSQL $(pg_version)/$PG_CLUSTER"
+    as_root pg_ctlcluster "$(pg_version)" "$PG_CLUSTER" stop -m fast
+  else
+    log "PostgreSQL not running"
+  fi
+}
+
+# --------------------------------------------------------------------- Kafka
+
+# CLI tools: small heap, WARN+ to stderr only.
+kafka_java() {
+  java -Xmx256m -Dlog4j2.configurationFile="$KAFKA_DATA/log4j2-tools.xml" -cp "$KAFKA_HOME/lib/*" "$@"
+}
+
+ensure_java_maven() {
+  local pkgs=()
+  command -v java >/dev/null || pkgs+=(default-jre-headless)
+  command -v mvn >/dev/null || pkgs+=(maven)
+  [ "${#pkgs[@]}" = 0 ] || apt_install "${pkgs[@]}"
+  local jv; jv="$(java -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}')"
+  [ "${jv%%.*}" -ge 17 ] 2>/dev/null || die "Kafka 4 needs Java >= 17 (found $jv)"
+}
+
+kafka_install() {
+  # A marker file means a previous install finished; partial ones are redone.
+  [ -f "$KAFKA_HOME/.installed" ] && return
+  ensure_java_maven
+  log "installing Kafka $KAFKA_VERSION from Maven Central into $KAFKA_HOME (cache: ~/.m2)"
+  rm -rf "$KAFKA_HOME/lib"
+  mkdir -p "$KAFKA_HOME/lib"
+  local mvn=(mvn -B -q -Dstyle.color=never -f "$HERE/kafka/pom.xml" -Dkafka.version="$KAFKA_VERSION")
+  "${mvn[@]}" dependency:copy-dependencies -DoutputDirectory="$KAFKA_HOME/lib" >&2
+
+  # Kafka only depends on slf4j-api; add a Log4j2 backend matching its major.
+  local lib="$KAFKA_HOME/lib" binding log4j_ver
+  if ls "$lib"/slf4j-api-1.* >/dev/null 2>&1; then binding=log4j-slf4j-impl; else binding=log4j-slf4j2-impl; fi
+  log4j_ver="$(ls "$lib" | sed -n 's/^log4j-api-\(.*\)\.jar$/\1/p' | head -1)"
+  log4j_ver="${log4j_ver:-$LOG4J_FALLBACK_VERSION}"
+  log "slf4j binding: $binding $log4j_ver ($(ls "$lib" | grep '^slf4j-api'))"
+  local a
+  for a in log4j-api log4j-core "$binding"; do
+    [ -f "$lib/$a-$log4j_ver.jar" ] ||
+      "${mvn[@]}" dependency:copy -Dartifact="org.apache.logging.log4j:$a:$log4j_ver" -DoutputDirectory="$lib" >&2
+  done
+  touch "$KAFKA_HOME/.installed"
+}
+
+kafka_pid() {
+  # Only trust the pid file if that process really is our broker.
+  local pid
+  pid="$(cat "$KAFKA_PID" 2>/dev/null)" || return 1
+  [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "kafka.Kafka $KAFKA_DATA/server.properties" &&
+    echo "$pid"
+}
+
+kafka_write_config() {
+  mkdir -p "$KAFKA_DATA/logs"
+  # Regenerated on every start; the cluster identity lives in logs/meta.properties.
+  cat >"$KAFKA_DATA/server.properties" <<EOF
+# Generated by tools/infra/infra.sh -- edits are overwritten.
+process.roles=broker,controller
+node.id=1
+listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
+advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+# Static quorum: survives port overrides without re-formatting.
+controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
+log.dirs=$KAFKA_DATA/logs
+# Single node: every internal topic has exactly one replica.
+offsets.topic.replication.factor=1
+offsets.topic.num.partitions=10
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+transaction.state.log.num.partitions=10
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+default.replication.factor=1
+min.insync.replicas=1
+auto.create.topics.enable=true
+num.partitions=3
+# Tests join consumer groups constantly; don't wait 3 s for each.
+group.initial.rebalance.delay.ms=0
+num.network.threads=2
+num.io.threads=4
+EOF
+
+  # Broker logs go to a file in the data dir, never the console.
+  cat >"$KAFKA_DATA/log4j2.xml" <<EOF
+<?xml version="1.0" encoding="UTF-8"?>
+<Configuration status="WARN">
+  <Appenders>
+    <RollingFile name="file" fileName="$KAFKA_DATA/server.log" filePattern="$KAFKA_DATA/server.log.%i">
+      <PatternLayout pattern="[%d] %p %m (%c)%n"/>
+      <SizeBasedTriggeringPolicy size="20 MB"/>
+      <DefaultRolloverStrategy max="3"/>
+    </RollingFile>
+  </Appenders>
+  <Loggers>
+    <Root level="INFO"><AppenderRef ref="file"/></Root>
+    <!-- Config dumps and per-segment chatter: WARN is plenty. -->
+    <Logger name="org.apache.kafka.common.config" level="WARN"/>
+    <Logger name="org.apache.kafka.storage.internals.log" level="WARN"/>
+    <Logger name="kafka.request.logger" level="WARN"/>
+  </Loggers>
+</Configuration>
+EOF
+  cat >"$KAFKA_DATA/log4j2-tools.xml" <<'EOF'
+<?xml version="1.0" encoding="UTF-8"?>
+<Configuration status="WARN">
+  <Appenders><Console name="err" target="SYSTEM_ERR"><PatternLayout pattern="%p %m (%c)%n"/></Console></Appenders>
+  <Loggers><Root level="WARN"><AppenderRef ref="err"/></Root></Loggers>
+</Configuration>
+EOF
+}
+
+kafka_ready() {
+  # Port open is not enough: the broker must answer a metadata request.
+  port_open "$KAFKA_PORT" &&
+    timeout 30 java -Xmx256m -Dlog4j2.configurationFile="$KAFKA_DATA/log4j2-tools.xml" -cp "$KAFKA_HOME/lib/*" \
+      org.apache.kafka.tools.TopicCommand --bootstrap-server "127.0.0.1:$KAFKA_PORT" --list >/dev/null 2>&1
+}
+
+kafka_start() {
+  kafka_install
+  if kafka_pid >/dev/null; then log "Kafka already running (pid $(kafka_pid)) on 127.0.0.1:$KAFKA_PORT"; return; fi
+  port_open "$KAFKA_PORT" && die "port $KAFKA_PORT is in use by another process (set KAFKA_PORT)"
+  port_open "$KAFKA_CONTROLLER_PORT" && die "port $KAFKA_CONTROLLER_PORT is in use by another process (set KAFKA_CONTROLLER_PORT)"
+  kafka_write_config
+
+  if [ ! -f "$KAFKA_DATA/logs/meta.properties" ]; then
+    local id; id="$(kafka_java kafka.tools.StorageTool random-uuid)"
+    log "formatting Kafka storage (cluster id $id)"
+    # Static controller.quorum.voters => no --standalone (4.x rejects the combination).
+    kafka_java kafka.tools.StorageTool format -t "$id" -c "$KAFKA_DATA/server.properties" --ignore-formatted >&2
+  fi
+
+  log "starting Kafka $KAFKA_VERSION on 127.0.0.1:$KAFKA_PORT (log: $KAFKA_DATA/server.log, stdout: $KAFKA_DATA/kafka.out)"
+  nohup java -Xms256m -Xmx512m -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true \
+    -Dlog4j2.configurationFile="$KAFKA_DATA/log4j2.xml" \
+    -cp "$KAFKA_HOME/lib/*" kafka.Kafka "$KAFKA_DATA/server.properties" \
+    >"$KAFKA_DATA/kafka.out" 2>&1 </dev/null &
+  echo $! >"$KAFKA_PID"
+
+  local start=$SECONDS
+  until kafka_ready; do
+    if ! kafka_pid >/dev/null; then
+      tail -n 30 "$KAFKA_DATA/kafka.out" "$KAFKA_DATA/server.log" >&2 2>/dev/null || true
+      die "Kafka exited during startup"
+    fi
+    [ $((SECONDS - start)) -lt 90 ] || die "Kafka not ready after 90 s (see $KAFKA_DATA/server.log)"
+    sleep 1
+  done
+  log "Kafka ready in $((SECONDS - start)) s: 127.0.0.1:$KAFKA_PORT"
+}
+
+kafka_stop() {
+  local pid
+  if ! pid="$(kafka_pid)"; then log "Kafka not running"; rm -f "$KAFKA_PID"; return; fi
+  log "stopping Kafka (pid $pid)"
+  kill -TERM "$pid" # controlled shutdown: flushes logs, so no data is lost
+  local i
+  for i in $(seq 1 60); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 1
+  done
+  if kill -0 "$pid" 2>/dev/null; then log "Kafka did not stop in 60 s: SIGKILL"; kill -KILL "$pid"; fi
+  # Wait for the port to be released so an immediate restart can bind it.
+  for i in $(seq 1 50); do port_open "$KAFKA_PORT" || break; sleep 0.2; done
+  rm -f "$KAFKA_PID"
+}
+
+# ------------------------------------------------------------------ commands
+
+lock() {
+  # Two concurrent `up`s (e.g. parallel CI steps) must not install/format twice.
+  mkdir -p "$INFRA_HOME"
+  exec 9>"$INFRA_HOME/.lock"
+  flock 9
+}
+
+status() {
+  local ok=0
+  if pg_running && pg_isready -q -h 127.0.0.1 -p "$PG_PORT"; then
+    log "postgres: UP   postgres://postgres@127.0.0.1:$PG_PORT/$PG_DB"
+  else
+    log "postgres: DOWN (cluster $PG_CLUSTER, port $PG_PORT)"; ok=1
+  fi
+  if kafka_pid >/dev/null && port_open "$KAFKA_PORT"; then
+    log "kafka:    UP   127.0.0.1:$KAFKA_PORT (pid $(kafka_pid), $KAFKA_HOME)"
+  else
+    log "kafka:    DOWN (port $KAFKA_PORT)"; ok=1
+  fi
+  return $ok
+}
+
+case "${1:-}" in
+  up)
+    lock
+    pg_up
+    kafka_start
+    log "all up. For tests: eval \"\$(bash tools/infra/infra.sh env)\""
+    ;;
+  down) lock; kafka_stop; pg_down ;;
+  status) status ;;
+  restart-kafka) lock; kafka_stop; kafka_start ;;
+  env) env_lines ;;
+  reset)
+    # Wipe all state (keeps the Kafka jars and the postgresql package).
+    lock; kafka_stop; pg_down
+    if [ -n "$(pg_version)" ] && as_root pg_lsclusters -h | awk '{print $1"/"$2}' | grep -qx "$(pg_version)/$PG_CLUSTER"; then
+      log "dropping PostgreSQL cluster $PG_CLUSTER"; as_root pg_dropcluster "$(pg_version)" "$PG_CLUSTER"
+    fi
+    log "removing $INFRA_DATA"; rm -rf "$INFRA_DATA"
+    ;;
+  kafka-class) shift; [ -f "$KAFKA_HOME/.installed" ] || die "Kafka not installed: run up first"; kafka_java "$@" ;;
+  *)
+    echo "usage: $0 up|down|status|restart-kafka|env|reset|kafka-class <class> [args]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,36 @@
+import { ConfigValidationError, loadConfig } from '@platform/config';
+import { runUntilSignal } from '@platform/http';
+import { createLogger } from '@platform/logging';
+import { StandaloneConfig } from './standalone.config.js';
+import { startStandalone } from './start-standalone.js';
+
+const logger = createLogger({ service: 'standalone' });
+const started = Date.now();
+
+try {
+  const { standalone: config } = loadConfig({ standalone: StandaloneConfig });
+  const system = await startStandalone({
+    port: config.PORT,
+    dataDir: config.DATA_DIR,
+    logLevel: config.LOG_LEVEL,
+    logger,
+    baseEnv: process.env,
+  });
+  runUntilSignal(logger, system.stop);
+  const lines = [
+    '',
+    `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s — every app runs in this process (Ctrl-C stops them).`,
+    `  Gateway (payout API + chat API):  ${system.gatewayUrl}`,
+    `  API reference:                    ${system.gatewayUrl}/docs`,
+    `  Chat API:                         ${system.gatewayUrl}/api/v1/`,
+    ...system.services.map((service) => `  ${service.name.padEnd(33)} ${service.url}  (/health/ready, /metrics)`),
+    `  Data directory:                   ${config.DATA_DIR}`,
+    '  Create a partner:                 npm run cli -- partner create --name "My company"',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+} catch (error) {
+  if (error instanceof ConfigValidationError) logger.fatal({ problems: error.problems }, error.message);
+  else logger.fatal({ err: error }, 'standalone start failed');
+  process.exit(1);
+}

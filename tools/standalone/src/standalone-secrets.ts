@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+// The standalone mode invents its secrets on first start and keeps them in the data directory
+// (readable by the owner only), so a restart keeps the same keys and the CLI finds the ops key.
+export interface StandaloneSecrets {
+  readonly internalAuthSecret: string;
+  readonly apiKeyPepper: string;
+  readonly opsApiKey: string;
+}
+
+export function secretsFile(dataDir: string): string {
+  return join(dataDir, 'secrets.json');
+}
+
+export async function loadOrCreateSecrets(dataDir: string): Promise<StandaloneSecrets> {
+  const existing = await readSecrets(dataDir);
+  if (existing) return existing;
+  const secrets: StandaloneSecrets = {
+    internalAuthSecret: randomBytes(32).toString('base64url'),
+    apiKeyPepper: randomBytes(32).toString('base64url'),
+    opsApiKey: `ops_${randomBytes(32).toString('base64url')}`,
+  };
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(secretsFile(dataDir), `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  return secrets;
+}
+
+export async function readSecrets(dataDir: string): Promise<StandaloneSecrets | null> {
+  try {
+    return JSON.parse(await readFile(secretsFile(dataDir), 'utf8')) as StandaloneSecrets;
+  } catch {
+    return null;
+  }
+}
