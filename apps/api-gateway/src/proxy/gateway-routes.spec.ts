@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+import type { GatewayConfig } from '../api-gateway.config.js';
+import { upstreamFor } from './gateway-routes.js';
+
+const config = { CHAT_HOST: undefined } as GatewayConfig;
+
+describe(upstreamFor.name, () => {
+  it.each([
+    ['/quote', 'quote'],
+    ['/quote/reverse', 'quote'],
+    ['/quote/onramp', 'quote'],
+    ['/public/corridors', 'quote'],
+    ['/transaction', 'transaction'],
+    ['/transaction/0b9d7c3e-0000-4000-8000-000000000000', 'transaction'],
+    ['/transactions/list', 'transaction'],
+    ['/payments/notify', 'transaction'],
+    ['/solana/payments/notify', 'transaction'],
+    ['/celo/payments/notify', 'transaction'],
+    ['/qr-decoder/br', 'transaction'],
+    ['/ops/transactions/reconcile-hash', 'transaction'],
+    ['/kyc', 'kyc'],
+    ['/kyc/status', 'kyc'],
+    ['/webhooks/endpoint', 'webhooks'],
+    ['/api/v1/messages', 'chat'],
+  ])('routes %s to %s', (path, upstream) => {
+    expect(upstreamFor(path, 'localhost', config)).toBe(upstream);
+  });
+
+  it.each(['/partner', '/ops/partners', '/docs', '/openapi.json', '/health/ready', '/quotes', '/internal/verify', '/api/v10'])(
+    'keeps %s at the gateway',
+    (path) => {
+      expect(upstreamFor(path, 'localhost', config)).toBeNull();
+    },
+  );
+
+  it('sends every path of the chat host to chat-api when routing by host', () => {
+    const byHost = { CHAT_HOST: 'chat.example.com' } as GatewayConfig;
+    expect(upstreamFor('/quote', 'chat.example.com:443', byHost)).toBe('chat');
+    expect(upstreamFor('/quote', 'api.example.com', byHost)).toBe('quote');
+  });
+});

@@ -1,0 +1,40 @@
+// Four suites, by file suffix: unit (`*.spec.ts`, fakes only), integration
+// (`*.integration-spec.ts`, embedded PostgreSQL or TEST_DATABASE_URL), e2e (`test/*.e2e-spec.ts`,
+// the booted system over HTTP) and infra (`*.infra-spec.ts`, real PostgreSQL and real Kafka).
+import { readFileSync } from 'node:fs';
+
+const { compilerOptions } = JSON.parse(readFileSync(new URL('./tsconfig.base.json', import.meta.url), 'utf8'));
+const aliases = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target.replace(/^\.\//, '')}`]),
+);
+
+const shared = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { ...aliases, '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+          target: 'es2023',
+          keepClassNames: true,
+        },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+export default {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
+    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.integration-spec.ts'], testTimeout: 60_000 },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/{apps,tools}/**/test/**/*.e2e-spec.ts'], testTimeout: 60_000 },
+    { ...shared, displayName: 'infra', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.infra-spec.ts'], testTimeout: 300_000 },
+  ],
+};

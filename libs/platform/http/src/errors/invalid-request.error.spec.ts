@@ -1,0 +1,44 @@
+import { describe, expect, it } from '@jest/globals';
+import { IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
+import { InvalidRequestError, strictValidationPipe } from './invalid-request.error.js';
+
+class Sample {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(5)
+  name!: string;
+
+  @IsInt()
+  @Min(1)
+  count!: number;
+}
+
+const metadata = { type: 'body', metatype: Sample } as const;
+
+async function reasonFor(body: object): Promise<string> {
+  try {
+    await strictValidationPipe().transform(body, metadata);
+  } catch (error) {
+    if (error instanceof InvalidRequestError) return error.reason;
+    throw error;
+  }
+  throw new Error('expected an InvalidRequestError');
+}
+
+describe(strictValidationPipe.name, () => {
+  it('reports a wrong type rather than the length check it also fails', async () => {
+    expect(await reasonFor({ name: 5, count: 1 })).toBe('name must be a string');
+  });
+
+  it('reports unknown fields', async () => {
+    expect(await reasonFor({ name: 'ok', count: 1, extra: true })).toBe('property extra should not exist');
+  });
+
+  it('does not coerce strings into numbers', async () => {
+    expect(await reasonFor({ name: 'ok', count: '3' })).toBe('count must be an integer number');
+  });
+
+  it('passes a valid body through as an instance', async () => {
+    expect(await strictValidationPipe().transform({ name: 'ok', count: 2 }, metadata)).toBeInstanceOf(Sample);
+  });
+});

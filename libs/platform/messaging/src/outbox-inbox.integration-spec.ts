@@ -1,0 +1,130 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { RequestContext } from '@platform/logging';
+import { expectEventually, startTestDatabase, type TestDatabase } from '@platform/testing';
+import { CREDIT_REQUESTED, creditEvent, startLedger, type LedgerHarness } from '../test/ledger-harness.js';
+import { deadLetterTopic, type EventEnvelope } from './event-envelope.js';
+import { InMemoryEventBus } from './in-memory-event-bus.js';
+import { OutboxMessageEntity } from './outbox-message.entity.js';
+
+describe('transactional outbox and inbox', () => {
+  let database: TestDatabase;
+  let bus: InMemoryEventBus;
+  let ledger: LedgerHarness;
+  let schemaCounter = 0;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  async function start(): Promise<void> {
+    bus = new InMemoryEventBus();
+    await bus.connect();
+    ledger = await startLedger(database.url, bus, `ledger_${(schemaCounter += 1)}`);
+  }
+
+  afterEach(async () => {
+    await ledger.close();
+    await bus.disconnect();
+  });
+
+  function recorder(topic: string): EventEnvelope[] {
+    const seen: EventEnvelope[] = [];
+    void bus.subscribe({ groupId: `recorder-${topic}`, topics: [topic], handle: async (event) => void seen.push(event) });
+    return seen;
+  }
+
+  it('publishes an event only when its transaction commits', async () => {
+    await start();
+    const published = recorder(CREDIT_REQUESTED);
+    ledger.relay.start();
+
+    await ledger.outbox.run((tx) => tx.publish(CREDIT_REQUESTED, { creditId: 'kept', amount: '1' }, { key: 'kept' }));
+    await expect(
+      ledger.outbox.run(async (tx) => {
+        await tx.publish(CREDIT_REQUESTED, { creditId: 'rolled-back', amount: '1' }, { key: 'rolled-back' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+
+    await expectEventually(() => expect(published.map((event) => event.payload)).toEqual([{ creditId: 'kept', amount: '1' }]));
+    expect(await ledger.dataSource.getRepository(OutboxMessageEntity).count()).toBe(1);
+    expect(await ledger.relay.backlog()).toBe(0);
+  });
+
+  it('keeps the commit order of events and carries the correlation id', async () => {
+    await start();
+    const published = recorder(CREDIT_REQUESTED);
+    for (let i = 0; i < 20; i += 1) {
+      await RequestContext.run({ correlationId: 'request-42' }, () =>
+        ledger.outbox.run((tx) => tx.publish(CREDIT_REQUESTED, { creditId: `c${i}`, amount: '1' }, { key: 'same-key' })),
+      );
+    }
+
+    ledger.relay.start();
+
+    await expectEventually(() => expect(published).toHaveLength(20));
+    expect(published.map((event) => (event.payload as { creditId: string }).creditId)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `c${i}`),
+    );
+    expect(new Set(published.map((event) => event.correlationId))).toEqual(new Set(['request-42']));
+  });
+
+  it('applies an event delivered twice only once, and publishes its follow-up once', async () => {
+    await start();
+    const applied = recorder('ledger.credit.applied.v1');
+    ledger.relay.start();
+    await ledger.host.start('ledger', [ledger.consumer]);
+
+    await bus.publish([creditEvent('twice')]);
+    await bus.publish([creditEvent('twice')]);
+    await bus.publish([creditEvent('after')]);
+
+    await expectEventually(async () => expect((await ledger.entries()).map((entry) => entry.creditId)).toEqual(['twice', 'after']));
+    await expectEventually(() => expect(applied).toHaveLength(2));
+  });
+
+  it('rolls back a failed attempt and retries it', async () => {
+    await start();
+    ledger.consumer.failuresLeft = 2;
+    await ledger.host.start('ledger', [ledger.consumer]);
+
+    await bus.publish([creditEvent('flaky')]);
+
+    await expectEventually(async () => expect((await ledger.entries()).map((entry) => entry.creditId)).toEqual(['flaky']));
+    expect(ledger.consumer.failuresLeft).toBe(0);
+  });
+
+  it('parks an event that keeps failing on the dead-letter topic and moves on', async () => {
+    await start();
+    const deadLetters = recorder(deadLetterTopic(CREDIT_REQUESTED));
+    ledger.consumer.failuresLeft = 3;
+    await ledger.host.start('ledger', [ledger.consumer]);
+
+    await bus.publish([creditEvent('poison'), creditEvent('healthy')]);
+
+    await expectEventually(async () => expect((await ledger.entries()).map((entry) => entry.creditId)).toEqual(['healthy']));
+    expect(deadLetters).toHaveLength(1);
+    expect(deadLetters[0]!.payload).toMatchObject({
+      consumer: 'ledger',
+      error: 'ledger unavailable',
+      attempts: 3,
+      event: { id: 'evt-poison' },
+    });
+  });
+
+  it('dead-letters a payload that is not an object without retrying', async () => {
+    await start();
+    const deadLetters = recorder(deadLetterTopic(CREDIT_REQUESTED));
+    await ledger.host.start('ledger', [ledger.consumer]);
+
+    await bus.publish([{ ...creditEvent('garbled'), payload: null }]);
+
+    await expectEventually(() => expect(deadLetters).toHaveLength(1));
+    expect(deadLetters[0]!.payload).toMatchObject({ attempts: 0, error: 'payload is not a JSON object' });
+    expect(await ledger.entries()).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import { createDataSource, runMigrations } from '@platform/database';
+import { startService, type PlatformSections, type RunningService, type ServiceDefinition } from '@platform/http';
+import type { EventBus } from '@platform/messaging';
+
+export const TEST_INTERNAL_AUTH_SECRET = 'test-internal-auth-secret-of-32-chars!!';
+
+export interface TestServiceOptions {
+  readonly databaseUrl: string;
+  readonly bus: EventBus;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+// One app on a free port against the given database (migrated first) and bus, logging nothing.
+export async function startTestService<S extends PlatformSections>(
+  definition: ServiceDefinition<S>,
+  { databaseUrl, bus, env = {} }: TestServiceOptions,
+): Promise<RunningService> {
+  await migrate(definition, databaseUrl);
+  return startService(definition, {
+    env: {
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '4',
+      EVENT_BUS: 'memory',
+      INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
+      ...env,
+    },
+    sharedBus: bus,
+  });
+}
+
+export async function migrate<S extends PlatformSections>(definition: ServiceDefinition<S>, databaseUrl: string) {
+  const dataSource = createDataSource(definition.database, {
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: 1,
+    DATABASE_STATEMENT_TIMEOUT_MS: 0,
+  });
+  await dataSource.initialize();
+  try {
+    return await runMigrations(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
