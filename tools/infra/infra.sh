@@ -51,7 +51,7 @@ env_lines() {
 
 pg_version() {
   # Debian 12 ships 15; pick whatever major the package installed.
-  ls /usr/lib/postgresql 2>/dev/null | sort -n | tail -1
+  find /usr/lib/postgresql -mindepth 1 -maxdepth 1 -printf '%f\n' 2>/dev/null | sort -n | tail -1
 }
 
 pg_running() {
@@ -86,13 +86,13 @@ max_connections = 300"
   if pg_running; then
     if [ -n "$want_restart" ]; then
       log "PostgreSQL config changed: restarting"
-      as_root pg_ctlcluster "$v" "$PG_CLUSTER" restart
+      as_root pg_ctlcluster "$v" "$PG_CLUSTER" restart 9>&-
     else
       log "PostgreSQL already running on 127.0.0.1:$PG_PORT"
     fi
   else
     log "starting PostgreSQL $v/$PG_CLUSTER"
-    as_root pg_ctlcluster "$v" "$PG_CLUSTER" start
+    as_root pg_ctlcluster "$v" "$PG_CLUSTER" start 9>&- # daemons must not inherit the lock fd
   fi
 
   local i
@@ -135,26 +135,34 @@ ensure_java_maven() {
   [ "${jv%%.*}" -ge 17 ] 2>/dev/null || die "Kafka 4 needs Java >= 17 (found $jv)"
 }
 
+# Debian's Maven emits stray ANSI resets even with -B: strip them; output to stderr.
+mvn_q() {
+  mvn -B -q -f "$HERE/kafka/pom.xml" -Dkafka.version="$KAFKA_VERSION" "$@" 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >&2
+}
+
 kafka_install() {
   # A marker file means a previous install finished; partial ones are redone.
   [ -f "$KAFKA_HOME/.installed" ] && return
   ensure_java_maven
   log "installing Kafka $KAFKA_VERSION from Maven Central into $KAFKA_HOME (cache: ~/.m2)"
-  rm -rf "$KAFKA_HOME/lib"
+  rm -rf "${KAFKA_HOME:?}/lib"
   mkdir -p "$KAFKA_HOME/lib"
-  local mvn=(mvn -B -q -Dstyle.color=never -f "$HERE/kafka/pom.xml" -Dkafka.version="$KAFKA_VERSION")
-  "${mvn[@]}" dependency:copy-dependencies -DoutputDirectory="$KAFKA_HOME/lib" >&2
+  mvn_q dependency:copy-dependencies -DoutputDirectory="$KAFKA_HOME/lib"
 
   # Kafka only depends on slf4j-api; add a Log4j2 backend matching its major.
-  local lib="$KAFKA_HOME/lib" binding log4j_ver
-  if ls "$lib"/slf4j-api-1.* >/dev/null 2>&1; then binding=log4j-slf4j-impl; else binding=log4j-slf4j2-impl; fi
-  log4j_ver="$(ls "$lib" | sed -n 's/^log4j-api-\(.*\)\.jar$/\1/p' | head -1)"
+  local lib="$KAFKA_HOME/lib" binding log4j_ver slf4j
+  slf4j="$(basename "$(compgen -G "$lib/slf4j-api-*.jar" | head -1)")"
+  case "$slf4j" in
+    slf4j-api-1.*) binding=log4j-slf4j-impl ;;  # slf4j 1.7.x
+    *) binding=log4j-slf4j2-impl ;;            # slf4j 2.x
+  esac
+  log4j_ver="$(compgen -G "$lib/log4j-api-*.jar" | sed -n 's/.*log4j-api-\(.*\)\.jar$/\1/p' | head -1)"
   log4j_ver="${log4j_ver:-$LOG4J_FALLBACK_VERSION}"
-  log "slf4j binding: $binding $log4j_ver ($(ls "$lib" | grep '^slf4j-api'))"
+  log "slf4j binding: $binding $log4j_ver (Kafka ships $slf4j)"
   local a
   for a in log4j-api log4j-core "$binding"; do
     [ -f "$lib/$a-$log4j_ver.jar" ] ||
-      "${mvn[@]}" dependency:copy -Dartifact="org.apache.logging.log4j:$a:$log4j_ver" -DoutputDirectory="$lib" >&2
+      mvn_q dependency:copy -Dartifact="org.apache.logging.log4j:$a:$log4j_ver" -DoutputDirectory="$lib" >&2
   done
   touch "$KAFKA_HOME/.installed"
 }
@@ -163,7 +171,7 @@ kafka_pid() {
   # Only trust the pid file if that process really is our broker.
   local pid
   pid="$(cat "$KAFKA_PID" 2>/dev/null)" || return 1
-  [ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "kafka.Kafka $KAFKA_DATA/server.properties" &&
+  [ -n "$pid" ] && tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline" | grep -qF "kafka.Kafka $KAFKA_DATA/server.properties" &&
     echo "$pid"
 }
 
@@ -254,7 +262,7 @@ kafka_start() {
   nohup java -Xms256m -Xmx512m -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError -Djava.awt.headless=true \
     -Dlog4j2.configurationFile="$KAFKA_DATA/log4j2.xml" \
     -cp "$KAFKA_HOME/lib/*" kafka.Kafka "$KAFKA_DATA/server.properties" \
-    >"$KAFKA_DATA/kafka.out" 2>&1 </dev/null &
+    >"$KAFKA_DATA/kafka.out" 2>&1 </dev/null 9>&- &
   echo $! >"$KAFKA_PID"
 
   local start=$SECONDS
@@ -291,7 +299,7 @@ lock() {
   # Two concurrent `up`s (e.g. parallel CI steps) must not install/format twice.
   mkdir -p "$INFRA_HOME"
   exec 9>"$INFRA_HOME/.lock"
-  flock 9
+  flock -w 600 9 || die "another infra.sh holds $INFRA_HOME/.lock"
 }
 
 status() {

@@ -57,7 +57,7 @@ export class PgliteWireServer {
     }
     if (this.transactionOwner === connection) {
       // A client that vanished mid-transaction must not leave the only backend stuck in it.
-      await this.db.runExclusive(() => this.db.exec('ROLLBACK'));
+      await this.db.exec('ROLLBACK');
       this.transactionOwner = null;
     }
     void this.process();
