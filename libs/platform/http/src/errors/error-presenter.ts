@@ -33,9 +33,19 @@ export class DefaultErrorPresenter implements ErrorPresenter {
       return { status: 400, body: invalidRequestBody(error.reason) };
     }
     if (error instanceof HttpException) {
-      const response = error.getResponse();
-      return { status: error.getStatus(), body: typeof response === 'string' ? { message: response } : response };
+      return { status: error.getStatus(), body: { message: httpExceptionMessage(error) } };
     }
     return null;
   }
+}
+
+// Framework exceptions (unknown route, wrong method, too large) keep only their message, so every
+// error body of the platform surface has the same `message` field and nothing else to parse.
+function httpExceptionMessage(error: HttpException): string {
+  const response = error.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (typeof message === 'string') return message;
+  if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+  return error.message;
 }

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { quoteServiceDefinition } from '@apps/quote-service';
+import type { RunningService } from '@platform/http';
+import { InternalTokenService } from '@platform/http';
+import { InMemoryEventBus } from '@platform/messaging';
+import { TEST_INTERNAL_AUTH_SECRET, startTestDatabase, startTestService, type TestDatabase } from '@platform/testing';
+import { ServiceName } from '@shared/contracts';
+import { apiGatewayDefinition } from '../src/api-gateway.definition.js';
+
+const OPS_KEY = 'ops-key-for-the-gateway-e2e-suite-0123456789';
+const unauthorized = (reason: string) => ({ message: reason, code: 'authentication_failed', reason, retryable: false });
+
+describe('api-gateway authentication and routing', () => {
+  let database: TestDatabase;
+  const bus = new InMemoryEventBus();
+  let quoteService: RunningService;
+  let gateway: RunningService;
+  let http: ReturnType<typeof request>;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    await bus.connect();
+    quoteService = await startTestService(quoteServiceDefinition, { databaseUrl: database.url, bus });
+    gateway = await startTestService(apiGatewayDefinition, {
+      databaseUrl: database.url,
+      bus,
+      env: {
+        QUOTE_SERVICE_URL: quoteService.url,
+        TRANSACTION_SERVICE_URL: quoteService.url,
+        KYC_SERVICE_URL: quoteService.url,
+        WEBHOOK_DISPATCHER_URL: quoteService.url,
+        // Nothing listens there: the gateway must answer for the missing service.
+        CHAT_API_URL: 'http://127.0.0.1:9',
+        API_KEY_PEPPER: 'pepper-for-the-gateway-e2e-suite-0123456789',
+        OPS_API_KEY: OPS_KEY,
+        MAX_BODY_BYTES: '4096',
+      },
+    });
+    http = request(gateway.app.getHttpServer());
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await quoteService.close();
+    await bus.disconnect();
+    await database.drop();
+  });
+
+  const createPartner = async (name: string) =>
+    (await http.post('/ops/partners').set('X-OPS-API-KEY', OPS_KEY).send({ name }).expect(201)).body as {
+      partnerId: string;
+      keyId: string;
+      apiKey: string;
+    };
+
+  describe('partner API keys', () => {
+    it('accepts a valid key and answers who the partner is', async () => {
+      const partner = await createPartner('Valid Co');
+
+      const response = await http.get('/partner').set('X-API-Key', partner.apiKey).expect(200);
+
+      expect(response.body).toEqual({ id: partner.partnerId, name: 'Valid Co' });
+      expect(partner.apiKey).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('refuses a missing key with a message', async () => {
+      const response = await http.get('/partner').expect(401);
+      expect(response.body).toEqual(unauthorized('Missing or invalid credentials'));
+    });
+
+    it.each(['X-Api-Token', 'Api-Key', 'X-API-KEY-ID', 'Authorization-Key'])('refuses the key under the wrong header %s', async (header) => {
+      const partner = await createPartner('Header Co');
+      const response = await http.get('/partner').set(header, partner.apiKey).expect(401);
+      expect(response.body).toEqual(unauthorized('Missing or invalid credentials'));
+    });
+
+    it('refuses an unknown key', async () => {
+      const response = await http.get('/partner').set('X-API-Key', 'pk_not-a-real-key').expect(401);
+      expect(response.body).toEqual(unauthorized('Invalid API key'));
+    });
+
+    it('refuses a bearer token it cannot verify', async () => {
+      const response = await http.get('/partner').set('Authorization', 'Bearer not.a.token').expect(401);
+      expect(response.body).toEqual(unauthorized('Invalid or expired bearer token'));
+    });
+
+    it('keeps several keys active and stops a revoked one at once', async () => {
+      const partner = await createPartner('Rotating Co');
+      const second = (await http.post(`/ops/partners/${partner.partnerId}/keys`).set('X-OPS-API-KEY', OPS_KEY).expect(201)).body;
+      await http.get('/partner').set('X-API-Key', second.apiKey).expect(200);
+
+      await http.delete(`/ops/partners/${partner.partnerId}/keys/${partner.keyId}`).set('X-OPS-API-KEY', OPS_KEY).expect(204);
+
+      const revoked = await http.get('/partner').set('X-API-Key', partner.apiKey).expect(401);
+      expect(revoked.body).toEqual(unauthorized('Invalid API key'));
+      await http.get('/partner').set('X-API-Key', second.apiKey).expect(200);
+      const keys = await http.get(`/ops/partners/${partner.partnerId}/keys`).set('X-OPS-API-KEY', OPS_KEY).expect(200);
+      expect(keys.body.keys.map((key: { revokedAt: string | null }) => key.revokedAt === null)).toEqual([false, true]);
+      expect(JSON.stringify(keys.body)).not.toContain(partner.apiKey);
+    });
+
+    it("does not revoke another partner's key", async () => {
+      const owner = await createPartner('Owner Co');
+      const other = await createPartner('Other Co');
+
+      const response = await http
+        .delete(`/ops/partners/${other.partnerId}/keys/${owner.keyId}`)
+        .set('X-OPS-API-KEY', OPS_KEY)
+        .expect(404);
+
+      expect(response.body).toEqual({ message: 'API key not found', code: 'api_key_not_found' });
+      await http.get('/partner').set('X-API-Key', owner.apiKey).expect(200);
+    });
+  });
+
+  describe('operations key', () => {
+    it('opens the operations routes', async () => {
+      const response = await http.post('/ops/partners').set('X-OPS-API-KEY', OPS_KEY).send({ name: 'Ops Co' }).expect(201);
+      expect(response.body).toEqual({
+        partnerId: expect.any(String),
+        name: 'Ops Co',
+        keyId: expect.any(String),
+        apiKey: expect.any(String),
+        displayPrefix: response.body.apiKey.slice(0, 10),
+      });
+    });
+
+    it('refuses a wrong operations key', async () => {
+      const response = await http.post('/ops/partners').set('X-OPS-API-KEY', `${OPS_KEY}x`).send({ name: 'x' }).expect(401);
+      expect(response.body).toEqual(unauthorized('Invalid operations key'));
+    });
+
+    it('does not let a partner key act as the operations key, nor the reverse', async () => {
+      const partner = await createPartner('Not Ops Co');
+      await http.post('/ops/partners').set('X-API-Key', partner.apiKey).send({ name: 'x' }).expect(401);
+      await http.get('/partner').set('X-OPS-API-KEY', OPS_KEY).expect(401);
+    });
+
+    it('validates the body of an operations request', async () => {
+      const response = await http.post('/ops/partners').set('X-OPS-API-KEY', OPS_KEY).send({ name: 5 }).expect(400);
+      expect(response.body).toEqual({
+        message: 'name must be a string',
+        code: 'invalid_request',
+        reason: 'name must be a string',
+        retryable: false,
+      });
+    });
+  });
+
+  describe('identity forwarding', () => {
+    it('answers 401 when a service is called directly without an identity token', async () => {
+      const response = await request(quoteService.url).get('/internal/openapi.json').expect(401);
+      expect(response.body).toEqual(unauthorized('Missing or invalid credentials'));
+    });
+
+    it('lets a service in with a token signed by the platform', async () => {
+      const token = await new InternalTokenService(TEST_INTERNAL_AUTH_SECRET).sign({ kind: 'service', service: ServiceName.ApiGateway });
+      await request(quoteService.url).get('/internal/openapi.json').set('x-internal-identity', token).expect(200);
+    });
+
+    it('discards an identity token sent by a client', async () => {
+      const partner = await createPartner('Spoof Co');
+      const forged = await new InternalTokenService(TEST_INTERNAL_AUTH_SECRET).sign({
+        kind: 'partner',
+        partnerId: partner.partnerId,
+        scheme: 'api_key',
+        walletUser: null,
+      });
+
+      await http.get('/partner').set('x-internal-identity', forged).expect(401);
+    });
+
+    it('routes payout paths to their service', async () => {
+      const response = await http.get('/public/corridors').expect(404);
+      expect(response.body.message).toBe('Cannot GET /public/corridors');
+    });
+
+    it('answers 502 when the owning service is down', async () => {
+      const response = await http.get('/api/v1/users').expect(502);
+      expect(response.body).toEqual({ message: 'The service is unavailable' });
+    });
+  });
+
+  describe('edge behaviour', () => {
+    it('echoes a request id, or makes one', async () => {
+      expect((await http.get('/health/live').set('X-Request-Id', 'trace-123')).headers['x-request-id']).toBe('trace-123');
+      expect((await http.get('/health/live')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('refuses a body over the limit, for its own routes and proxied ones', async () => {
+      const big = { name: 'x'.repeat(5000) };
+      const own = await http.post('/ops/partners').set('X-OPS-API-KEY', OPS_KEY).send(big).expect(413);
+      expect(own.body).toEqual({ message: 'Request body is too large' });
+      const proxied = await http.post('/quote').send(big).expect(413);
+      expect(proxied.body).toEqual({ message: 'Request body is too large' });
+    });
+
+    it('answers malformed JSON with invalid_request', async () => {
+      const response = await http
+        .post('/ops/partners')
+        .set('X-OPS-API-KEY', OPS_KEY)
+        .set('Content-Type', 'application/json')
+        .send('{"name":')
+        .expect(400);
+      expect(response.body).toEqual({
+        message: 'Request body is not valid JSON',
+        code: 'invalid_request',
+        reason: 'Request body is not valid JSON',
+        retryable: false,
+      });
+    });
+
+    it('serves health, metrics and the API reference without credentials', async () => {
+      expect((await http.get('/health/ready').expect(200)).body).toEqual({
+        status: 'ok',
+        checks: { database: 'up', eventBus: 'up' },
+      });
+      expect((await http.get('/metrics').expect(200)).text).toContain('http_request_duration_seconds');
+      expect((await http.get('/docs/').expect(200)).text).toContain('swagger');
+      const document = (await http.get('/openapi.json').expect(200)).body;
+      expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/partner', '/ops/partners']));
+      expect(Object.keys(document.components.securitySchemes)).toEqual(['apiKey', 'bearer', 'opsKey']);
+    });
+  });
+});
