@@ -1,4 +1,4 @@
-import { Kafka, logLevel, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
 import type { Logger } from '@platform/logging';
 import type { EventBus } from './event-bus.js';
 import type { EventEnvelope, Subscription } from './event-envelope.js';
@@ -16,9 +16,12 @@ const HEADER = {
   correlationId: 'correlation-id',
 } as const;
 
-// kafkajs behind the EventBus seam. Producer: idempotent, acks from all in-sync replicas, one
-// request in flight so a retry cannot reorder a key's events. Consumers: offsets are committed
-// only after the handler resolved, so a crash means redelivery, never loss.
+// kafkajs behind the EventBus seam. Producer: acks from all in-sync replicas and one request in
+// flight, so a retry cannot reorder a key's events; a retry may duplicate one, which the
+// consumers' inbox absorbs (kafkajs' idempotent mode would demand unbounded retries, stalling
+// the outbox relay through a long outage instead of letting it back off). Keys are partitioned
+// with the Java client's murmur2, so other clients agree on placement. Consumers commit an
+// offset only after the handler resolved: a crash means redelivery, never loss.
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
   private readonly producer: Producer;
@@ -39,7 +42,7 @@ export class KafkaEventBus implements EventBus {
         logger[entry.level <= logLevel.ERROR ? 'error' : 'warn']({ kafka: rest }, message);
       },
     });
-    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    this.producer = this.kafka.producer({ maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
     this.admin = this.kafka.admin();
     this.producer.on(this.producer.events.CONNECT, () => (this.producerConnected = true));
     this.producer.on(this.producer.events.DISCONNECT, () => (this.producerConnected = false));
