@@ -3,7 +3,13 @@ import importX from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
-const testFiles = ['**/*.spec.ts', '**/*.integration-spec.ts', '**/*.e2e-spec.ts', '**/*.infra-spec.ts', '**/test/**'];
+const testFiles = [
+  '**/*.spec.ts',
+  '**/*.integration-spec.ts',
+  '**/*.e2e-spec.ts',
+  '**/*.infra-spec.ts',
+  '**/test/**',
+];
 const kafkaOnlyThroughMessaging = { name: 'kafkajs', message: 'Use @platform/messaging.' };
 const testingOnlyInTests = { name: '@platform/testing', message: 'Test helpers are for tests only.' };
 // Only tools assemble apps; nothing else may import one.
@@ -25,16 +31,52 @@ export default tseslint.config(
           // The launchers and the migration tool are the one place that assembles apps.
           allow: ['@apps/*'],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:platform', 'type:util', 'type:testing'] },
-            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:util', 'type:testing'] },
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:testing'] },
-            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts', 'type:util'], bannedExternalImports: frameworkImports },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: frameworkImports },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: [
+                'type:domain',
+                'type:contracts',
+                'type:platform',
+                'type:util',
+                'type:testing',
+              ],
+            },
+            {
+              sourceTag: 'type:platform',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:contracts', 'type:util', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:testing'],
+            },
+            {
+              sourceTag: 'type:contracts',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:util'],
+              bannedExternalImports: frameworkImports,
+            },
+            {
+              sourceTag: 'type:util',
+              onlyDependOnLibsWithTags: ['type:util'],
+              bannedExternalImports: frameworkImports,
+            },
             { sourceTag: 'type:testing', notDependOnLibsWithTags: ['type:app', 'type:tool'] },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:app', 'type:domain', 'type:contracts', 'type:platform', 'type:util', 'type:testing'] },
+            {
+              sourceTag: 'type:tool',
+              onlyDependOnLibsWithTags: [
+                'type:app',
+                'type:domain',
+                'type:contracts',
+                'type:platform',
+                'type:util',
+                'type:testing',
+              ],
+            },
             { sourceTag: 'scope:payout', onlyDependOnLibsWithTags: ['scope:payout', 'scope:shared'] },
             { sourceTag: 'scope:chat', onlyDependOnLibsWithTags: ['scope:chat', 'scope:shared'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared', 'scope:payout', 'scope:chat'] },
+            {
+              sourceTag: 'scope:shared',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:payout', 'scope:chat'],
+            },
           ],
         },
       ],
@@ -62,6 +104,11 @@ export default tseslint.config(
     files: ['libs/platform/**/src/**/*.ts'],
     ignores: [...testFiles, 'libs/platform/testing/**'],
     rules: { 'no-restricted-imports': restrictImports(testingOnlyInTests) },
+  },
+  {
+    // End-to-end suites assemble the apps they drive, like the launchers do.
+    files: ['**/test/**/*.e2e-spec.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [kafkaOnlyThroughMessaging] }] },
   },
   prettier,
 );

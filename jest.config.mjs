@@ -3,9 +3,14 @@
 // the booted system over HTTP) and infra (`*.infra-spec.ts`, real PostgreSQL and real Kafka).
 import { readFileSync } from 'node:fs';
 
-const { compilerOptions } = JSON.parse(readFileSync(new URL('./tsconfig.base.json', import.meta.url), 'utf8'));
+const { compilerOptions } = JSON.parse(
+  readFileSync(new URL('./tsconfig.base.json', import.meta.url), 'utf8'),
+);
 const aliases = Object.fromEntries(
-  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target.replace(/^\.\//, '')}`]),
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
+    `^${alias}$`,
+    `<rootDir>/${target.replace(/^\.\//, '')}`,
+  ]),
 );
 
 const shared = {
@@ -35,7 +40,11 @@ export default {
   testTimeout: 60_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
-    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.integration-spec.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs,tools}/**/*.integration-spec.ts'],
+    },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/{apps,tools}/**/test/**/*.e2e-spec.ts'] },
     { ...shared, displayName: 'infra', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.infra-spec.ts'] },
   ],

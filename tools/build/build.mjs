@@ -82,7 +82,10 @@ for (const sourceRoot of sourceRoots) {
         const { code, map } = await transformFile(source, { ...swcOptions, filename: source });
         await mkdir(dirname(outFile), { recursive: true });
         const mapName = `${outFile.split(sep).pop()}.map`;
-        await writeFile(outFile, `${rewriteAliases(code, outFile, aliases)}\n//# sourceMappingURL=${mapName}\n`);
+        await writeFile(
+          outFile,
+          `${rewriteAliases(code, outFile, aliases)}\n//# sourceMappingURL=${mapName}\n`,
+        );
         if (map) await writeFile(`${outFile}.map`, map);
         compiled += 1;
       })(),

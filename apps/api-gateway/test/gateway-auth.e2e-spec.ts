@@ -4,12 +4,22 @@ import { quoteServiceDefinition } from '@apps/quote-service';
 import type { RunningService } from '@platform/http';
 import { InternalTokenService } from '@platform/http';
 import { InMemoryEventBus } from '@platform/messaging';
-import { TEST_INTERNAL_AUTH_SECRET, startTestDatabase, startTestService, type TestDatabase } from '@platform/testing';
+import {
+  TEST_INTERNAL_AUTH_SECRET,
+  startTestDatabase,
+  startTestService,
+  type TestDatabase,
+} from '@platform/testing';
 import { ServiceName } from '@shared/contracts';
 import { apiGatewayDefinition } from '../src/api-gateway.definition.js';
 
 const OPS_KEY = 'ops-key-for-the-gateway-e2e-suite-0123456789';
-const unauthorized = (reason: string) => ({ message: reason, code: 'authentication_failed', reason, retryable: false });
+const unauthorized = (reason: string) => ({
+  message: reason,
+  code: 'authentication_failed',
+  reason,
+  retryable: false,
+});
 
 describe('api-gateway authentication and routing', () => {
   let database: TestDatabase;
@@ -69,11 +79,14 @@ describe('api-gateway authentication and routing', () => {
       expect(response.body).toEqual(unauthorized('Missing or invalid credentials'));
     });
 
-    it.each(['X-Api-Token', 'Api-Key', 'X-API-KEY-ID', 'Authorization-Key'])('refuses the key under the wrong header %s', async (header) => {
-      const partner = await createPartner('Header Co');
-      const response = await http.get('/partner').set(header, partner.apiKey).expect(401);
-      expect(response.body).toEqual(unauthorized('Missing or invalid credentials'));
-    });
+    it.each(['X-Api-Token', 'Api-Key', 'X-API-KEY-ID', 'Authorization-Key'])(
+      'refuses the key under the wrong header %s',
+      async (header) => {
+        const partner = await createPartner('Header Co');
+        const response = await http.get('/partner').set(header, partner.apiKey).expect(401);
+        expect(response.body).toEqual(unauthorized('Missing or invalid credentials'));
+      },
+    );
 
     it('refuses an unknown key', async () => {
       const response = await http.get('/partner').set('X-API-Key', 'pk_not-a-real-key').expect(401);
@@ -87,16 +100,27 @@ describe('api-gateway authentication and routing', () => {
 
     it('keeps several keys active and stops a revoked one at once', async () => {
       const partner = await createPartner('Rotating Co');
-      const second = (await http.post(`/ops/partners/${partner.partnerId}/keys`).set('X-OPS-API-KEY', OPS_KEY).expect(201)).body;
+      const second = (
+        await http.post(`/ops/partners/${partner.partnerId}/keys`).set('X-OPS-API-KEY', OPS_KEY).expect(201)
+      ).body;
       await http.get('/partner').set('X-API-Key', second.apiKey).expect(200);
 
-      await http.delete(`/ops/partners/${partner.partnerId}/keys/${partner.keyId}`).set('X-OPS-API-KEY', OPS_KEY).expect(204);
+      await http
+        .delete(`/ops/partners/${partner.partnerId}/keys/${partner.keyId}`)
+        .set('X-OPS-API-KEY', OPS_KEY)
+        .expect(204);
 
       const revoked = await http.get('/partner').set('X-API-Key', partner.apiKey).expect(401);
       expect(revoked.body).toEqual(unauthorized('Invalid API key'));
       await http.get('/partner').set('X-API-Key', second.apiKey).expect(200);
-      const keys = await http.get(`/ops/partners/${partner.partnerId}/keys`).set('X-OPS-API-KEY', OPS_KEY).expect(200);
-      expect(keys.body.keys.map((key: { revokedAt: string | null }) => key.revokedAt === null)).toEqual([false, true]);
+      const keys = await http
+        .get(`/ops/partners/${partner.partnerId}/keys`)
+        .set('X-OPS-API-KEY', OPS_KEY)
+        .expect(200);
+      expect(keys.body.keys.map((key: { revokedAt: string | null }) => key.revokedAt === null)).toEqual([
+        false,
+        true,
+      ]);
       expect(JSON.stringify(keys.body)).not.toContain(partner.apiKey);
     });
 
@@ -116,7 +140,11 @@ describe('api-gateway authentication and routing', () => {
 
   describe('operations key', () => {
     it('opens the operations routes', async () => {
-      const response = await http.post('/ops/partners').set('X-OPS-API-KEY', OPS_KEY).send({ name: 'Ops Co' }).expect(201);
+      const response = await http
+        .post('/ops/partners')
+        .set('X-OPS-API-KEY', OPS_KEY)
+        .send({ name: 'Ops Co' })
+        .expect(201);
       expect(response.body).toEqual({
         partnerId: expect.any(String),
         name: 'Ops Co',
@@ -127,7 +155,11 @@ describe('api-gateway authentication and routing', () => {
     });
 
     it('refuses a wrong operations key', async () => {
-      const response = await http.post('/ops/partners').set('X-OPS-API-KEY', `${OPS_KEY}x`).send({ name: 'x' }).expect(401);
+      const response = await http
+        .post('/ops/partners')
+        .set('X-OPS-API-KEY', `${OPS_KEY}x`)
+        .send({ name: 'x' })
+        .expect(401);
       expect(response.body).toEqual(unauthorized('Invalid operations key'));
     });
 
@@ -138,7 +170,11 @@ describe('api-gateway authentication and routing', () => {
     });
 
     it('validates the body of an operations request', async () => {
-      const response = await http.post('/ops/partners').set('X-OPS-API-KEY', OPS_KEY).send({ name: 5 }).expect(400);
+      const response = await http
+        .post('/ops/partners')
+        .set('X-OPS-API-KEY', OPS_KEY)
+        .send({ name: 5 })
+        .expect(400);
       expect(response.body).toEqual({
         message: 'name must be a string',
         code: 'invalid_request',
@@ -155,8 +191,14 @@ describe('api-gateway authentication and routing', () => {
     });
 
     it('lets a service in with a token signed by the platform', async () => {
-      const token = await new InternalTokenService(TEST_INTERNAL_AUTH_SECRET).sign({ kind: 'service', service: ServiceName.ApiGateway });
-      await request(quoteService.url).get('/internal/openapi.json').set('x-internal-identity', token).expect(200);
+      const token = await new InternalTokenService(TEST_INTERNAL_AUTH_SECRET).sign({
+        kind: 'service',
+        service: ServiceName.ApiGateway,
+      });
+      await request(quoteService.url)
+        .get('/internal/openapi.json')
+        .set('x-internal-identity', token)
+        .expect(200);
     });
 
     it('discards an identity token sent by a client', async () => {
@@ -184,7 +226,9 @@ describe('api-gateway authentication and routing', () => {
 
   describe('edge behaviour', () => {
     it('echoes a request id, or makes one', async () => {
-      expect((await http.get('/health/live').set('X-Request-Id', 'trace-123')).headers['x-request-id']).toBe('trace-123');
+      expect((await http.get('/health/live').set('X-Request-Id', 'trace-123')).headers['x-request-id']).toBe(
+        'trace-123',
+      );
       expect((await http.get('/health/live')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 

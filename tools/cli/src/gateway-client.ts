@@ -15,7 +15,9 @@ export class GatewayClient {
       headers: { 'x-ops-api-key': this.opsKey, 'content-type': 'application/json' },
       ...(body ? { body: JSON.stringify(body) } : {}),
     }).catch((error: unknown) => {
-      throw new CliError(`Cannot reach the gateway at ${this.baseUrl} (${(error as Error).message}). Is it running?`);
+      throw new CliError(
+        `Cannot reach the gateway at ${this.baseUrl} (${(error as Error).message}). Is it running?`,
+      );
     });
     const text = await response.text();
     if (!response.ok) throw new CliError(`${method} ${path} answered ${response.status}: ${text}`);

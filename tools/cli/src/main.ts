@@ -28,11 +28,21 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const opsKey = values['ops-key'] ?? process.env['OPS_API_KEY'] ?? (await readSecrets(process.env['DATA_DIR'] ?? '.data'))?.opsApiKey;
-  if (!opsKey) throw new CliError('No ops key: pass --ops-key or set OPS_API_KEY (standalone keeps one in .data/secrets.json)');
+  const opsKey =
+    values['ops-key'] ??
+    process.env['OPS_API_KEY'] ??
+    (await readSecrets(process.env['DATA_DIR'] ?? '.data'))?.opsApiKey;
+  if (!opsKey)
+    throw new CliError(
+      'No ops key: pass --ops-key or set OPS_API_KEY (standalone keeps one in .data/secrets.json)',
+    );
   const gateway = new GatewayClient(values.url, opsKey);
   if (group !== 'partner') throw new CliError(`Unknown command: ${group}\n${USAGE}`);
-  const result = await runPartnerCommand(rest, { name: values.name, partnerId: values['partner-id'], keyId: values['key-id'] }, gateway);
+  const result = await runPartnerCommand(
+    rest,
+    { name: values.name, partnerId: values['partner-id'], keyId: values['key-id'] },
+    gateway,
+  );
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

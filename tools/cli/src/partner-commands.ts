@@ -21,10 +21,16 @@ export interface PartnerOptions {
 
 // `partner create`, `partner key create`, `partner key revoke`, `partner key list`. Each prints
 // one JSON object; API keys appear only here, once.
-export async function runPartnerCommand(args: readonly string[], options: PartnerOptions, gateway: GatewayClient) {
+export async function runPartnerCommand(
+  args: readonly string[],
+  options: PartnerOptions,
+  gateway: GatewayClient,
+) {
   const [first, second] = args;
   if (first === 'create') {
-    const partner = await gateway.request<CreatedPartner>('POST', '/ops/partners', { name: required(options.name, '--name') });
+    const partner = await gateway.request<CreatedPartner>('POST', '/ops/partners', {
+      name: required(options.name, '--name'),
+    });
     return { partnerId: partner.partnerId, name: partner.name, keyId: partner.keyId, apiKey: partner.apiKey };
   }
   if (first === 'key') {

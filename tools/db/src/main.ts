@@ -2,7 +2,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigValidationError, loadConfig } from '@platform/config';
-import { DatabaseConfig, createDataSource, startEmbeddedPostgres, type EmbeddedPostgres } from '@platform/database';
+import {
+  DatabaseConfig,
+  createDataSource,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '@platform/database';
 import { createLogger } from '@platform/logging';
 import { allDefinitions } from '../../apps/all-apps.js';
 import { checkAll, generate, revertLast, runAll, type AppDataSource } from './migration-commands.js';

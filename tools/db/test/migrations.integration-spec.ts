@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { createDataSource, diffEntitiesAgainstDatabase, revertLastMigration, runMigrations } from '@platform/database';
+import {
+  createDataSource,
+  diffEntitiesAgainstDatabase,
+  revertLastMigration,
+  runMigrations,
+} from '@platform/database';
 import { startTestDatabase, type TestDatabase } from '@platform/testing';
 import { allDefinitions } from '../../apps/all-apps.js';
 
@@ -16,7 +21,10 @@ describe('migrations of every app', () => {
     await database.drop();
   });
 
-  async function withDataSource<T>(definition: (typeof allDefinitions)[number], work: (ds: DataSource) => Promise<T>) {
+  async function withDataSource<T>(
+    definition: (typeof allDefinitions)[number],
+    work: (ds: DataSource) => Promise<T>,
+  ) {
     const dataSource = createDataSource(definition.database, {
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: 2,
@@ -32,9 +40,10 @@ describe('migrations of every app', () => {
 
   const tablesIn = (dataSource: DataSource, schema: string) =>
     dataSource
-      .query(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations' ORDER BY 1`, [
-        schema,
-      ])
+      .query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_name <> 'migrations' ORDER BY 1`,
+        [schema],
+      )
       .then((rows: { table_name: string }[]) => rows.map((row) => row.table_name));
 
   it.each(allDefinitions.map((definition) => [definition.name, definition] as const))(
@@ -45,7 +54,9 @@ describe('migrations of every app', () => {
         const applied = await runMigrations(dataSource);
         expect(applied.length).toBeGreaterThan(0);
         expect(await diffEntitiesAgainstDatabase(dataSource)).toEqual({ up: [], down: [] });
-        expect(await tablesIn(dataSource, schema)).toEqual(expect.arrayContaining(['inbox_message', 'outbox_message']));
+        expect(await tablesIn(dataSource, schema)).toEqual(
+          expect.arrayContaining(['inbox_message', 'outbox_message']),
+        );
 
         for (let i = 0; i < applied.length; i += 1) await revertLastMigration(dataSource);
         expect(await tablesIn(dataSource, schema)).toEqual([]);

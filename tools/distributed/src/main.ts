@@ -49,7 +49,12 @@ try {
     const variable = upstreamVariables[definition.name];
     if (variable) upstreams[variable] = `http://127.0.0.1:${port}`;
   });
-  launch(gatewayDefinition.name, { ...process.env, ...upstreams, EVENT_BUS: 'kafka', PORT: String(distributed.PORT) });
+  launch(gatewayDefinition.name, {
+    ...process.env,
+    ...upstreams,
+    EVENT_BUS: 'kafka',
+    PORT: String(distributed.PORT),
+  });
   logger.info({ gateway: `http://localhost:${distributed.PORT}` }, 'apps launched');
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));

@@ -23,7 +23,9 @@ try {
     `  Gateway (payout API + chat API):  ${system.gatewayUrl}`,
     `  API reference:                    ${system.gatewayUrl}/docs`,
     `  Chat API:                         ${system.gatewayUrl}/api/v1/`,
-    ...system.services.map((service) => `  ${service.name.padEnd(33)} ${service.url}  (/health/ready, /metrics)`),
+    ...system.services.map(
+      (service) => `  ${service.name.padEnd(33)} ${service.url}  (/health/ready, /metrics)`,
+    ),
     `  Data directory:                   ${config.DATA_DIR}`,
     '  Create a partner:                 npm run cli -- partner create --name "My company"',
     '',

@@ -48,14 +48,21 @@ describe('standalone mode', () => {
     ]);
     for (const service of system!.services) {
       const response = await fetch(`${service.url}/health/ready`);
-      expect({ service: service.name, status: response.status }).toEqual({ service: service.name, status: 200 });
+      expect({ service: service.name, status: response.status }).toEqual({
+        service: service.name,
+        status: 200,
+      });
     }
   });
 
   it('creates a partner with the CLI whose key then authenticates, and keeps it across a restart', async () => {
-    const { stdout } = await run('node', ['dist/tools/cli/src/main.js', 'partner', 'create', '--name', 'Newcomer', '--url', system!.gatewayUrl], {
-      env: { ...process.env, DATA_DIR: dataDir },
-    });
+    const { stdout } = await run(
+      'node',
+      ['dist/tools/cli/src/main.js', 'partner', 'create', '--name', 'Newcomer', '--url', system!.gatewayUrl],
+      {
+        env: { ...process.env, DATA_DIR: dataDir },
+      },
+    );
     const created = JSON.parse(stdout.trim().split('\n').at(-1)!) as { partnerId: string; apiKey: string };
     const whoAmI = () => fetch(`${system!.gatewayUrl}/partner`, { headers: { 'X-API-Key': created.apiKey } });
 

@@ -49,7 +49,9 @@ export class CredentialAuthenticator {
   }
 
   private async authenticateApiKey(presented: string): Promise<Authentication> {
-    const key = presented.trim() ? await this.partners.findActiveKeyByHash(this.hasher.hash(presented.trim())) : null;
+    const key = presented.trim()
+      ? await this.partners.findActiveKeyByHash(this.hasher.hash(presented.trim()))
+      : null;
     if (!key) return { outcome: 'rejected', reason: 'Invalid API key' };
     return {
       outcome: 'authenticated',

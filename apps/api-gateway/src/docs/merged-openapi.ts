@@ -28,8 +28,13 @@ export class MergedOpenApi {
   async document(gatewayDocument: OpenAPIObject): Promise<OpenAPIObject> {
     const now = this.clock.now().getTime();
     if (this.cached && now - this.cached.at < CACHE_MS) return this.cached.document;
-    const parts = await Promise.all(PAYOUT_UPSTREAMS.map((upstream) => this.fetchDocument(upstreamUrl(upstream, this.config))));
-    const document = mergeDocuments(gatewayDocument, parts.filter((part): part is OpenAPIObject => part !== null));
+    const parts = await Promise.all(
+      PAYOUT_UPSTREAMS.map((upstream) => this.fetchDocument(upstreamUrl(upstream, this.config))),
+    );
+    const document = mergeDocuments(
+      gatewayDocument,
+      parts.filter((part): part is OpenAPIObject => part !== null),
+    );
     this.cached = { at: now, document };
     return document;
   }

@@ -20,7 +20,11 @@ export class ApiKeyHasher {
 
   generate(): NewApiKey {
     const plaintext = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-    return { plaintext, displayPrefix: plaintext.slice(0, DISPLAY_PREFIX_LENGTH), hash: this.hash(plaintext) };
+    return {
+      plaintext,
+      displayPrefix: plaintext.slice(0, DISPLAY_PREFIX_LENGTH),
+      hash: this.hash(plaintext),
+    };
   }
 
   hash(plaintext: string): string {

@@ -20,7 +20,9 @@ export class PartnersRepository {
   }
 
   listKeys(partnerId: string): Promise<ApiKeyEntity[]> {
-    return this.dataSource.getRepository(ApiKeyEntity).find({ where: { partnerId }, order: { createdAt: 'ASC' } });
+    return this.dataSource
+      .getRepository(ApiKeyEntity)
+      .find({ where: { partnerId }, order: { createdAt: 'ASC' } });
   }
 
   // Scoped by partner: a key id of another partner revokes nothing.
@@ -30,6 +32,6 @@ export class PartnersRepository {
       .update({ id: keyId, partnerId, revokedAt: IsNull() }, { revokedAt: at });
     if ((result.affected ?? 0) > 0) return true;
     // Revoking an already revoked key is not an error: the outcome the caller wants holds.
-    return (await this.dataSource.getRepository(ApiKeyEntity).existsBy({ id: keyId, partnerId }));
+    return await this.dataSource.getRepository(ApiKeyEntity).existsBy({ id: keyId, partnerId });
   }
 }

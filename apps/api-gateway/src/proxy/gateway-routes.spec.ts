@@ -26,12 +26,18 @@ describe(upstreamFor.name, () => {
     expect(upstreamFor(path, 'localhost', config)).toBe(upstream);
   });
 
-  it.each(['/partner', '/ops/partners', '/docs', '/openapi.json', '/health/ready', '/quotes', '/internal/verify', '/api/v10'])(
-    'keeps %s at the gateway',
-    (path) => {
-      expect(upstreamFor(path, 'localhost', config)).toBeNull();
-    },
-  );
+  it.each([
+    '/partner',
+    '/ops/partners',
+    '/docs',
+    '/openapi.json',
+    '/health/ready',
+    '/quotes',
+    '/internal/verify',
+    '/api/v10',
+  ])('keeps %s at the gateway', (path) => {
+    expect(upstreamFor(path, 'localhost', config)).toBeNull();
+  });
 
   it('sends every path of the chat host to chat-api when routing by host', () => {
     const byHost = { CHAT_HOST: 'chat.example.com' } as GatewayConfig;

@@ -21,7 +21,8 @@ const ROUTES: ReadonlyArray<readonly [prefix: string, upstream: Upstream]> = [
 ];
 
 export function upstreamFor(path: string, host: string | undefined, config: GatewayConfig): Upstream | null {
-  if (config.CHAT_HOST && host?.split(':')[0]?.toLowerCase() === config.CHAT_HOST.toLowerCase()) return 'chat';
+  if (config.CHAT_HOST && host?.split(':')[0]?.toLowerCase() === config.CHAT_HOST.toLowerCase())
+    return 'chat';
   const match = ROUTES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
   return match ? match[1] : null;
 }

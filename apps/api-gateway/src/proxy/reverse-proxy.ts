@@ -82,7 +82,10 @@ export class ReverseProxy {
     request.pipe(outgoing);
   }
 
-  private async upstreamHeaders(upstream: Upstream, request: RequestWithIdentity): Promise<OutgoingHttpHeaders> {
+  private async upstreamHeaders(
+    upstream: Upstream,
+    request: RequestWithIdentity,
+  ): Promise<OutgoingHttpHeaders> {
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(request.headers as IncomingHttpHeaders)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;

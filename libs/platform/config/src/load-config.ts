@@ -41,7 +41,9 @@ export function loadConfig<S extends SectionClasses>(
 // Empty strings mean "not set", so `FOO=` in an env file falls back to the default.
 function presentValues(env: Environment): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+    ),
   );
 }
 

@@ -17,7 +17,9 @@ export interface EmbeddedPostgresOptions {
   readonly maxConnections?: number;
 }
 
-export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions = {},
+): Promise<EmbeddedPostgres> {
   // Loaded lazily: production images never start an embedded database.
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});

@@ -20,7 +20,9 @@ describe(PgliteWireServer.name, () => {
   it('never mixes up the parameterized statements of concurrent clients', async () => {
     const results = await Promise.all(
       Array.from({ length: 300 }, (_, i) =>
-        pools[i % pools.length]!.query<{ value: number }>('SELECT $1::int * 2 AS value', [i]).then((r) => r.rows[0]!.value),
+        pools[i % pools.length]!.query<{ value: number }>('SELECT $1::int * 2 AS value', [i]).then(
+          (r) => r.rows[0]!.value,
+        ),
       ),
     );
 

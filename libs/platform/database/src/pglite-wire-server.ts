@@ -80,7 +80,9 @@ export class PgliteWireServer {
         const { connection, bytes } = unit;
         try {
           await this.db.runExclusive(() =>
-            this.db.execProtocolRawStream(new Uint8Array(bytes), { onRawData: (data) => connection.write(data) }),
+            this.db.execProtocolRawStream(new Uint8Array(bytes), {
+              onRawData: (data) => connection.write(data),
+            }),
           );
         } catch {
           connection.socket.destroy();

@@ -64,11 +64,17 @@ export class ConsumerHost<M extends TopicMap> {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (attempt >= this.retry.maxAttempts) {
-          this.logger.error({ err: error, eventId: event.id, topic: event.topic, attempt }, 'event dead-lettered');
+          this.logger.error(
+            { err: error, eventId: event.id, topic: event.topic, attempt },
+            'event dead-lettered',
+          );
           await this.deadLetter(groupId, event, message, attempt);
           return;
         }
-        this.logger.warn({ err: error, eventId: event.id, topic: event.topic, attempt }, 'event handler failed');
+        this.logger.warn(
+          { err: error, eventId: event.id, topic: event.topic, attempt },
+          'event handler failed',
+        );
         await delay(backoffWithJitter(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs));
       }
     }
@@ -93,7 +99,12 @@ export class ConsumerHost<M extends TopicMap> {
     else this.logger.debug({ eventId: event.id, topic: event.topic }, 'duplicate event ignored');
   }
 
-  private async deadLetter(groupId: string, event: EventEnvelope, error: string, attempts: number): Promise<void> {
+  private async deadLetter(
+    groupId: string,
+    event: EventEnvelope,
+    error: string,
+    attempts: number,
+  ): Promise<void> {
     const payload: DeadLetterPayload = { event, consumer: groupId, error, attempts };
     await this.bus.publish([
       {

@@ -23,7 +23,11 @@ describe(InMemoryEventBus.name, () => {
     const sut = await connectedBus();
     const seen: Record<string, string[]> = { a: [], b: [] };
     for (const group of ['a', 'b']) {
-      await sut.subscribe({ groupId: group, topics: ['demo.thing.happened.v1'], handle: async (e) => void seen[group]!.push(e.id) });
+      await sut.subscribe({
+        groupId: group,
+        topics: ['demo.thing.happened.v1'],
+        handle: async (e) => void seen[group]!.push(e.id),
+      });
     }
 
     await sut.publish([event('1'), event('2'), event('3')]);
@@ -36,7 +40,11 @@ describe(InMemoryEventBus.name, () => {
     await sut.publish([event('early')]);
     const seen: string[] = [];
 
-    await sut.subscribe({ groupId: 'late', topics: ['demo.thing.happened.v1'], handle: async (e) => void seen.push(e.id) });
+    await sut.subscribe({
+      groupId: 'late',
+      topics: ['demo.thing.happened.v1'],
+      handle: async (e) => void seen.push(e.id),
+    });
 
     await expectEventually(() => expect(seen).toEqual(['early']));
   });

@@ -1,4 +1,12 @@
-import { Kafka, Partitioners, logLevel, type Admin, type Consumer, type IHeaders, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  Partitioners,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  type Producer,
+} from 'kafkajs';
 import type { Logger } from '@platform/logging';
 import type { EventBus } from './event-bus.js';
 import type { EventEnvelope, Subscription } from './event-envelope.js';
@@ -42,7 +50,10 @@ export class KafkaEventBus implements EventBus {
         logger[entry.level <= logLevel.ERROR ? 'error' : 'warn']({ kafka: rest }, message);
       },
     });
-    this.producer = this.kafka.producer({ maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+    this.producer = this.kafka.producer({
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
     this.admin = this.kafka.admin();
     this.producer.on(this.producer.events.CONNECT, () => (this.producerConnected = true));
     this.producer.on(this.producer.events.DISCONNECT, () => (this.producerConnected = false));
@@ -91,7 +102,9 @@ export class KafkaEventBus implements EventBus {
           topic,
           key: message.key?.toString() ?? '',
           payload: parsePayload(message.value),
-          occurredAt: headerText(message.headers, HEADER.occurredAt) ?? new Date(Number(message.timestamp)).toISOString(),
+          occurredAt:
+            headerText(message.headers, HEADER.occurredAt) ??
+            new Date(Number(message.timestamp)).toISOString(),
           correlationId: headerText(message.headers, HEADER.correlationId) ?? '',
         });
       },

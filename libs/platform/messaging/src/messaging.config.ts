@@ -7,7 +7,14 @@ export class MessagingConfig {
   EVENT_BUS: 'kafka' | 'memory' = 'kafka';
 
   @ValidateIf((config: MessagingConfig) => config.EVENT_BUS === 'kafka')
-  @Transform(({ value }) => (typeof value === 'string' ? value.split(',').map((b) => b.trim()).filter(Boolean) : value))
+  @Transform(({ value }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((b) => b.trim())
+          .filter(Boolean)
+      : value,
+  )
   @ArrayNotEmpty({ message: 'KAFKA_BROKERS must list at least one host:port when EVENT_BUS=kafka' })
   @IsString({ each: true })
   KAFKA_BROKERS: string[] = [];

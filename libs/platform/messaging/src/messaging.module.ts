@@ -45,7 +45,9 @@ class MessagingLifecycle implements OnApplicationBootstrap, BeforeApplicationShu
   async onApplicationBootstrap(): Promise<void> {
     if (!this.options.sharedBus) await this.bus.connect();
     this.relay.start();
-    const consumers = (this.options.consumers ?? []).map((type) => this.moduleRef.get(type, { strict: false }));
+    const consumers = (this.options.consumers ?? []).map((type) =>
+      this.moduleRef.get(type, { strict: false }),
+    );
     await this.host.start(this.options.group, consumers);
   }
 
@@ -82,7 +84,13 @@ export class MessagingModule {
         {
           provide: OutboxRelay,
           inject: [DataSource, EVENT_BUS, Clock, LOGGER, MessagingConfig],
-          useFactory: (dataSource: DataSource, bus: EventBus, clock: Clock, logger: Logger, config: MessagingConfig) =>
+          useFactory: (
+            dataSource: DataSource,
+            bus: EventBus,
+            clock: Clock,
+            logger: Logger,
+            config: MessagingConfig,
+          ) =>
             new OutboxRelay(dataSource, bus, clock, logger.child({ component: 'outbox-relay' }), {
               pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
               batchSize: config.OUTBOX_BATCH_SIZE,

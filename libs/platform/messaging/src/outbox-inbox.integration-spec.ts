@@ -33,7 +33,11 @@ describe('transactional outbox and inbox', () => {
 
   function recorder(topic: string): EventEnvelope[] {
     const seen: EventEnvelope[] = [];
-    void bus.subscribe({ groupId: `recorder-${topic}`, topics: [topic], handle: async (event) => void seen.push(event) });
+    void bus.subscribe({
+      groupId: `recorder-${topic}`,
+      topics: [topic],
+      handle: async (event) => void seen.push(event),
+    });
     return seen;
   }
 
@@ -42,7 +46,9 @@ describe('transactional outbox and inbox', () => {
     const published = recorder(CREDIT_REQUESTED);
     ledger.relay.start();
 
-    await ledger.outbox.run((tx) => tx.publish(CREDIT_REQUESTED, { creditId: 'kept', amount: '1' }, { key: 'kept' }));
+    await ledger.outbox.run((tx) =>
+      tx.publish(CREDIT_REQUESTED, { creditId: 'kept', amount: '1' }, { key: 'kept' }),
+    );
     await expect(
       ledger.outbox.run(async (tx) => {
         await tx.publish(CREDIT_REQUESTED, { creditId: 'rolled-back', amount: '1' }, { key: 'rolled-back' });
@@ -50,7 +56,9 @@ describe('transactional outbox and inbox', () => {
       }),
     ).rejects.toThrow('abort');
 
-    await expectEventually(() => expect(published.map((event) => event.payload)).toEqual([{ creditId: 'kept', amount: '1' }]));
+    await expectEventually(() =>
+      expect(published.map((event) => event.payload)).toEqual([{ creditId: 'kept', amount: '1' }]),
+    );
     expect(await ledger.dataSource.getRepository(OutboxMessageEntity).count()).toBe(1);
     expect(await ledger.relay.backlog()).toBe(0);
   });
@@ -60,7 +68,9 @@ describe('transactional outbox and inbox', () => {
     const published = recorder(CREDIT_REQUESTED);
     for (let i = 0; i < 20; i += 1) {
       await RequestContext.run({ correlationId: 'request-42' }, () =>
-        ledger.outbox.run((tx) => tx.publish(CREDIT_REQUESTED, { creditId: `c${i}`, amount: '1' }, { key: 'same-key' })),
+        ledger.outbox.run((tx) =>
+          tx.publish(CREDIT_REQUESTED, { creditId: `c${i}`, amount: '1' }, { key: 'same-key' }),
+        ),
       );
     }
 
@@ -83,7 +93,9 @@ describe('transactional outbox and inbox', () => {
     await bus.publish([creditEvent('twice')]);
     await bus.publish([creditEvent('after')]);
 
-    await expectEventually(async () => expect((await ledger.entries()).map((entry) => entry.creditId)).toEqual(['twice', 'after']));
+    await expectEventually(async () =>
+      expect((await ledger.entries()).map((entry) => entry.creditId)).toEqual(['twice', 'after']),
+    );
     await expectEventually(() => expect(applied).toHaveLength(2));
   });
 
@@ -94,7 +106,9 @@ describe('transactional outbox and inbox', () => {
 
     await bus.publish([creditEvent('flaky')]);
 
-    await expectEventually(async () => expect((await ledger.entries()).map((entry) => entry.creditId)).toEqual(['flaky']));
+    await expectEventually(async () =>
+      expect((await ledger.entries()).map((entry) => entry.creditId)).toEqual(['flaky']),
+    );
     expect(ledger.consumer.failuresLeft).toBe(0);
   });
 
@@ -106,7 +120,9 @@ describe('transactional outbox and inbox', () => {
 
     await bus.publish([creditEvent('poison'), creditEvent('healthy')]);
 
-    await expectEventually(async () => expect((await ledger.entries()).map((entry) => entry.creditId)).toEqual(['healthy']));
+    await expectEventually(async () =>
+      expect((await ledger.entries()).map((entry) => entry.creditId)).toEqual(['healthy']),
+    );
     expect(deadLetters).toHaveLength(1);
     expect(deadLetters[0]!.payload).toMatchObject({
       consumer: 'ledger',

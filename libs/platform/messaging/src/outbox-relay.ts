@@ -55,7 +55,9 @@ export class OutboxRelay implements RelayTrigger {
   async relayOnce(): Promise<number> {
     const lockKey = `outbox:${(this.dataSource.options as { schema?: string }).schema ?? 'public'}`;
     return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [lockKey]);
+      const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [
+        lockKey,
+      ]);
       if (!locked) return 0;
       const rows = await manager.find(OutboxMessageEntity, {
         where: { publishedAt: IsNull() },

@@ -35,7 +35,10 @@ export class CreditConsumer implements EventConsumer<LedgerTopics, 'ledger.credi
   readonly topic = CREDIT_REQUESTED;
   failuresLeft = 0;
 
-  async handle(payload: LedgerTopics['ledger.credit.requested.v1'], tx: OutboxTransaction<LedgerTopics>): Promise<void> {
+  async handle(
+    payload: LedgerTopics['ledger.credit.requested.v1'],
+    tx: OutboxTransaction<LedgerTopics>,
+  ): Promise<void> {
     await tx.manager.insert(LedgerEntryEntity, { creditId: payload.creditId, amount: payload.amount });
     await tx.publish('ledger.credit.applied.v1', { creditId: payload.creditId }, { key: payload.creditId });
     if (this.failuresLeft > 0) {
@@ -56,7 +59,11 @@ export interface LedgerHarness {
   close(): Promise<void>;
 }
 
-export async function startLedger(databaseUrl: string, bus: EventBus, schema: string): Promise<LedgerHarness> {
+export async function startLedger(
+  databaseUrl: string,
+  bus: EventBus,
+  schema: string,
+): Promise<LedgerHarness> {
   const dataSource = new DataSource({
     type: 'postgres',
     url: databaseUrl,
@@ -71,7 +78,11 @@ export async function startLedger(databaseUrl: string, bus: EventBus, schema: st
   const clock = new SystemClock();
   const ids = new RandomIdGenerator();
   const logger = createLogger({ service: 'ledger-test', level: 'silent' });
-  const relay = new OutboxRelay(dataSource, bus, clock, logger, { pollIntervalMs: 50, batchSize: 100, retentionMs: 60_000 });
+  const relay = new OutboxRelay(dataSource, bus, clock, logger, {
+    pollIntervalMs: 50,
+    batchSize: 100,
+    retentionMs: 60_000,
+  });
   const outbox = new TransactionalOutbox<LedgerTopics>(dataSource, relay, clock, ids);
   const host = new ConsumerHost<LedgerTopics>(bus, dataSource, relay, clock, ids, logger, {
     maxAttempts: 3,

@@ -1,5 +1,10 @@
 import { createDataSource, runMigrations } from '@platform/database';
-import { startService, type PlatformSections, type RunningService, type ServiceDefinition } from '@platform/http';
+import {
+  startService,
+  type PlatformSections,
+  type RunningService,
+  type ServiceDefinition,
+} from '@platform/http';
 import type { EventBus } from '@platform/messaging';
 
 export const TEST_INTERNAL_AUTH_SECRET = 'test-internal-auth-secret-of-32-chars!!';
@@ -32,7 +37,10 @@ export async function startTestService<S extends PlatformSections>(
   });
 }
 
-export async function migrate<S extends PlatformSections>(definition: ServiceDefinition<S>, databaseUrl: string) {
+export async function migrate<S extends PlatformSections>(
+  definition: ServiceDefinition<S>,
+  databaseUrl: string,
+) {
   const dataSource = createDataSource(definition.database, {
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: 1,

@@ -10,7 +10,11 @@ describe(InternalTokenService.name, () => {
   const sut = new InternalTokenService(secret);
 
   it('round-trips every kind of identity', async () => {
-    for (const identity of [partner, { kind: 'ops' } as const, { kind: 'service', service: ServiceName.QuoteService } as const]) {
+    for (const identity of [
+      partner,
+      { kind: 'ops' } as const,
+      { kind: 'service', service: ServiceName.QuoteService } as const,
+    ]) {
       expect(await sut.verify(await sut.sign(identity))).toEqual(identity);
     }
   });

@@ -16,12 +16,18 @@ export class RouteAuthAudit implements OnModuleInit {
   onModuleInit(): void {
     const missing = undeclaredRoutes(this.discovery, this.scanner, this.reflector);
     if (missing.length > 0) {
-      throw new Error(`Routes without an auth decorator (@PartnerAuth/@OpsAuth/@InternalAuth/@Public): ${missing.join(', ')}`);
+      throw new Error(
+        `Routes without an auth decorator (@PartnerAuth/@OpsAuth/@InternalAuth/@Public): ${missing.join(', ')}`,
+      );
     }
   }
 }
 
-export function undeclaredRoutes(discovery: DiscoveryService, scanner: MetadataScanner, reflector: Reflector): string[] {
+export function undeclaredRoutes(
+  discovery: DiscoveryService,
+  scanner: MetadataScanner,
+  reflector: Reflector,
+): string[] {
   const missing: string[] = [];
   for (const wrapper of discovery.getControllers()) {
     const controller = wrapper.metatype as (new (...args: never[]) => object) | null;

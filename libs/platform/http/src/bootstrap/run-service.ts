@@ -5,7 +5,9 @@ import type { PlatformSections, ServiceDefinition } from './service-definition.j
 import { startService } from './start-service.js';
 
 // The entry point of an app running as its own process (distributed mode, containers).
-export async function runService<S extends PlatformSections>(definition: ServiceDefinition<S>): Promise<void> {
+export async function runService<S extends PlatformSections>(
+  definition: ServiceDefinition<S>,
+): Promise<void> {
   const logger = createLogger({ service: definition.name });
   try {
     const service = await startService(definition);

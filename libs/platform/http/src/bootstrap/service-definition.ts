@@ -14,7 +14,11 @@ export interface PlatformSections extends SectionClasses {
   messaging: typeof MessagingConfig;
 }
 
-export const platformSections: PlatformSections = { http: HttpConfig, database: DatabaseConfig, messaging: MessagingConfig };
+export const platformSections: PlatformSections = {
+  http: HttpConfig,
+  database: DatabaseConfig,
+  messaging: MessagingConfig,
+};
 
 type NestImport = Type | DynamicModule | ReturnType<typeof ConfigModule.forRoot>;
 

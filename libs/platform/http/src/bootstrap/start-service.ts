@@ -14,7 +14,12 @@ import { MetricsRegistry } from '../observability/metrics.registry.js';
 import { OpenApiDocument } from '../observability/openapi.controller.js';
 import { requestContextMiddleware } from '../observability/request-id.middleware.js';
 import { PlatformModule } from '../platform.module.js';
-import type { PlatformSections, RunningService, ServiceDefinition, ServiceStartOptions } from './service-definition.js';
+import type {
+  PlatformSections,
+  RunningService,
+  ServiceDefinition,
+  ServiceStartOptions,
+} from './service-definition.js';
 
 @Module({})
 class ServiceRootModule {}
@@ -66,7 +71,10 @@ export async function startService<S extends PlatformSections>(
   await app.init();
   app.get(OpenApiDocument).document = SwaggerModule.createDocument(
     app,
-    new DocumentBuilder().setTitle(definition.title ?? definition.name).setVersion('1').build(),
+    new DocumentBuilder()
+      .setTitle(definition.title ?? definition.name)
+      .setVersion('1')
+      .build(),
   );
   await app.listen(http.PORT, http.HOST);
   const { port } = app.getHttpServer().address() as AddressInfo;

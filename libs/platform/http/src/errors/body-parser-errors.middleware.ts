@@ -8,7 +8,8 @@ export function bodyParserErrors() {
   return (error: unknown, _request: Request, _response: Response, next: NextFunction): void => {
     const type = (error as { type?: unknown } | null)?.type;
     if (type === 'entity.too.large') next(new PayloadTooLargeException('Request body is too large'));
-    else if (typeof type === 'string' && type.startsWith('entity.')) next(new InvalidRequestError('Request body is not valid JSON'));
+    else if (typeof type === 'string' && type.startsWith('entity.'))
+      next(new InvalidRequestError('Request body is not valid JSON'));
     else if (type !== undefined) next(new InvalidRequestError('Request body could not be read'));
     else next(error);
   };

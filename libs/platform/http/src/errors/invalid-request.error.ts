@@ -31,6 +31,8 @@ function firstProblem(errors: ValidationError[], parent = ''): string {
 // A wrong type explains more than the length or range checks it also fails.
 function preferredMessage(constraints: Record<string, string>): string | undefined {
   const entries = Object.entries(constraints);
-  const typeCheck = entries.find(([name]) => name === 'isDefined' || name === 'whitelistValidation' || /^is[A-Z]/.test(name));
+  const typeCheck = entries.find(
+    ([name]) => name === 'isDefined' || name === 'whitelistValidation' || /^is[A-Z]/.test(name),
+  );
   return (typeCheck ?? entries[0])?.[1];
 }

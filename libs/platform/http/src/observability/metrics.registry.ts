@@ -25,7 +25,11 @@ export class MetricsRegistry {
       response.on('finish', () => {
         // The route template, never the raw path: ids in paths would explode the label set.
         const route = (request.route as { path?: string } | undefined)?.path ?? 'unmatched';
-        stop({ method: request.method, route: `${request.baseUrl}${route}`, status: String(response.statusCode) });
+        stop({
+          method: request.method,
+          route: `${request.baseUrl}${route}`,
+          status: String(response.statusCode),
+        });
       });
       next();
     };

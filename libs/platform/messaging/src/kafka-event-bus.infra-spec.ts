@@ -1,0 +1,180 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { createLogger } from '@platform/logging';
+import { expectEventually, kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/testing';
+import { CREDIT_REQUESTED, LedgerEntryEntity, startLedger, type LedgerHarness } from '../test/ledger-harness.js';
+import type { EventBus } from './event-bus.js';
+import type { EventEnvelope } from './event-envelope.js';
+import { KafkaEventBus } from './kafka-event-bus.js';
+import { OutboxMessageEntity } from './outbox-message.entity.js';
+
+const CREDIT_APPLIED = 'ledger.credit.applied.v1';
+const INFRA_SH = fileURLToPath(new URL('../../../../tools/infra/infra.sh', import.meta.url));
+
+describe(KafkaEventBus.name, () => {
+  // The broker outlives every run, so each run gets its own topics, groups and schemas.
+  const run = randomUUID().slice(0, 8);
+  const logger = createLogger({ service: 'kafka-test', level: 'warn' });
+  const cleanups: (() => Promise<unknown>)[] = [];
+  let brokers: string[];
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    const configured = kafkaBrokers();
+    if (!configured) {
+      throw new Error('KAFKA_BROKERS is not set: run `bash tools/infra/infra.sh up` and `eval "$(bash tools/infra/infra.sh env)"`');
+    }
+    brokers = configured;
+    database = await startTestDatabase();
+    if (database.kind !== 'postgres') throw new Error('TEST_DATABASE_URL is not set: the infra suite needs the real PostgreSQL');
+  });
+
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  const topic = (name: string) => `${name}.${run}`;
+
+  async function connectedBus(name: string): Promise<KafkaEventBus> {
+    const bus = new KafkaEventBus({ clientId: `kafka-test-${name}-${run}`, brokers, logger });
+    cleanups.push(() => bus.disconnect());
+    await bus.connect();
+    return bus;
+  }
+
+  async function kafkaLedger(name: string): Promise<{ sut: KafkaEventBus; ledger: LedgerHarness }> {
+    const sut = await connectedBus(name);
+    const ledger = await startLedger(database.url, withTopicSuffix(sut, run), `ledger_${name}_${run}`);
+    cleanups.push(() => ledger.close());
+    return { sut, ledger };
+  }
+
+  function record(bus: EventBus, topicName: string): Promise<EventEnvelope[]> {
+    const seen: EventEnvelope[] = [];
+    return bus
+      .subscribe({ groupId: `recorder-${topicName}`, topics: [topicName], handle: async (event) => void seen.push(event) })
+      .then(() => seen);
+  }
+
+  it('kafkajs speaks to the Kafka 4.x broker', async () => {
+    const sut = await connectedBus('roundtrip');
+    const roundtrip = topic('kafka-test.roundtrip.v1');
+    const sent: EventEnvelope[] = [1, 2, 3].map((n) => ({
+      id: randomUUID(),
+      topic: roundtrip,
+      key: `account-${n}`,
+      payload: { amount: `${n}.50`, memo: 'café ☕', lines: [{ n }] },
+      occurredAt: new Date(Date.UTC(2026, 0, n, 12, 30, 15, 123)).toISOString(),
+      correlationId: `request-${n}`,
+    }));
+
+    expect(await sut.isReady()).toBe(true);
+    await sut.publish(sent);
+    const received = await record(sut, roundtrip);
+
+    // Distinct keys land on different partitions, which keep no order among themselves.
+    await expectEventually(() => expect(byId(received)).toEqual(byId(sent)), { timeoutMs: 30_000 });
+    await sut.disconnect();
+    expect(await sut.isReady()).toBe(false);
+  });
+
+  it('an event written through the outbox is consumed once even when delivered twice', async () => {
+    const { sut, ledger } = await kafkaLedger('twice');
+    const applied = await record(sut, topic(CREDIT_APPLIED));
+    ledger.relay.start();
+    await ledger.host.start(`ledger-twice-${run}`, [ledger.consumer]);
+
+    const eventId = await ledger.outbox.run((tx) =>
+      tx.publish(CREDIT_REQUESTED, { creditId: 'once', amount: '25.00' }, { key: 'account-1' }),
+    );
+    await expectEventually(async () => expect(await creditIds(ledger)).toEqual(['once']), { timeoutMs: 30_000 });
+    const row = await ledger.dataSource.getRepository(OutboxMessageEntity).findOneByOrFail({ eventId });
+    await sut.publish([
+      {
+        id: row.eventId,
+        topic: topic(row.topic),
+        key: row.messageKey,
+        payload: row.payload,
+        occurredAt: row.occurredAt.toISOString(),
+        correlationId: row.correlationId,
+      },
+    ]);
+    // Same key, so same partition: once this one is applied, the redelivered copy has been handled.
+    await ledger.outbox.run((tx) => tx.publish(CREDIT_REQUESTED, { creditId: 'after', amount: '1.00' }, { key: 'account-1' }));
+
+    await expectEventually(async () => expect(await creditIds(ledger)).toEqual(['once', 'after']), { timeoutMs: 30_000 });
+    const followUps = await ledger.dataSource
+      .getRepository(OutboxMessageEntity)
+      .find({ where: { topic: CREDIT_APPLIED }, order: { position: 'ASC' } });
+    expect(followUps.map((followUp) => followUp.payload)).toEqual([{ creditId: 'once' }, { creditId: 'after' }]);
+    await expectEventually(() => expect(applied.map((event) => event.payload)).toHaveLength(2), { timeoutMs: 30_000 });
+    expect(applied.map((event) => event.payload)).toEqual(expect.arrayContaining([{ creditId: 'once' }, { creditId: 'after' }]));
+  });
+
+  it('restarting the broker in the middle of a stream of 1,000 events loses none and duplicates no effect', async () => {
+    const { ledger } = await kafkaLedger('restart');
+    ledger.relay.start();
+    await ledger.host.start(`ledger-restart-${run}`, [ledger.consumer]);
+    const credits = Array.from({ length: 1_000 }, (_, n) => `credit-${n}`);
+
+    let restarted: Promise<void> | undefined;
+    for (let written = 0; written < credits.length; written += 10) {
+      if (written === 300) restarted = restartKafka();
+      await ledger.outbox.run(async (tx) => {
+        for (const creditId of credits.slice(written, written + 10)) {
+          await tx.publish(CREDIT_REQUESTED, { creditId, amount: '1.00' }, { key: creditId });
+        }
+      });
+    }
+    await restarted;
+
+    await expectEventually(
+      async () => expect(await ledger.dataSource.getRepository(LedgerEntryEntity).count()).toBeGreaterThanOrEqual(credits.length),
+      { timeoutMs: 180_000, intervalMs: 250 },
+    );
+    const applied = await creditIds(ledger);
+    expect(applied).toHaveLength(credits.length);
+    expect(new Set(applied)).toEqual(new Set(credits));
+    await expectEventually(async () => expect(await ledger.relay.backlog()).toBe(0), { timeoutMs: 30_000 });
+  }, 240_000);
+});
+
+async function creditIds(ledger: LedgerHarness): Promise<string[]> {
+  return (await ledger.entries()).map((entry) => entry.creditId);
+}
+
+function byId(events: readonly EventEnvelope[]): EventEnvelope[] {
+  return [...events].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+// The ledger's topic names are fixed, but a fresh group reads a topic from its beginning: on a
+// broker that keeps earlier runs' events, each run must use topics of its own.
+function withTopicSuffix(bus: EventBus, suffix: string): EventBus {
+  const outward = (name: string) => `${name}.${suffix}`;
+  const inward = (name: string) => name.slice(0, -(suffix.length + 1));
+  return {
+    connect: () => bus.connect(),
+    publish: (events) => bus.publish(events.map((event) => ({ ...event, topic: outward(event.topic) }))),
+    subscribe: ({ groupId, topics, handle }) =>
+      bus.subscribe({ groupId, topics: topics.map(outward), handle: (event) => handle({ ...event, topic: inward(event.topic) }) }),
+    isReady: () => bus.isReady(),
+    disconnect: () => bus.disconnect(),
+  };
+}
+
+function restartKafka(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Own session: the restarted broker must outlive this Jest process and its process group.
+    const child = spawn('bash', [INFRA_SH, 'restart-kafka'], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    let log = '';
+    child.stderr.on('data', (chunk) => (log += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`infra.sh restart-kafka exited with ${code}:\n${log}`))));
+  });
+}
