@@ -39,8 +39,6 @@ describe(KafkaEventBus.name, () => {
     await database?.drop();
   });
 
-  const topic = (name: string) => `${name}.${run}`;
-
   async function connectedBus(name: string): Promise<KafkaEventBus> {
     const bus = new KafkaEventBus({ clientId: `kafka-test-${name}-${run}`, brokers, logger });
     cleanups.push(() => bus.disconnect());
@@ -48,11 +46,14 @@ describe(KafkaEventBus.name, () => {
     return bus;
   }
 
-  async function kafkaLedger(name: string): Promise<{ sut: KafkaEventBus; ledger: LedgerHarness }> {
+  // Each ledger gets topics of its own: a fresh group reads a topic from its beginning, so a
+  // shared topic would feed one test's events to the next.
+  async function kafkaLedger(name: string) {
     const sut = await connectedBus(name);
-    const ledger = await startLedger(database.url, withTopicSuffix(sut, run), `ledger_${name}_${run}`);
+    const suffix = `${name}-${run}`;
+    const ledger = await startLedger(database.url, withTopicSuffix(sut, suffix), `ledger_${name}_${run}`);
     cleanups.push(() => ledger.close());
-    return { sut, ledger };
+    return { sut, ledger, kafkaTopic: (logical: string) => `${logical}.${suffix}` };
   }
 
   function record(bus: EventBus, topicName: string): Promise<EventEnvelope[]> {
@@ -64,7 +65,7 @@ describe(KafkaEventBus.name, () => {
 
   it('kafkajs speaks to the Kafka 4.x broker', async () => {
     const sut = await connectedBus('roundtrip');
-    const roundtrip = topic('kafka-test.roundtrip.v1');
+    const roundtrip = `kafka-test.roundtrip.v1.${run}`;
     const sent: EventEnvelope[] = [1, 2, 3].map((n) => ({
       id: randomUUID(),
       topic: roundtrip,
@@ -85,8 +86,8 @@ describe(KafkaEventBus.name, () => {
   });
 
   it('an event written through the outbox is consumed once even when delivered twice', async () => {
-    const { sut, ledger } = await kafkaLedger('twice');
-    const applied = await record(sut, topic(CREDIT_APPLIED));
+    const { sut, ledger, kafkaTopic } = await kafkaLedger('twice');
+    const applied = await record(sut, kafkaTopic(CREDIT_APPLIED));
     ledger.relay.start();
     await ledger.host.start(`ledger-twice-${run}`, [ledger.consumer]);
 
@@ -98,7 +99,7 @@ describe(KafkaEventBus.name, () => {
     await sut.publish([
       {
         id: row.eventId,
-        topic: topic(row.topic),
+        topic: kafkaTopic(row.topic),
         key: row.messageKey,
         payload: row.payload,
         occurredAt: row.occurredAt.toISOString(),
@@ -118,26 +119,30 @@ describe(KafkaEventBus.name, () => {
   });
 
   it('restarting the broker in the middle of a stream of 1,000 events loses none and duplicates no effect', async () => {
-    const { ledger } = await kafkaLedger('restart');
+    const { sut, ledger, kafkaTopic } = await kafkaLedger('restart');
     ledger.relay.start();
     await ledger.host.start(`ledger-restart-${run}`, [ledger.consumer]);
     const credits = Array.from({ length: 1_000 }, (_, n) => `credit-${n}`);
 
     let restarted: Promise<void> | undefined;
     for (let written = 0; written < credits.length; written += 10) {
-      if (written === 300) restarted = restartKafka();
+      if (written === 300) { const t0 = Date.now(); const c0 = await ledger.dataSource.getRepository(LedgerEntryEntity).count(); console.log('DIAG restart starts: applied', c0, 'backlog', await ledger.relay.backlog()); restarted = restartKafka().then(async () => console.log('DIAG restart done after', Date.now() - t0, 'ms; applied', await ledger.dataSource.getRepository(LedgerEntryEntity).count(), 'backlog', await ledger.relay.backlog())); }
       await ledger.outbox.run(async (tx) => {
         for (const creditId of credits.slice(written, written + 10)) {
           await tx.publish(CREDIT_REQUESTED, { creditId, amount: '1.00' }, { key: creditId });
         }
       });
     }
+    console.log('DIAG all 1000 written; applied', await ledger.dataSource.getRepository(LedgerEntryEntity).count());
     await restarted;
+    const tw = Date.now();
 
     await expectEventually(
       async () => expect(await ledger.dataSource.getRepository(LedgerEntryEntity).count()).toBeGreaterThanOrEqual(credits.length),
       { timeoutMs: 180_000, intervalMs: 250 },
     );
+    console.log('DIAG 1000 applied', Date.now() - tw, 'ms after restart completed');
+    { const admin = (sut as any).admin; const offs = await admin.fetchTopicOffsets(kafkaTopic(CREDIT_REQUESTED)); console.log('DIAG messages on requested topic', offs.map((o: any) => o.high)); const inbox = await ledger.dataSource.getRepository('InboxMessageEntity').count(); console.log('DIAG inbox', inbox, 'deliveries', (globalThis as any).DELIVERIES); }
     const applied = await creditIds(ledger);
     expect(applied).toHaveLength(credits.length);
     expect(new Set(applied)).toEqual(new Set(credits));
@@ -153,8 +158,7 @@ function byId(events: readonly EventEnvelope[]): EventEnvelope[] {
   return [...events].sort((a, b) => a.id.localeCompare(b.id));
 }
 
-// The ledger's topic names are fixed, but a fresh group reads a topic from its beginning: on a
-// broker that keeps earlier runs' events, each run must use topics of its own.
+// The ledger's topic names are fixed; on Kafka they get a suffix, the ledger keeps seeing its own names.
 function withTopicSuffix(bus: EventBus, suffix: string): EventBus {
   const outward = (name: string) => `${name}.${suffix}`;
   const inward = (name: string) => name.slice(0, -(suffix.length + 1));
@@ -162,7 +166,7 @@ function withTopicSuffix(bus: EventBus, suffix: string): EventBus {
     connect: () => bus.connect(),
     publish: (events) => bus.publish(events.map((event) => ({ ...event, topic: outward(event.topic) }))),
     subscribe: ({ groupId, topics, handle }) =>
-      bus.subscribe({ groupId, topics: topics.map(outward), handle: (event) => handle({ ...event, topic: inward(event.topic) }) }),
+      bus.subscribe({ groupId, topics: topics.map(outward), handle: (event) => { const g = globalThis as any; g.DELIVERIES = (g.DELIVERIES ?? 0) + 1; return handle({ ...event, topic: inward(event.topic) }); } }),
     isReady: () => bus.isReady(),
     disconnect: () => bus.disconnect(),
   };
