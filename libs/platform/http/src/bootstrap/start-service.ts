@@ -60,23 +60,29 @@ export async function startService<S extends PlatformSections>(
     bodyParser: false,
     abortOnError: false,
   });
-  app.disable('x-powered-by');
-  app.use(requestContextMiddleware(logger));
-  app.use(app.get(MetricsRegistry).httpMiddleware());
-  definition.beforeBodyParsers?.(app, config);
-  app.useBodyParser('json', { limit: http.MAX_BODY_BYTES });
-  app.useBodyParser('urlencoded', { limit: http.MAX_BODY_BYTES, extended: true });
-  app.use(bodyParserErrors());
-  app.useGlobalFilters(new ErrorIdFilter(definition.errorPresenter ?? new DefaultErrorPresenter(), logger));
-  await app.init();
-  app.get(OpenApiDocument).document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle(definition.title ?? definition.name)
-      .setVersion('1')
-      .build(),
-  );
-  await app.listen(http.PORT, http.HOST);
+  try {
+    app.disable('x-powered-by');
+    app.use(requestContextMiddleware(logger));
+    app.use(app.get(MetricsRegistry).httpMiddleware());
+    definition.beforeBodyParsers?.(app, config);
+    app.useBodyParser('json', { limit: http.MAX_BODY_BYTES });
+    app.useBodyParser('urlencoded', { limit: http.MAX_BODY_BYTES, extended: true });
+    app.use(bodyParserErrors());
+    app.useGlobalFilters(new ErrorIdFilter(definition.errorPresenter ?? new DefaultErrorPresenter(), logger));
+    await app.init();
+    app.get(OpenApiDocument).document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle(definition.title ?? definition.name)
+        .setVersion('1')
+        .build(),
+    );
+    await app.listen(http.PORT, http.HOST);
+  } catch (error) {
+    // A half-booted app still holds database connections and consumers: release them.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   const { port } = app.getHttpServer().address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   logger.info({ url }, 'listening');
