@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '@platform/logging';
 import { expectEventually, kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/testing';
-import { CREDIT_REQUESTED, LedgerEntryEntity, startLedger, type LedgerHarness } from '../test/ledger-harness.js';
+import {
+  CREDIT_REQUESTED,
+  LedgerEntryEntity,
+  startLedger,
+  type LedgerHarness,
+} from '../test/ledger-harness.js';
 import type { EventBus } from './event-bus.js';
 import type { EventEnvelope } from './event-envelope.js';
 import { KafkaEventBus } from './kafka-event-bus.js';
@@ -14,7 +19,7 @@ const CREDIT_APPLIED = 'ledger.credit.applied.v1';
 const INFRA_SH = fileURLToPath(new URL('../../../../tools/infra/infra.sh', import.meta.url));
 
 describe(KafkaEventBus.name, () => {
-  // The broker outlives every run, so each run gets its own topics, groups and schemas.
+  // The broker keeps every earlier run's topics and groups: all names carry this run's id.
   const run = randomUUID().slice(0, 8);
   const logger = createLogger({ service: 'kafka-test', level: 'silent' });
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -24,11 +29,14 @@ describe(KafkaEventBus.name, () => {
   beforeAll(async () => {
     const configured = kafkaBrokers();
     if (!configured) {
-      throw new Error('KAFKA_BROKERS is not set: run `bash tools/infra/infra.sh up` and `eval "$(bash tools/infra/infra.sh env)"`');
+      throw new Error(
+        'KAFKA_BROKERS is not set: run `bash tools/infra/infra.sh up` and `eval "$(bash tools/infra/infra.sh env)"`',
+      );
     }
     brokers = configured;
     database = await startTestDatabase();
-    if (database.kind !== 'postgres') throw new Error('TEST_DATABASE_URL is not set: the infra suite needs the real PostgreSQL');
+    if (database.kind !== 'postgres')
+      throw new Error('TEST_DATABASE_URL is not set: the infra suite needs the real PostgreSQL');
   });
 
   afterEach(async () => {
@@ -56,11 +64,11 @@ describe(KafkaEventBus.name, () => {
     return { sut, ledger, kafkaTopic: (logical: string) => `${logical}.${suffix}` };
   }
 
-  function record(bus: EventBus, topicName: string): Promise<EventEnvelope[]> {
+  async function record(bus: EventBus, topicName: string): Promise<EventEnvelope[]> {
     const seen: EventEnvelope[] = [];
-    return bus
-      .subscribe({ groupId: `recorder-${topicName}`, topics: [topicName], handle: async (event) => void seen.push(event) })
-      .then(() => seen);
+    const handle = async (event: EventEnvelope) => void seen.push(event);
+    await bus.subscribe({ groupId: `recorder-${topicName}`, topics: [topicName], handle });
+    return seen;
   }
 
   it('kafkajs speaks to the Kafka 4.x broker', async () => {
@@ -94,7 +102,9 @@ describe(KafkaEventBus.name, () => {
     const eventId = await ledger.outbox.run((tx) =>
       tx.publish(CREDIT_REQUESTED, { creditId: 'once', amount: '25.00' }, { key: 'account-1' }),
     );
-    await expectEventually(async () => expect(await creditIds(ledger)).toEqual(['once']), { timeoutMs: 30_000 });
+    await expectEventually(async () => expect(await creditIds(ledger)).toEqual(['once']), {
+      timeoutMs: 30_000,
+    });
     const row = await ledger.dataSource.getRepository(OutboxMessageEntity).findOneByOrFail({ eventId });
     await sut.publish([
       {
@@ -107,15 +117,28 @@ describe(KafkaEventBus.name, () => {
       },
     ]);
     // Same key, so same partition: once this one is applied, the redelivered copy has been handled.
-    await ledger.outbox.run((tx) => tx.publish(CREDIT_REQUESTED, { creditId: 'after', amount: '1.00' }, { key: 'account-1' }));
+    await ledger.outbox.run((tx) =>
+      tx.publish(CREDIT_REQUESTED, { creditId: 'after', amount: '1.00' }, { key: 'account-1' }),
+    );
 
-    await expectEventually(async () => expect(await creditIds(ledger)).toEqual(['once', 'after']), { timeoutMs: 30_000 });
+    await expectEventually(async () => expect(await creditIds(ledger)).toEqual(['once', 'after']), {
+      timeoutMs: 30_000,
+    });
     const followUps = await ledger.dataSource
       .getRepository(OutboxMessageEntity)
       .find({ where: { topic: CREDIT_APPLIED }, order: { position: 'ASC' } });
-    expect(followUps.map((followUp) => followUp.payload)).toEqual([{ creditId: 'once' }, { creditId: 'after' }]);
-    await expectEventually(() => expect(applied.map((event) => event.payload)).toHaveLength(2), { timeoutMs: 30_000 });
-    expect(applied.map((event) => event.payload)).toEqual(expect.arrayContaining([{ creditId: 'once' }, { creditId: 'after' }]));
+    expect(followUps.map((followUp) => followUp.payload)).toEqual([
+      { creditId: 'once' },
+      { creditId: 'after' },
+    ]);
+    await expectEventually(
+      () =>
+        expect(applied.map((event) => event.payload)).toEqual(
+          expect.arrayContaining([{ creditId: 'once' }, { creditId: 'after' }]),
+        ),
+      { timeoutMs: 30_000 },
+    );
+    expect(applied).toHaveLength(2);
   });
 
   it('restarting the broker in the middle of a stream of 1,000 events loses none and duplicates no effect', async () => {
@@ -123,6 +146,7 @@ describe(KafkaEventBus.name, () => {
     ledger.relay.start();
     await ledger.host.start(`ledger-restart-${run}`, [ledger.consumer]);
     const credits = Array.from({ length: 1_000 }, (_, n) => `credit-${n}`);
+    const ledgerRows = () => ledger.dataSource.getRepository(LedgerEntryEntity).count();
 
     let restarted: Promise<void> | undefined;
     for (let written = 0; written < credits.length; written += 10) {
@@ -135,10 +159,10 @@ describe(KafkaEventBus.name, () => {
     }
     await restarted;
 
-    await expectEventually(
-      async () => expect(await ledger.dataSource.getRepository(LedgerEntryEntity).count()).toBeGreaterThanOrEqual(credits.length),
-      { timeoutMs: 180_000, intervalMs: 250 },
-    );
+    await expectEventually(async () => expect(await ledgerRows()).toBeGreaterThanOrEqual(credits.length), {
+      timeoutMs: 180_000,
+      intervalMs: 250,
+    });
     const applied = await creditIds(ledger);
     expect(applied).toHaveLength(credits.length);
     expect(new Set(applied)).toEqual(new Set(credits));
@@ -162,7 +186,11 @@ function withTopicSuffix(bus: EventBus, suffix: string): EventBus {
     connect: () => bus.connect(),
     publish: (events) => bus.publish(events.map((event) => ({ ...event, topic: outward(event.topic) }))),
     subscribe: ({ groupId, topics, handle }) =>
-      bus.subscribe({ groupId, topics: topics.map(outward), handle: (event) => handle({ ...event, topic: inward(event.topic) }) }),
+      bus.subscribe({
+        groupId,
+        topics: topics.map(outward),
+        handle: (event) => handle({ ...event, topic: inward(event.topic) }),
+      }),
     isReady: () => bus.isReady(),
     disconnect: () => bus.disconnect(),
   };
@@ -171,10 +199,15 @@ function withTopicSuffix(bus: EventBus, suffix: string): EventBus {
 function restartKafka(): Promise<void> {
   return new Promise((resolve, reject) => {
     // Own session: the restarted broker must outlive this Jest process and its process group.
-    const child = spawn('bash', [INFRA_SH, 'restart-kafka'], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn('bash', [INFRA_SH, 'restart-kafka'], {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let log = '';
     child.stderr.on('data', (chunk) => (log += chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`infra.sh restart-kafka exited with ${code}:\n${log}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`infra.sh restart-kafka exited with ${code}:\n${log}`)),
+    );
   });
 }
