@@ -12,6 +12,10 @@ const testFiles = [
 ];
 const kafkaOnlyThroughMessaging = { name: 'kafkajs', message: 'Use @platform/messaging.' };
 const testingOnlyInTests = { name: '@platform/testing', message: 'Test helpers are for tests only.' };
+const testSupportOnlyInTests = {
+  name: '@platform/test-support',
+  message: 'Test helpers are for tests only.',
+};
 // Only tools assemble apps; nothing else may import one.
 const noAppImports = { group: ['@apps/*'], message: 'Apps are assembled only by tools/.' };
 const restrictImports = (...paths) => ['error', { paths, patterns: [noAppImports] }];
@@ -93,8 +97,14 @@ export default tseslint.config(
   },
   {
     files: ['apps/**/src/**/*.ts', 'libs/**/src/**/*.ts'],
-    ignores: [...testFiles, 'libs/platform/testing/**'],
-    rules: { 'no-restricted-imports': restrictImports(kafkaOnlyThroughMessaging, testingOnlyInTests) },
+    ignores: [...testFiles, 'libs/platform/testing/**', 'libs/platform/test-support/**'],
+    rules: {
+      'no-restricted-imports': restrictImports(
+        kafkaOnlyThroughMessaging,
+        testingOnlyInTests,
+        testSupportOnlyInTests,
+      ),
+    },
   },
   {
     files: ['libs/platform/**/*.ts'],
@@ -102,8 +112,8 @@ export default tseslint.config(
   },
   {
     files: ['libs/platform/**/src/**/*.ts'],
-    ignores: [...testFiles, 'libs/platform/testing/**'],
-    rules: { 'no-restricted-imports': restrictImports(testingOnlyInTests) },
+    ignores: [...testFiles, 'libs/platform/testing/**', 'libs/platform/test-support/**'],
+    rules: { 'no-restricted-imports': restrictImports(testingOnlyInTests, testSupportOnlyInTests) },
   },
   {
     // End-to-end suites assemble the apps they drive, like the launchers do.

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { quoteServiceDefinition } from '@apps/quote-service';
-import type { RunningService } from '@platform/http';
-import { InternalTokenService } from '@platform/http';
+import { InternalTokenService, type RunningService } from '@platform/http';
 import { InMemoryEventBus } from '@platform/messaging';
-import {
-  TEST_INTERNAL_AUTH_SECRET,
-  startTestDatabase,
-  startTestService,
-  type TestDatabase,
-} from '@platform/testing';
+import { startTestDatabase, type TestDatabase } from '@platform/test-support';
+import { TEST_INTERNAL_AUTH_SECRET, startTestService } from '@platform/testing';
 import { ServiceName } from '@shared/contracts';
 import { apiGatewayDefinition } from '../src/api-gateway.definition.js';
 

@@ -6,7 +6,7 @@ import {
   revertLastMigration,
   runMigrations,
 } from '@platform/database';
-import { startTestDatabase, type TestDatabase } from '@platform/testing';
+import { startTestDatabase, type TestDatabase } from '@platform/test-support';
 import { allDefinitions } from '../../apps/all-apps.js';
 
 // Runs on embedded PostgreSQL by default and on the real server in the infrastructure suite.

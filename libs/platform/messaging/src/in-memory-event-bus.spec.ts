@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { expectEventually } from '@platform/testing';
+import { expectEventually } from '@platform/test-support';
 import type { EventEnvelope } from './event-envelope.js';
 import { InMemoryEventBus } from './in-memory-event-bus.js';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger } from '@platform/logging';
-import { expectEventually, kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/testing';
+import { expectEventually, kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
 import {
   CREDIT_REQUESTED,
   LedgerEntryEntity,

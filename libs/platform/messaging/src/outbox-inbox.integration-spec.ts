@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { RequestContext } from '@platform/logging';
-import { expectEventually, startTestDatabase, type TestDatabase } from '@platform/testing';
+import { expectEventually, startTestDatabase, type TestDatabase } from '@platform/test-support';
 import { CREDIT_REQUESTED, creditEvent, startLedger, type LedgerHarness } from '../test/ledger-harness.js';
 import { deadLetterTopic, type EventEnvelope } from './event-envelope.js';
 import { InMemoryEventBus } from './in-memory-event-bus.js';

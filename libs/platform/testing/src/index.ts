@@ -1,4 +1,1 @@
-export * from './expect-eventually.js';
-export * from './test-database.js';
-export * from './test-infrastructure.config.js';
 export * from './test-service.js';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, Get, Module } from '@nestjs/common';
 import { InMemoryEventBus } from '@platform/messaging';
-import { startTestDatabase, startTestService, type TestDatabase } from '@platform/testing';
+import { startTestDatabase, type TestDatabase } from '@platform/test-support';
 import { ServiceName } from '@shared/contracts';
 import { platformSections, type ServiceDefinition } from '../bootstrap/service-definition.js';
+import { startService } from '../bootstrap/start-service.js';
 import { PartnerAuth, Public } from './auth-policy.js';
 import { RouteAuthAudit } from './route-auth-audit.js';
 
@@ -30,6 +31,20 @@ class GuardedAtClassLevelController {
   }
 }
 
+// Boots straight through startService: the audit runs before anything needs a table.
+const boot = (controller: new () => object, databaseUrl: string, bus: InMemoryEventBus) =>
+  startService(serviceWith(controller), {
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: databaseUrl,
+      EVENT_BUS: 'memory',
+      INTERNAL_AUTH_SECRET: 'route-audit-test-secret-of-32-characters',
+    },
+    sharedBus: bus,
+  });
+
 const serviceWith = (controller: new () => object): ServiceDefinition<typeof platformSections> => {
   @Module({ controllers: [controller] })
   class FeatureModule {}
@@ -55,18 +70,13 @@ describe(RouteAuthAudit.name, () => {
   });
 
   it('refuses to boot a service with a route that declares no auth', async () => {
-    await expect(
-      startTestService(serviceWith(ForgottenController), { databaseUrl: database.url, bus }),
-    ).rejects.toThrow(
+    await expect(boot(ForgottenController, database.url, bus)).rejects.toThrow(
       'Routes without an auth decorator (@PartnerAuth/@OpsAuth/@InternalAuth/@Public): ForgottenController.undeclared',
     );
   });
 
   it('accepts a policy declared on the controller class', async () => {
-    const service = await startTestService(serviceWith(GuardedAtClassLevelController), {
-      databaseUrl: database.url,
-      bus,
-    });
+    const service = await boot(GuardedAtClassLevelController, database.url, bus);
     const response = await fetch(`${service.url}/guarded`);
     await service.close();
 

@@ -1,0 +1,3 @@
+export * from './expect-eventually.js';
+export * from './test-database.js';
+export * from './test-infrastructure.config.js';
