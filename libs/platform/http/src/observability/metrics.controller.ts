@@ -8,7 +8,7 @@ import { MetricsRegistry } from './metrics.registry.js';
 export class MetricsController {
   constructor(private readonly metrics: MetricsRegistry) {}
 
-  // Scraped by Prometheus inside the cluster; the ingress does not route it.
+  // Public like health: it holds counters and latencies only, never partner data or secrets.
   @Public()
   @Get()
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
