@@ -70,9 +70,11 @@ export async function generate(
 // Appends the new class to the app's ordered migration list.
 async function registerMigration(listFile: string, className: string, fileBase: string): Promise<void> {
   const source = await readFile(listFile, 'utf8');
-  const importLine = `import { ${className} } from './${fileBase}.js';\n`;
-  const declaration = source.indexOf('// Applied in this order');
-  const withImport = `${source.slice(0, declaration)}${importLine}${declaration > 0 ? '' : '\n'}${source.slice(declaration)}`;
+  const importLine = `import { ${className} } from './${fileBase}.js';`;
+  const lines = source.split('\n');
+  const lastImport = lines.findLastIndex((line) => line.startsWith('import '));
+  lines.splice(lastImport + 1, 0, ...(lastImport < 0 ? [importLine, ''] : [importLine]));
+  const withImport = lines.join('\n');
   const updated = withImport.replace(/= \[([^\]]*)\];/, (_all, entries: string) => {
     const items = entries
       .split(',')

@@ -1,2 +1,4 @@
+export * from './blockchain-profiles.js';
 export * from './internal-identity.js';
+export * from './payout-enums.js';
 export * from './service-name.js';

@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  FlowDirection,
+  type Blockchain,
+  type CryptoCurrency,
+  type PaymentMethod,
+  type TargetCurrency,
+} from '@shared/contracts';
+import { Clock } from '@shared/util';
+import { CorridorAssetEntity } from './corridor-asset.entity.js';
+import { CorridorFlowEntity } from './corridor-flow.entity.js';
+import { UnsupportedRouteEntity } from './unsupported-route.entity.js';
+
+export interface RouteKey {
+  readonly cryptoCurrency: CryptoCurrency;
+  readonly blockchain: Blockchain;
+  readonly paymentMethod: PaymentMethod;
+  readonly targetCurrency: TargetCurrency;
+}
+
+export interface LiveCorridor {
+  readonly flow: CorridorFlowEntity;
+  readonly asset: CorridorAssetEntity;
+}
+
+// Operators change the catalogue rarely; every quote reads it. A short cache keeps the database
+// out of the quote path while a change still shows within seconds on every replica.
+const CACHE_MS = 5_000;
+
+// The routes that can be quoted right now: the flow is enabled, its asset has an active mint and
+// the route is not marked unsupported.
+@Injectable()
+export class CorridorCatalogue {
+  private cached: { at: number; corridors: LiveCorridor[] } | null = null;
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  async live(direction: FlowDirection): Promise<LiveCorridor[]> {
+    return (await this.all()).filter((corridor) => corridor.flow.direction === direction);
+  }
+
+  async find(direction: FlowDirection, route: RouteKey): Promise<LiveCorridor | null> {
+    return (await this.live(direction)).find(({ flow }) => sameRoute(flow, route)) ?? null;
+  }
+
+  forget(): void {
+    this.cached = null;
+  }
+
+  private async all(): Promise<LiveCorridor[]> {
+    const now = this.clock.now().getTime();
+    if (this.cached && now - this.cached.at < CACHE_MS) return this.cached.corridors;
+    const [flows, assets, unsupported] = await Promise.all([
+      this.dataSource.getRepository(CorridorFlowEntity).find({ where: { enabled: true } }),
+      this.dataSource.getRepository(CorridorAssetEntity).find({ where: { active: true } }),
+      this.dataSource.getRepository(UnsupportedRouteEntity).find(),
+    ]);
+    const corridors = flows
+      .filter((flow) => !unsupported.some((route) => sameRoute(route, flow)))
+      .flatMap((flow) => {
+        const asset = assets.find(
+          (a) => a.cryptoCurrency === flow.cryptoCurrency && a.blockchain === flow.blockchain,
+        );
+        return asset ? [{ flow, asset }] : [];
+      })
+      .sort((a, b) => routeOrder(a.flow).localeCompare(routeOrder(b.flow)));
+    this.cached = { at: now, corridors };
+    return corridors;
+  }
+}
+
+function sameRoute(a: RouteKey, b: RouteKey): boolean {
+  return (
+    a.cryptoCurrency === b.cryptoCurrency &&
+    a.blockchain === b.blockchain &&
+    a.paymentMethod === b.paymentMethod &&
+    a.targetCurrency === b.targetCurrency
+  );
+}
+
+function routeOrder(route: RouteKey): string {
+  return [route.blockchain, route.cryptoCurrency, route.targetCurrency, route.paymentMethod].join('/');
+}

@@ -1,0 +1,43 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Public } from '@platform/http';
+import { BLOCKCHAIN_PROFILES, FlowDirection } from '@shared/contracts';
+import { CorridorCatalogue } from './corridor-catalogue.js';
+import { PublicCorridorsResponseDto } from './public-corridor.response.dto.js';
+
+@ApiTags('Discovery')
+@Controller('public/corridors')
+export class CorridorsController {
+  constructor(private readonly catalogue: CorridorCatalogue) {}
+
+  // Express adds a weak ETag and answers 304 to If-None-Match; caches may keep it a minute.
+  @Public()
+  @Get()
+  @Header('Cache-Control', 'public, max-age=60')
+  @ApiOkResponse({ type: PublicCorridorsResponseDto })
+  async list(): Promise<PublicCorridorsResponseDto> {
+    const corridors = await this.catalogue.live(FlowDirection.PAYOUT);
+    return {
+      corridors: corridors.map(({ flow }) => {
+        const profile = BLOCKCHAIN_PROFILES[flow.blockchain];
+        return {
+          blockchain: flow.blockchain,
+          chainFamily: profile.chainFamily,
+          chainId: profile.chainId,
+          cryptoCurrency: flow.cryptoCurrency,
+          paymentMethod: flow.paymentMethod,
+          targetCurrency: flow.targetCurrency,
+          minAmount: flow.minAmount === null ? null : Number(flow.minAmount),
+          maxAmount: flow.maxAmount === null ? null : Number(flow.maxAmount),
+          notify: { ...profile.notify },
+          walletConnect: {
+            chainId: profile.chainId,
+            events: [...profile.walletConnect.events],
+            methods: [...profile.walletConnect.methods],
+            namespace: profile.walletConnect.namespace,
+          },
+        };
+      }),
+    };
+  }
+}
