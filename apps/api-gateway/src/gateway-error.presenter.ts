@@ -10,6 +10,10 @@ export class GatewayErrorPresenter implements ErrorPresenter {
     }
     return this.platform.present(error);
   }
+
+  presentUnexpected(errorId: string): PresentedError {
+    return this.platform.presentUnexpected(errorId);
+  }
 }
 
 function partnerErrorMessage(code: PartnerErrorCode): string {

@@ -4,11 +4,16 @@ import { quoteServiceDefinition } from '@apps/quote-service';
 import { InternalTokenService, type RunningService } from '@platform/http';
 import { InMemoryEventBus } from '@platform/messaging';
 import { startTestDatabase, type TestDatabase } from '@platform/test-support';
-import { TEST_INTERNAL_AUTH_SECRET, startTestService } from '@platform/testing';
+import {
+  TEST_INTERNAL_AUTH_SECRET,
+  TEST_OPS_API_KEY,
+  startTestService,
+  testGatewayEnv,
+} from '@platform/testing';
 import { ServiceName } from '@shared/contracts';
 import { apiGatewayDefinition } from '../src/api-gateway.definition.js';
 
-const OPS_KEY = 'ops-key-for-the-gateway-e2e-suite-0123456789';
+const OPS_KEY = TEST_OPS_API_KEY;
 const unauthorized = (reason: string) => ({
   message: reason,
   code: 'authentication_failed',
@@ -30,17 +35,15 @@ describe('api-gateway authentication and routing', () => {
     gateway = await startTestService(apiGatewayDefinition, {
       databaseUrl: database.url,
       bus,
-      env: {
-        QUOTE_SERVICE_URL: quoteService.url,
-        TRANSACTION_SERVICE_URL: quoteService.url,
-        KYC_SERVICE_URL: quoteService.url,
-        WEBHOOK_DISPATCHER_URL: quoteService.url,
-        // Nothing listens there: the gateway must answer for the missing service.
-        CHAT_API_URL: 'http://127.0.0.1:9',
-        API_KEY_PEPPER: 'pepper-for-the-gateway-e2e-suite-0123456789',
-        OPS_API_KEY: OPS_KEY,
-        MAX_BODY_BYTES: '4096',
-      },
+      env: testGatewayEnv(
+        {
+          quote: quoteService.url,
+          transaction: quoteService.url,
+          kyc: quoteService.url,
+          webhooks: quoteService.url,
+        },
+        { MAX_BODY_BYTES: '4096' },
+      ),
     });
     http = request(gateway.app.getHttpServer());
   });
@@ -209,8 +212,12 @@ describe('api-gateway authentication and routing', () => {
     });
 
     it('routes payout paths to their service', async () => {
-      const response = await http.get('/public/corridors').expect(404);
-      expect(response.body.message).toBe('Cannot GET /public/corridors');
+      const response = await http.get('/transactions/list').expect(404);
+      expect(response.body).toEqual({
+        code: 'not_found',
+        reason: 'Cannot GET /transactions/list',
+        retryable: false,
+      });
     });
 
     it('answers 502 when the owning service is down', async () => {

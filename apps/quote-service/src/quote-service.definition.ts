@@ -1,11 +1,17 @@
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
+import { quoteErrorPresenter } from './quote-error.presenter.js';
+import { QuoteServiceConfig } from './quote-service.config.js';
 import { quoteServiceDatabase } from './quote-service.database.js';
 import { QuoteServiceModule } from './quote-service.module.js';
 
-export const quoteServiceDefinition: ServiceDefinition<typeof platformSections> = {
+const quoteServiceSections = { ...platformSections, quotes: QuoteServiceConfig };
+
+export const quoteServiceDefinition: ServiceDefinition<typeof quoteServiceSections> = {
   name: ServiceName.QuoteService,
-  config: platformSections,
+  title: 'Quotes and corridors',
+  config: quoteServiceSections,
   database: quoteServiceDatabase,
   imports: [QuoteServiceModule],
+  errorPresenter: quoteErrorPresenter,
 };

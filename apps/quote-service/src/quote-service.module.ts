@@ -1,9 +1,42 @@
 import { Module } from '@nestjs/common';
+import { APP_PIPE } from '@nestjs/core';
+import { strictValidationPipe } from '@platform/http';
+import { Clock } from '@shared/util';
+import { CorridorAdministration } from './corridors/corridor-administration.js';
 import { CorridorCatalogue } from './corridors/corridor-catalogue.js';
 import { CorridorsController } from './corridors/corridors.controller.js';
+import { OpsCorridorsController } from './corridors/ops-corridors.controller.js';
+import { MarketTickerRateProvider } from './pricing/market-ticker-rate-provider.js';
+import { RateBook } from './pricing/rate-book.js';
+import { RateProvider } from './pricing/rate-provider.js';
+import { SandboxRateProvider } from './pricing/sandbox-rate-provider.js';
+import { QuoteServiceConfig } from './quote-service.config.js';
+import { CreateQuoteUseCase } from './quotes/create-quote.use-case.js';
+import { InternalQuotesController } from './quotes/internal-quotes.controller.js';
+import { QuoteIssuer } from './quotes/quote-issuer.js';
+import { QuotePricingContext } from './quotes/quote-pricing-context.js';
+import { QuotesController } from './quotes/quotes.controller.js';
+import { QuotesRepository } from './quotes/quotes.repository.js';
 
 @Module({
-  controllers: [CorridorsController],
-  providers: [CorridorCatalogue],
+  controllers: [CorridorsController, QuotesController, InternalQuotesController, OpsCorridorsController],
+  providers: [
+    { provide: APP_PIPE, useFactory: strictValidationPipe },
+    {
+      provide: RateProvider,
+      inject: [QuoteServiceConfig, Clock],
+      useFactory: (config: QuoteServiceConfig, clock: Clock): RateProvider =>
+        config.RATE_SOURCE === 'market'
+          ? new MarketTickerRateProvider(config.MARKET_TICKER_URL, config.MARKET_TICKER_SYMBOLS, clock)
+          : new SandboxRateProvider(config.SANDBOX_RATES, clock),
+    },
+    RateBook,
+    CorridorCatalogue,
+    CorridorAdministration,
+    QuotePricingContext,
+    QuoteIssuer,
+    QuotesRepository,
+    CreateQuoteUseCase,
+  ],
 })
 export class QuoteServiceModule {}

@@ -5,11 +5,11 @@ export class GatewayClient {
     private readonly opsKey: string,
   ) {}
 
-  request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: object): Promise<T> {
-    return this.send<T>(method, path, body);
-  }
-
-  private async send<T>(method: string, path: string, body?: object): Promise<T> {
+  async request<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: object,
+  ): Promise<T> {
     const response = await fetch(new URL(path, this.baseUrl), {
       method,
       headers: { 'x-ops-api-key': this.opsKey, 'content-type': 'application/json' },
@@ -26,3 +26,8 @@ export class GatewayClient {
 }
 
 export class CliError extends Error {}
+
+export function required(value: string | undefined, flagName: string): string {
+  if (!value) throw new CliError(`${flagName} is required`);
+  return value;
+}

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { readSecrets } from '../../standalone/src/standalone-secrets.js';
 import { CliError, GatewayClient } from './gateway-client.js';
+import { runCorridorCommand } from './corridor-commands.js';
 import { runPartnerCommand } from './partner-commands.js';
 
 const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-key <key>]
@@ -8,6 +9,12 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
   partner key create --partner-id <id>               → { partnerId, keyId, apiKey }
   partner key revoke --partner-id <id> --key-id <id> → { partnerId, keyId, revoked }
   partner key list --partner-id <id>                 → { keys: [...] }
+  corridor list                                      → { flows, assets, unsupported }
+  corridor flow update --flow-id <id> [--enabled true|false] [--fee-bps <n>] [--fee-fixed <d>]
+                       [--min <d>|none] [--max <d>|none]
+  corridor asset activate --crypto <USDC|USDT> --chain <STELLAR|SOLANA|CELO> --mint <address> --decimals <n>
+  corridor route disable --crypto <c> --chain <c> --method <BREB|PIX> --currency <COP|BRL> --reason <text>
+  corridor route enable --id <unsupported route id>
 The ops key comes from --ops-key, else OPS_API_KEY, else the standalone data directory
 (DATA_DIR, default .data). --url defaults to http://localhost:3000.`;
 
@@ -20,6 +27,20 @@ async function main(): Promise<void> {
       name: { type: 'string' },
       'partner-id': { type: 'string' },
       'key-id': { type: 'string' },
+      'flow-id': { type: 'string' },
+      id: { type: 'string' },
+      enabled: { type: 'string' },
+      'fee-bps': { type: 'string' },
+      'fee-fixed': { type: 'string' },
+      min: { type: 'string' },
+      max: { type: 'string' },
+      crypto: { type: 'string' },
+      chain: { type: 'string' },
+      method: { type: 'string' },
+      currency: { type: 'string' },
+      mint: { type: 'string' },
+      decimals: { type: 'string' },
+      reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -37,13 +58,45 @@ async function main(): Promise<void> {
       'No ops key: pass --ops-key or set OPS_API_KEY (standalone keeps one in .data/secrets.json)',
     );
   const gateway = new GatewayClient(values.url, opsKey);
-  if (group !== 'partner') throw new CliError(`Unknown command: ${group}\n${USAGE}`);
-  const result = await runPartnerCommand(
-    rest,
-    { name: values.name, partnerId: values['partner-id'], keyId: values['key-id'] },
-    gateway,
-  );
+  const result = await runGroup(group, rest, values, gateway);
   process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+type ParsedOptions = Record<string, string | boolean | undefined>;
+
+function runGroup(group: string, rest: string[], values: ParsedOptions, gateway: GatewayClient) {
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  switch (group) {
+    case 'partner':
+      return runPartnerCommand(
+        rest,
+        { name: text('name'), partnerId: text('partner-id'), keyId: text('key-id') },
+        gateway,
+      );
+    case 'corridor':
+      return runCorridorCommand(
+        rest,
+        {
+          flowId: text('flow-id'),
+          id: text('id'),
+          enabled: text('enabled'),
+          feeBps: text('fee-bps'),
+          feeFixed: text('fee-fixed'),
+          min: text('min'),
+          max: text('max'),
+          crypto: text('crypto'),
+          chain: text('chain'),
+          method: text('method'),
+          currency: text('currency'),
+          mint: text('mint'),
+          decimals: text('decimals'),
+          reason: text('reason'),
+        },
+        gateway,
+      );
+    default:
+      throw new CliError(`Unknown command: ${group}\n${USAGE}`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,4 @@
-import type { GatewayClient } from './gateway-client.js';
-import { CliError } from './gateway-client.js';
+import { CliError, required, type GatewayClient } from './gateway-client.js';
 
 interface CreatedPartner {
   partnerId: string;
@@ -50,9 +49,4 @@ export async function runPartnerCommand(
     }
   }
   throw new CliError(`Unknown partner command: ${args.join(' ')}`);
-}
-
-function required(value: string | undefined, flag: string): string {
-  if (!value) throw new CliError(`${flag} is required`);
-  return value;
 }

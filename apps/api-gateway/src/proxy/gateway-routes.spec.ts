@@ -10,6 +10,7 @@ describe(upstreamFor.name, () => {
     ['/quote/reverse', 'quote'],
     ['/quote/onramp', 'quote'],
     ['/public/corridors', 'quote'],
+    ['/ops/corridors/flows/0b9d7c3e-0000-4000-8000-000000000000', 'quote'],
     ['/transaction', 'transaction'],
     ['/transaction/0b9d7c3e-0000-4000-8000-000000000000', 'transaction'],
     ['/transactions/list', 'transaction'],

@@ -9,6 +9,7 @@ const ROUTES: ReadonlyArray<readonly [prefix: string, upstream: Upstream]> = [
   ['/api/v1', 'chat'],
   ['/quote', 'quote'],
   ['/public/corridors', 'quote'],
+  ['/ops/corridors', 'quote'],
   ['/transaction', 'transaction'],
   ['/transactions', 'transaction'],
   ['/payments', 'transaction'],

@@ -44,7 +44,7 @@ export class CorridorCatalogue {
   }
 
   async find(direction: FlowDirection, route: RouteKey): Promise<LiveCorridor | null> {
-    return (await this.live(direction)).find(({ flow }) => sameRoute(flow, route)) ?? null;
+    return (await this.live(direction)).find(({ flow }) => sameRoute(flow.route, route)) ?? null;
   }
 
   forget(): void {
@@ -60,14 +60,14 @@ export class CorridorCatalogue {
       this.dataSource.getRepository(UnsupportedRouteEntity).find(),
     ]);
     const corridors = flows
-      .filter((flow) => !unsupported.some((route) => sameRoute(route, flow)))
+      .filter((flow) => !unsupported.some(({ route }) => sameRoute(route, flow.route)))
       .flatMap((flow) => {
         const asset = assets.find(
-          (a) => a.cryptoCurrency === flow.cryptoCurrency && a.blockchain === flow.blockchain,
+          (a) => a.cryptoCurrency === flow.route.cryptoCurrency && a.blockchain === flow.route.blockchain,
         );
         return asset ? [{ flow, asset }] : [];
       })
-      .sort((a, b) => routeOrder(a.flow).localeCompare(routeOrder(b.flow)));
+      .sort((a, b) => routeOrder(a.flow.route).localeCompare(routeOrder(b.flow.route)));
     this.cached = { at: now, corridors };
     return corridors;
   }

@@ -1,15 +1,16 @@
 import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
-import { Blockchain, CryptoCurrency, FlowDirection, PaymentMethod, TargetCurrency } from '@shared/contracts';
+import { RouteColumns } from './route.columns.js';
+import { FlowDirection } from '@shared/contracts';
 
 // One priced route: asset on a chain to (or from) a fiat rail, with its fee schedule and bounds
 // in fiat. Amounts are numeric in the database and strings in code, never floats.
 @Entity({ name: 'corridor_flow' })
 @Unique('corridor_flow_route', [
   'direction',
-  'cryptoCurrency',
-  'blockchain',
-  'paymentMethod',
-  'targetCurrency',
+  'route.cryptoCurrency',
+  'route.blockchain',
+  'route.paymentMethod',
+  'route.targetCurrency',
 ])
 export class CorridorFlowEntity {
   @PrimaryColumn({ type: 'uuid' })
@@ -18,17 +19,8 @@ export class CorridorFlowEntity {
   @Column({ type: 'varchar', length: 12 })
   direction!: FlowDirection;
 
-  @Column({ name: 'crypto_currency', type: 'varchar', length: 12 })
-  cryptoCurrency!: CryptoCurrency;
-
-  @Column({ type: 'varchar', length: 12 })
-  blockchain!: Blockchain;
-
-  @Column({ name: 'payment_method', type: 'varchar', length: 12 })
-  paymentMethod!: PaymentMethod;
-
-  @Column({ name: 'target_currency', type: 'varchar', length: 12 })
-  targetCurrency!: TargetCurrency;
+  @Column(() => RouteColumns, { prefix: false })
+  route!: RouteColumns;
 
   @Column({ type: 'boolean' })
   enabled!: boolean;

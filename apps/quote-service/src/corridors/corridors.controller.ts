@@ -18,17 +18,17 @@ export class CorridorsController {
   async list(): Promise<PublicCorridorsResponseDto> {
     const corridors = await this.catalogue.live(FlowDirection.PAYOUT);
     return {
-      corridors: corridors.map(({ flow }) => {
-        const profile = BLOCKCHAIN_PROFILES[flow.blockchain];
+      corridors: corridors.map(({ flow: { route, minAmount, maxAmount } }) => {
+        const profile = BLOCKCHAIN_PROFILES[route.blockchain];
         return {
-          blockchain: flow.blockchain,
+          blockchain: route.blockchain,
           chainFamily: profile.chainFamily,
           chainId: profile.chainId,
-          cryptoCurrency: flow.cryptoCurrency,
-          paymentMethod: flow.paymentMethod,
-          targetCurrency: flow.targetCurrency,
-          minAmount: flow.minAmount === null ? null : Number(flow.minAmount),
-          maxAmount: flow.maxAmount === null ? null : Number(flow.maxAmount),
+          cryptoCurrency: route.cryptoCurrency,
+          paymentMethod: route.paymentMethod,
+          targetCurrency: route.targetCurrency,
+          minAmount: minAmount === null ? null : Number(minAmount),
+          maxAmount: maxAmount === null ? null : Number(maxAmount),
           notify: { ...profile.notify },
           walletConnect: {
             chainId: profile.chainId,

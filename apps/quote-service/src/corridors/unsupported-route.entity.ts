@@ -1,24 +1,20 @@
 import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
-import { Blockchain, CryptoCurrency, PaymentMethod, TargetCurrency } from '@shared/contracts';
+import { RouteColumns } from './route.columns.js';
 
 // A route switched off explicitly (for example while a rail partner is down), whatever its flow says.
 @Entity({ name: 'unsupported_route' })
-@Unique('unsupported_route_route', ['cryptoCurrency', 'blockchain', 'paymentMethod', 'targetCurrency'])
+@Unique('unsupported_route_route', [
+  'route.cryptoCurrency',
+  'route.blockchain',
+  'route.paymentMethod',
+  'route.targetCurrency',
+])
 export class UnsupportedRouteEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
-  @Column({ name: 'crypto_currency', type: 'varchar', length: 12 })
-  cryptoCurrency!: CryptoCurrency;
-
-  @Column({ type: 'varchar', length: 12 })
-  blockchain!: Blockchain;
-
-  @Column({ name: 'payment_method', type: 'varchar', length: 12 })
-  paymentMethod!: PaymentMethod;
-
-  @Column({ name: 'target_currency', type: 'varchar', length: 12 })
-  targetCurrency!: TargetCurrency;
+  @Column(() => RouteColumns, { prefix: false })
+  route!: RouteColumns;
 
   @Column({ type: 'varchar', length: 300 })
   reason!: string;

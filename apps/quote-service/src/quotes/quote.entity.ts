@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { Blockchain, CryptoCurrency, PaymentMethod, TargetCurrency } from '@shared/contracts';
+import { RouteColumns } from '../corridors/route.columns.js';
 
 export enum QuoteKind {
   PAYOUT = 'PAYOUT',
@@ -21,17 +21,8 @@ export class QuoteEntity {
   @Column({ type: 'varchar', length: 12 })
   kind!: QuoteKind;
 
-  @Column({ name: 'crypto_currency', type: 'varchar', length: 12 })
-  cryptoCurrency!: CryptoCurrency;
-
-  @Column({ type: 'varchar', length: 12 })
-  blockchain!: Blockchain;
-
-  @Column({ name: 'payment_method', type: 'varchar', length: 12 })
-  paymentMethod!: PaymentMethod;
-
-  @Column({ name: 'target_currency', type: 'varchar', length: 12 })
-  targetCurrency!: TargetCurrency;
+  @Column(() => RouteColumns, { prefix: false })
+  route!: RouteColumns;
 
   // Crypto sent (payout) or received (onramp), fee included.
   @Column({ name: 'crypto_amount', type: 'numeric', precision: 30, scale: 6 })

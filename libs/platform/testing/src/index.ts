@@ -1,1 +1,2 @@
+export * from './test-gateway-env.js';
 export * from './test-service.js';

@@ -1,6 +1,6 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { ConfigModule, Environment, LoadedConfig, SectionClasses } from '@platform/config';
+import type { ConfigModule, Environment, SectionClasses } from '@platform/config';
 import { type AppDatabase, DatabaseConfig } from '@platform/database';
 import { type EventBus, type EventConsumer, MessagingConfig, type TopicMap } from '@platform/messaging';
 import type { ServiceName } from '@shared/contracts';
@@ -31,7 +31,7 @@ export interface ServiceDefinition<S extends PlatformSections> {
   readonly consumers?: readonly Type<EventConsumer<TopicMap>>[];
   readonly errorPresenter?: ErrorPresenter;
   // Runs before the body parsers: the gateway mounts its streaming proxy here.
-  readonly beforeBodyParsers?: (app: NestExpressApplication, config: LoadedConfig<S>) => void;
+  readonly beforeBodyParsers?: (app: NestExpressApplication) => void;
   readonly title?: string;
 }
 

@@ -64,7 +64,7 @@ export async function startService<S extends PlatformSections>(
     app.disable('x-powered-by');
     app.use(requestContextMiddleware(logger));
     app.use(app.get(MetricsRegistry).httpMiddleware());
-    definition.beforeBodyParsers?.(app, config);
+    definition.beforeBodyParsers?.(app);
     app.useBodyParser('json', { limit: http.MAX_BODY_BYTES });
     app.useBodyParser('urlencoded', { limit: http.MAX_BODY_BYTES, extended: true });
     app.use(bodyParserErrors());

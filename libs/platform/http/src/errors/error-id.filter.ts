@@ -17,15 +17,12 @@ export class ErrorIdFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
-    const presented = this.presenter.present(error);
-    if (presented) {
-      if (presented.status >= 500) this.logger.error({ err: error }, 'request failed');
-      for (const [name, value] of Object.entries(presented.headers ?? {})) response.setHeader(name, value);
-      response.status(presented.status).json(presented.body);
-      return;
-    }
+    const known = this.presenter.present(error);
     const errorId = randomUUID();
-    this.logger.error({ err: error, errorId }, 'unhandled error');
-    response.status(500).json({ message: 'Internal server error', errorId });
+    if (!known || known.status >= 500)
+      this.logger.error({ err: error, errorId }, known ? 'request failed' : 'unhandled error');
+    const presented = known ?? this.presenter.presentUnexpected(errorId);
+    for (const [name, value] of Object.entries(presented.headers ?? {})) response.setHeader(name, value);
+    response.status(presented.status).json(presented.body);
   }
 }

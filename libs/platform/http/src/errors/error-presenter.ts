@@ -9,9 +9,11 @@ export interface PresentedError {
 }
 
 // Maps an error to the status and body of one API surface. Returns null for errors it does not
-// know; the filter then answers 500 with an error id. Each surface has exactly one presenter.
+// know; the filter then answers 500 with `presentUnexpected` (the error id is logged with the
+// stack). Each surface has exactly one presenter.
 export interface ErrorPresenter {
   present(error: unknown): PresentedError | null;
+  presentUnexpected(errorId: string): PresentedError;
 }
 
 // Every 401 outside the chat API: a `message` for any client, and the payout error fields.
@@ -36,6 +38,10 @@ export class DefaultErrorPresenter implements ErrorPresenter {
       return { status: error.getStatus(), body: { message: httpExceptionMessage(error) } };
     }
     return null;
+  }
+
+  presentUnexpected(errorId: string): PresentedError {
+    return { status: 500, body: { message: 'Internal server error', errorId } };
   }
 }
 

@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { decimal, priceForwardPayout, priceOnramp, priceReversePayout, type Decimal } from '@payout/money';
+import { FlowDirection } from '@shared/contracts';
+import type { OnrampQuoteRequestDto } from './onramp-quote.request.dto.js';
+import { QuoteIssuer, type PricedQuote, type QuoteView } from './quote-issuer.js';
+import { QuotePricingContext, assertWithinBounds, type PricingContext } from './quote-pricing-context.js';
+import { QuoteKind } from './quote.entity.js';
+import type { QuoteRequestDto } from './quote.request.dto.js';
+import type { ReverseQuoteRequestDto } from './reverse-quote.request.dto.js';
+import { routeOf } from './route-of.js';
+
+type Price = Pick<PricedQuote, 'cryptoAmount' | 'fiatAmount' | 'fee' | 'value'>;
+
+// The three ways to ask for a price. Each resolves the corridor and rate, applies its pricing
+// rule and the corridor's fiat bounds, then the quote is stored and announced the same way.
+@Injectable()
+export class CreateQuoteUseCase {
+  constructor(
+    private readonly pricing: QuotePricingContext,
+    private readonly issuer: QuoteIssuer,
+  ) {}
+
+  // The recipient gets `amount` fiat; the value is the crypto to send, fee included.
+  payout(partnerId: string, request: QuoteRequestDto): Promise<QuoteView> {
+    return this.quote(partnerId, QuoteKind.PAYOUT, FlowDirection.PAYOUT, request, (context, rate) => {
+      const fiatAmount = decimal(request.amount);
+      assertWithinBounds(context, fiatAmount);
+      const price = priceForwardPayout({
+        fiatAmount,
+        fiatCurrency: request.target_currency,
+        rate,
+        fee: context.schedule,
+      });
+      return { cryptoAmount: price.value, fiatAmount, fee: price.fee, value: price.value };
+    });
+  }
+
+  // The user sends `source_amount` crypto; the value is the fiat received after fees, and the
+  // corridor's bounds apply to it.
+  reverse(partnerId: string, request: ReverseQuoteRequestDto): Promise<QuoteView> {
+    return this.quote(partnerId, QuoteKind.REVERSE, FlowDirection.PAYOUT, request, (context, rate) => {
+      const sourceAmount = decimal(request.source_amount);
+      const price = priceReversePayout({
+        sourceAmount,
+        fiatCurrency: request.target_currency,
+        rate,
+        fee: context.schedule,
+      });
+      assertWithinBounds(context, price.value);
+      return { cryptoAmount: sourceAmount, fiatAmount: price.value, fee: price.fee, value: price.value };
+    });
+  }
+
+  // The user pays `fiat_amount`; the value is the crypto received after fees.
+  onramp(partnerId: string, request: OnrampQuoteRequestDto): Promise<QuoteView> {
+    return this.quote(partnerId, QuoteKind.ONRAMP, FlowDirection.ONRAMP, request, (context, rate) => {
+      const fiatAmount = decimal(request.fiat_amount);
+      assertWithinBounds(context, fiatAmount);
+      const price = priceOnramp({
+        fiatAmount,
+        fiatCurrency: request.target_currency,
+        rate,
+        fee: context.schedule,
+      });
+      return { cryptoAmount: price.value, fiatAmount, fee: price.fee, value: price.value };
+    });
+  }
+
+  private async quote(
+    partnerId: string,
+    kind: QuoteKind,
+    direction: FlowDirection,
+    request: Parameters<typeof routeOf>[0],
+    price: (context: PricingContext, rate: Decimal) => Price,
+  ): Promise<QuoteView> {
+    const context = await this.pricing.resolve(direction, routeOf(request));
+    return this.issuer.issue({
+      partnerId,
+      kind,
+      context,
+      ...price(context, decimal(context.rate.fiatPerCrypto)),
+    });
+  }
+}

@@ -1,0 +1,1 @@
+export * from './payout-error.presenter.js';

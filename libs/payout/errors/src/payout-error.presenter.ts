@@ -1,0 +1,57 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import {
+  AuthenticationError,
+  InvalidRequestError,
+  authenticationFailedBody,
+  type ErrorPresenter,
+  type PresentedError,
+} from '@platform/http';
+
+export interface PayoutErrorBody {
+  readonly code: string;
+  readonly reason: string;
+  readonly retryable: boolean;
+}
+
+// Each payout service maps its own coded domain errors; null for errors that are not its own.
+export type DomainErrorMapper = (
+  error: unknown,
+) => { readonly status: number; readonly body: PayoutErrorBody } | null;
+
+// The payout API's error shape, `{ code, reason, retryable }`, for every error a payout service
+// can raise. 401s also carry the `message` every 401 of the platform has.
+export class PayoutErrorPresenter implements ErrorPresenter {
+  constructor(private readonly mapDomainError: DomainErrorMapper) {}
+
+  present(error: unknown): PresentedError | null {
+    const domain = this.mapDomainError(error);
+    if (domain) return domain;
+    if (error instanceof AuthenticationError)
+      return { status: 401, body: authenticationFailedBody(error.reason) };
+    if (error instanceof InvalidRequestError) return clientError(400, 'invalid_request', error.reason);
+    if (error instanceof HttpException) {
+      const status = error.getStatus();
+      if (status >= 500) return null;
+      return clientError(
+        status,
+        status === HttpStatus.NOT_FOUND ? 'not_found' : 'invalid_request',
+        error.message,
+      );
+    }
+    return null;
+  }
+
+  presentUnexpected(errorId: string): PresentedError {
+    const body: PayoutErrorBody = {
+      code: 'server_error',
+      reason: `Unexpected error (reference ${errorId}); try again`,
+      retryable: true,
+    };
+    return { status: 500, body };
+  }
+}
+
+function clientError(status: number, code: string, reason: string): PresentedError {
+  const body: PayoutErrorBody = { code, reason, retryable: false };
+  return { status, body };
+}
