@@ -52,6 +52,8 @@ export default tseslint.config(
             {
               sourceTag: 'type:domain',
               onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:testing'],
+              // Domain code is framework-free: plain functions and types, tested without I/O.
+              bannedExternalImports: frameworkImports,
             },
             {
               sourceTag: 'type:contracts',
