@@ -38,4 +38,9 @@ export class GatewayConfig {
   @IsInt()
   @Min(100)
   PROXY_TIMEOUT_MS: number = 30_000;
+
+  // KYC documents are uploads of up to 8 MiB plus form fields: the one route above MAX_BODY_BYTES.
+  @IsInt()
+  @Min(1024)
+  MAX_UPLOAD_BYTES: number = 9 * 1024 * 1024;
 }

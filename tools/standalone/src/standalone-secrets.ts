@@ -8,28 +8,38 @@ export interface StandaloneSecrets {
   readonly internalAuthSecret: string;
   readonly apiKeyPepper: string;
   readonly opsApiKey: string;
+  readonly walletJwtSecret: string;
+  readonly kycEncryptionKey: string;
+}
+
+function freshSecrets(): StandaloneSecrets {
+  return {
+    internalAuthSecret: randomBytes(32).toString('base64url'),
+    apiKeyPepper: randomBytes(32).toString('base64url'),
+    opsApiKey: `ops_${randomBytes(32).toString('base64url')}`,
+    walletJwtSecret: randomBytes(32).toString('base64url'),
+    kycEncryptionKey: randomBytes(32).toString('base64'),
+  };
 }
 
 export function secretsFile(dataDir: string): string {
   return join(dataDir, 'secrets.json');
 }
 
+// Secrets added by a newer version are generated and saved next to the existing ones, which
+// are kept: changing them would lock out existing keys and encrypted data.
 export async function loadOrCreateSecrets(dataDir: string): Promise<StandaloneSecrets> {
   const existing = await readSecrets(dataDir);
-  if (existing) return existing;
-  const secrets: StandaloneSecrets = {
-    internalAuthSecret: randomBytes(32).toString('base64url'),
-    apiKeyPepper: randomBytes(32).toString('base64url'),
-    opsApiKey: `ops_${randomBytes(32).toString('base64url')}`,
-  };
+  const secrets: StandaloneSecrets = { ...freshSecrets(), ...existing };
+  if (existing && Object.keys(secrets).every((key) => key in existing)) return secrets;
   await mkdir(dataDir, { recursive: true });
   await writeFile(secretsFile(dataDir), `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   return secrets;
 }
 
-export async function readSecrets(dataDir: string): Promise<StandaloneSecrets | null> {
+export async function readSecrets(dataDir: string): Promise<Partial<StandaloneSecrets> | null> {
   try {
-    return JSON.parse(await readFile(secretsFile(dataDir), 'utf8')) as StandaloneSecrets;
+    return JSON.parse(await readFile(secretsFile(dataDir), 'utf8')) as Partial<StandaloneSecrets>;
   } catch {
     return null;
   }

@@ -5,7 +5,7 @@ import { startService, type RunningService } from '@platform/http';
 import type { Logger } from '@platform/logging';
 import { InMemoryEventBus } from '@platform/messaging';
 import { backendDefinitions, gatewayDefinition, upstreamVariables } from '../../apps/all-apps.js';
-import { loadOrCreateSecrets } from './standalone-secrets.js';
+import { loadOrCreateSecrets, type StandaloneSecrets } from './standalone-secrets.js';
 
 export interface StandaloneOptions {
   readonly port: number;
@@ -67,7 +67,10 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     }
     const upstreams: Record<string, string> = {};
     for (const definition of backendDefinitions) {
-      const service = await startService(definition, { env: { ...common, PORT: '0' }, sharedBus: bus });
+      const service = await startService(definition, {
+        env: { ...common, ...ownEnv(definition.name, secrets, dataDir), PORT: '0' },
+        sharedBus: bus,
+      });
       services.push(service);
       const variable = upstreamVariables[definition.name];
       if (variable) upstreams[variable] = service.url;
@@ -76,9 +79,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       env: {
         ...common,
         ...upstreams,
+        ...ownEnv(gatewayDefinition.name, secrets, dataDir),
         PORT: String(options.port),
-        API_KEY_PEPPER: secrets.apiKeyPepper,
-        OPS_API_KEY: secrets.opsApiKey,
       },
       sharedBus: bus,
     });
@@ -87,5 +89,24 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+// The variables only one app reads.
+function ownEnv(app: string, secrets: StandaloneSecrets, dataDir: string): Record<string, string> {
+  switch (app) {
+    case 'api-gateway':
+      return {
+        API_KEY_PEPPER: secrets.apiKeyPepper,
+        OPS_API_KEY: secrets.opsApiKey,
+        WALLET_JWT_SECRET: secrets.walletJwtSecret,
+      };
+    case 'kyc-service':
+      return {
+        KYC_ENCRYPTION_KEY: secrets.kycEncryptionKey,
+        KYC_STORAGE_DIR: join(dataDir, 'kyc-documents'),
+      };
+    default:
+      return {};
   }
 }

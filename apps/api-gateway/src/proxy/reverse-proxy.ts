@@ -34,8 +34,9 @@ export class ReverseProxy {
   ) {}
 
   async forward(upstream: Upstream, request: RequestWithIdentity, response: Response): Promise<void> {
+    const limit = upstream === 'kyc' ? this.gateway.MAX_UPLOAD_BYTES : this.http.MAX_BODY_BYTES;
     const declaredLength = Number(request.headers['content-length'] ?? 0);
-    if (declaredLength > this.http.MAX_BODY_BYTES) {
+    if (declaredLength > limit) {
       response.status(413).json({ message: 'Request body is too large' });
       request.resume();
       return;
@@ -66,14 +67,19 @@ export class ReverseProxy {
         .status(timedOut ? 504 : 502)
         .json({ message: timedOut ? 'The service did not answer in time' : 'The service is unavailable' });
     });
-    this.streamBody(request, outgoing, response);
+    this.streamBody(request, outgoing, response, limit);
   }
 
-  private streamBody(request: Request, outgoing: ReturnType<typeof httpRequest>, response: Response): void {
+  private streamBody(
+    request: Request,
+    outgoing: ReturnType<typeof httpRequest>,
+    response: Response,
+    limit: number,
+  ): void {
     let received = 0;
     request.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > this.http.MAX_BODY_BYTES) {
+      if (received > limit) {
         request.unpipe(outgoing);
         outgoing.destroy();
         if (!response.headersSent) response.status(413).json({ message: 'Request body is too large' });

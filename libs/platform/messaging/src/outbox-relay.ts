@@ -51,7 +51,7 @@ export class OutboxRelay implements RelayTrigger {
     this.wakeUp?.();
   }
 
-  // Publishes one batch; returns how many events left. Exposed for tests and tools.
+  // Publishes one batch and returns how many events it published.
   async relayOnce(): Promise<number> {
     const lockKey = `outbox:${(this.dataSource.options as { schema?: string }).schema ?? 'public'}`;
     return this.dataSource.transaction(async (manager) => {
