@@ -2,6 +2,7 @@
 // (`*.integration-spec.ts`, embedded PostgreSQL or TEST_DATABASE_URL), e2e (`test/*.e2e-spec.ts`,
 // the booted system over HTTP) and infra (`*.infra-spec.ts`, real PostgreSQL and real Kafka).
 import { readFileSync } from 'node:fs';
+import { swcOptions } from './tools/build/swc-options.mjs';
 
 const { compilerOptions } = JSON.parse(
   readFileSync(new URL('./tsconfig.base.json', import.meta.url), 'utf8'),
@@ -19,18 +20,7 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { ...aliases, '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-          target: 'es2023',
-          keepClassNames: true,
-        },
-        module: { type: 'es6' },
-      },
-    ],
+    '^.+\\.ts$': ['@swc/jest', swcOptions],
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -6,23 +6,13 @@ import { transformFile } from '@swc/core';
 import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { swcOptions } from './swc-options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outDir = join(root, 'dist');
 const sourceRoots = ['apps', 'libs', 'tools', 'bench'];
 const testFile = /\.(spec|integration-spec|e2e-spec|infra-spec)\.ts$/;
 const quiet = process.argv.includes('--quiet');
-
-const swcOptions = {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-    target: 'es2023',
-    keepClassNames: true,
-  },
-  module: { type: 'es6' },
-  sourceMaps: true,
-};
 
 async function* typescriptSources(dir) {
   let entries;
@@ -79,7 +69,11 @@ for (const sourceRoot of sourceRoots) {
     jobs.push(
       (async () => {
         if (!aliasesChanged && (await isFresh(source, outFile))) return;
-        const { code, map } = await transformFile(source, { ...swcOptions, filename: source });
+        const { code, map } = await transformFile(source, {
+          ...swcOptions,
+          sourceMaps: true,
+          filename: source,
+        });
         await mkdir(dirname(outFile), { recursive: true });
         const mapName = `${outFile.split(sep).pop()}.map`;
         await writeFile(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import {
-  createDataSource,
+  withDataSource,
   diffEntitiesAgainstDatabase,
   revertLastMigration,
   runMigrations,
@@ -21,23 +21,6 @@ describe('migrations of every app', () => {
     await database.drop();
   });
 
-  async function withDataSource<T>(
-    definition: (typeof allDefinitions)[number],
-    work: (ds: DataSource) => Promise<T>,
-  ) {
-    const dataSource = createDataSource(definition.database, {
-      DATABASE_URL: database.url,
-      DATABASE_POOL_SIZE: 2,
-      DATABASE_STATEMENT_TIMEOUT_MS: 0,
-    });
-    await dataSource.initialize();
-    try {
-      return await work(dataSource);
-    } finally {
-      await dataSource.destroy();
-    }
-  }
-
   const tablesIn = (dataSource: DataSource, schema: string) =>
     dataSource
       .query(
@@ -49,7 +32,7 @@ describe('migrations of every app', () => {
   it.each(allDefinitions.map((definition) => [definition.name, definition] as const))(
     '%s: up, entities agree, down to nothing, up again',
     async (_name, definition) => {
-      await withDataSource(definition, async (dataSource) => {
+      await withDataSource(definition.database, database.url, async (dataSource) => {
         const schema = definition.database.schema;
         const applied = await runMigrations(dataSource);
         expect(applied.length).toBeGreaterThan(0);

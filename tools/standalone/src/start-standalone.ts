@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createDataSource, runMigrations, startEmbeddedPostgres } from '@platform/database';
+import { runMigrations, startEmbeddedPostgres, withDataSource } from '@platform/database';
 import { startService, type RunningService } from '@platform/http';
 import type { Logger } from '@platform/logging';
 import { InMemoryEventBus } from '@platform/messaging';
@@ -56,13 +56,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       INTERNAL_AUTH_SECRET: secrets.internalAuthSecret,
     };
     for (const definition of [...backendDefinitions, gatewayDefinition]) {
-      const dataSource = createDataSource(definition.database, {
-        DATABASE_URL: postgres.url,
-        DATABASE_POOL_SIZE: 1,
-        DATABASE_STATEMENT_TIMEOUT_MS: 0,
-      });
-      await dataSource.initialize();
-      const applied = await runMigrations(dataSource).finally(() => dataSource.destroy());
+      const applied = await withDataSource(definition.database, postgres.url, runMigrations);
       if (applied.length > 0) logger.info({ app: definition.name, applied }, 'migrations applied');
     }
     const upstreams: Record<string, string> = {};

@@ -29,3 +29,22 @@ export function dataSourceOptions(database: AppDatabase, config: DatabaseConfig)
 export function createDataSource(database: AppDatabase, config: DatabaseConfig): DataSource {
   return new DataSource(dataSourceOptions(database, config));
 }
+
+// A short-lived data source for tools and tests (migrations, checks): opened, used, closed.
+export async function withDataSource<T>(
+  database: AppDatabase,
+  url: string,
+  work: (dataSource: DataSource) => Promise<T>,
+): Promise<T> {
+  const dataSource = createDataSource(database, {
+    DATABASE_URL: url,
+    DATABASE_POOL_SIZE: 2,
+    DATABASE_STATEMENT_TIMEOUT_MS: 0,
+  });
+  await dataSource.initialize();
+  try {
+    return await work(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}

@@ -1,4 +1,4 @@
-import { createDataSource, runMigrations } from '@platform/database';
+import { runMigrations, withDataSource } from '@platform/database';
 import {
   startService,
   type PlatformSections,
@@ -41,15 +41,5 @@ export async function migrate<S extends PlatformSections>(
   definition: ServiceDefinition<S>,
   databaseUrl: string,
 ) {
-  const dataSource = createDataSource(definition.database, {
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_SIZE: 1,
-    DATABASE_STATEMENT_TIMEOUT_MS: 0,
-  });
-  await dataSource.initialize();
-  try {
-    return await runMigrations(dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
+  return withDataSource(definition.database, databaseUrl, runMigrations);
 }
