@@ -43,4 +43,9 @@ export class GatewayConfig {
   @IsInt()
   @Min(1024)
   MAX_UPLOAD_BYTES: number = 9 * 1024 * 1024;
+
+  // How long a looked-up API key (or its absence) is reused before asking the database again.
+  @IsInt()
+  @Min(0)
+  API_KEY_CACHE_MS: number = 5_000;
 }

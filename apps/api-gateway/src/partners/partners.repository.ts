@@ -1,11 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { ExpiringCache } from '@platform/http';
+import { Clock } from '@shared/util';
+import { GatewayConfig } from '../api-gateway.config.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { PartnerEntity } from './partner.entity.js';
 
+const CACHED_KEYS = 10_000;
+
 @Injectable()
 export class PartnersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  // Every request authenticates, so key lookups are cached briefly. A revocation through this
+  // gateway clears the cache at once; other replicas notice within API_KEY_CACHE_MS.
+  private readonly activeKeys = new ExpiringCache<ApiKeyEntity | null>(CACHED_KEYS);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: GatewayConfig,
+    private readonly clock: Clock,
+  ) {}
 
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
@@ -15,8 +28,13 @@ export class PartnersRepository {
     return this.dataSource.getRepository(PartnerEntity).findOneBy({ id: partnerId });
   }
 
-  findActiveKeyByHash(keyHash: string): Promise<ApiKeyEntity | null> {
-    return this.dataSource.getRepository(ApiKeyEntity).findOneBy({ keyHash, revokedAt: IsNull() });
+  async findActiveKeyByHash(keyHash: string): Promise<ApiKeyEntity | null> {
+    const now = this.clock.now().getTime();
+    const cached = this.activeKeys.get(keyHash, now);
+    if (cached !== undefined) return cached;
+    const key = await this.dataSource.getRepository(ApiKeyEntity).findOneBy({ keyHash, revokedAt: IsNull() });
+    this.activeKeys.set(keyHash, key, now + this.config.API_KEY_CACHE_MS);
+    return key;
   }
 
   listKeys(partnerId: string): Promise<ApiKeyEntity[]> {
@@ -30,7 +48,10 @@ export class PartnersRepository {
     const result = await this.dataSource
       .getRepository(ApiKeyEntity)
       .update({ id: keyId, partnerId, revokedAt: IsNull() }, { revokedAt: at });
-    if ((result.affected ?? 0) > 0) return true;
+    if ((result.affected ?? 0) > 0) {
+      this.activeKeys.clear();
+      return true;
+    }
     // Revoking an already revoked key is not an error: the outcome the caller wants holds.
     return await this.dataSource.getRepository(ApiKeyEntity).existsBy({ id: keyId, partnerId });
   }

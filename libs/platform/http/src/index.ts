@@ -1,6 +1,7 @@
 export * from './auth/auth-policy.js';
 export * from './auth/authentication.error.js';
 export * from './auth/current-identity.decorator.js';
+export * from './auth/expiring-cache.js';
 export * from './auth/identity.guard.js';
 export * from './auth/internal-token.service.js';
 export * from './auth/route-auth-audit.js';

@@ -44,4 +44,24 @@ describe(InternalTokenService.name, () => {
     expect(await sut.verify('not-a-token')).toBeNull();
     expect(await sut.verify(empty)).toBeNull();
   });
+
+  it('reuses a signed token while it is fresh', async () => {
+    let now = Date.now();
+    const sut = new InternalTokenService(secret, () => now);
+    const first = await sut.sign(partner);
+    now += 29_000;
+    expect(await sut.sign(partner)).toBe(first);
+    expect(await sut.sign({ kind: 'ops' })).not.toBe(first);
+  });
+
+  it('stops accepting a remembered token once it expires', async () => {
+    let now = Date.now();
+    const sut = new InternalTokenService(secret, () => now);
+    const token = await sut.sign(partner);
+    expect(await sut.verify(token)).toEqual(partner);
+
+    now += 61_000;
+
+    expect(await sut.verify(token)).toBeNull();
+  });
 });
