@@ -3,9 +3,17 @@ import { messagingEntities } from '@platform/messaging';
 import { apiGatewayMigrations } from './migrations/migrations.js';
 import { ApiKeyEntity } from './partners/api-key.entity.js';
 import { PartnerEntity } from './partners/partner.entity.js';
+import { WalletChallengeEntity } from './wallet-auth/wallet-challenge.entity.js';
+import { WalletRefreshTokenEntity } from './wallet-auth/wallet-refresh-token.entity.js';
 
 export const apiGatewayDatabase: AppDatabase = {
   schema: 'api_gateway',
-  entities: [PartnerEntity, ApiKeyEntity, ...messagingEntities],
+  entities: [
+    PartnerEntity,
+    ApiKeyEntity,
+    WalletChallengeEntity,
+    WalletRefreshTokenEntity,
+    ...messagingEntities,
+  ],
   migrations: apiGatewayMigrations,
 };

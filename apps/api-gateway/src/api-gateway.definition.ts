@@ -6,8 +6,9 @@ import { ApiGatewayModule } from './api-gateway.module.js';
 import { GatewayMiddleware } from './authentication/gateway.middleware.js';
 import { setupDocs } from './docs/docs.setup.js';
 import { GatewayErrorPresenter } from './gateway-error.presenter.js';
+import { WalletAuthConfig } from './wallet-auth/wallet-auth.config.js';
 
-const apiGatewaySections = { ...platformSections, gateway: GatewayConfig };
+const apiGatewaySections = { ...platformSections, gateway: GatewayConfig, walletAuth: WalletAuthConfig };
 
 export const apiGatewayDefinition: ServiceDefinition<typeof apiGatewaySections> = {
   name: ServiceName.ApiGateway,

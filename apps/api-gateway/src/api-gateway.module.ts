@@ -12,8 +12,10 @@ import { PartnerController } from './partners/partner.controller.js';
 import { PartnersRepository } from './partners/partners.repository.js';
 import { RevokeApiKeyUseCase } from './partners/revoke-api-key.use-case.js';
 import { ReverseProxy } from './proxy/reverse-proxy.js';
+import { WalletAuthModule } from './wallet-auth/wallet-auth.module.js';
 
 @Module({
+  imports: [WalletAuthModule],
   controllers: [PartnerController, OpsPartnersController],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },

@@ -42,7 +42,7 @@ describe('api-gateway authentication and routing', () => {
           kyc: quoteService.url,
           webhooks: quoteService.url,
         },
-        { MAX_BODY_BYTES: '4096' },
+        { MAX_BODY_BYTES: '4096', WALLET_JWT_SECRET: 'wallet-jwt-secret-for-end-to-end-suites-0123' },
       ),
     });
     http = request(gateway.app.getHttpServer());

@@ -5,14 +5,23 @@ import type { InternalIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../api-gateway.config.js';
 import { ApiKeyHasher } from '../partners/api-key.hasher.js';
 import { PartnersRepository } from '../partners/partners.repository.js';
+import { WalletTokenService } from '../wallet-auth/wallet-token.service.js';
 
 export const API_KEY_HEADER = 'x-api-key';
 export const OPS_KEY_HEADER = 'x-ops-api-key';
+
+type PartnerIdentity = Extract<InternalIdentity, { kind: 'partner' }>;
 
 export type Authentication =
   | { readonly outcome: 'anonymous' }
   | { readonly outcome: 'authenticated'; readonly identity: InternalIdentity }
   | { readonly outcome: 'rejected'; readonly reason: string };
+
+type PartnerAuthentication =
+  | { readonly outcome: 'authenticated'; readonly identity: PartnerIdentity }
+  | { readonly outcome: 'rejected'; readonly reason: string };
+
+const BEARER = /^Bearer +([^\s]+) *$/i;
 
 // Turns the credentials a request carries into who the caller is. No credential is not an
 // error here: the route decides whether it needs one. A credential that is present but wrong
@@ -24,6 +33,7 @@ export class CredentialAuthenticator {
   constructor(
     private readonly partners: PartnersRepository,
     private readonly hasher: ApiKeyHasher,
+    private readonly walletTokens: WalletTokenService,
     config: GatewayConfig,
   ) {
     this.opsKeyDigest = sha256(config.OPS_API_KEY);
@@ -31,14 +41,13 @@ export class CredentialAuthenticator {
 
   async authenticate(headers: IncomingHttpHeaders): Promise<Authentication> {
     const opsKey = headers[OPS_KEY_HEADER];
+    if (typeof opsKey === 'string') return this.authenticateOps(opsKey);
     const apiKey = headers[API_KEY_HEADER];
     const authorization = headers.authorization;
-    if (typeof opsKey === 'string') return this.authenticateOps(opsKey);
-    if (typeof apiKey === 'string') return this.authenticateApiKey(apiKey);
-    if (typeof authorization === 'string') {
-      return { outcome: 'rejected', reason: 'Invalid or expired bearer token' };
-    }
-    return { outcome: 'anonymous' };
+    const byKey = typeof apiKey === 'string' ? await this.authenticateApiKey(apiKey) : null;
+    const byBearer = typeof authorization === 'string' ? await this.authenticateBearer(authorization) : null;
+    if (byKey && byBearer) return bothCredentials(byKey, byBearer);
+    return byKey ?? byBearer ?? { outcome: 'anonymous' };
   }
 
   private authenticateOps(presented: string): Authentication {
@@ -48,7 +57,7 @@ export class CredentialAuthenticator {
       : { outcome: 'rejected', reason: 'Invalid operations key' };
   }
 
-  private async authenticateApiKey(presented: string): Promise<Authentication> {
+  private async authenticateApiKey(presented: string): Promise<PartnerAuthentication> {
     const key = presented.trim()
       ? await this.partners.findActiveKeyByHash(this.hasher.hash(presented.trim()))
       : null;
@@ -58,6 +67,35 @@ export class CredentialAuthenticator {
       identity: { kind: 'partner', partnerId: key.partnerId, scheme: 'api_key', walletUser: null },
     };
   }
+
+  // Stateless: a wallet access token is short-lived, so it is checked by signature and expiry only.
+  private async authenticateBearer(authorization: string): Promise<PartnerAuthentication> {
+    const token = BEARER.exec(authorization)?.[1];
+    if (!token) return { outcome: 'rejected', reason: 'Authorization must be "Bearer <access token>"' };
+    const session = await this.walletTokens.verifyAccess(token);
+    if (!session) return { outcome: 'rejected', reason: 'Invalid or expired bearer token' };
+    return {
+      outcome: 'authenticated',
+      identity: {
+        kind: 'partner',
+        partnerId: session.partnerId,
+        scheme: 'bearer',
+        walletUser: session.address,
+      },
+    };
+  }
+}
+
+// "Sending both is safe": a partner's server may call on behalf of a signed-in wallet with its
+// key and the wallet's token. Both must hold and name the same partner; the request then acts
+// as that wallet user, the narrower of the two identities.
+function bothCredentials(byKey: PartnerAuthentication, byBearer: PartnerAuthentication): Authentication {
+  if (byKey.outcome === 'rejected') return byKey;
+  if (byBearer.outcome === 'rejected') return byBearer;
+  if (byKey.identity.partnerId !== byBearer.identity.partnerId) {
+    return { outcome: 'rejected', reason: 'X-API-Key and bearer token belong to different partners' };
+  }
+  return byBearer;
 }
 
 function sha256(value: string): Buffer {

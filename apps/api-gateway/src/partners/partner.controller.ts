@@ -1,16 +1,17 @@
 import { Controller, Get, NotFoundException } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
 import { PartnersRepository } from './partners.repository.js';
 
 @ApiTags('Partner')
 @ApiSecurity('apiKey')
+@ApiBearerAuth('bearer')
 @Controller('partner')
 export class PartnerController {
   constructor(private readonly partners: PartnersRepository) {}
 
-  // Who am I: lets an integrator check a key before doing anything else.
+  // Who am I: lets an integrator check a key or a wallet token before doing anything else.
   @PartnerAuth()
   @Get()
   async current(@CurrentIdentity() identity: Extract<InternalIdentity, { kind: 'partner' }>) {

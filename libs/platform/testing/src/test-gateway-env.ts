@@ -20,6 +20,7 @@ export function testGatewayEnv(upstreams: GatewayUpstreams, extra: Readonly<Reco
     WEBHOOK_DISPATCHER_URL: upstreams.webhooks ?? NOT_STARTED,
     CHAT_API_URL: upstreams.chat ?? NOT_STARTED,
     API_KEY_PEPPER: 'pepper-for-end-to-end-suites-0123456789',
+    WALLET_JWT_SECRET: 'wallet-jwt-secret-for-end-to-end-suites-0123',
     OPS_API_KEY: TEST_OPS_API_KEY,
     ...extra,
   };
