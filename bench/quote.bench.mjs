@@ -1,0 +1,759 @@
+// POST /quote under load: the distributed system (api-gateway → quote-service on real PostgreSQL
+// and Kafka) against a bare node:http + pg baseline doing the same work, on one machine, in one
+// run. Prints figures and PASS/MISS against the targets; it is a measurement, not a test.
+//
+//   bash tools/infra/infra.sh up && eval "$(bash tools/infra/infra.sh env)"
+//   npm run bench:quote
+//
+// See bench/README.md for what is measured and how to read it.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+// ------------------------------------------------------------------ settings (fixed on purpose)
+
+const HOST = '127.0.0.1';
+const PORTS = { gateway: 3710, quote: 3711, baseline: 3712 };
+const UNUSED_UPSTREAM = 'http://127.0.0.1:9';
+const POOL_SIZE = 10; // quote-service's DATABASE_POOL_SIZE default; the baseline uses the same
+const BODY = JSON.stringify({
+  amount: 400000,
+  crypto_currency: 'USDC',
+  network: 'STELLAR',
+  payment_method: 'BREB',
+  target_currency: 'COP',
+});
+const WARMUP_S = 5;
+const FIXED_RATE = 500;
+const FIXED_S = 20;
+const FIXED_CONNECTIONS = 50;
+const MAX_S = 15;
+const MAX_CONNECTIONS = 50;
+// An evenly paced open-loop check at the same rate (autocannon's overallRate sends in bursts,
+// see README). BENCH_PACED_S=0 skips it.
+const PACED_S = Number(process.env.BENCH_PACED_S ?? 10);
+const PACED_GRACE_MS = 15_000;
+const TARGET_P99_MS = 25;
+const TARGET_THROUGHPUT_SHARE = 0.4;
+const READY_TIMEOUT_MS = 60_000;
+// Cores busy outside the measured processes above which a run is flagged as disturbed (Kafka and
+// PostgreSQL's background work stay well below this on an otherwise idle machine).
+const NOISY_CORES = 0.4;
+
+// ------------------------------------------------------------------ preconditions
+
+const { TEST_DATABASE_URL, KAFKA_BROKERS } = process.env;
+if (!TEST_DATABASE_URL || !KAFKA_BROKERS) {
+  process.stderr.write(
+    [
+      'bench:quote needs a real PostgreSQL and Kafka: TEST_DATABASE_URL and KAFKA_BROKERS must be set.',
+      'Start the local infrastructure and export them:',
+      '  bash tools/infra/infra.sh up',
+      '  eval "$(bash tools/infra/infra.sh env)"',
+      '  npm run bench:quote',
+      '',
+    ].join('\n'),
+  );
+  process.exit(2);
+}
+
+// ------------------------------------------------------------------ process bookkeeping
+
+const secret = () => randomBytes(36).toString('base64url'); // 48 characters
+const INTERNAL_AUTH_SECRET = secret();
+const API_KEY_PEPPER = secret();
+const OPS_API_KEY = secret();
+const WALLET_JWT_SECRET = secret();
+
+const databaseName = `bench_quote_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+const benchUrl = (() => {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+})();
+
+const children = new Map(); // name → { child, tail: last output lines, lines: count }
+let stopping = false;
+let databaseCreated = false;
+let childDied = null;
+const childDeath = new Promise((_, reject) => (childDied = reject));
+childDeath.catch(() => undefined);
+
+const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+function launch(name, script, env) {
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const entry = { child, tail: [], lines: 0 };
+  const keep = (chunk) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line) continue;
+      entry.lines += 1;
+      entry.tail.push(line.length > 400 ? `${line.slice(0, 400)}…` : line);
+      if (entry.tail.length > 30) entry.tail.shift();
+    }
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    childDied(
+      new Error(
+        `${name} exited (code ${code}, signal ${signal}). Its last output:\n  ${entry.tail.join('\n  ')}`,
+      ),
+    );
+  });
+  children.set(name, entry);
+  return child;
+}
+
+async function stopChildren() {
+  const running = [...children.values()].filter(({ child }) => child.exitCode === null && !child.signalCode);
+  for (const { child } of running) child.kill('SIGTERM');
+  await Promise.race([
+    Promise.all(running.map(({ child }) => new Promise((resolve) => child.once('exit', resolve)))),
+    sleep(8_000),
+  ]);
+  for (const { child } of running) if (child.exitCode === null && !child.signalCode) child.kill('SIGKILL');
+}
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+// Load in progress and the bench's own database connection, stopped first on the way out.
+const loads = new Set();
+let benchClient = null;
+
+let signalled = 0;
+let cleaning = null;
+function cleanup() {
+  cleaning ??= (async () => {
+    stopping = true;
+    for (const load of loads) load.stop();
+    await benchClient?.end().catch(() => undefined);
+    await stopChildren();
+    if (databaseCreated) {
+      await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).then(
+        () => log(`dropped database ${databaseName}`),
+        (error) => log(`could not drop database ${databaseName}: ${error.message}`),
+      );
+    }
+  })();
+  return cleaning;
+}
+
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => {
+    log(`${signal}: stopping`);
+    signalled = code;
+    void cleanup().finally(() => process.exit(code));
+  });
+}
+
+// ------------------------------------------------------------------ helpers
+
+function run(command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${[command, ...args].join(' ')} failed:\n${output}`)),
+    );
+  });
+}
+
+async function waitReady(name, port) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://${HOST}:${port}/health/ready`, {
+        signal: AbortSignal.timeout(2_000),
+      });
+      if (response.status === 200) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = error.cause?.code ?? error.message;
+    }
+    await Promise.race([sleep(250), childDeath]);
+  }
+  throw new Error(`${name} not ready on port ${port} after ${READY_TIMEOUT_MS / 1000} s (last: ${last})`);
+}
+
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+// utime + stime of a process, in microseconds (fields 14 and 15 of /proc/<pid>/stat).
+function cpuMicros(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+
+// Busy and total jiffies of the whole machine (first line of /proc/stat).
+function machineCpu() {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const numbers = values.map(Number);
+  const idle = numbers[3] + (numbers[4] ?? 0);
+  const total = numbers.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+// Postgres backends serving the bench database, by application_name (the apps use their schema
+// name: api_gateway, quote; the baseline says baseline). Only meaningful when Postgres runs on
+// this machine (/proc readable); otherwise empty.
+async function postgresBackends(client) {
+  const { rows } = await client.query(
+    'SELECT pid, application_name FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+    [databaseName],
+  );
+  return rows;
+}
+
+async function cpuSnapshot(client, pids) {
+  const snapshot = {
+    at: performance.now(),
+    machine: machineCpu(),
+    self: process.cpuUsage(),
+    procs: {},
+    pg: {},
+  };
+  for (const [name, pid] of Object.entries(pids)) snapshot.procs[name] = cpuMicros(pid);
+  for (const { pid, application_name: app } of await postgresBackends(client)) {
+    const micros = cpuMicros(pid);
+    if (micros !== null) snapshot.pg[pid] = { app, micros };
+  }
+  return snapshot;
+}
+
+function cpuDelta(before, after) {
+  const procs = {};
+  for (const name of Object.keys(before.procs)) {
+    procs[name] =
+      before.procs[name] === null || after.procs[name] === null
+        ? null
+        : after.procs[name] - before.procs[name];
+  }
+  // Backends that appeared during the window count whole (pools grow under load).
+  const pg = {};
+  for (const [pid, { app, micros }] of Object.entries(after.pg)) {
+    pg[app] = (pg[app] ?? 0) + micros - (before.pg[pid]?.micros ?? 0);
+  }
+  const usage = process.cpuUsage(before.self);
+  const self = usage.user + usage.system;
+  const seconds = (after.at - before.at) / 1000;
+  // What the machine spent that none of the above explains: Kafka, PostgreSQL's own background
+  // work, the kernel, and anything else running on the machine (a noisy neighbour shows here).
+  const busyMicros = ((after.machine.busy - before.machine.busy) * 1e6) / CLK_TCK;
+  const known =
+    Object.values(procs).reduce((sum, micros) => sum + (micros ?? 0), 0) +
+    Object.values(pg).reduce((sum, micros) => sum + micros, 0) +
+    self;
+  return {
+    procs,
+    pg,
+    self,
+    machineBusy: (after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total),
+    otherCores: (busyMicros - known) / (seconds * 1e6),
+    seconds,
+  };
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    if (stopping) return reject(new Error('stopping'));
+    const instance = autocannon({ method: 'POST', body: BODY, timeout: 10, ...options }, (error, result) => {
+      loads.delete(instance);
+      return error ? reject(error) : resolve(result);
+    });
+    loads.add(instance);
+    childDeath.catch((error) => {
+      instance.stop();
+      reject(error);
+    });
+  });
+}
+
+// Open loop at an even pace: request i is due at start + i/rate and its latency is counted from
+// then, so queueing anywhere (including in this client) shows up.
+async function paced({ url, headers, rate, seconds }) {
+  if (stopping) throw new Error('stopping');
+  const agent = new Agent({ keepAlive: true, maxSockets: FIXED_CONNECTIONS });
+  const total = rate * seconds;
+  const interval = 1000 / rate;
+  const body = Buffer.from(BODY);
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  let cutOff = 0;
+  const pending = [];
+  const live = new Set();
+  const fire = (due) =>
+    new Promise((resolve) => {
+      const done = () => {
+        live.delete(request);
+        resolve();
+      };
+      const request = httpRequest(url, {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': body.length },
+      });
+      live.add(request);
+      request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
+      request.on('response', (response) => {
+        response.resume();
+        response.on('end', () => {
+          latencies.push(performance.now() - due);
+          if (response.statusCode < 200 || response.statusCode >= 300) non2xx += 1;
+          done();
+        });
+      });
+      request.on('error', () => {
+        if (!request.cutOff) errors += 1;
+        done();
+      });
+      request.end(body);
+    });
+  const load = {
+    stop: () => {
+      for (const request of live) request.destroy(new Error('stopped'));
+    },
+  };
+  loads.add(load);
+  const start = performance.now() + 50;
+  let sent = 0;
+  while (sent < total && !stopping) {
+    const now = performance.now();
+    while (sent < total && start + sent * interval <= now) pending.push(fire(start + sent++ * interval));
+    await sleep(1);
+  }
+  // Bounded: whatever has not answered PACED_GRACE_MS after the last send is cut off and counted.
+  const all = Promise.all(pending);
+  if (await Promise.race([all.then(() => false), sleep(PACED_GRACE_MS).then(() => true)])) {
+    for (const request of live) {
+      request.cutOff = true;
+      cutOff += 1;
+      request.destroy(new Error('cut off'));
+    }
+    await all;
+  }
+  agent.destroy();
+  loads.delete(load);
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? NaN;
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    max: latencies.at(-1) ?? NaN,
+    non2xx,
+    errors,
+    cutOff,
+    count: latencies.length,
+  };
+}
+
+async function postJson(url, body, headers) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // reported below
+  }
+  return { status: response.status, json, text };
+}
+
+// ------------------------------------------------------------------ one target
+
+async function measure(target, client) {
+  const { name, url, headers, pids } = target;
+  const common = { url, headers: { 'content-type': 'application/json', ...headers } };
+
+  log(`${name}: warm-up ${WARMUP_S} s at ${FIXED_RATE}/s`);
+  await cannon({ ...common, connections: FIXED_CONNECTIONS, overallRate: FIXED_RATE, duration: WARMUP_S });
+
+  log(`${name}: fixed rate ${FIXED_RATE}/s for ${FIXED_S} s (${FIXED_CONNECTIONS} connections)`);
+  const before = await cpuSnapshot(client, pids);
+  const fixed = await cannon({
+    ...common,
+    connections: FIXED_CONNECTIONS,
+    overallRate: FIXED_RATE,
+    duration: FIXED_S,
+    // autocannon's correction uses ceil(1/rate-per-connection) = 1 ms as the expected interval,
+    // which adds made-up samples below every real one: keep the measured response times.
+    ignoreCoordinatedOmission: true,
+  });
+  const fixedCpu = cpuDelta(before, await cpuSnapshot(client, pids));
+
+  let pacedResult = null;
+  if (PACED_S > 0) {
+    log(`${name}: evenly paced ${FIXED_RATE}/s for ${PACED_S} s`);
+    pacedResult = await Promise.race([
+      paced({ url, headers, rate: FIXED_RATE, seconds: PACED_S }),
+      childDeath,
+    ]);
+  }
+
+  log(`${name}: max throughput for ${MAX_S} s (${MAX_CONNECTIONS} connections)`);
+  const beforeMax = await cpuSnapshot(client, pids);
+  const max = await cannon({ ...common, connections: MAX_CONNECTIONS, duration: MAX_S });
+  const maxCpu = cpuDelta(beforeMax, await cpuSnapshot(client, pids));
+
+  return { name, pgApps: target.pgApps, fixed, fixedCpu, paced: pacedResult, max, maxCpu };
+}
+
+// ------------------------------------------------------------------ report
+
+const pad = (value, width) => String(value).padStart(width);
+const padEnd = (value, width) => String(value).padEnd(width);
+const ms = (value) =>
+  Number.isFinite(value) ? `${value < 10 ? value.toFixed(1) : Math.round(value)} ms` : 'n/a';
+const perRequest = (micros, requests) =>
+  micros === null || micros === undefined || !requests ? 'n/a' : Math.round(micros / requests);
+
+function report(system, baseline, machine) {
+  const lines = [];
+  const out = (line = '') => lines.push(line);
+  const completed = (result) => result['2xx'] + result.non2xx;
+
+  out();
+  out('POST /quote benchmark');
+  out(
+    `machine: ${machine.cores} cores (${machine.model}), ${machine.memGb} GB, node ${process.version}, ` +
+      `${os.type()} ${os.release()}, PostgreSQL ${machine.pgVersion}, CLK_TCK ${CLK_TCK}`,
+  );
+  out(
+    `load: autocannon ${FIXED_RATE}/s × ${FIXED_S} s (${FIXED_CONNECTIONS} conns), max ${MAX_S} s (${MAX_CONNECTIONS} conns), ` +
+      `warm-up ${WARMUP_S} s; load generator runs on the same machine`,
+  );
+  out();
+  const header = [
+    padEnd('target', 28),
+    pad('rps(max)', 9),
+    pad('p50@500', 9),
+    pad('p99@500', 9),
+    pad('achieved', 9),
+    pad('non-2xx', 8),
+    pad('errors', 7),
+    '  CPU µs/request @500 (per process)',
+  ].join(' ');
+  out(header);
+  out('-'.repeat(header.length + 10));
+  for (const result of [system, baseline]) {
+    const requests = completed(result.fixed);
+    const cpu = result.fixedCpu.procs;
+    const cpuText =
+      result === system
+        ? `gateway ${perRequest(cpu.gateway, requests)} + quote-service ${perRequest(cpu.quote, requests)} = ` +
+          `${perRequest((cpu.gateway ?? NaN) + (cpu.quote ?? NaN), requests)}`
+        : `baseline ${perRequest(cpu.baseline, requests)}`;
+    out(
+      [
+        padEnd(result.name, 28),
+        pad(Math.round(result.max.requests.average), 9),
+        pad(ms(result.fixed.latency.p50), 9),
+        pad(ms(result.fixed.latency.p99), 9),
+        pad(`${(requests / result.fixed.duration).toFixed(0)}/s`, 9),
+        pad(result.fixed.non2xx + result.max.non2xx, 8),
+        pad(result.fixed.errors + result.fixed.timeouts + result.max.errors + result.max.timeouts, 7),
+        `  ${cpuText}`,
+      ].join(' '),
+    );
+  }
+  out();
+  out(
+    'non-2xx and errors: fixed-rate + max runs together; "achieved": completed requests / s in the fixed run',
+  );
+  for (const result of [system, baseline]) {
+    const achieved = completed(result.fixed) / result.fixed.duration;
+    if (achieved < FIXED_RATE * 0.95)
+      out(
+        `NOTE: ${result.name} could not sustain ${FIXED_RATE}/s (${achieved.toFixed(0)}/s): its "@500" figures ` +
+          `are latencies at saturation with ${FIXED_CONNECTIONS} requests in flight, not at ${FIXED_RATE}/s`,
+      );
+  }
+  out();
+
+  const share = system.max.requests.average / baseline.max.requests.average;
+  const p99 = system.fixed.latency.p99;
+  const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+  const noisy = [system, baseline]
+    .flatMap((result) => [result.fixedCpu, result.maxCpu])
+    .some((cpu) => cpu.otherCores > NOISY_CORES);
+  if (noisy || machine.idleBusy > 0.15) {
+    out(
+      `WARNING: other work was running on this machine (before the run: ${(machine.idleBusy * 100).toFixed(0)}% ` +
+        'busy; during it: see "elsewhere" in the CPU detail). The figures are disturbed: run again.',
+    );
+    out();
+  }
+  out('targets');
+  out(
+    padEnd(
+      `  throughput: system ${Math.round(system.max.requests.average)} rps = ${(share * 100).toFixed(0)}% of ` +
+        `baseline ${Math.round(baseline.max.requests.average)} rps (target ≥ ${TARGET_THROUGHPUT_SHARE * 100}%)`,
+      84,
+    ) + verdict(share >= TARGET_THROUGHPUT_SHARE),
+  );
+  out(
+    padEnd(
+      `  latency:    system p99 at ${FIXED_RATE}/s = ${ms(p99)} vs target ${TARGET_P99_MS} ms ` +
+        `(${((p99 / TARGET_P99_MS) * 100).toFixed(0)}% of budget)`,
+      84,
+    ) +
+      verdict(
+        p99 <= TARGET_P99_MS &&
+          system.fixed.non2xx + system.fixed.errors + system.fixed.timeouts === 0 &&
+          completed(system.fixed) / system.fixed.duration >= FIXED_RATE * 0.95,
+      ),
+  );
+  out();
+
+  if (system.paced && baseline.paced) {
+    out(`evenly paced open loop, ${FIXED_RATE}/s for ${PACED_S} s (latency from the scheduled send time):`);
+    for (const result of [system, baseline]) {
+      const p = result.paced;
+      out(
+        `  ${padEnd(result.name, 28)} p50 ${pad(ms(p.p50), 8)}  p99 ${pad(ms(p.p99), 8)}  max ${pad(ms(p.max), 8)}  ` +
+          `non-2xx ${p.non2xx}  errors ${p.errors}  (${p.count} answers` +
+          `${p.cutOff ? `, ${p.cutOff} cut off ${PACED_GRACE_MS / 1000} s after the last send` : ''})`,
+      );
+    }
+    out(
+      `  system p99 paced vs target ${TARGET_P99_MS} ms: ${verdict(system.paced.p99 <= TARGET_P99_MS && system.paced.non2xx === 0 && !system.paced.cutOff)}`,
+    );
+    out();
+  }
+
+  out(
+    'CPU detail (µs per request; pg(x) = PostgreSQL backends serving x, approximate; "elsewhere" = ' +
+      'Kafka, PostgreSQL background, kernel, other processes):',
+  );
+  for (const [label, key, requestsOf] of [
+    [`fixed ${FIXED_RATE}/s`, 'fixedCpu', (r) => completed(r.fixed)],
+    ['max throughput', 'maxCpu', (r) => completed(r.max)],
+  ]) {
+    for (const result of [system, baseline]) {
+      const cpu = result[key];
+      const requests = requestsOf(result);
+      const procs = Object.entries(cpu.procs)
+        .map(
+          ([name, micros]) => `${name === 'quote' ? 'quote-service' : name} ${perRequest(micros, requests)}`,
+        )
+        .join(', ');
+      const pgParts = Object.entries(cpu.pg)
+        .filter(([app]) => result.pgApps.includes(app))
+        .map(([app, micros]) => `pg(${app || '?'}) ${perRequest(micros, requests)}`)
+        .join(', ');
+      out(
+        `  ${padEnd(label, 15)} ${padEnd(result.name, 28)} ${procs}${pgParts ? `, ${pgParts}` : ''}, ` +
+          `load generator ${perRequest(cpu.self, requests)}; machine busy ${(cpu.machineBusy * 100).toFixed(0)}% ` +
+          `of ${os.cpus().length} cores over ${cpu.seconds.toFixed(1)} s, of which ${cpu.otherCores.toFixed(2)} ` +
+          `cores elsewhere`,
+      );
+    }
+  }
+  out();
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+// ------------------------------------------------------------------ main
+
+async function main() {
+  const idleBefore = machineCpu();
+  await sleep(1_000);
+  const idleAfter = machineCpu();
+  const idleBusy = (idleAfter.busy - idleBefore.busy) / (idleAfter.total - idleBefore.total);
+  if (idleBusy > 0.15)
+    log(`the machine is ${(idleBusy * 100).toFixed(0)}% busy before the run: figures will be noisy`);
+
+  log('building (node tools/build/build.mjs --quiet)');
+  await run(process.execPath, ['tools/build/build.mjs', '--quiet']);
+
+  log(`creating database ${databaseName}`);
+  await adminQuery(`CREATE DATABASE "${databaseName}"`);
+  databaseCreated = true;
+
+  log('migrating (node dist/tools/db/src/main.js run)');
+  await run(process.execPath, ['dist/tools/db/src/main.js', 'run'], {
+    DATABASE_URL: benchUrl,
+    LOG_LEVEL: 'warn',
+  });
+
+  const client = new pg.Client({ connectionString: benchUrl });
+  benchClient = client;
+  client.on('error', () => undefined); // the connection ends with the database on the way out
+  await client.connect();
+  try {
+    const pgVersion = (await client.query('SHOW server_version')).rows[0].server_version;
+    await client.query(`
+      CREATE SCHEMA baseline;
+      CREATE TABLE baseline.quote (LIKE quote.quote INCLUDING ALL);
+      CREATE TABLE baseline.outbox_message (
+        position bigserial PRIMARY KEY,
+        event_id uuid NOT NULL UNIQUE,
+        topic varchar(200) NOT NULL,
+        message_key varchar(200) NOT NULL,
+        payload jsonb NOT NULL,
+        correlation_id varchar(100) NOT NULL,
+        occurred_at timestamptz NOT NULL,
+        published_at timestamptz
+      );
+      CREATE INDEX ON baseline.outbox_message (position) WHERE published_at IS NULL;
+    `);
+
+    const appEnv = {
+      DATABASE_URL: benchUrl,
+      EVENT_BUS: 'kafka',
+      KAFKA_BROKERS,
+      INTERNAL_AUTH_SECRET,
+      LOG_LEVEL: 'warn',
+      HOST,
+    };
+    log('starting quote-service, api-gateway and the baseline server');
+    const quote = launch('quote-service', 'dist/apps/quote-service/src/main.js', {
+      ...appEnv,
+      PORT: String(PORTS.quote),
+    });
+    const gateway = launch('api-gateway', 'dist/apps/api-gateway/src/main.js', {
+      ...appEnv,
+      PORT: String(PORTS.gateway),
+      QUOTE_SERVICE_URL: `http://${HOST}:${PORTS.quote}`,
+      TRANSACTION_SERVICE_URL: UNUSED_UPSTREAM,
+      KYC_SERVICE_URL: UNUSED_UPSTREAM,
+      WEBHOOK_DISPATCHER_URL: UNUSED_UPSTREAM,
+      CHAT_API_URL: UNUSED_UPSTREAM,
+      API_KEY_PEPPER,
+      OPS_API_KEY,
+      // Required by the gateway's wallet sign-in, unused on the quote path.
+      WALLET_JWT_SECRET,
+    });
+    const baseline = launch('baseline', 'bench/baseline-server.mjs', {
+      DATABASE_URL: benchUrl,
+      PORT: String(PORTS.baseline),
+      HOST,
+      POOL_SIZE: String(POOL_SIZE),
+    });
+    await Promise.race([
+      Promise.all([
+        waitReady('quote-service', PORTS.quote),
+        waitReady('api-gateway', PORTS.gateway),
+        waitReady('baseline', PORTS.baseline),
+      ]),
+      childDeath,
+    ]);
+    log('all ready');
+
+    const gatewayUrl = `http://${HOST}:${PORTS.gateway}`;
+    const partner = await postJson(
+      `${gatewayUrl}/ops/partners`,
+      { name: 'bench' },
+      { 'x-ops-api-key': OPS_API_KEY },
+    );
+    if (partner.status !== 201 || !partner.json?.apiKey)
+      throw new Error(`POST /ops/partners answered ${partner.status}: ${partner.text}`);
+    const apiKey = partner.json.apiKey;
+
+    // One request each: both must answer 200 with the same price before any load.
+    const targets = [
+      {
+        name: 'gateway → quote-service',
+        url: `${gatewayUrl}/quote`,
+        headers: { 'x-api-key': apiKey },
+        pids: { gateway: gateway.pid, quote: quote.pid },
+        pgApps: ['api_gateway', 'quote'],
+      },
+      {
+        name: 'baseline (node:http + pg)',
+        url: `http://${HOST}:${PORTS.baseline}/quote`,
+        headers: {},
+        pids: { baseline: baseline.pid },
+        pgApps: ['baseline'],
+      },
+    ];
+    const answers = [];
+    for (const target of targets) {
+      const answer = await postJson(target.url, JSON.parse(BODY), target.headers);
+      if (answer.status !== 200)
+        throw new Error(`${target.name}: POST /quote answered ${answer.status}: ${answer.text}`);
+      answers.push(answer.json);
+      log(`${target.name}: ${answer.text}`);
+    }
+    if (answers[0].value !== answers[1].value || answers[0].fee.amount !== answers[1].fee.amount)
+      throw new Error(`the two targets disagree on the price: ${JSON.stringify(answers)}`);
+
+    const results = [];
+    for (const target of targets) results.push(await measure(target, client));
+
+    const cpus = os.cpus();
+    report(results[0], results[1], {
+      cores: cpus.length,
+      model: cpus[0]?.model?.trim() ?? 'unknown cpu',
+      memGb: (os.totalmem() / 2 ** 30).toFixed(1),
+      pgVersion,
+      idleBusy,
+    });
+    const quietLines = [...children.entries()]
+      .filter(([, entry]) => entry.lines > 0)
+      .map(
+        ([name, entry]) => `${name}: ${entry.lines} log lines (LOG_LEVEL=warn); last: ${entry.tail.at(-1)}`,
+      );
+    for (const line of quietLines) log(line);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+try {
+  await main();
+  await cleanup();
+  process.exit(0);
+} catch (error) {
+  if (!signalled) log(`failed: ${error.stack ?? error}`);
+  await cleanup();
+  process.exit(signalled || 1);
+}
