@@ -1,9 +1,17 @@
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
+import { kycErrorPresenter } from './kyc-error.presenter.js';
+import { KycServiceConfig } from './kyc-service.config.js';
 import { kycServiceDatabase } from './kyc-service.database.js';
+import { KycServiceModule } from './kyc-service.module.js';
 
-export const kycServiceDefinition: ServiceDefinition<typeof platformSections> = {
+const kycServiceSections = { ...platformSections, kyc: KycServiceConfig };
+
+export const kycServiceDefinition: ServiceDefinition<typeof kycServiceSections> = {
   name: ServiceName.KycService,
-  config: platformSections,
+  title: 'KYC',
+  config: kycServiceSections,
   database: kycServiceDatabase,
+  imports: [KycServiceModule],
+  errorPresenter: kycErrorPresenter,
 };

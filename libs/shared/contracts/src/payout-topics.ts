@@ -15,11 +15,24 @@ export interface QuoteCreatedV1 {
   readonly expiresAt: string;
 }
 
+// A KYC submission reached a final decision. Keyed by `<partnerId>:<userId>` so one user's
+// decisions stay in order.
+export interface KycSubmissionDecidedV1 {
+  readonly submissionId: string;
+  readonly partnerId: string;
+  readonly userId: string;
+  readonly status: 'APPROVED' | 'REJECTED';
+  // ISO 8601.
+  readonly decidedAt: string;
+}
+
 // Every topic of the payout product and the one payload type it carries.
 export interface PayoutTopics {
   'payout.quote.created.v1': QuoteCreatedV1;
+  'kyc.submission.decided.v1': KycSubmissionDecidedV1;
 }
 
 export const PayoutTopic = {
   QuoteCreated: 'payout.quote.created.v1',
+  KycSubmissionDecided: 'kyc.submission.decided.v1',
 } as const satisfies Record<string, keyof PayoutTopics>;

@@ -1,0 +1,7 @@
+export enum KycDocumentType {
+  NATIONAL_ID = 'NATIONAL_ID',
+  PASSPORT = 'PASSPORT',
+  DRIVERS_LICENSE = 'DRIVERS_LICENSE',
+  FOREIGN_ID = 'FOREIGN_ID',
+  OTHER = 'OTHER',
+}

@@ -1,0 +1,70 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsDefined,
+  IsEmail,
+  IsEnum,
+  IsISO8601,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  MaxLength,
+} from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+// `IsDefined` comes first in every stack: a missing field is reported as missing, not as
+// whatever other check it also fails.
+const required = (api: ApiPropertyOptions, ...checks: PropertyDecorator[]) =>
+  applyDecorators(
+    ApiProperty(api),
+    Transform(trim),
+    IsDefined({ message: '$property is required' }),
+    ...checks,
+  );
+
+// A required text field: trimmed, non-empty, bounded.
+export const TextField = (
+  maxLength: number,
+  description: string,
+  example: string,
+  ...checks: PropertyDecorator[]
+) =>
+  required(
+    { type: String, description, example, maxLength },
+    IsString(),
+    IsNotEmpty({ message: '$property must not be empty' }),
+    MaxLength(maxLength, { message: `$property must be at most ${maxLength} characters` }),
+    ...checks,
+  );
+
+export const USER_ID_MAX_LENGTH = 128;
+
+export const UserIdField = () =>
+  TextField(USER_ID_MAX_LENGTH, "The partner's user id (a wallet address for Bearer callers)", 'user-42');
+
+export const EmailField = () =>
+  TextField(
+    254,
+    'E-mail address',
+    'ana@example.com',
+    IsEmail({}, { message: 'email must be a valid e-mail address' }),
+  );
+
+export const EnumField = (values: Record<string, string>, example: string) =>
+  required({ enum: values, example }, IsEnum(values));
+
+const DATE_FORMAT = '$property must be a date formatted YYYY-MM-DD (ISO 8601)';
+
+// A calendar date, optionally with a time (as JavaScript's toISOString writes it). The strict
+// ISO check refuses impossible dates such as 1990-02-30; the pattern refuses week and ordinal
+// forms, whose first ten characters are not the date.
+export const DateField = (description: string, example: string) =>
+  required(
+    { type: String, format: 'date', description, example },
+    IsISO8601({ strict: true }, { message: DATE_FORMAT }),
+    Matches(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, {
+      message: DATE_FORMAT,
+    }),
+  );
