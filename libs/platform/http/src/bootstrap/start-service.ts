@@ -31,7 +31,7 @@ export async function startService<S extends PlatformSections>(
   definition: ServiceDefinition<S>,
   options: ServiceStartOptions = {},
 ): Promise<RunningService> {
-  const config = loadConfig(definition.config, options.env ?? process.env);
+  const config = loadConfig(definition.config, options.env);
   const { http } = config;
   const logger = createLogger({
     service: definition.name,
