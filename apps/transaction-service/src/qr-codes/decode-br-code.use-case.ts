@@ -96,7 +96,7 @@ function checkedFields(payload: string): ReadonlyMap<string, string> {
   return fields;
 }
 
-// pix-utils' own message is never shown: any failure of it is just "could not be parsed".
+// pix-utils' own message is never shown; every failure of it is just "could not be parsed".
 function parse(payload: string): PixElements {
   let pix: ReturnType<typeof parsePix>;
   try {
