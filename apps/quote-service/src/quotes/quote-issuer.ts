@@ -6,6 +6,7 @@ import { Clock, IdGenerator } from '@shared/util';
 import { QuoteServiceConfig } from '../quote-service.config.js';
 import type { PricingContext } from './quote-pricing-context.js';
 import { QuoteEntity, QuoteKind } from './quote.entity.js';
+import { QuotesRepository } from './quotes.repository.js';
 
 export interface PricedQuote {
   readonly partnerId: string;
@@ -33,6 +34,7 @@ export class QuoteIssuer {
     private readonly config: QuoteServiceConfig,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly quotes: QuotesRepository,
   ) {}
 
   async issue(quote: PricedQuote): Promise<QuoteView> {
@@ -56,7 +58,7 @@ export class QuoteIssuer {
       expiresAt: new Date(now.getTime() + this.config.QUOTE_TTL_MS),
     };
     await this.outbox.run(async (tx) => {
-      await tx.manager.insert(QuoteEntity, entity);
+      await this.quotes.insert(tx.manager, entity);
       await tx.publish(
         PayoutTopic.QuoteCreated,
         {

@@ -20,15 +20,26 @@ export class OutboxTransaction<M extends TopicMap> {
 
   async publish<T extends TopicOf<M>>(topic: T, payload: M[T], options: PublishOptions): Promise<string> {
     const eventId = this.ids.uuid();
-    await this.manager.insert(OutboxMessageEntity, {
-      eventId,
-      topic,
-      messageKey: options.key,
-      payload: payload as object,
-      correlationId: RequestContext.current()?.correlationId ?? eventId,
-      occurredAt: this.clock.now(),
-      publishedAt: null,
-    });
+    // Plain SQL: this runs once per business write, and the query builder costs more than the insert.
+    const table = this.manager.getRepository(OutboxMessageEntity).metadata.tablePath;
+    await this.manager.query(
+      `INSERT INTO ${quoteTablePath(table)} ("event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at") VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        eventId,
+        topic,
+        options.key,
+        JSON.stringify(payload),
+        RequestContext.current()?.correlationId ?? eventId,
+        this.clock.now(),
+      ],
+    );
     return eventId;
   }
+}
+
+function quoteTablePath(path: string): string {
+  return path
+    .split('.')
+    .map((part) => `"${part}"`)
+    .join('.');
 }
