@@ -127,7 +127,13 @@ export class KafkaEventBus implements EventBus {
   }
 
   private async ensureTopics(topics: readonly string[]): Promise<void> {
-    const missing = [...new Set(topics)].filter((topic) => !this.knownTopics.has(topic));
+    const unknown = [...new Set(topics)].filter((topic) => !this.knownTopics.has(topic));
+    if (unknown.length === 0) return;
+    // Asking first keeps the broker from answering "already exists" errors, which kafkajs logs
+    // at error level on every start.
+    const existing = new Set(await this.admin.listTopics());
+    for (const topic of unknown.filter((name) => existing.has(name))) this.knownTopics.add(topic);
+    const missing = unknown.filter((topic) => !existing.has(topic));
     if (missing.length === 0) return;
     await this.admin.createTopics({
       waitForLeaders: true,
