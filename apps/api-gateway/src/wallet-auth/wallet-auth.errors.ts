@@ -1,3 +1,5 @@
+import { CodedError } from '@shared/util';
+
 export enum WalletAuthErrorCode {
   INVALID_ADDRESS = 'invalid_address',
   UNSUPPORTED_CHAIN = 'unsupported_chain',
@@ -11,14 +13,5 @@ export enum WalletAuthErrorCode {
   REFRESH_TOKEN_REUSED = 'refresh_token_reused',
 }
 
-// A wallet sign-in step that failed. `reason` is safe to show: it names what to fix, never a
-// library's message.
-export class WalletAuthError extends Error {
-  constructor(
-    readonly code: WalletAuthErrorCode,
-    readonly reason: string,
-  ) {
-    super(reason);
-    this.name = 'WalletAuthError';
-  }
-}
+// A wallet sign-in step that failed.
+export class WalletAuthError extends CodedError<WalletAuthErrorCode> {}

@@ -1,3 +1,5 @@
+import { CodedError } from '@shared/util';
+
 export enum QuoteErrorCode {
   CORRIDOR_UNAVAILABLE = 'corridor_unavailable',
   MINIMUM = 'minimum',
@@ -8,14 +10,5 @@ export enum QuoteErrorCode {
   INVALID_CORRIDOR = 'invalid_request',
 }
 
-// A quote that cannot be given. `reason` is safe to show to the partner: it never carries
-// provider or driver text.
-export class QuoteError extends Error {
-  constructor(
-    readonly code: QuoteErrorCode,
-    readonly reason: string,
-  ) {
-    super(reason);
-    this.name = 'QuoteError';
-  }
-}
+// A quote that cannot be given.
+export class QuoteError extends CodedError<QuoteErrorCode> {}

@@ -1,3 +1,5 @@
+import { CodedError } from '@shared/util';
+
 export enum QrCodeErrorCode {
   MISSING = 'missing',
   TOO_LONG = 'too_long',
@@ -7,14 +9,5 @@ export enum QrCodeErrorCode {
   INVALID_AMOUNT = 'invalid_amount',
 }
 
-// A QR payload that cannot be decoded. `reason` is safe to show to the partner: it never
-// carries the parser's own text.
-export class QrCodeError extends Error {
-  constructor(
-    readonly code: QrCodeErrorCode,
-    readonly reason: string,
-  ) {
-    super(reason);
-    this.name = 'QrCodeError';
-  }
-}
+// A QR payload that cannot be decoded.
+export class QrCodeError extends CodedError<QrCodeErrorCode> {}

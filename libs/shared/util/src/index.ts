@@ -1,3 +1,4 @@
 export * from './clock.js';
+export * from './coded-error.js';
 export * from './delay.js';
 export * from './id-generator.js';
