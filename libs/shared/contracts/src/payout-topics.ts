@@ -26,13 +26,118 @@ export interface KycSubmissionDecidedV1 {
   readonly decidedAt: string;
 }
 
+export enum TransactionStatus {
+  AWAITING_PAYMENT = 'AWAITING_PAYMENT',
+  PROCESSING_PAYMENT = 'PROCESSING_PAYMENT',
+  PAYMENT_COMPLETED = 'PAYMENT_COMPLETED',
+  PAYMENT_FAILED = 'PAYMENT_FAILED',
+  WRONG_AMOUNT = 'WRONG_AMOUNT',
+  PAYMENT_EXPIRED = 'PAYMENT_EXPIRED',
+}
+
+export type RefundStatus = 'REQUESTED' | 'SENT' | 'FAILED';
+
+// The quote a transaction executes, as partners see it (list items, webhooks).
+export interface TransactionQuoteSummary {
+  readonly id: string;
+  readonly cryptoCurrency: CryptoCurrency;
+  readonly network: Blockchain;
+  readonly paymentMethod: PaymentMethod;
+  // Decimal strings.
+  readonly sourceAmount: string;
+  readonly targetAmount: string;
+  readonly targetCurrency: TargetCurrency;
+}
+
+export interface TransactionRefundSummary {
+  readonly status: RefundStatus;
+  // Decimal string, in the transaction's crypto currency.
+  readonly amount: string;
+  readonly onChainTx: string | null;
+  readonly reason: string | null;
+}
+
+// A transaction was created or changed: a status move, or a refund outcome recorded without one.
+// Keyed by transaction id; `sequence` grows by one per event of a transaction, so a consumer can
+// keep the latest and deliver in order.
+export interface TransactionStatusChangedV1 {
+  readonly transactionId: string;
+  readonly partnerId: string;
+  readonly userId: string;
+  readonly sequence: number;
+  readonly change: 'CREATED' | 'STATUS' | 'REFUND';
+  readonly status: TransactionStatus;
+  readonly previousStatus: TransactionStatus | null;
+  readonly transactionReference: string;
+  readonly onChainTxHash: string | null;
+  readonly quote: TransactionQuoteSummary;
+  readonly refund: TransactionRefundSummary | null;
+  // ISO 8601.
+  readonly occurredAt: string;
+}
+
+// A transfer into one of our deposit addresses, seen on chain (stream, notify or reconciliation).
+// Keyed by `<blockchain>:<onChainTx>`. One event per transfer; `transferIndex` tells apart several
+// transfers in one chain transaction (Stellar operation index, Solana instruction index, EVM log
+// index).
+export interface DepositDetectedV1 {
+  readonly blockchain: Blockchain;
+  readonly onChainTx: string;
+  readonly transferIndex: number;
+  readonly cryptoCurrency: CryptoCurrency;
+  // The asset's issuer:code on Stellar, mint on Solana, token contract on Celo.
+  readonly asset: string;
+  readonly depositAddress: string;
+  readonly sender: string;
+  // Decimal string in whole tokens.
+  readonly amount: string;
+  // Stellar text memo, null elsewhere or when absent.
+  readonly memo: string | null;
+  // The transaction the transfer was reported for (notify, reconcile), null when found by a stream.
+  readonly transactionId: string | null;
+  // ISO 8601: when the chain included it.
+  readonly confirmedAt: string;
+}
+
+// transaction-service asks chain-watchers to send crypto back. Keyed by transaction id; refundId
+// is the idempotency key of the transfer itself.
+export interface RefundRequestedV1 {
+  readonly refundId: string;
+  readonly transactionId: string;
+  readonly blockchain: Blockchain;
+  readonly cryptoCurrency: CryptoCurrency;
+  readonly destination: string;
+  // Decimal string in whole tokens.
+  readonly amount: string;
+  readonly reason: 'WRONG_AMOUNT' | 'EXCESS' | 'EXPIRED' | 'PAYOUT_FAILED' | 'UNMATCHED';
+}
+
+export interface RefundSettledV1 {
+  readonly refundId: string;
+  readonly transactionId: string;
+  readonly blockchain: Blockchain;
+  readonly status: 'SENT' | 'FAILED';
+  readonly onChainTx: string | null;
+  readonly reason: string | null;
+  // ISO 8601.
+  readonly settledAt: string;
+}
+
 // Every topic of the payout product and the one payload type it carries.
 export interface PayoutTopics {
   'payout.quote.created.v1': QuoteCreatedV1;
   'kyc.submission.decided.v1': KycSubmissionDecidedV1;
+  'payout.transaction.status-changed.v1': TransactionStatusChangedV1;
+  'chain.deposit.detected.v1': DepositDetectedV1;
+  'chain.refund.requested.v1': RefundRequestedV1;
+  'chain.refund.settled.v1': RefundSettledV1;
 }
 
 export const PayoutTopic = {
   QuoteCreated: 'payout.quote.created.v1',
   KycSubmissionDecided: 'kyc.submission.decided.v1',
+  TransactionStatusChanged: 'payout.transaction.status-changed.v1',
+  DepositDetected: 'chain.deposit.detected.v1',
+  RefundRequested: 'chain.refund.requested.v1',
+  RefundSettled: 'chain.refund.settled.v1',
 } as const satisfies Record<string, keyof PayoutTopics>;
