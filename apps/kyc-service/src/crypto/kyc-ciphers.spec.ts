@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { SealedDataIntegrityError } from './aes-gcm-cipher.js';
+import { SealedDataIntegrityError } from '@shared/util';
 import { KycCiphers } from './kyc-ciphers.js';
 
 const masterKey = randomBytes(32).toString('base64');

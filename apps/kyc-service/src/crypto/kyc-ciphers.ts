@@ -1,5 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import { AesGcmCipher } from './aes-gcm-cipher.js';
+import { AesGcmCipher } from '@shared/util';
 
 // One purpose label per key, so a document key can never open a PII column and vice versa.
 const DOCUMENT_KEY_LABEL = 'kyc-service/document-encryption/v1';

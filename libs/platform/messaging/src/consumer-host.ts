@@ -81,6 +81,7 @@ export class ConsumerHost<M extends TopicMap> {
   }
 
   private async applyOnce(groupId: string, consumer: EventConsumer<M>, event: EventEnvelope): Promise<void> {
+    let tx: OutboxTransaction<M> | undefined;
     const applied = await this.dataSource.transaction(async (manager) => {
       const inserted = await manager
         .createQueryBuilder()
@@ -91,12 +92,14 @@ export class ConsumerHost<M extends TopicMap> {
         .returning(['eventId'])
         .execute();
       if (inserted.raw.length === 0) return false;
-      const tx = new OutboxTransaction<M>(manager, this.clock, this.ids);
+      tx = new OutboxTransaction<M>(manager, this.clock, this.ids);
       await consumer.handle(event.payload as M[typeof consumer.topic], tx, event as EventEnvelope<never>);
       return true;
     });
-    if (applied) this.relay.kick();
-    else this.logger.debug({ eventId: event.id, topic: event.topic }, 'duplicate event ignored');
+    if (applied) {
+      this.relay.kick();
+      tx?.committed();
+    } else this.logger.debug({ eventId: event.id, topic: event.topic }, 'duplicate event ignored');
   }
 
   private async deadLetter(

@@ -63,6 +63,25 @@ describe('transactional outbox and inbox', () => {
     expect(await ledger.relay.backlog()).toBe(0);
   });
 
+  it('runs after-commit callbacks once the transaction committed, never after a rollback', async () => {
+    await start();
+    const calls: string[] = [];
+
+    await ledger.outbox.run(async (tx) => {
+      tx.afterCommit(() => calls.push('committed'));
+      await tx.publish(CREDIT_REQUESTED, { creditId: 'kept', amount: '1' }, { key: 'kept' });
+      calls.push('inside');
+    });
+    await expect(
+      ledger.outbox.run(async (tx) => {
+        tx.afterCommit(() => calls.push('rolled back'));
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+
+    expect(calls).toEqual(['inside', 'committed']);
+  });
+
   it('keeps the commit order of events and carries the correlation id', async () => {
     await start();
     const published = recorder(CREDIT_REQUESTED);

@@ -12,6 +12,8 @@ export interface PublishOptions {
 // One database transaction in which state changes and the events announcing them commit
 // together. `manager` is for the caller's own writes; `publish` writes the outbox row.
 export class OutboxTransaction<M extends TopicMap> {
+  private readonly committedCallbacks: Array<() => void> = [];
+
   constructor(
     readonly manager: EntityManager,
     private readonly clock: Clock,
@@ -34,6 +36,17 @@ export class OutboxTransaction<M extends TopicMap> {
       ],
     );
     return eventId;
+  }
+
+  // Runs once the transaction has committed, never if it rolls back: e.g. wake a local worker for
+  // the rows just written (waking it earlier, it would not see them yet).
+  afterCommit(callback: () => void): void {
+    this.committedCallbacks.push(callback);
+  }
+
+  // Called by whoever committed the transaction.
+  committed(): void {
+    for (const callback of this.committedCallbacks) callback();
   }
 }
 

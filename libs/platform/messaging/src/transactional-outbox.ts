@@ -18,10 +18,13 @@ export class TransactionalOutbox<M extends TopicMap> {
   ) {}
 
   async run<T>(work: (tx: OutboxTransaction<M>) => Promise<T>): Promise<T> {
-    const result = await this.dataSource.transaction((manager) =>
-      work(new OutboxTransaction<M>(manager, this.clock, this.ids)),
-    );
+    let tx: OutboxTransaction<M> | undefined;
+    const result = await this.dataSource.transaction((manager) => {
+      tx = new OutboxTransaction<M>(manager, this.clock, this.ids);
+      return work(tx);
+    });
     this.relay.kick();
+    tx?.committed();
     return result;
   }
 }

@@ -1,3 +1,4 @@
+export * from './aes-gcm-cipher.js';
 export * from './clock.js';
 export * from './coded-error.js';
 export * from './delay.js';
