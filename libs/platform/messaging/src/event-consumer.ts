@@ -7,3 +7,11 @@ export interface EventConsumer<M extends TopicMap, T extends TopicOf<M> = TopicO
   readonly topic: T;
   handle(payload: M[T], tx: OutboxTransaction<M>, event: EventEnvelope<M[T]>): Promise<void>;
 }
+
+// What an app lists as its consumers, whatever topic map each is typed against (an
+// `EventConsumer<TopicMap>` would only admit a consumer of no topic). The host routes each event
+// to the consumer of its topic.
+export interface AnyEventConsumer {
+  readonly topic: string;
+  handle(payload: never, tx: never, event: never): Promise<void>;
+}

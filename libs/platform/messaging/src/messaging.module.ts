@@ -13,7 +13,7 @@ import { LOGGER, type Logger } from '@platform/logging';
 import { Clock, IdGenerator } from '@shared/util';
 import { ConsumerHost } from './consumer-host.js';
 import { EVENT_BUS, type EventBus } from './event-bus.js';
-import type { EventConsumer } from './event-consumer.js';
+import type { AnyEventConsumer, EventConsumer } from './event-consumer.js';
 import type { TopicMap } from './event-envelope.js';
 import { InMemoryEventBus } from './in-memory-event-bus.js';
 import { KafkaEventBus } from './kafka-event-bus.js';
@@ -24,7 +24,7 @@ import { TransactionalOutbox } from './transactional-outbox.js';
 export interface MessagingModuleOptions {
   // Consumer group and inbox namespace: the app's name.
   readonly group: string;
-  readonly consumers?: readonly Type<EventConsumer<TopicMap>>[];
+  readonly consumers?: readonly Type<AnyEventConsumer>[];
   // A bus shared by several apps in one process (standalone mode). The module then neither
   // connects nor disconnects it: its owner does.
   readonly sharedBus?: EventBus;
@@ -45,8 +45,8 @@ class MessagingLifecycle implements OnApplicationBootstrap, BeforeApplicationShu
   async onApplicationBootstrap(): Promise<void> {
     if (!this.options.sharedBus) await this.bus.connect();
     this.relay.start();
-    const consumers = (this.options.consumers ?? []).map((type) =>
-      this.moduleRef.get(type, { strict: false }),
+    const consumers = (this.options.consumers ?? []).map(
+      (type) => this.moduleRef.get(type, { strict: false }) as EventConsumer<TopicMap>,
     );
     await this.host.start(this.options.group, consumers);
   }

@@ -2,7 +2,7 @@ import type { DynamicModule, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ConfigModule, Environment, SectionClasses } from '@platform/config';
 import { type AppDatabase, DatabaseConfig } from '@platform/database';
-import { type EventBus, type EventConsumer, MessagingConfig, type TopicMap } from '@platform/messaging';
+import { type AnyEventConsumer, type EventBus, MessagingConfig } from '@platform/messaging';
 import type { ServiceName } from '@shared/contracts';
 import type { ErrorPresenter } from '../errors/error-presenter.js';
 import { HttpConfig } from '../http.config.js';
@@ -28,7 +28,7 @@ export interface ServiceDefinition<S extends PlatformSections> {
   readonly config: S;
   readonly database: AppDatabase;
   readonly imports?: readonly NestImport[];
-  readonly consumers?: readonly Type<EventConsumer<TopicMap>>[];
+  readonly consumers?: readonly Type<AnyEventConsumer>[];
   readonly errorPresenter?: ErrorPresenter;
   // Runs before the body parsers: the gateway mounts its streaming proxy here.
   readonly beforeBodyParsers?: (app: NestExpressApplication) => void;
