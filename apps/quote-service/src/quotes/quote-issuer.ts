@@ -26,7 +26,7 @@ export interface QuoteView {
   readonly value: number;
 }
 
-// Stores a priced quote with its rate and fee snapshot and announces it, in one transaction.
+// Stores a priced quote with its rate and fee snapshot and announces it, in one statement.
 @Injectable()
 export class QuoteIssuer {
   constructor(
@@ -57,23 +57,21 @@ export class QuoteIssuer {
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.config.QUOTE_TTL_MS),
     };
-    await this.outbox.run(async (tx) => {
-      await this.quotes.insert(tx.manager, entity);
-      await tx.publish(
-        PayoutTopic.QuoteCreated,
-        {
-          quoteId: entity.id,
-          partnerId: entity.partnerId,
-          kind: entity.kind,
-          ...entity.route,
-          cryptoAmount: entity.cryptoAmount,
-          fiatAmount: entity.fiatAmount,
-          feeAmount: entity.feeAmount,
-          expiresAt: entity.expiresAt.toISOString(),
-        },
-        { key: entity.id },
-      );
-    });
+    await this.outbox.writeAndPublish(
+      this.quotes.insertStatement(entity),
+      PayoutTopic.QuoteCreated,
+      {
+        quoteId: entity.id,
+        partnerId: entity.partnerId,
+        kind: entity.kind,
+        ...entity.route,
+        cryptoAmount: entity.cryptoAmount,
+        fiatAmount: entity.fiatAmount,
+        feeAmount: entity.feeAmount,
+        expiresAt: entity.expiresAt.toISOString(),
+      },
+      { key: entity.id },
+    );
     return {
       expiration_time: entity.expiresAt.getTime(),
       fee: {

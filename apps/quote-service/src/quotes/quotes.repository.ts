@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { WriteStatement } from '@platform/messaging';
 import { QuoteEntity } from './quote.entity.js';
 
 @Injectable()
@@ -12,13 +13,14 @@ export class QuotesRepository {
   }
 
   // Plain SQL on the hot path: every quote is one insert, and the query builder costs more than it.
-  async insert(manager: EntityManager, quote: QuoteEntity): Promise<void> {
-    await manager.query(
-      `INSERT INTO "quote"."quote" ("id", "partner_id", "kind", "crypto_currency", "blockchain", "payment_method",
+  // Run by the outbox together with the quote's event (TransactionalOutbox.writeAndPublish).
+  insertStatement(quote: QuoteEntity): WriteStatement {
+    return {
+      sql: `INSERT INTO "quote"."quote" ("id", "partner_id", "kind", "crypto_currency", "blockchain", "payment_method",
         "target_currency", "crypto_amount", "fiat_amount", "fee_amount", "fee_type", "fee_basis_points", "fee_fixed",
         "rate", "rate_source", "rate_observed_at", "created_at", "expires_at")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
-      [
+      parameters: [
         quote.id,
         quote.partnerId,
         quote.kind,
@@ -38,6 +40,6 @@ export class QuotesRepository {
         quote.createdAt,
         quote.expiresAt,
       ],
-    );
+    };
   }
 }

@@ -60,7 +60,43 @@ describe('transactional outbox and inbox', () => {
       expect(published.map((event) => event.payload)).toEqual([{ creditId: 'kept', amount: '1' }]),
     );
     expect(await ledger.dataSource.getRepository(OutboxMessageEntity).count()).toBe(1);
-    expect(await ledger.relay.backlog()).toBe(0);
+    // The relay marks the row published after the bus took it, in its own commit.
+    await expectEventually(async () => expect(await ledger.relay.backlog()).toBe(0));
+  });
+
+  it('writes a row and its event in one statement, or neither when the write fails', async () => {
+    await start();
+    const published = recorder(CREDIT_REQUESTED);
+    ledger.relay.start();
+    const insertEntry = (creditId: string, amount: string) => ({
+      sql: `INSERT INTO "${ledger.schema}"."ledger_entry" ("credit_id", "amount") VALUES ($1, $2)`,
+      parameters: [creditId, amount],
+    });
+
+    await RequestContext.run({ correlationId: 'request-7' }, () =>
+      ledger.outbox.writeAndPublish(
+        insertEntry('written', '5'),
+        CREDIT_REQUESTED,
+        { creditId: 'written', amount: '5' },
+        { key: 'written' },
+      ),
+    );
+    await expect(
+      ledger.outbox.writeAndPublish(
+        insertEntry('refused', 'not a number'),
+        CREDIT_REQUESTED,
+        { creditId: 'refused', amount: '1' },
+        { key: 'refused' },
+      ),
+    ).rejects.toThrow();
+
+    await expectEventually(() =>
+      expect(published.map((event) => [event.payload, event.correlationId])).toEqual([
+        [{ creditId: 'written', amount: '5' }, 'request-7'],
+      ]),
+    );
+    expect((await ledger.entries()).map((entry) => entry.creditId)).toEqual(['written']);
+    expect(await ledger.dataSource.getRepository(OutboxMessageEntity).count()).toBe(1);
   });
 
   it('runs after-commit callbacks once the transaction committed, never after a rollback', async () => {

@@ -21,21 +21,10 @@ export class OutboxTransaction<M extends TopicMap> {
   ) {}
 
   async publish<T extends TopicOf<M>>(topic: T, payload: M[T], options: PublishOptions): Promise<string> {
-    const eventId = this.ids.uuid();
+    const row = outboxRow(this.manager, this.ids, this.clock, topic, payload, options, 1);
     // Plain SQL: this runs once per business write, and the query builder costs more than the insert.
-    const table = this.manager.getRepository(OutboxMessageEntity).metadata.tablePath;
-    await this.manager.query(
-      `INSERT INTO ${quoteTablePath(table)} ("event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at") VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        eventId,
-        topic,
-        options.key,
-        JSON.stringify(payload),
-        RequestContext.current()?.correlationId ?? eventId,
-        this.clock.now(),
-      ],
-    );
-    return eventId;
+    await this.manager.query(row.sql, row.parameters);
+    return row.eventId;
   }
 
   // Runs once the transaction has committed, never if it rolls back: e.g. wake a local worker for
@@ -48,6 +37,40 @@ export class OutboxTransaction<M extends TopicMap> {
   committed(): void {
     for (const callback of this.committedCallbacks) callback();
   }
+}
+
+export interface OutboxRow {
+  readonly eventId: string;
+  readonly sql: string;
+  readonly parameters: unknown[];
+}
+
+// The INSERT of one outbox row, its parameters numbered from `firstParameter` so that it can
+// follow another statement's parameters.
+export function outboxRow(
+  manager: EntityManager,
+  ids: IdGenerator,
+  clock: Clock,
+  topic: string,
+  payload: unknown,
+  options: PublishOptions,
+  firstParameter: number,
+): OutboxRow {
+  const eventId = ids.uuid();
+  const table = quoteTablePath(manager.getRepository(OutboxMessageEntity).metadata.tablePath);
+  const placeholders = Array.from({ length: 6 }, (_, i) => `$${firstParameter + i}`).join(', ');
+  return {
+    eventId,
+    sql: `INSERT INTO ${table} ("event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at") VALUES (${placeholders})`,
+    parameters: [
+      eventId,
+      topic,
+      options.key,
+      JSON.stringify(payload),
+      RequestContext.current()?.correlationId ?? eventId,
+      clock.now(),
+    ],
+  };
 }
 
 function quoteTablePath(path: string): string {

@@ -50,6 +50,7 @@ export class CreditConsumer implements EventConsumer<LedgerTopics, 'ledger.credi
 }
 
 export interface LedgerHarness {
+  readonly schema: string;
   readonly dataSource: DataSource;
   readonly outbox: TransactionalOutbox<LedgerTopics>;
   readonly relay: OutboxRelay;
@@ -91,6 +92,7 @@ export async function startLedger(
   });
   const consumer = new CreditConsumer();
   return {
+    schema,
     dataSource,
     outbox,
     relay,
