@@ -90,8 +90,13 @@ childDeath.catch(() => undefined);
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 
-function launch(name, script, env) {
-  const child = spawn(process.execPath, [script], {
+// BENCH_CPU_PROF=<dir> runs the two apps under `node --cpu-prof`; the profiles land in <dir> when
+// they stop (read them with bench/cpu-profile-summary.mjs).
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+
+function launch(name, script, env, { profile = false } = {}) {
+  const nodeArgs = profile && CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -655,23 +660,33 @@ async function main() {
       HOST,
     };
     log('starting quote-service, api-gateway and the baseline server');
-    const quote = launch('quote-service', 'dist/apps/quote-service/src/main.js', {
-      ...appEnv,
-      PORT: String(PORTS.quote),
-    });
-    const gateway = launch('api-gateway', 'dist/apps/api-gateway/src/main.js', {
-      ...appEnv,
-      PORT: String(PORTS.gateway),
-      QUOTE_SERVICE_URL: `http://${HOST}:${PORTS.quote}`,
-      TRANSACTION_SERVICE_URL: UNUSED_UPSTREAM,
-      KYC_SERVICE_URL: UNUSED_UPSTREAM,
-      WEBHOOK_DISPATCHER_URL: UNUSED_UPSTREAM,
-      CHAT_API_URL: UNUSED_UPSTREAM,
-      API_KEY_PEPPER,
-      OPS_API_KEY,
-      // Required by the gateway's wallet sign-in, unused on the quote path.
-      WALLET_JWT_SECRET,
-    });
+    const quote = launch(
+      'quote-service',
+      'dist/apps/quote-service/src/main.js',
+      {
+        ...appEnv,
+        PORT: String(PORTS.quote),
+      },
+      { profile: true },
+    );
+    const gateway = launch(
+      'api-gateway',
+      'dist/apps/api-gateway/src/main.js',
+      {
+        ...appEnv,
+        PORT: String(PORTS.gateway),
+        QUOTE_SERVICE_URL: `http://${HOST}:${PORTS.quote}`,
+        TRANSACTION_SERVICE_URL: UNUSED_UPSTREAM,
+        KYC_SERVICE_URL: UNUSED_UPSTREAM,
+        WEBHOOK_DISPATCHER_URL: UNUSED_UPSTREAM,
+        CHAT_API_URL: UNUSED_UPSTREAM,
+        API_KEY_PEPPER,
+        OPS_API_KEY,
+        // Required by the gateway's wallet sign-in, unused on the quote path.
+        WALLET_JWT_SECRET,
+      },
+      { profile: true },
+    );
     const baseline = launch('baseline', 'bench/baseline-server.mjs', {
       DATABASE_URL: benchUrl,
       PORT: String(PORTS.baseline),
