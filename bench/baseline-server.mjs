@@ -1,7 +1,7 @@
 // The baseline of bench/quote.bench.mjs: the work of one POST /quote without the framework. A bare
 // node:http server parses the JSON body, validates the same fields as QuoteRequestDto (positive
 // number with at most 2 decimals, enums, no unknown field), prices with integer arithmetic and
-// stores the quote row plus an outbox-like row in one transaction with `pg`, then answers the same
+// stores the quote row plus an outbox-like row in one statement with `pg`, then answers the same
 // JSON shape. No gateway hop, no authentication, no relay to Kafka: it is the floor, not a rival.
 //
 //   DATABASE_URL=postgres://… PORT=3712 HOST=127.0.0.1 POOL_SIZE=10 node bench/baseline-server.mjs
@@ -45,12 +45,14 @@ const FLOWS = {
   'PIX:BRL': { bps: 80n, fixedMicro: 100_000n, minCents: 1_000n, maxCents: 5_000_000n },
 };
 
-const INSERT_QUOTE = `INSERT INTO baseline.quote (id, partner_id, kind, crypto_currency, blockchain, payment_method,
-  target_currency, crypto_amount, fiat_amount, fee_amount, fee_type, fee_basis_points, fee_fixed, rate, rate_source,
-  rate_observed_at, created_at, expires_at)
-  VALUES ($1, $2, 'PAYOUT', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'sandbox', $14, $15, $16)`;
-const INSERT_OUTBOX = `INSERT INTO baseline.outbox_message (event_id, topic, message_key, payload, correlation_id,
-  occurred_at, published_at) VALUES ($1, 'payout.quote.created.v1', $2, $3, $4, $5, NULL) RETURNING position`;
+// The quote row and its outbox row in one statement (the quote as a data-modifying CTE), as
+// quote-service does: both commit or neither, in one round trip.
+const INSERT_QUOTE_AND_EVENT = `WITH "write" AS (INSERT INTO baseline.quote (id, partner_id, kind, crypto_currency,
+  blockchain, payment_method, target_currency, crypto_amount, fiat_amount, fee_amount, fee_type, fee_basis_points,
+  fee_fixed, rate, rate_source, rate_observed_at, created_at, expires_at)
+  VALUES ($1, $2, 'PAYOUT', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'sandbox', $14, $15, $16))
+  INSERT INTO baseline.outbox_message (event_id, topic, message_key, payload, correlation_id, occurred_at)
+  VALUES ($17, 'payout.quote.created.v1', $18, $19, $20, $15)`;
 
 const PARTNER_ID = randomUUID();
 const rateObservedAt = new Date();
@@ -142,54 +144,41 @@ async function issue(request) {
   const id = randomUUID();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(INSERT_QUOTE, [
-      id,
-      PARTNER_ID,
-      request.crypto_currency,
-      request.network,
-      request.payment_method,
-      request.target_currency,
-      quote.value,
-      quote.fiat,
-      quote.fee,
-      quote.feeType,
-      quote.bps,
-      quote.feeFixed,
-      quote.rate,
-      rateObservedAt,
-      now,
-      expiresAt,
-    ]);
-    const eventId = randomUUID();
-    await client.query(INSERT_OUTBOX, [
-      eventId,
-      id,
-      JSON.stringify({
-        quoteId: id,
-        partnerId: PARTNER_ID,
-        kind: 'PAYOUT',
-        cryptoCurrency: request.crypto_currency,
-        blockchain: request.network,
-        paymentMethod: request.payment_method,
-        targetCurrency: request.target_currency,
-        cryptoAmount: quote.value,
-        fiatAmount: quote.fiat,
-        feeAmount: quote.fee,
-        expiresAt: expiresAt.toISOString(),
-      }),
-      eventId,
-      now,
-    ]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  const eventId = randomUUID();
+  await pool.query(INSERT_QUOTE_AND_EVENT, [
+    id,
+    PARTNER_ID,
+    request.crypto_currency,
+    request.network,
+    request.payment_method,
+    request.target_currency,
+    quote.value,
+    quote.fiat,
+    quote.fee,
+    quote.feeType,
+    quote.bps,
+    quote.feeFixed,
+    quote.rate,
+    rateObservedAt,
+    now,
+    expiresAt,
+    eventId,
+    id,
+    JSON.stringify({
+      quoteId: id,
+      partnerId: PARTNER_ID,
+      kind: 'PAYOUT',
+      cryptoCurrency: request.crypto_currency,
+      blockchain: request.network,
+      paymentMethod: request.payment_method,
+      targetCurrency: request.target_currency,
+      cryptoAmount: quote.value,
+      fiatAmount: quote.fiat,
+      feeAmount: quote.fee,
+      expiresAt: expiresAt.toISOString(),
+    }),
+    eventId,
+  ]);
   return {
     expiration_time: expiresAt.getTime(),
     fee: { amount: quote.fee, currency: request.crypto_currency, type: quote.feeType },
