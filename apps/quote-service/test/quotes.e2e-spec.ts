@@ -285,6 +285,8 @@ describe('quotes through the gateway', () => {
         feeAmount: '1.010200',
         feeType: 'percentage',
         rate: '4000.0000000000',
+        live: true,
+        asset: { mintAddress: 'GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN', decimals: 7 },
       });
       expect((await read('00000000-0000-4000-8000-000000000000').expect(404)).body).toEqual(
         refusal('quote_not_found', 'Quote not found'),
