@@ -118,8 +118,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrictImports(testingOnlyInTests, testSupportOnlyInTests) },
   },
   {
-    // End-to-end suites assemble the apps they drive, like the launchers do.
-    files: ['**/test/**/*.e2e-spec.ts'],
+    // End-to-end suites (and their harnesses beside them) assemble the apps they drive, like the
+    // launchers do.
+    files: ['**/test/**/*.e2e-spec.ts', 'apps/*/test/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [kafkaOnlyThroughMessaging] }] },
   },
   prettier,

@@ -42,12 +42,16 @@ try {
     logger.fatal({ pending }, 'migrations are pending: run `npm run migrate -- run` first');
     process.exit(1);
   }
+  // Backends ask each other too (transaction-service asks quote-service and kyc-service): every
+  // app gets every backend's URL.
   const upstreams: Record<string, string> = {};
   backendDefinitions.forEach((definition, index) => {
-    const port = distributed.BACKEND_BASE_PORT + index;
-    launch(definition.name, { ...process.env, EVENT_BUS: 'kafka', PORT: String(port) });
     const variable = upstreamVariables[definition.name];
-    if (variable) upstreams[variable] = `http://127.0.0.1:${port}`;
+    if (variable) upstreams[variable] = `http://127.0.0.1:${distributed.BACKEND_BASE_PORT + index}`;
+  });
+  backendDefinitions.forEach((definition, index) => {
+    const port = distributed.BACKEND_BASE_PORT + index;
+    launch(definition.name, { ...process.env, ...upstreams, EVENT_BUS: 'kafka', PORT: String(port) });
   });
   launch(gatewayDefinition.name, {
     ...process.env,

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { runMigrations, startEmbeddedPostgres, withDataSource } from '@platform/database';
 import { startService, type RunningService } from '@platform/http';
@@ -59,15 +61,25 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       const applied = await withDataSource(definition.database, postgres.url, runMigrations);
       if (applied.length > 0) logger.info({ app: definition.name, applied }, 'migrations applied');
     }
+    // Ports are chosen before any app starts so that every app knows every other's URL: backends
+    // ask each other too (transaction-service asks quote-service and kyc-service).
+    const ports = await freePorts(backendDefinitions.length);
     const upstreams: Record<string, string> = {};
-    for (const definition of backendDefinitions) {
+    backendDefinitions.forEach((definition, index) => {
+      const variable = upstreamVariables[definition.name];
+      if (variable) upstreams[variable] = `http://127.0.0.1:${ports[index]}`;
+    });
+    for (const [index, definition] of backendDefinitions.entries()) {
       const service = await startService(definition, {
-        env: { ...common, ...ownEnv(definition.name, secrets, dataDir), PORT: '0' },
+        env: {
+          ...common,
+          ...upstreams,
+          ...ownEnv(definition.name, secrets, dataDir),
+          PORT: String(ports[index]),
+        },
         sharedBus: bus,
       });
       services.push(service);
-      const variable = upstreamVariables[definition.name];
-      if (variable) upstreams[variable] = service.url;
     }
     const gateway = await startService(gatewayDefinition, {
       env: {
@@ -100,7 +112,32 @@ function ownEnv(app: string, secrets: StandaloneSecrets, dataDir: string): Recor
         KYC_ENCRYPTION_KEY: secrets.kycEncryptionKey,
         KYC_STORAGE_DIR: join(dataDir, 'kyc-documents'),
       };
+    case 'transaction-service':
+      return SANDBOX_DEPOSIT_ADDRESSES;
     default:
       return {};
   }
+}
+
+// Deposit addresses of a fresh standalone install, derived from public seeds: sandbox only, never
+// funded for real. Operators rotate them with `npm run cli -- deposit-address set`.
+const SANDBOX_DEPOSIT_ADDRESSES = {
+  DEPOSIT_ADDRESS_STELLAR: 'GAXHWB7K4DAES7VIF3Y2RBYYTD2UNJ76WH5OE5ACBQ5GECYHO4KXXPOX',
+  DEPOSIT_ADDRESS_SOLANA: '5t2xjuc8AAdGD68ggL8eeWjcQJBPJMWDJw1yyPj8bNKr',
+  DEPOSIT_ADDRESS_CELO: '0x0d9F115Ed8F3DD416A3E7934aF69f5CD4b9e8f1a',
+};
+
+// Free loopback ports, all held open together so that no two are the same.
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      return server;
+    }),
+  );
+  const ports = servers.map((server) => (server.address() as AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }

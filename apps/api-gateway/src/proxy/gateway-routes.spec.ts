@@ -19,6 +19,8 @@ describe(upstreamFor.name, () => {
     ['/celo/payments/notify', 'transaction'],
     ['/qr-decoder/br', 'transaction'],
     ['/ops/transactions/reconcile-hash', 'transaction'],
+    ['/ops/deposit-addresses', 'transaction'],
+    ['/ops/kyc-policies/0b9d7c3e-0000-4000-8000-000000000000', 'transaction'],
     ['/kyc', 'kyc'],
     ['/kyc/status', 'kyc'],
     ['/webhooks/endpoint', 'webhooks'],

@@ -17,6 +17,8 @@ const ROUTES: ReadonlyArray<readonly [prefix: string, upstream: Upstream]> = [
   ['/celo/payments', 'transaction'],
   ['/qr-decoder', 'transaction'],
   ['/ops/transactions', 'transaction'],
+  ['/ops/deposit-addresses', 'transaction'],
+  ['/ops/kyc-policies', 'transaction'],
   ['/kyc', 'kyc'],
   ['/webhooks', 'webhooks'],
 ];
