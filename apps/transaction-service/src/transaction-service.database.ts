@@ -1,9 +1,21 @@
 import type { AppDatabase } from '@platform/database';
 import { messagingEntities } from '@platform/messaging';
+import { DepositAddressEntity } from './deposit-addresses/deposit-address.entity.js';
+import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity.js';
+import { KycPolicyEntity } from './kyc-gate/kyc-policy.entity.js';
 import { transactionServiceMigrations } from './migrations/migrations.js';
+import { TransactionJournalEntryEntity } from './transactions/transaction-journal-entry.entity.js';
+import { TransactionEntity } from './transactions/transaction.entity.js';
 
 export const transactionServiceDatabase: AppDatabase = {
   schema: 'transaction',
-  entities: [...messagingEntities],
+  entities: [
+    ...messagingEntities,
+    TransactionEntity,
+    TransactionJournalEntryEntity,
+    DepositAddressEntity,
+    IdempotencyRecordEntity,
+    KycPolicyEntity,
+  ],
   migrations: transactionServiceMigrations,
 };

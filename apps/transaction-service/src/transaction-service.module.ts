@@ -1,11 +1,52 @@
 import { Module } from '@nestjs/common';
 import { APP_PIPE } from '@nestjs/core';
 import { strictValidationPipe } from '@platform/http';
+import { DepositAddressBook } from './deposit-addresses/deposit-address-book.js';
+import { InitialDepositAddresses } from './deposit-addresses/initial-deposit-addresses.js';
+import { InternalDepositAddressesController } from './deposit-addresses/internal-deposit-addresses.controller.js';
+import { OpsDepositAddressesController } from './deposit-addresses/ops-deposit-addresses.controller.js';
+import { IdempotentRequests } from './idempotency/idempotent-requests.js';
+import { KycGate } from './kyc-gate/kyc-gate.js';
+import { KycPolicies } from './kyc-gate/kyc-policies.js';
+import { OpsKycPoliciesController } from './kyc-gate/ops-kyc-policies.controller.js';
 import { DecodeBrCodeUseCase } from './qr-codes/decode-br-code.use-case.js';
 import { QrDecoderController } from './qr-codes/qr-decoder.controller.js';
+import { AcceptTransactionUseCase } from './transactions/accept-transaction.use-case.js';
+import { OpsTransactionsController } from './transactions/ops-transactions.controller.js';
+import { PaymentContextBuilder } from './transactions/payment-context.js';
+import { RecipientCheck } from './transactions/recipient-check.js';
+import { TransactionJournal } from './transactions/transaction-journal.js';
+import { TransactionViews } from './transactions/transaction-views.js';
+import { TransactionsController } from './transactions/transactions.controller.js';
+import { TransactionsRepository } from './transactions/transactions.repository.js';
+import { TransitionTransactionUseCase } from './transactions/transition-transaction.use-case.js';
+import { UpstreamClients } from './upstreams/upstream-clients.js';
 
 @Module({
-  controllers: [QrDecoderController],
-  providers: [{ provide: APP_PIPE, useFactory: strictValidationPipe }, DecodeBrCodeUseCase],
+  controllers: [
+    QrDecoderController,
+    TransactionsController,
+    OpsTransactionsController,
+    OpsDepositAddressesController,
+    InternalDepositAddressesController,
+    OpsKycPoliciesController,
+  ],
+  providers: [
+    { provide: APP_PIPE, useFactory: strictValidationPipe },
+    DecodeBrCodeUseCase,
+    UpstreamClients,
+    DepositAddressBook,
+    InitialDepositAddresses,
+    KycPolicies,
+    KycGate,
+    IdempotentRequests,
+    TransactionsRepository,
+    TransactionJournal,
+    PaymentContextBuilder,
+    RecipientCheck,
+    TransactionViews,
+    AcceptTransactionUseCase,
+    TransitionTransactionUseCase,
+  ],
 })
 export class TransactionServiceModule {}

@@ -16,7 +16,7 @@ const WITH_AMOUNT =
   '00020126660014br.gov.bcb.pix0118fulano@example.com0222Pagamento do pedido 42520400005303986540510.005802BR5913Fulano de Tal6008BRASILIA62120508PEDIDO4263042DB8';
 const OTHER_SCHEME =
   '00020126260015com.example.pay0103abc5204000053039865802BR5913Fulano de Tal6008BRASILIA63044FF5';
-// Nothing listens there: this suite never reaches quote-service.
+// Nothing listens there: this suite never reaches quote-service or kyc-service.
 const NO_QUOTE_SERVICE = 'http://127.0.0.1:9';
 
 const refusal = (reason: string) => ({ code: 'invalid_request', reason, retryable: false });
@@ -35,6 +35,7 @@ describe('GET /qr-decoder/br through the gateway', () => {
     transactionService = await startTestService(transactionServiceDefinition, {
       databaseUrl: database.url,
       bus,
+      env: { QUOTE_SERVICE_URL: NO_QUOTE_SERVICE, KYC_SERVICE_URL: NO_QUOTE_SERVICE },
     });
     gateway = await startTestService(apiGatewayDefinition, {
       databaseUrl: database.url,

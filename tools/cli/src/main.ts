@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { readSecrets } from '../../standalone/src/standalone-secrets.js';
 import { CliError, GatewayClient } from './gateway-client.js';
 import { runCorridorCommand } from './corridor-commands.js';
+import { runDepositAddressCommand } from './deposit-address-commands.js';
+import { runKycPolicyCommand } from './kyc-policy-commands.js';
 import { runPartnerCommand } from './partner-commands.js';
 
 const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-key <key>]
@@ -15,6 +17,10 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
   corridor asset activate --crypto <USDC|USDT> --chain <STELLAR|SOLANA|CELO> --mint <address> --decimals <n>
   corridor route disable --crypto <c> --chain <c> --method <BREB|PIX> --currency <COP|BRL> --reason <text>
   corridor route enable --id <unsupported route id>
+  deposit-address list                               → { addresses: [...] }
+  deposit-address set --blockchain <STELLAR|SOLANA|CELO> --address <address>
+  kyc-policy get --partner-id <id>                   → { partnerId, mode, thresholdAmount, source }
+  kyc-policy set --partner-id <id> --mode <off|always|threshold> [--threshold <d>|default]
 The ops key comes from --ops-key, else OPS_API_KEY, else the standalone data directory
 (DATA_DIR, default .data). --url defaults to http://localhost:3000.`;
 
@@ -41,6 +47,10 @@ async function main(): Promise<void> {
       mint: { type: 'string' },
       decimals: { type: 'string' },
       reason: { type: 'string' },
+      blockchain: { type: 'string' },
+      address: { type: 'string' },
+      mode: { type: 'string' },
+      threshold: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -92,6 +102,18 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
           decimals: text('decimals'),
           reason: text('reason'),
         },
+        gateway,
+      );
+    case 'deposit-address':
+      return runDepositAddressCommand(
+        rest,
+        { blockchain: text('blockchain'), address: text('address') },
+        gateway,
+      );
+    case 'kyc-policy':
+      return runKycPolicyCommand(
+        rest,
+        { partnerId: text('partner-id'), mode: text('mode'), threshold: text('threshold') },
         gateway,
       );
     default:

@@ -9,6 +9,12 @@ import { startStandalone, type Standalone } from '../src/start-standalone.js';
 
 const run = promisify(execFile);
 
+// The fields of the quote and acceptance answers this suite reads.
+interface Answer {
+  readonly quote_id: string;
+  readonly payment_context: { readonly blockchain: string; readonly depositAddress: string };
+}
+
 // The product as a newcomer meets it: every app in one process on embedded PostgreSQL and the
 // in-memory bus, the operator CLI against it, and a restart that keeps the data.
 describe('standalone mode', () => {
@@ -73,5 +79,51 @@ describe('standalone mode', () => {
     system = await start();
 
     expect((await whoAmI()).status).toBe(200);
+  });
+
+  it('accepts a quote on each chain with the deposit addresses of a fresh install, rotated by the CLI', async () => {
+    const cli = async (...args: string[]) => {
+      const { stdout } = await run(
+        'node',
+        ['dist/tools/cli/src/main.js', ...args, '--url', system!.gatewayUrl],
+        {
+          env: { ...process.env, DATA_DIR: dataDir },
+        },
+      );
+      return JSON.parse(stdout.trim().split('\n').at(-1)!);
+    };
+    const { apiKey } = await cli('partner', 'create', '--name', 'Payer');
+    const post = async (path: string, body: object) => {
+      const response = await fetch(`${system!.gatewayUrl}${path}`, {
+        method: 'POST',
+        headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Answer };
+    };
+    const accept = async (network: string, method: string, currency: string, account: string) => {
+      const route = { crypto_currency: 'USDC', network, payment_method: method, target_currency: currency };
+      const quote = await post('/quote', { amount: currency === 'COP' ? 100000 : 100, ...route });
+      return post('/transaction', { quote_id: quote.body.quote_id, user_id: 'u-1', account_number: account });
+    };
+
+    for (const [network, method, currency, account] of [
+      ['STELLAR', 'BREB', 'COP', '3001234567'],
+      ['SOLANA', 'PIX', 'BRL', '52998224725'],
+      ['CELO', 'PIX', 'BRL', '52998224725'],
+    ] as const) {
+      const accepted = await accept(network, method, currency, account);
+      expect({ network, status: accepted.status }).toEqual({ network, status: 200 });
+      expect(accepted.body.payment_context).toMatchObject({
+        blockchain: network,
+        depositAddress: expect.any(String),
+      });
+    }
+
+    const rotated = 'GDQJUTQYK2MQX2VGDR2FYWLIYAQIEGXTQVTFEMGH2BEWFG4BRUY4CKI7';
+    await cli('deposit-address', 'set', '--blockchain', 'STELLAR', '--address', rotated);
+    expect((await accept('STELLAR', 'BREB', 'COP', '3001234567')).body.payment_context.depositAddress).toBe(
+      rotated,
+    );
   });
 });

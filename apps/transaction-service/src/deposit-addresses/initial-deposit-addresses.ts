@@ -1,0 +1,33 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Blockchain } from '@shared/contracts';
+import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { depositAddressProblem } from './deposit-address-format.js';
+import { DepositAddressBook } from './deposit-address-book.js';
+
+// A fresh install gets its deposit addresses from configuration, so the first quote can be
+// accepted without an operator step; the configuration never overrides a rotation.
+@Injectable()
+export class InitialDepositAddresses implements OnApplicationBootstrap {
+  constructor(
+    private readonly config: TransactionServiceConfig,
+    private readonly book: DepositAddressBook,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const configured: Array<readonly [Blockchain, string | undefined]> = [
+      [Blockchain.STELLAR, this.config.DEPOSIT_ADDRESS_STELLAR],
+      [Blockchain.SOLANA, this.config.DEPOSIT_ADDRESS_SOLANA],
+      [Blockchain.CELO, this.config.DEPOSIT_ADDRESS_CELO],
+    ];
+    const present = configured.flatMap(([blockchain, address]) =>
+      address ? [[blockchain, address] as const] : [],
+    );
+    const problems = present.flatMap(([blockchain, address]) => {
+      const problem = depositAddressProblem(blockchain, address);
+      return problem ? [`DEPOSIT_ADDRESS_${blockchain}: ${problem}`] : [];
+    });
+    // Refusing to boot beats telling clients to send funds to a mistyped address.
+    if (problems.length > 0) throw new Error(`Invalid deposit addresses:\n${problems.join('\n')}`);
+    await this.book.seed(present);
+  }
+}

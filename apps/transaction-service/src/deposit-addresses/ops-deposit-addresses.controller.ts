@@ -1,0 +1,25 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { OpsAuth } from '@platform/http';
+import type { DepositAddressesResponse, DepositAddressView } from '@shared/contracts';
+import { DepositAddressBook } from './deposit-address-book.js';
+import { SetDepositAddressRequestDto } from './set-deposit-address.request.dto.js';
+
+// Operators rotate deposit addresses without a deploy (npm run cli -- deposit-address set …).
+@ApiTags('Operations')
+@ApiSecurity('opsKey')
+@OpsAuth()
+@Controller('ops/deposit-addresses')
+export class OpsDepositAddressesController {
+  constructor(private readonly book: DepositAddressBook) {}
+
+  @Get()
+  async list(): Promise<DepositAddressesResponse> {
+    return { addresses: await this.book.list() };
+  }
+
+  @Put()
+  activate(@Body() body: SetDepositAddressRequestDto): Promise<DepositAddressView> {
+    return this.book.activate(body.blockchain, body.address);
+  }
+}

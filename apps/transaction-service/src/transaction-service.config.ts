@@ -1,0 +1,66 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsUrl, Matches, ValidationArguments, ValidateBy } from 'class-validator';
+
+const serviceUrl = () => IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true });
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+// payment_context.rpcUrl is shown to every client: a public endpoint, never one with credentials.
+const PublicRpcUrl = () =>
+  ValidateBy({
+    name: 'publicRpcUrl',
+    validator: {
+      validate: (value: unknown) => {
+        if (typeof value !== 'string') return false;
+        try {
+          const url = new URL(value);
+          return ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password && !url.search;
+        } catch {
+          return false;
+        }
+      },
+      defaultMessage: (args?: ValidationArguments) =>
+        `${args?.property} must be an http(s) URL without credentials or query string`,
+    },
+  });
+
+export class TransactionServiceConfig {
+  // Internal routes of the services this one asks (never through the gateway).
+  @serviceUrl()
+  QUOTE_SERVICE_URL!: string;
+
+  @serviceUrl()
+  KYC_SERVICE_URL!: string;
+
+  // Deposit addresses of a fresh install: written once per chain that has none yet; afterwards
+  // the table rules and operators rotate them (npm run cli -- deposit-address set …).
+  @IsOptional()
+  @Transform(trimmed)
+  DEPOSIT_ADDRESS_STELLAR?: string;
+
+  @IsOptional()
+  @Transform(trimmed)
+  DEPOSIT_ADDRESS_SOLANA?: string;
+
+  @IsOptional()
+  @Transform(trimmed)
+  DEPOSIT_ADDRESS_CELO?: string;
+
+  // Suggested public RPC endpoints, returned as payment_context.rpcUrl.
+  @PublicRpcUrl()
+  RPC_URL_STELLAR: string = 'https://horizon.stellar.org';
+
+  @PublicRpcUrl()
+  RPC_URL_SOLANA: string = 'https://api.mainnet-beta.solana.com';
+
+  @PublicRpcUrl()
+  RPC_URL_CELO: string = 'https://forno.celo.org';
+
+  // The KYC policy of a partner nobody configured: `threshold` lets a first small payout through.
+  @IsIn(['off', 'always', 'threshold'])
+  KYC_DEFAULT_MODE: 'off' | 'always' | 'threshold' = 'threshold';
+
+  // USD-equivalent (the quotes' stablecoin amounts) a user may have paid out in completed
+  // transactions over the last 30 days, this payout included, before KYC is required.
+  @Matches(/^\d{1,14}(\.\d{1,6})?$/, { message: 'KYC_THRESHOLD_AMOUNT must be a decimal string' })
+  KYC_THRESHOLD_AMOUNT: string = '1000';
+}

@@ -1,0 +1,162 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import { TransactionStatus, type InternalQuoteView, type PayoutTopics } from '@shared/contracts';
+import { Clock, IdGenerator } from '@shared/util';
+import { DepositAddressBook } from '../deposit-addresses/deposit-address-book.js';
+import { KycGate } from '../kyc-gate/kyc-gate.js';
+import { UpstreamClients } from '../upstreams/upstream-clients.js';
+import { PaymentContextBuilder, type PaymentContext } from './payment-context.js';
+import { RecipientCheck, type RecipientInput } from './recipient-check.js';
+import { mayActFor, type TransactionCaller } from './transaction-caller.js';
+import { TransactionJournal } from './transaction-journal.js';
+import { transactionReferenceOf } from './transaction-reference.js';
+import type { TransactionEntity } from './transaction.entity.js';
+import { TransactionError, TransactionErrorCode, invalidTransactionRequest } from './transaction.errors.js';
+import { TransactionsRepository } from './transactions.repository.js';
+
+export interface AcceptTransactionCommand extends RecipientInput {
+  readonly quoteId: string;
+  readonly userId: string;
+  readonly taxId?: string | undefined;
+  readonly redirectUrl?: string | undefined;
+}
+
+export interface AcceptedTransaction {
+  readonly id: string | null;
+  readonly kycRequired: boolean;
+  readonly transaction_reference: string | null;
+  readonly payment_context: PaymentContext | null;
+}
+
+type AcceptableQuote = InternalQuoteView & { readonly asset: NonNullable<InternalQuoteView['asset']> };
+
+const KYC_REQUIRED: AcceptedTransaction = {
+  id: null,
+  kycRequired: true,
+  transaction_reference: null,
+  payment_context: null,
+};
+
+// Accepts a quote as a transaction awaiting its deposit. Idempotent per quote: a quote already
+// accepted answers its transaction, and of concurrent accepts exactly one inserts (the unique
+// quote id decides). Every remote question (quote, KYC) is asked before the database
+// transaction opens, which then holds only the insert, its journal entry and its event.
+@Injectable()
+export class AcceptTransactionUseCase {
+  constructor(
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
+    private readonly transactions: TransactionsRepository,
+    private readonly journal: TransactionJournal,
+    private readonly upstreams: UpstreamClients,
+    private readonly recipients: RecipientCheck,
+    private readonly kycGate: KycGate,
+    private readonly depositAddresses: DepositAddressBook,
+    private readonly paymentContext: PaymentContextBuilder,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(caller: TransactionCaller, command: AcceptTransactionCommand): Promise<AcceptedTransaction> {
+    if (!mayActFor(caller, command.userId)) {
+      throw invalidTransactionRequest('user_id must be the wallet user the Bearer token was issued to');
+    }
+    const existing = await this.transactions.findByQuote(caller.partnerId, command.quoteId);
+    if (existing) return this.accepted(caller, existing);
+
+    const quote = await this.acceptableQuote(caller.partnerId, command.quoteId);
+    const recipient = this.recipients.resolve(quote, command);
+    const kycRequired = await this.kycGate.kycRequired({
+      partnerId: caller.partnerId,
+      userId: command.userId,
+      amount: quote.cryptoAmount,
+    });
+    if (kycRequired) return KYC_REQUIRED;
+    const depositAddress = await this.depositAddresses.active(quote.blockchain);
+    if (!depositAddress) {
+      throw new TransactionError(
+        TransactionErrorCode.CORRIDOR_UNAVAILABLE,
+        `Deposits on ${quote.blockchain} are not available right now`,
+      );
+    }
+
+    const now = this.clock.now();
+    const id = this.ids.uuid();
+    const transaction: TransactionEntity = {
+      id,
+      partnerId: caller.partnerId,
+      userId: command.userId,
+      quoteId: quote.quoteId,
+      status: TransactionStatus.AWAITING_PAYMENT,
+      reference: transactionReferenceOf(id),
+      accountNumber: recipient.accountNumber,
+      qrCode: recipient.qrCode,
+      taxId: command.taxId || null,
+      redirectUrl: command.redirectUrl ?? null,
+      cryptoCurrency: quote.cryptoCurrency,
+      blockchain: quote.blockchain,
+      paymentMethod: quote.paymentMethod,
+      targetCurrency: quote.targetCurrency,
+      sourceAmount: quote.cryptoAmount,
+      targetAmount: quote.fiatAmount,
+      quoteExpiresAt: new Date(quote.expiresAt),
+      depositAddress,
+      mintAddress: quote.asset.mintAddress,
+      decimals: quote.asset.decimals,
+      onChainTxHash: null,
+      eventSequence: 1,
+      createdAt: now,
+      statusChangedAt: now,
+    };
+    const inserted = await this.outbox.run(async (tx) => {
+      if (!(await this.transactions.insertIfNew(tx.manager, transaction))) return false;
+      await this.journal.record(tx, transaction, {
+        change: 'CREATED',
+        previousStatus: null,
+        idempotencyKey: `create:${quote.quoteId}`,
+        occurredAt: now,
+      });
+      return true;
+    });
+    if (inserted) return this.accepted(caller, transaction);
+    // A concurrent accept of the same quote committed first: answer its transaction.
+    const winner = await this.transactions.findByQuote(caller.partnerId, command.quoteId);
+    if (!winner) throw new Error(`Quote ${command.quoteId} conflicted but has no transaction`);
+    return this.accepted(caller, winner);
+  }
+
+  private async acceptableQuote(partnerId: string, quoteId: string): Promise<AcceptableQuote> {
+    const quote = await this.upstreams.quote(partnerId, quoteId);
+    if (!quote) throw quoteNotFound();
+    if (quote.kind === 'ONRAMP') {
+      throw invalidTransactionRequest('An onramp quote cannot be accepted as a payout transaction');
+    }
+    if (new Date(quote.expiresAt).getTime() <= this.clock.now().getTime()) {
+      throw new TransactionError(
+        TransactionErrorCode.QUOTE_EXPIRED,
+        `The quote expired at ${quote.expiresAt}; request a new quote`,
+      );
+    }
+    if (!quote.live || !quote.asset) {
+      throw new TransactionError(
+        TransactionErrorCode.CORRIDOR_UNAVAILABLE,
+        `${quote.cryptoCurrency} on ${quote.blockchain} to ${quote.targetCurrency} via ${quote.paymentMethod} is not available`,
+      );
+    }
+    return { ...quote, asset: quote.asset };
+  }
+
+  // A wallet sees only its own transactions: another user's accepted quote is not its to see.
+  private accepted(caller: TransactionCaller, transaction: TransactionEntity): AcceptedTransaction {
+    if (!mayActFor(caller, transaction.userId)) throw quoteNotFound();
+    return {
+      id: transaction.id,
+      kycRequired: false,
+      transaction_reference: transaction.reference,
+      payment_context: this.paymentContext.of(transaction),
+    };
+  }
+}
+
+function quoteNotFound(): TransactionError {
+  return new TransactionError(TransactionErrorCode.QUOTE_NOT_FOUND, 'Quote not found');
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { OutboxTransaction } from '@platform/messaging';
+import {
+  PayoutTopic,
+  type PayoutTopics,
+  type TransactionStatus,
+  type TransactionStatusChangedV1,
+} from '@shared/contracts';
+import { statusChangedEvent } from './transaction-status-changed.event.js';
+import type { TransactionEntity } from './transaction.entity.js';
+import { TransactionsRepository } from './transactions.repository.js';
+
+export interface JournaledChange {
+  readonly change: TransactionStatusChangedV1['change'];
+  readonly previousStatus: TransactionStatus | null;
+  readonly idempotencyKey: string;
+  readonly occurredAt: Date;
+}
+
+// Writes a change that was just made to `transaction` (its eventSequence already advanced) to the
+// journal and the outbox, in the caller's database transaction.
+@Injectable()
+export class TransactionJournal {
+  constructor(private readonly transactions: TransactionsRepository) {}
+
+  async record(
+    tx: OutboxTransaction<PayoutTopics>,
+    transaction: TransactionEntity,
+    change: JournaledChange,
+  ): Promise<void> {
+    await this.transactions.appendJournal(tx.manager, {
+      transactionId: transaction.id,
+      sequence: transaction.eventSequence,
+      idempotencyKey: change.idempotencyKey,
+      change: change.change,
+      fromStatus: change.previousStatus,
+      toStatus: transaction.status,
+      occurredAt: change.occurredAt,
+    });
+    await tx.publish(
+      PayoutTopic.TransactionStatusChanged,
+      statusChangedEvent(transaction, change.change, change.previousStatus, change.occurredAt),
+      { key: transaction.id },
+    );
+  }
+}

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { decimal, toJsonNumber } from '@payout/money';
+import { PaymentContextBuilder } from './payment-context.js';
+import { mayActFor, type TransactionCaller } from './transaction-caller.js';
+import type { TransactionEntity } from './transaction.entity.js';
+import { transactionNotFound } from './transaction.errors.js';
+import { TransactionsRepository } from './transactions.repository.js';
+import type {
+  TransactionListItemDto,
+  TransactionListResponseDto,
+  TransactionStatusResponseDto,
+} from './transaction.response.dto.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PageRequest {
+  readonly externalUserId: string;
+  readonly page: number;
+  readonly pageSize: number;
+}
+
+// What partners (and operators) read about transactions. A malformed id, another partner's id
+// and, for a wallet, another user's id all answer the same 404.
+@Injectable()
+export class TransactionViews {
+  constructor(
+    private readonly transactions: TransactionsRepository,
+    private readonly paymentContext: PaymentContextBuilder,
+  ) {}
+
+  async status(caller: TransactionCaller, id: string): Promise<TransactionStatusResponseDto> {
+    const transaction = UUID.test(id) ? await this.transactions.findForPartner(caller.partnerId, id) : null;
+    if (!transaction || !mayActFor(caller, transaction.userId)) throw transactionNotFound();
+    return {
+      id: transaction.id,
+      status: transaction.status,
+      transaction_reference: transaction.reference,
+      on_chain_tx_hash: transaction.onChainTxHash,
+      // A transaction exists only once KYC was not, or no longer, outstanding.
+      kycRequired: false,
+      user_id: transaction.userId,
+    };
+  }
+
+  async page(caller: TransactionCaller, request: PageRequest): Promise<TransactionListResponseDto> {
+    const { page, pageSize, externalUserId } = request;
+    const { items, total } = mayActFor(caller, externalUserId)
+      ? await this.transactions.pageForUser(caller.partnerId, externalUserId, page, pageSize)
+      : { items: [], total: 0 };
+    return { page, pageSize, total, transactions: items.map(listItemOf) };
+  }
+
+  async forOperations(id: string) {
+    const transaction = UUID.test(id) ? await this.transactions.findAnyPartner(id) : null;
+    if (!transaction) throw transactionNotFound();
+    const journal = await this.transactions.journalOf(transaction.id);
+    return {
+      id: transaction.id,
+      partnerId: transaction.partnerId,
+      userId: transaction.userId,
+      quoteId: transaction.quoteId,
+      status: transaction.status,
+      transaction_reference: transaction.reference,
+      on_chain_tx_hash: transaction.onChainTxHash,
+      accountNumber: transaction.accountNumber,
+      quoteExpiresAt: transaction.quoteExpiresAt.toISOString(),
+      createdAt: transaction.createdAt.toISOString(),
+      payment_context: this.paymentContext.of(transaction),
+      journal: journal.map((entry) => ({
+        sequence: entry.sequence,
+        change: entry.change,
+        fromStatus: entry.fromStatus,
+        toStatus: entry.toStatus,
+        idempotencyKey: entry.idempotencyKey,
+        occurredAt: entry.occurredAt.toISOString(),
+      })),
+    };
+  }
+}
+
+function listItemOf(transaction: TransactionEntity): TransactionListItemDto {
+  return {
+    id: transaction.id,
+    status: transaction.status,
+    accountNumber: transaction.accountNumber,
+    onChainId: transaction.onChainTxHash,
+    quote: {
+      id: transaction.quoteId,
+      cryptoCurrency: transaction.cryptoCurrency,
+      network: transaction.blockchain,
+      paymentMethod: transaction.paymentMethod,
+      sourceAmount: toJsonNumber(decimal(transaction.sourceAmount)),
+      targetAmount: toJsonNumber(decimal(transaction.targetAmount)),
+      targetCurrency: transaction.targetCurrency,
+    },
+  };
+}

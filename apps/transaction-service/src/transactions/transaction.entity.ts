@@ -1,0 +1,96 @@
+import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import type {
+  Blockchain,
+  CryptoCurrency,
+  PaymentMethod,
+  TargetCurrency,
+  TransactionStatus,
+} from '@shared/contracts';
+
+// An accepted quote: who is paid where, what must arrive on which chain and address, and where
+// it stands. One transaction per quote, enforced here rather than by the callers.
+@Entity({ name: 'transaction' })
+@Unique('transaction_quote', ['quoteId'])
+@Unique('transaction_reference', ['reference'])
+@Index('transaction_partner_user_idx', ['partnerId', 'userId', 'createdAt'])
+export class TransactionEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id!: string;
+
+  @Column({ name: 'partner_id', type: 'uuid' })
+  partnerId!: string;
+
+  // The partner's user id given at acceptance (a wallet address for Bearer callers).
+  @Column({ name: 'user_id', type: 'varchar', length: 128 })
+  userId!: string;
+
+  @Column({ name: 'quote_id', type: 'uuid' })
+  quoteId!: string;
+
+  @Column({ type: 'varchar', length: 24 })
+  status!: TransactionStatus;
+
+  // Base64 of the id's 16 bytes: the Stellar memo.
+  @Column({ type: 'varchar', length: 24 })
+  reference!: string;
+
+  // The recipient's key, normalised; null for a dynamic PIX QR code, which carries a URL instead.
+  @Column({ name: 'account_number', type: 'varchar', length: 128, nullable: true })
+  accountNumber!: string | null;
+
+  @Column({ name: 'qr_code', type: 'varchar', length: 512, nullable: true })
+  qrCode!: string | null;
+
+  @Column({ name: 'tax_id', type: 'varchar', length: 32, nullable: true })
+  taxId!: string | null;
+
+  @Column({ name: 'redirect_url', type: 'varchar', length: 2048, nullable: true })
+  redirectUrl!: string | null;
+
+  // The quote's route and amounts as accepted.
+  @Column({ name: 'crypto_currency', type: 'varchar', length: 12 })
+  cryptoCurrency!: CryptoCurrency;
+
+  @Column({ type: 'varchar', length: 12 })
+  blockchain!: Blockchain;
+
+  @Column({ name: 'payment_method', type: 'varchar', length: 12 })
+  paymentMethod!: PaymentMethod;
+
+  @Column({ name: 'target_currency', type: 'varchar', length: 12 })
+  targetCurrency!: TargetCurrency;
+
+  // Crypto to send, fee included.
+  @Column({ name: 'source_amount', type: 'numeric', precision: 30, scale: 6 })
+  sourceAmount!: string;
+
+  // Fiat the recipient receives.
+  @Column({ name: 'target_amount', type: 'numeric', precision: 20, scale: 2 })
+  targetAmount!: string;
+
+  @Column({ name: 'quote_expires_at', type: 'timestamptz' })
+  quoteExpiresAt!: Date;
+
+  // Where the deposit must go and in which token, as told to the client at acceptance.
+  @Column({ name: 'deposit_address', type: 'varchar', length: 120 })
+  depositAddress!: string;
+
+  @Column({ name: 'mint_address', type: 'varchar', length: 120 })
+  mintAddress!: string;
+
+  @Column({ type: 'int' })
+  decimals!: number;
+
+  @Column({ name: 'on_chain_tx_hash', type: 'varchar', length: 200, nullable: true })
+  onChainTxHash!: string | null;
+
+  // The sequence of the last event published for this transaction.
+  @Column({ name: 'event_sequence', type: 'int' })
+  eventSequence!: number;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'status_changed_at', type: 'timestamptz' })
+  statusChangedAt!: Date;
+}

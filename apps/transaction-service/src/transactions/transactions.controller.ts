@@ -1,0 +1,79 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiSecurity,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { CurrentIdentity, PartnerAuth } from '@platform/http';
+import type { InternalIdentity } from '@shared/contracts';
+import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
+import { AcceptTransactionRequestDto } from './accept-transaction.request.dto.js';
+import { AcceptTransactionUseCase } from './accept-transaction.use-case.js';
+import { ListTransactionsRequestDto } from './list-transactions.request.dto.js';
+import { transactionCallerOf } from './transaction-caller.js';
+import { TransactionViews } from './transaction-views.js';
+import {
+  AcceptTransactionResponseDto,
+  TransactionErrorResponseDto,
+  TransactionListResponseDto,
+  TransactionStatusResponseDto,
+} from './transaction.response.dto.js';
+
+type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
+
+@ApiTags('Transactions')
+@ApiSecurity('apiKey')
+@ApiSecurity('bearer')
+@ApiBadRequestResponse({ type: TransactionErrorResponseDto })
+@ApiUnauthorizedResponse({ type: TransactionErrorResponseDto })
+@ApiNotFoundResponse({ type: TransactionErrorResponseDto })
+@PartnerAuth()
+@Controller()
+export class TransactionsController {
+  constructor(
+    private readonly acceptTransaction: AcceptTransactionUseCase,
+    private readonly idempotency: IdempotentRequests,
+    private readonly views: TransactionViews,
+  ) {}
+
+  @Post('transaction')
+  @HttpCode(200)
+  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Makes a retry safe' })
+  @ApiOkResponse({ type: AcceptTransactionResponseDto })
+  @ApiUnprocessableEntityResponse({ type: TransactionErrorResponseDto })
+  accept(
+    @CurrentIdentity() partner: Partner,
+    @Body() body: AcceptTransactionRequestDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+  ) {
+    // bank_code is accepted and dropped here: it never reaches the use case.
+    const { quote_id, user_id, account_number, qr_code, tax_id, redirectUrl } = body;
+    return this.idempotency.run(partner.partnerId, idempotencyKey, body, () =>
+      this.acceptTransaction.execute(transactionCallerOf(partner), {
+        quoteId: quote_id,
+        userId: user_id,
+        accountNumber: account_number,
+        qrCode: qr_code ?? undefined,
+        taxId: tax_id,
+        redirectUrl,
+      }),
+    );
+  }
+
+  @Get('transaction/:id')
+  @ApiOkResponse({ type: TransactionStatusResponseDto })
+  status(@CurrentIdentity() partner: Partner, @Param('id') id: string) {
+    return this.views.status(transactionCallerOf(partner), id);
+  }
+
+  @Get('transactions/list')
+  @ApiOkResponse({ type: TransactionListResponseDto })
+  list(@CurrentIdentity() partner: Partner, @Query() query: ListTransactionsRequestDto) {
+    return this.views.page(transactionCallerOf(partner), query);
+  }
+}

@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { TransactionStatus } from '@shared/contracts';
+import { TransactionJournalEntryEntity } from './transaction-journal-entry.entity.js';
+import { TransactionEntity } from './transaction.entity.js';
+
+export interface TransactionPage {
+  readonly total: number;
+  readonly items: readonly TransactionEntity[];
+}
+
+// Every read is scoped by partner: another partner's transaction id finds nothing.
+@Injectable()
+export class TransactionsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  findForPartner(partnerId: string, id: string): Promise<TransactionEntity | null> {
+    return this.dataSource.getRepository(TransactionEntity).findOneBy({ partnerId, id });
+  }
+
+  findByQuote(partnerId: string, quoteId: string): Promise<TransactionEntity | null> {
+    return this.dataSource.getRepository(TransactionEntity).findOneBy({ partnerId, quoteId });
+  }
+
+  // Operations see every partner's transactions.
+  findAnyPartner(id: string): Promise<TransactionEntity | null> {
+    return this.dataSource.getRepository(TransactionEntity).findOneBy({ id });
+  }
+
+  async pageForUser(
+    partnerId: string,
+    userId: string,
+    page: number,
+    pageSize: number,
+  ): Promise<TransactionPage> {
+    const [items, total] = await this.dataSource.getRepository(TransactionEntity).findAndCount({
+      where: { partnerId, userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return { items, total };
+  }
+
+  // Crypto paid out to a user in transactions completed since `since`, as a decimal string.
+  async completedVolume(partnerId: string, userId: string, since: Date): Promise<string> {
+    const rows: Array<{ volume: string | null }> = await this.dataSource.query(
+      `SELECT SUM("source_amount")::text AS "volume" FROM "transaction"."transaction"
+       WHERE "partner_id" = $1 AND "user_id" = $2 AND "status" = $3 AND "status_changed_at" >= $4`,
+      [partnerId, userId, TransactionStatus.PAYMENT_COMPLETED, since],
+    );
+    return rows[0]?.volume ?? '0';
+  }
+
+  // False when the quote already has a transaction (a concurrent accept won): nothing written.
+  async insertIfNew(manager: EntityManager, transaction: TransactionEntity): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(TransactionEntity)
+      .values(transaction)
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    return result.raw.length > 0;
+  }
+
+  lockForChange(manager: EntityManager, id: string): Promise<TransactionEntity | null> {
+    return manager.findOne(TransactionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async saveChange(manager: EntityManager, transaction: TransactionEntity): Promise<void> {
+    await manager.update(
+      TransactionEntity,
+      { id: transaction.id },
+      {
+        status: transaction.status,
+        onChainTxHash: transaction.onChainTxHash,
+        eventSequence: transaction.eventSequence,
+        statusChangedAt: transaction.statusChangedAt,
+      },
+    );
+  }
+
+  async journaled(manager: EntityManager, transactionId: string, idempotencyKey: string): Promise<boolean> {
+    return manager.existsBy(TransactionJournalEntryEntity, { transactionId, idempotencyKey });
+  }
+
+  async appendJournal(manager: EntityManager, entry: TransactionJournalEntryEntity): Promise<void> {
+    await manager.insert(TransactionJournalEntryEntity, entry);
+  }
+
+  journalOf(transactionId: string): Promise<TransactionJournalEntryEntity[]> {
+    return this.dataSource
+      .getRepository(TransactionJournalEntryEntity)
+      .find({ where: { transactionId }, order: { sequence: 'ASC' } });
+  }
+}
