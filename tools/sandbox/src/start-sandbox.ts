@@ -1,0 +1,53 @@
+import { startEvmChain, type EvmChainSimulator } from './evm-chain/evm-chain.simulator.js';
+import { startFxFeed, type FxFeedSimulator } from './fx-feed/fx-feed.simulator.js';
+import { startHorizon, type HorizonSimulator } from './horizon/horizon.simulator.js';
+import { startRailSimulator, type RailSimulator } from './rails/rail.simulator.js';
+import { startSolanaRpc, type SolanaRpcSimulator } from './solana-rpc/solana-rpc.simulator.js';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver/webhook-receiver.simulator.js';
+
+export interface Sandbox {
+  readonly horizon: HorizonSimulator;
+  readonly solana: SolanaRpcSimulator;
+  readonly evm: EvmChainSimulator;
+  readonly pix: RailSimulator;
+  readonly breb: RailSimulator;
+  readonly fxFeed: FxFeedSimulator;
+  readonly webhookReceiver: WebhookReceiver;
+  close(): Promise<void>;
+}
+
+export interface SandboxOptions {
+  // Where the rails POST payout status changes.
+  readonly railCallbackUrl?: string;
+  readonly solanaFinalizeDelayMs?: number;
+}
+
+// Every simulator on its own loopback port, funded and ready: the one helper the standalone
+// launcher and the e2e suites use.
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const started: Array<{ close(): Promise<void> }> = [];
+  const track = async <T extends { close(): Promise<void> }>(simulator: Promise<T>): Promise<T> => {
+    const running = await simulator;
+    started.push(running);
+    return running;
+  };
+  const close = async () => {
+    for (const simulator of started.reverse()) await simulator.close();
+  };
+  try {
+    const rail = options.railCallbackUrl ? { callbackUrl: options.railCallbackUrl } : {};
+    return {
+      horizon: await track(startHorizon()),
+      solana: await track(startSolanaRpc({ finalizeDelayMs: options.solanaFinalizeDelayMs ?? 0 })),
+      evm: await track(startEvmChain()),
+      pix: await track(startRailSimulator({ rail: 'PIX', ...rail })),
+      breb: await track(startRailSimulator({ rail: 'BREB', ...rail })),
+      fxFeed: await track(startFxFeed()),
+      webhookReceiver: await track(startWebhookReceiver()),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
