@@ -26,6 +26,10 @@ try {
     ...system.services.map(
       (service) => `  ${service.name.padEnd(33)} ${service.url}  (/health/ready, /metrics)`,
     ),
+    `  Sandbox Horizon (Stellar):        ${system.sandbox.horizon.url}`,
+    `  Sandbox Solana RPC:               ${system.sandbox.solana.url}`,
+    `  Sandbox Celo JSON-RPC (42220):    ${system.sandbox.evm.url}`,
+    `  Sandbox PIX / Bre-B rails:        ${system.sandbox.pix.url}  ${system.sandbox.breb.url}`,
     `  Data directory:                   ${config.DATA_DIR}`,
     '  Create a partner:                 npm run cli -- partner create --name "My company"',
     '',

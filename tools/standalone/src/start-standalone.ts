@@ -7,6 +7,8 @@ import { startService, type RunningService } from '@platform/http';
 import type { Logger } from '@platform/logging';
 import { InMemoryEventBus } from '@platform/messaging';
 import { backendDefinitions, gatewayDefinition, upstreamVariables } from '../../apps/all-apps.js';
+import { startSandbox, type Sandbox } from '../../sandbox/src/start-sandbox.js';
+import { pointAtSandbox, sandboxEnv } from './standalone-sandbox.js';
 import { loadOrCreateSecrets, type StandaloneSecrets } from './standalone-secrets.js';
 
 export interface StandaloneOptions {
@@ -21,6 +23,7 @@ export interface StandaloneOptions {
 export interface Standalone {
   readonly gatewayUrl: string;
   readonly services: readonly RunningService[];
+  readonly sandbox: Sandbox;
   stop(): Promise<void>;
 }
 
@@ -40,9 +43,16 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   logger.info({ dataDir }, 'embedded PostgreSQL started');
   const bus = new InMemoryEventBus();
   await bus.connect();
+  // Simulated chains, rails and feeds stand in for the outside world (tools/sandbox).
+  const sandbox = await startSandbox().catch(async (error: unknown) => {
+    await bus.disconnect();
+    await postgres.stop();
+    throw error;
+  });
   const services: RunningService[] = [];
   const stop = async () => {
     for (const service of services.reverse()) await service.close();
+    await sandbox.close();
     await bus.disconnect();
     await postgres.stop();
   };
@@ -75,6 +85,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
           ...common,
           ...upstreams,
           ...ownEnv(definition.name, secrets, dataDir),
+          ...sandboxEnv(sandbox, definition.name),
           PORT: String(ports[index]),
         },
         sharedBus: bus,
@@ -91,7 +102,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       sharedBus: bus,
     });
     services.push(gateway);
-    return { gatewayUrl: gateway.url.replace('127.0.0.1', 'localhost'), services, stop };
+    await pointAtSandbox(gateway.url, secrets.opsApiKey, sandbox);
+    return { gatewayUrl: gateway.url.replace('127.0.0.1', 'localhost'), services, sandbox, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -112,20 +124,10 @@ function ownEnv(app: string, secrets: StandaloneSecrets, dataDir: string): Recor
         KYC_ENCRYPTION_KEY: secrets.kycEncryptionKey,
         KYC_STORAGE_DIR: join(dataDir, 'kyc-documents'),
       };
-    case 'transaction-service':
-      return SANDBOX_DEPOSIT_ADDRESSES;
     default:
       return {};
   }
 }
-
-// Deposit addresses of a fresh standalone install, derived from public seeds: sandbox only, never
-// funded for real. Operators rotate them with `npm run cli -- deposit-address set`.
-const SANDBOX_DEPOSIT_ADDRESSES = {
-  DEPOSIT_ADDRESS_STELLAR: 'GAXHWB7K4DAES7VIF3Y2RBYYTD2UNJ76WH5OE5ACBQ5GECYHO4KXXPOX',
-  DEPOSIT_ADDRESS_SOLANA: '5t2xjuc8AAdGD68ggL8eeWjcQJBPJMWDJw1yyPj8bNKr',
-  DEPOSIT_ADDRESS_CELO: '0x0d9F115Ed8F3DD416A3E7934aF69f5CD4b9e8f1a',
-};
 
 // Free loopback ports, all held open together so that no two are the same.
 async function freePorts(count: number): Promise<number[]> {

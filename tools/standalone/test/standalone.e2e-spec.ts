@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createLogger } from '@platform/logging';
+import {
+  evmSandboxWallet,
+  solanaSandboxKeypair,
+  stellarSandboxKeypair,
+} from '../../sandbox/src/sandbox-wallets.js';
 import { startStandalone, type Standalone } from '../src/start-standalone.js';
 
 const run = promisify(execFile);
@@ -59,6 +64,33 @@ describe('standalone mode', () => {
         status: 200,
       });
     }
+  });
+
+  it('points the catalogue and the deposit addresses at the funded sandbox chains', async () => {
+    const secrets = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as {
+      opsApiKey: string;
+    };
+    const ops = async (path: string) =>
+      (
+        await fetch(`${system!.gatewayUrl}${path}`, { headers: { 'x-ops-api-key': secrets.opsApiKey } })
+      ).json();
+    const catalogue = JSON.stringify(await ops('/ops/corridors'));
+    expect(catalogue).toContain(system!.sandbox.solana.mints.USDC.mint);
+    expect(catalogue).toContain(system!.sandbox.evm.tokens.USDT);
+    expect(catalogue).toContain(system!.sandbox.horizon.issuers.USDC);
+    const addresses = (await ops('/ops/deposit-addresses')) as {
+      addresses: Array<{ blockchain: string; address: string; active: boolean }>;
+    };
+    expect(
+      addresses.addresses
+        .filter((a) => a.active)
+        .map((a) => [a.blockchain, a.address])
+        .sort(),
+    ).toEqual([
+      ['CELO', evmSandboxWallet('treasury').address],
+      ['SOLANA', solanaSandboxKeypair('treasury').publicKey.toBase58()],
+      ['STELLAR', stellarSandboxKeypair('treasury').publicKey()],
+    ]);
   });
 
   it('creates a partner with the CLI whose key then authenticates, and keeps it across a restart', async () => {

@@ -1,0 +1,62 @@
+import type { Sandbox } from '../../sandbox/src/start-sandbox.js';
+import {
+  evmSandboxWallet,
+  solanaSandboxKeypair,
+  stellarSandboxKeypair,
+} from '../../sandbox/src/sandbox-wallets.js';
+
+// How the standalone mode points the apps at the sandbox chains: the clients' suggested RPC
+// endpoints, and the sandbox treasury as every chain's deposit address.
+export function sandboxEnv(sandbox: Sandbox, app: string): Record<string, string> {
+  if (app !== 'transaction-service') return {};
+  return {
+    RPC_URL_STELLAR: sandbox.horizon.url,
+    RPC_URL_SOLANA: sandbox.solana.url,
+    RPC_URL_CELO: sandbox.evm.url,
+    ...treasuryAddresses(),
+  };
+}
+
+function treasuryAddresses() {
+  return {
+    DEPOSIT_ADDRESS_STELLAR: stellarSandboxKeypair('treasury').publicKey(),
+    DEPOSIT_ADDRESS_SOLANA: solanaSandboxKeypair('treasury').publicKey.toBase58(),
+    DEPOSIT_ADDRESS_CELO: evmSandboxWallet('treasury').address,
+  };
+}
+
+// The migration seeds mainnet mints; a sandbox chain has its own tokens. On every start (the
+// simulators are fresh each time) the catalogue's mints and the deposit addresses are rotated to
+// the sandbox's through the same ops routes an operator uses.
+export async function pointAtSandbox(gatewayUrl: string, opsKey: string, sandbox: Sandbox): Promise<void> {
+  const assets = [
+    { cryptoCurrency: 'USDC', blockchain: 'STELLAR', mintAddress: sandbox.horizon.issuers.USDC, decimals: 7 },
+    {
+      cryptoCurrency: 'USDC',
+      blockchain: 'SOLANA',
+      mintAddress: sandbox.solana.mints.USDC.mint,
+      decimals: 6,
+    },
+    {
+      cryptoCurrency: 'USDT',
+      blockchain: 'SOLANA',
+      mintAddress: sandbox.solana.mints.USDT.mint,
+      decimals: 6,
+    },
+    { cryptoCurrency: 'USDC', blockchain: 'CELO', mintAddress: sandbox.evm.tokens.USDC, decimals: 6 },
+    { cryptoCurrency: 'USDT', blockchain: 'CELO', mintAddress: sandbox.evm.tokens.USDT, decimals: 6 },
+  ];
+  const put = async (path: string, body: object) => {
+    const response = await fetch(new URL(path, gatewayUrl), {
+      method: 'PUT',
+      headers: { 'x-ops-api-key': opsKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`PUT ${path} answered ${response.status}: ${await response.text()}`);
+  };
+  for (const asset of assets) await put('/ops/corridors/assets', asset);
+  const addresses = treasuryAddresses();
+  await put('/ops/deposit-addresses', { blockchain: 'STELLAR', address: addresses.DEPOSIT_ADDRESS_STELLAR });
+  await put('/ops/deposit-addresses', { blockchain: 'SOLANA', address: addresses.DEPOSIT_ADDRESS_SOLANA });
+  await put('/ops/deposit-addresses', { blockchain: 'CELO', address: addresses.DEPOSIT_ADDRESS_CELO });
+}
