@@ -5,6 +5,7 @@ import { Clock } from '@shared/util';
 import { CorridorAdministration } from './corridors/corridor-administration.js';
 import { CorridorCatalogue } from './corridors/corridor-catalogue.js';
 import { CorridorsController } from './corridors/corridors.controller.js';
+import { InternalAssetsController } from './corridors/internal-assets.controller.js';
 import { OpsCorridorsController } from './corridors/ops-corridors.controller.js';
 import { MarketTickerRateProvider } from './pricing/market-ticker-rate-provider.js';
 import { RateBook } from './pricing/rate-book.js';
@@ -19,7 +20,13 @@ import { QuotesController } from './quotes/quotes.controller.js';
 import { QuotesRepository } from './quotes/quotes.repository.js';
 
 @Module({
-  controllers: [CorridorsController, QuotesController, InternalQuotesController, OpsCorridorsController],
+  controllers: [
+    CorridorsController,
+    QuotesController,
+    InternalQuotesController,
+    InternalAssetsController,
+    OpsCorridorsController,
+  ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
     {

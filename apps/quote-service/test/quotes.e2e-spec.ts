@@ -299,6 +299,43 @@ describe('quotes through the gateway', () => {
     });
   });
 
+  describe('GET /internal/assets', () => {
+    it('lists the active mint of every asset for a service, and follows a rotation', async () => {
+      const token = await new InternalTokenService(TEST_INTERNAL_AUTH_SECRET).sign({
+        kind: 'service',
+        service: ServiceName.ChainWatchers,
+      });
+      const read = () => request(quoteService.url).get('/internal/assets').set('x-internal-identity', token);
+      await request(quoteService.url).get('/internal/assets').expect(401);
+      expect((await read().expect(200)).body.assets).toContainEqual({
+        cryptoCurrency: 'USDT',
+        blockchain: 'SOLANA',
+        mintAddress: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
+        decimals: 6,
+      });
+      const rotated = {
+        cryptoCurrency: 'USDT',
+        blockchain: 'SOLANA',
+        mintAddress: 'RotatedMint111111111111111111111111111111111',
+        decimals: 6,
+      };
+      const original = { ...rotated, mintAddress: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB' };
+      await http
+        .put('/ops/corridors/assets')
+        .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+        .send(rotated)
+        .expect(200);
+      const assets = (await read().expect(200)).body.assets as object[];
+      expect(assets).toContainEqual(rotated);
+      expect(assets).not.toContainEqual(original);
+      await http
+        .put('/ops/corridors/assets')
+        .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+        .send(original)
+        .expect(200);
+    });
+  });
+
   describe('GET /public/corridors', () => {
     it('lists the live payout corridors without a credential, cacheably', async () => {
       const response = await http.get('/public/corridors').expect(200);
