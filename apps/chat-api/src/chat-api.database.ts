@@ -1,9 +1,25 @@
 import type { AppDatabase } from '@platform/database';
 import { messagingEntities } from '@platform/messaging';
+import { MessageEntity } from './messages/message.entity.js';
+import { RecipientEntity } from './messages/recipient.entity.js';
+import { UserMessageEntity } from './messages/user-message.entity.js';
 import { chatApiMigrations } from './migrations/migrations.js';
+import { RealmEntity } from './realms/realm.entity.js';
+import { StreamEntity } from './streams/stream.entity.js';
+import { SubscriptionEntity } from './streams/subscription.entity.js';
+import { UserEntity } from './users/user.entity.js';
 
 export const chatApiDatabase: AppDatabase = {
   schema: 'chat',
-  entities: [...messagingEntities],
+  entities: [
+    ...messagingEntities,
+    RealmEntity,
+    UserEntity,
+    StreamEntity,
+    SubscriptionEntity,
+    RecipientEntity,
+    MessageEntity,
+    UserMessageEntity,
+  ],
   migrations: chatApiMigrations,
 };

@@ -1,9 +1,20 @@
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
+import { ChatApiConfig } from './chat-api.config.js';
 import { chatApiDatabase } from './chat-api.database.js';
+import { ChatApiModule } from './chat-api.module.js';
+import { chatErrorPresenter } from './chat-error.presenter.js';
+import { chatFrontDoor } from './request/chat-front-door.middleware.js';
 
-export const chatApiDefinition: ServiceDefinition<typeof platformSections> = {
+const chatApiSections = { ...platformSections, chat: ChatApiConfig };
+
+export const chatApiDefinition: ServiceDefinition<typeof chatApiSections> = {
   name: ServiceName.ChatApi,
-  config: platformSections,
+  title: 'Chat (Zulip-compatible)',
+  config: chatApiSections,
   database: chatApiDatabase,
+  imports: [ChatApiModule],
+  errorPresenter: chatErrorPresenter,
+  // Chat parameters come from urlencoded or multipart bodies, read before the JSON parser.
+  beforeBodyParsers: (app) => app.use(chatFrontDoor(app)),
 };

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { readSecrets } from '../../standalone/src/standalone-secrets.js';
 import { CliError, GatewayClient } from './gateway-client.js';
+import { runChatCommand } from './chat-commands.js';
 import { runCorridorCommand } from './corridor-commands.js';
 import { runDepositAddressCommand } from './deposit-address-commands.js';
 import { runKycPolicyCommand } from './kyc-policy-commands.js';
@@ -21,6 +22,9 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
   deposit-address set --blockchain <STELLAR|SOLANA|CELO> --address <address>
   kyc-policy get --partner-id <id>                   → { partnerId, mode, thresholdAmount, source }
   kyc-policy set --partner-id <id> --mode <off|always|threshold> [--threshold <d>|default]
+  chat realm create --name <name> --owner-email <email> --owner-name <name>
+                    [--owner-password <password>] [--host <realm host>]
+                                                     → { realmId, url, owner: { userId, email, apiKey } }
 The ops key comes from --ops-key, else OPS_API_KEY, else the standalone data directory
 (DATA_DIR, default .data). --url defaults to http://localhost:3000.`;
 
@@ -51,6 +55,10 @@ async function main(): Promise<void> {
       address: { type: 'string' },
       mode: { type: 'string' },
       threshold: { type: 'string' },
+      'owner-email': { type: 'string' },
+      'owner-name': { type: 'string' },
+      'owner-password': { type: 'string' },
+      host: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -114,6 +122,18 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
       return runKycPolicyCommand(
         rest,
         { partnerId: text('partner-id'), mode: text('mode'), threshold: text('threshold') },
+        gateway,
+      );
+    case 'chat':
+      return runChatCommand(
+        rest,
+        {
+          name: text('name'),
+          ownerEmail: text('owner-email'),
+          ownerName: text('owner-name'),
+          ownerPassword: text('owner-password'),
+          host: text('host'),
+        },
         gateway,
       );
     default:

@@ -10,6 +10,7 @@ export interface StandaloneSecrets {
   readonly opsApiKey: string;
   readonly walletJwtSecret: string;
   readonly kycEncryptionKey: string;
+  readonly chatSecretKey: string;
 }
 
 function freshSecrets(): StandaloneSecrets {
@@ -19,6 +20,7 @@ function freshSecrets(): StandaloneSecrets {
     opsApiKey: `ops_${randomBytes(32).toString('base64url')}`,
     walletJwtSecret: randomBytes(32).toString('base64url'),
     kycEncryptionKey: randomBytes(32).toString('base64'),
+    chatSecretKey: randomBytes(32).toString('base64url'),
   };
 }
 

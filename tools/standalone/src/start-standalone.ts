@@ -124,6 +124,8 @@ function ownEnv(app: string, secrets: StandaloneSecrets, dataDir: string): Recor
         KYC_ENCRYPTION_KEY: secrets.kycEncryptionKey,
         KYC_STORAGE_DIR: join(dataDir, 'kyc-documents'),
       };
+    case 'chat-api':
+      return { CHAT_SECRET_KEY: secrets.chatSecretKey };
     default:
       return {};
   }

@@ -25,6 +25,7 @@ describe(upstreamFor.name, () => {
     ['/kyc/status', 'kyc'],
     ['/webhooks/endpoint', 'webhooks'],
     ['/api/v1/messages', 'chat'],
+    ['/ops/chat/realms', 'chat-ops'],
   ])('routes %s to %s', (path, upstream) => {
     expect(upstreamFor(path, 'localhost', config)).toBe(upstream);
   });

@@ -1,6 +1,8 @@
 import type { GatewayConfig } from '../api-gateway.config.js';
 
-export type Upstream = 'quote' | 'transaction' | 'kyc' | 'webhooks' | 'chat';
+// `chat` passes through untouched (chat-api authenticates its users); `chat-ops` is chat-api's
+// operator routes, authenticated here with the ops key like every other /ops route.
+export type Upstream = 'quote' | 'transaction' | 'kyc' | 'webhooks' | 'chat' | 'chat-ops';
 
 // Which service owns which public path (first path segments). Paths not listed are the
 // gateway's own (/partner, /ops/partners, /docs, /openapi.json, /health, /metrics). /internal
@@ -21,6 +23,7 @@ const ROUTES: ReadonlyArray<readonly [prefix: string, upstream: Upstream]> = [
   ['/ops/kyc-policies', 'transaction'],
   ['/kyc', 'kyc'],
   ['/webhooks', 'webhooks'],
+  ['/ops/chat', 'chat-ops'],
 ];
 
 export function upstreamFor(path: string, host: string | undefined, config: GatewayConfig): Upstream | null {
@@ -41,6 +44,7 @@ export function upstreamUrl(upstream: Upstream, config: GatewayConfig): string {
     case 'webhooks':
       return config.WEBHOOK_DISPATCHER_URL;
     case 'chat':
+    case 'chat-ops':
       return config.CHAT_API_URL;
   }
 }

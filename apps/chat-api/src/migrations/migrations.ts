@@ -1,4 +1,5 @@
 import { Init1795308611809 } from './1795308611809-init.js';
+import { ChatCore1795466343783 } from './1795466343783-chat-core.js';
 
 // Applied in this order; `npm run migrate -- generate --app chat-api --name <name>` appends here.
-export const chatApiMigrations = [Init1795308611809];
+export const chatApiMigrations = [Init1795308611809, ChatCore1795466343783];

@@ -1,0 +1,16 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { UserEntity } from '../users/user.entity.js';
+import type { RealmEntity } from '../realms/realm.entity.js';
+import type { ChatRequest } from '../request/chat-request.js';
+
+// The authenticated user of a chat request and their realm: every lookup is scoped by it.
+export interface ChatCaller {
+  readonly user: UserEntity;
+  readonly realm: RealmEntity;
+}
+
+export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext) => {
+  const caller = context.switchToHttp().getRequest<ChatRequest>().chatCaller;
+  if (!caller) throw new Error('CurrentCaller used on a route without chat authentication');
+  return caller;
+});

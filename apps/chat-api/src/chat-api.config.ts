@@ -1,0 +1,31 @@
+import { IsInt, Max, Min, MinLength } from 'class-validator';
+import { Secret } from '@platform/config';
+
+export class ChatApiConfig {
+  // At least 32 random characters. HKDF derives from it the HMAC key that authenticates API keys
+  // and the AES-256-GCM key that seals them for /fetch_api_key. Changing it invalidates every
+  // chat API key.
+  @Secret()
+  @MinLength(32, { message: 'CHAT_SECRET_KEY must be at least 32 characters' })
+  CHAT_SECRET_KEY!: string;
+
+  // Zulip's default API limit: 200 requests per user per 60 seconds (per replica here).
+  @IsInt()
+  @Min(1)
+  CHAT_RATE_LIMIT_REQUESTS: number = 200;
+
+  @IsInt()
+  @Min(1)
+  CHAT_RATE_LIMIT_WINDOW_SECONDS: number = 60;
+
+  // A long-polling GET /events with nothing to deliver answers a heartbeat after this long.
+  @IsInt()
+  @Min(100)
+  @Max(300_000)
+  CHAT_EVENTS_HEARTBEAT_MS: number = 50_000;
+
+  // An event queue nobody polled for this long is dropped (Zulip: 10 minutes).
+  @IsInt()
+  @Min(1_000)
+  CHAT_EVENT_QUEUE_IDLE_MS: number = 600_000;
+}

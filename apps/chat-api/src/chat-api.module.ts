@@ -1,0 +1,61 @@
+import { Module } from '@nestjs/common';
+import { APP_PIPE, DiscoveryModule } from '@nestjs/core';
+import { strictValidationPipe } from '@platform/http';
+import { ApiKeyVault } from './auth/api-key-vault.js';
+import { ChatAuthGuard } from './auth/chat-auth.guard.js';
+import { ChatAuthenticator } from './auth/chat-authenticator.js';
+import { FetchApiKeyController } from './auth/fetch-api-key.controller.js';
+import { FetchApiKeyUseCase } from './auth/fetch-api-key.use-case.js';
+import { PasswordHasher } from './auth/password-hasher.js';
+import { RateLimiter } from './auth/rate-limiter.js';
+import { MessageRenderer } from './messages/markdown/message-renderer.js';
+import { MessagesController } from './messages/messages.controller.js';
+import { MessagesRepository } from './messages/messages.repository.js';
+import { SendMessageUseCase } from './messages/send-message.use-case.js';
+import { CreateRealmUseCase } from './realms/create-realm.use-case.js';
+import { OpsRealmsController } from './realms/ops-realms.controller.js';
+import { RealmsRepository } from './realms/realms.repository.js';
+import { ChatEnvelopeInterceptor } from './request/chat-envelope.interceptor.js';
+import { ChatRouteTable } from './request/chat-route-table.js';
+import { ServerSettingsController } from './server/server-settings.controller.js';
+import { StreamsRepository } from './streams/streams.repository.js';
+import { AccountFactory } from './users/account-factory.js';
+import { CreateUserUseCase } from './users/create-user.use-case.js';
+import { UpdateUserUseCase } from './users/update-user.use-case.js';
+import { UserDirectory } from './users/user-directory.js';
+import { UsersController } from './users/users.controller.js';
+import { UsersRepository } from './users/users.repository.js';
+
+@Module({
+  imports: [DiscoveryModule],
+  controllers: [
+    OpsRealmsController,
+    ServerSettingsController,
+    FetchApiKeyController,
+    UsersController,
+    MessagesController,
+  ],
+  providers: [
+    { provide: APP_PIPE, useFactory: strictValidationPipe },
+    ChatRouteTable,
+    ChatEnvelopeInterceptor,
+    ChatAuthGuard,
+    ChatAuthenticator,
+    RateLimiter,
+    ApiKeyVault,
+    PasswordHasher,
+    RealmsRepository,
+    UsersRepository,
+    StreamsRepository,
+    MessagesRepository,
+    AccountFactory,
+    CreateRealmUseCase,
+    FetchApiKeyUseCase,
+    CreateUserUseCase,
+    UpdateUserUseCase,
+    UserDirectory,
+    MessageRenderer,
+    SendMessageUseCase,
+  ],
+})
+export class ChatApiModule {}

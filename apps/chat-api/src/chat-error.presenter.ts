@@ -1,0 +1,66 @@
+import { DefaultErrorPresenter, type ErrorPresenter, type PresentedError } from '@platform/http';
+import { BodyTooLargeError } from './request/chat-body.reader.js';
+import { ChatError, ChatErrorCode } from './request/chat.error.js';
+
+// The chat surface's one presenter: Zulip's error envelope `{result, msg, code, ...extra}`.
+// Errors of the platform's own routes (health, internal, ops) keep the platform's rendering.
+export class ChatErrorPresenter implements ErrorPresenter {
+  private readonly platform = new DefaultErrorPresenter();
+
+  present(error: unknown): PresentedError | null {
+    if (error instanceof ChatError) return presentChatError(error);
+    if (error instanceof BodyTooLargeError) {
+      return { status: 413, body: errorBody('Request body is too large', ChatErrorCode.BAD_REQUEST) };
+    }
+    return this.platform.present(error);
+  }
+
+  // Zulip's 500 carries no code.
+  presentUnexpected(): PresentedError {
+    return { status: 500, body: { result: 'error', msg: 'Internal server error' } };
+  }
+}
+
+export function presentChatError(error: ChatError): PresentedError {
+  const body = { ...errorBody(error.reason, error.code), ...error.extra };
+  const status = error.missingResource ? 404 : statusOf(error.code);
+  const headers = headersOf(error);
+  return headers ? { status, body, headers } : { status, body };
+}
+
+function errorBody(msg: string, code: ChatErrorCode) {
+  return { result: 'error', msg, code };
+}
+
+function statusOf(code: ChatErrorCode): number {
+  switch (code) {
+    case ChatErrorCode.BAD_REQUEST:
+    case ChatErrorCode.REQUEST_VARIABLE_MISSING:
+    case ChatErrorCode.REQUEST_VARIABLE_INVALID:
+    case ChatErrorCode.REQUEST_CONFUSING_VAR:
+    case ChatErrorCode.BAD_NARROW:
+    case ChatErrorCode.STREAM_DOES_NOT_EXIST:
+    case ChatErrorCode.UNAUTHORIZED_PRINCIPAL:
+    case ChatErrorCode.BAD_EVENT_QUEUE_ID:
+    case ChatErrorCode.CANNOT_DEACTIVATE_LAST_USER:
+    case ChatErrorCode.PUSH_SERVICE_NOT_CONFIGURED:
+      return 400;
+    case ChatErrorCode.AUTHENTICATION_FAILED:
+    case ChatErrorCode.USER_DEACTIVATED:
+    case ChatErrorCode.REALM_DEACTIVATED:
+    case ChatErrorCode.UNAUTHORIZED:
+      return 401;
+    case ChatErrorCode.RATE_LIMIT_HIT:
+      return 429;
+  }
+}
+
+function headersOf(error: ChatError): Record<string, string> | null {
+  if (error.code === ChatErrorCode.UNAUTHORIZED) return { 'WWW-Authenticate': 'Basic realm="zulip"' };
+  const retryAfter = error.extra['retry-after'];
+  if (error.code === ChatErrorCode.RATE_LIMIT_HIT && typeof retryAfter === 'number')
+    return { 'Retry-After': String(retryAfter) };
+  return null;
+}
+
+export const chatErrorPresenter = new ChatErrorPresenter();

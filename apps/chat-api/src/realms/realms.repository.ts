@@ -1,0 +1,30 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { RealmEntity } from './realm.entity.js';
+
+@Injectable()
+export class RealmsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  findById(id: number): Promise<RealmEntity | null> {
+    return this.dataSource.getRepository(RealmEntity).findOneBy({ id });
+  }
+
+  findByHost(host: string): Promise<RealmEntity | null> {
+    return this.dataSource.getRepository(RealmEntity).findOneBy({ host: host.toLowerCase() });
+  }
+
+  // The realm of a single-organization server, else null.
+  async findOnly(): Promise<RealmEntity | null> {
+    const realms = await this.dataSource.getRepository(RealmEntity).find({ take: 2, order: { id: 'ASC' } });
+    return realms.length === 1 ? realms[0]! : null;
+  }
+
+  insert(manager: EntityManager, realm: Omit<RealmEntity, 'id' | 'createdAt'>): Promise<RealmEntity> {
+    return manager.getRepository(RealmEntity).save(manager.getRepository(RealmEntity).create(realm));
+  }
+
+  async setNotificationBot(manager: EntityManager, realmId: number, botId: number): Promise<void> {
+    await manager.getRepository(RealmEntity).update({ id: realmId }, { notificationBotId: botId });
+  }
+}

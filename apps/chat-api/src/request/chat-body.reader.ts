@@ -1,0 +1,59 @@
+import type { IncomingMessage } from 'node:http';
+import { ChatError } from './chat.error.js';
+import { RequestParams } from './request-params.js';
+
+export class BodyTooLargeError extends Error {}
+
+// Reads a chat request's parameters: the query string plus an urlencoded or multipart body
+// (zulip-js sends multipart). Other bodies (JSON included) carry no parameters, as in Zulip.
+// Brackets mean nothing: `to[0]=1` is a parameter named `to[0]`, not an array.
+export async function readRequestParams(request: IncomingMessage, maxBytes: number): Promise<RequestParams> {
+  const url = request.url ?? '/';
+  const queryStart = url.indexOf('?');
+  const query = queryStart < 0 ? [] : [...new URLSearchParams(url.slice(queryStart + 1))];
+  const contentType = request.headers['content-type'] ?? '';
+  if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
+    const text = (await readBody(request, maxBytes)).toString('utf8');
+    return RequestParams.fromEntries(new URLSearchParams(text), query);
+  }
+  if (/^multipart\/form-data\b/i.test(contentType)) {
+    const body = await readBody(request, maxBytes);
+    return RequestParams.fromEntries(await multipartFields(body, contentType), query);
+  }
+  request.resume();
+  return RequestParams.fromEntries([], query);
+}
+
+// Node's own multipart parser (the fetch API's FormData); file parts are not parameters.
+async function multipartFields(body: Buffer, contentType: string): Promise<Array<[string, string]>> {
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw ChatError.badRequest('Malformed multipart body');
+  }
+  const fields: Array<[string, string]> = [];
+  form.forEach((value, name) => {
+    if (typeof value === 'string') fields.push([name, value]);
+  });
+  return fields;
+}
+
+function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        request.removeAllListeners('data');
+        request.resume();
+        reject(new BodyTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}

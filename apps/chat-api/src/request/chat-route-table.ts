@@ -1,0 +1,73 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { CHAT_ROUTE, type ChatMethod, type ChatRouteDefinition } from './chat-route.js';
+
+interface PathPattern {
+  readonly pattern: RegExp;
+  readonly methods: ChatMethod[];
+}
+
+export type RouteResolution =
+  | { readonly kind: 'found' }
+  | { readonly kind: 'unknown-path' }
+  | { readonly kind: 'wrong-method'; readonly allowed: readonly ChatMethod[] };
+
+// Every chat endpoint, gathered from the @ChatEndpoint declarations at boot, so that the front
+// door can answer an unknown path with 404 and a known path with a wrong method with Zulip's 405
+// and its `allowed_methods` — before authentication, as Zulip's rest_dispatch does.
+@Injectable()
+export class ChatRouteTable implements OnModuleInit {
+  private readonly paths = new Map<string, PathPattern>();
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+  ) {}
+
+  onModuleInit(): void {
+    for (const wrapper of this.discovery.getControllers()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
+      if (!controller) continue;
+      const prototype = controller.prototype as Record<string, unknown>;
+      for (const method of this.scanner.getAllMethodNames(prototype)) {
+        const route = this.reflector.get<ChatRouteDefinition | undefined>(
+          CHAT_ROUTE,
+          prototype[method] as () => unknown,
+        );
+        if (route) this.add(route);
+      }
+    }
+  }
+
+  // `path` is relative to /api/v1, without the query string.
+  resolve(method: string, path: string): RouteResolution {
+    const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    const allowed = new Set<ChatMethod>();
+    for (const { pattern, methods } of this.paths.values()) {
+      if (pattern.test(normalized)) for (const candidate of methods) allowed.add(candidate);
+    }
+    if (allowed.size === 0) return { kind: 'unknown-path' };
+    // Express answers HEAD with the GET handler.
+    const asked = method === 'HEAD' ? 'GET' : method;
+    if (allowed.has(asked as ChatMethod)) return { kind: 'found' };
+    return { kind: 'wrong-method', allowed: [...allowed] };
+  }
+
+  private add({ method, path }: ChatRouteDefinition): void {
+    const existing = this.paths.get(path);
+    if (existing) {
+      if (!existing.methods.includes(method)) existing.methods.push(method);
+      return;
+    }
+    const source = path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
+      .join('/');
+    this.paths.set(path, { pattern: new RegExp(`^/${source}$`), methods: [method] });
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,17 @@
+export type ChatMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const CHAT_API_PREFIX = '/api/v1';
+export const CHAT_ROUTE = 'chat:route';
+
+// Who may call an endpoint, checked before any parameter is read (Zulip's decorators):
+// `none` no credential at all (`/server_settings`, `/fetch_api_key`); `user` any account of the
+// realm (HTTP Basic email:api_key, then rate limited); `member` not a guest; `administrator`
+// administrators and owners; `owner` owners only.
+export type ChatAccess = 'none' | 'user' | 'member' | 'administrator' | 'owner';
+
+export interface ChatRouteDefinition {
+  readonly method: ChatMethod;
+  // Relative to /api/v1, Nest syntax: `users/:user_id`.
+  readonly path: string;
+  readonly access: ChatAccess;
+}

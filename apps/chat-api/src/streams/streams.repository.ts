@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { StreamEntity } from './stream.entity.js';
+import { SubscriptionEntity } from './subscription.entity.js';
+
+// Channels and their subscriptions, always within one realm.
+@Injectable()
+export class StreamsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  findById(realmId: number, id: number, manager?: EntityManager): Promise<StreamEntity | null> {
+    return (manager ?? this.dataSource.manager).getRepository(StreamEntity).findOneBy({ realmId, id });
+  }
+
+  findByName(realmId: number, name: string, manager?: EntityManager): Promise<StreamEntity | null> {
+    return (manager ?? this.dataSource.manager)
+      .getRepository(StreamEntity)
+      .findOneBy({ realmId, nameKey: name.trim().toLowerCase() });
+  }
+
+  listByRealm(realmId: number): Promise<StreamEntity[]> {
+    return this.dataSource.getRepository(StreamEntity).find({ where: { realmId }, order: { id: 'ASC' } });
+  }
+
+  insert(manager: EntityManager, stream: Omit<StreamEntity, 'id'>): Promise<StreamEntity> {
+    const repository = manager.getRepository(StreamEntity);
+    return repository.save(repository.create(stream));
+  }
+
+  async archive(manager: EntityManager, realmId: number, id: number): Promise<void> {
+    await manager.getRepository(StreamEntity).update({ realmId, id }, { isArchived: true });
+  }
+
+  subscription(
+    userId: number,
+    streamId: number,
+    manager?: EntityManager,
+  ): Promise<SubscriptionEntity | null> {
+    return (manager ?? this.dataSource.manager)
+      .getRepository(SubscriptionEntity)
+      .findOneBy({ userId, streamId });
+  }
+
+  async subscriberIds(streamId: number, manager?: EntityManager): Promise<number[]> {
+    const rows = await (manager ?? this.dataSource.manager)
+      .getRepository(SubscriptionEntity)
+      .find({ select: { userId: true }, where: { streamId, active: true }, order: { userId: 'ASC' } });
+    return rows.map((row) => row.userId);
+  }
+
+  userSubscriptions(userId: number, manager?: EntityManager): Promise<SubscriptionEntity[]> {
+    return (manager ?? this.dataSource.manager)
+      .getRepository(SubscriptionEntity)
+      .find({ where: { userId, active: true }, order: { streamId: 'ASC' } });
+  }
+
+  async upsertSubscription(manager: EntityManager, subscription: SubscriptionEntity): Promise<void> {
+    await manager
+      .getRepository(SubscriptionEntity)
+      .upsert(subscription, { conflictPaths: ['userId', 'streamId'], skipUpdateIfNoValuesChanged: true });
+  }
+
+  async deactivateSubscription(manager: EntityManager, userId: number, streamId: number): Promise<void> {
+    await manager.getRepository(SubscriptionEntity).update({ userId, streamId }, { active: false });
+  }
+}

@@ -1,0 +1,29 @@
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { ChatError } from '../request/chat.error.js';
+import type { ChatAccess } from '../request/chat-route.js';
+import { isAdministrator } from './user.presenter.js';
+import { UserRole } from './user.entity.js';
+
+// "Administrator" checks accept owners, as Zulip's do.
+export function requireAdministrator(caller: ChatCaller): void {
+  if (!isAdministrator(caller.user)) throw ChatError.administratorRequired();
+}
+
+export function requireOwner(caller: ChatCaller): void {
+  if (caller.user.role !== UserRole.OWNER) throw ChatError.ownerRequired();
+}
+
+export function requireAccess(caller: ChatCaller, access: ChatAccess): void {
+  switch (access) {
+    case 'none':
+    case 'user':
+      return;
+    case 'member':
+      if (caller.user.role === UserRole.GUEST) throw ChatError.badRequest('Not allowed for guest users');
+      return;
+    case 'administrator':
+      return requireAdministrator(caller);
+    case 'owner':
+      return requireOwner(caller);
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { ChatError } from '../request/chat.error.js';
+import { checkFullName } from './full-name.js';
+import { UserRole } from './user.entity.js';
+import { UsersRepository } from './users.repository.js';
+
+export interface UpdateUserCommand {
+  readonly fullName?: string | undefined;
+  readonly role?: number | undefined;
+}
+
+const ROLES = new Set<number>(Object.values(UserRole).filter((value) => typeof value === 'number'));
+
+// PATCH /users/{user_id} (administrators): name and role, with Zulip's owner rules.
+@Injectable()
+export class UpdateUserUseCase {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async execute(
+    caller: ChatCaller,
+    userId: number,
+    command: UpdateUserCommand,
+  ): Promise<Record<string, never>> {
+    const target = await this.users.findById(caller.realm.id, userId);
+    if (!target) throw ChatError.badRequest('No such user');
+    const fullName = command.fullName === undefined ? undefined : checkFullName(command.fullName);
+    const role = command.role;
+    if (role !== undefined && !ROLES.has(role)) throw ChatError.badRequest('Invalid role');
+    await this.dataSource.transaction(async (manager) => {
+      if (role !== undefined && role !== target.role) {
+        if (
+          (role === UserRole.OWNER || target.role === UserRole.OWNER) &&
+          caller.user.role !== UserRole.OWNER
+        )
+          throw ChatError.ownerRequired();
+        if (target.role === UserRole.OWNER && (await this.isOnlyOwner(caller.realm.id, target.id)))
+          throw ChatError.badRequest(
+            'The owner permission cannot be removed from the only organization owner.',
+          );
+        await this.users.update(manager, caller.realm.id, target.id, { role });
+      }
+      if (fullName !== undefined) await this.users.update(manager, caller.realm.id, target.id, { fullName });
+    });
+    return {};
+  }
+
+  private async isOnlyOwner(realmId: number, userId: number): Promise<boolean> {
+    const owners = (await this.users.listByRealm(realmId)).filter(
+      (user) => user.role === UserRole.OWNER && user.isActive && user.botType === null,
+    );
+    return owners.length === 1 && owners[0]!.id === userId;
+  }
+}

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { pythonIsoformat } from '../request/python-isoformat.js';
+import { type UserEntity, UserRole } from './user.entity.js';
+
+export interface UserRowOptions {
+  // Zulip clients that compute Gravatar URLs themselves ask for null avatar URLs.
+  readonly clientGravatar?: boolean;
+  readonly includeCustomProfileFields?: boolean;
+}
+
+export function avatarUrl(user: UserEntity): string {
+  const digest = createHash('md5').update(user.emailKey).digest('hex');
+  return `https://secure.gravatar.com/avatar/${digest}?d=identicon&version=1`;
+}
+
+export function isAdministrator(user: UserEntity): boolean {
+  return user.role === UserRole.OWNER || user.role === UserRole.ADMINISTRATOR;
+}
+
+// A user as Zulip's GET /users and GET /users/{id} list them (format_user_row).
+export function userRow(user: UserEntity, options: UserRowOptions = {}) {
+  return {
+    email: user.email,
+    user_id: user.id,
+    avatar_version: 1,
+    is_admin: isAdministrator(user),
+    is_owner: user.role === UserRole.OWNER,
+    is_guest: user.role === UserRole.GUEST,
+    is_billing_admin: false,
+    role: user.role,
+    is_bot: user.botType !== null,
+    full_name: user.fullName,
+    timezone: user.timezone,
+    is_active: user.isActive,
+    date_joined: pythonIsoformat(user.dateJoined),
+    delivery_email: user.email,
+    avatar_url: options.clientGravatar ? null : avatarUrl(user),
+    ...(user.botType !== null
+      ? { bot_type: user.botType, bot_owner_id: user.botOwnerId }
+      : options.includeCustomProfileFields
+        ? { profile_data: {} }
+        : {}),
+  };
+}

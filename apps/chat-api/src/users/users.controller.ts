@@ -1,0 +1,76 @@
+import { Controller, Param } from '@nestjs/common';
+import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
+import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
+import { ChatParams } from '../request/chat-params.decorator.js';
+import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
+import { param } from '../request/param-types.js';
+import { pathId } from '../request/path-id.js';
+import { CreateUserUseCase } from './create-user.use-case.js';
+import { UpdateUserUseCase } from './update-user.use-case.js';
+import { UserDirectory } from './user-directory.js';
+
+const createUserParams = {
+  email: required(param.string()),
+  password: required(param.string()),
+  full_name: required(param.string()),
+};
+
+const userListParams = {
+  client_gravatar: withDefault(param.bool(), true),
+  include_custom_profile_fields: withDefault(param.bool(), false),
+};
+
+const updateUserParams = {
+  full_name: optional(param.string()),
+  role: optional(param.int()),
+};
+
+@Controller()
+export class UsersController {
+  constructor(
+    private readonly createUser: CreateUserUseCase,
+    private readonly updateUser: UpdateUserUseCase,
+    private readonly directory: UserDirectory,
+  ) {}
+
+  @ChatEndpoint('POST', 'users', { access: 'administrator' })
+  create(
+    @CurrentCaller() caller: ChatCaller,
+    @ChatParams(createUserParams) p: ParamsOf<typeof createUserParams>,
+  ) {
+    return this.createUser.execute(caller, { email: p.email, password: p.password, fullName: p.full_name });
+  }
+
+  @ChatEndpoint('GET', 'users')
+  list(@CurrentCaller() caller: ChatCaller, @ChatParams(userListParams) p: ParamsOf<typeof userListParams>) {
+    return this.directory.members(caller, rowOptions(p));
+  }
+
+  // Declared before users/:user so that `me` is not read as an email.
+  @ChatEndpoint('GET', 'users/me')
+  me(@CurrentCaller() caller: ChatCaller) {
+    return this.directory.me(caller);
+  }
+
+  @ChatEndpoint('GET', 'users/:user')
+  get(
+    @CurrentCaller() caller: ChatCaller,
+    @Param('user') user: string,
+    @ChatParams(userListParams) p: ParamsOf<typeof userListParams>,
+  ) {
+    return this.directory.one(caller, user, rowOptions(p));
+  }
+
+  @ChatEndpoint('PATCH', 'users/:user_id', { access: 'administrator' })
+  update(
+    @CurrentCaller() caller: ChatCaller,
+    @Param('user_id') userId: string,
+    @ChatParams(updateUserParams) p: ParamsOf<typeof updateUserParams>,
+  ) {
+    return this.updateUser.execute(caller, pathId(userId), { fullName: p.full_name, role: p.role });
+  }
+}
+
+function rowOptions(p: ParamsOf<typeof userListParams>) {
+  return { clientGravatar: p.client_gravatar, includeCustomProfileFields: p.include_custom_profile_fields };
+}

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { apiGatewayDefinition } from '@apps/api-gateway';
+import { TEST_OPS_API_KEY } from '@platform/testing';
+import { type ChatAccount, type ChatRealm, ChatTestSystem } from './chat-test-system.js';
+
+describe('chat request layer, auth, realms and users through the gateway', () => {
+  let system: ChatTestSystem;
+  let realm: ChatRealm;
+  let owner: ChatAccount;
+  let member: ChatAccount;
+
+  beforeAll(async () => {
+    system = await ChatTestSystem.start(apiGatewayDefinition, { CHAT_RATE_LIMIT_REQUESTS: '1000' });
+    realm = await system.createRealm();
+    owner = realm.owner;
+    member = await system.createUser(owner, 'member@example.com', 'Mia Member');
+  });
+
+  afterAll(() => system.stop());
+
+  const unauthorized = (msg: string) => ({ result: 'error', msg, code: 'UNAUTHORIZED' });
+
+  describe('the operator bootstrap', () => {
+    it('creates a realm with its owner and a 32-character API key', () => {
+      expect(realm).toEqual({
+        realmId: expect.any(Number),
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        owner: {
+          userId: expect.any(Number),
+          email: 'owner@example.com',
+          apiKey: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+        },
+      });
+    });
+
+    it('refuses a caller without the ops key', async () => {
+      await system.http
+        .post('/ops/chat/realms')
+        .send({ name: 'x', ownerEmail: 'a@b.co', ownerName: 'Ann' })
+        .expect(401);
+    });
+
+    it('validates the body', async () => {
+      const response = await system.http
+        .post('/ops/chat/realms')
+        .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+        .send({ name: 'x', ownerEmail: 'not-an-email', ownerName: 'Ann' })
+        .expect(400);
+      expect(response.body).toMatchObject({ reason: 'ownerEmail must be an email' });
+    });
+
+    it('gives every realm a Notification Bot', async () => {
+      const response = await system.http.get('/api/v1/users').auth(owner.email, owner.apiKey).expect(200);
+      expect(response.body.members).toContainEqual(
+        expect.objectContaining({ full_name: 'Notification Bot', is_bot: true, bot_type: 1 }),
+      );
+    });
+  });
+
+  describe('routing', () => {
+    it('answers an unknown path with 404', async () => {
+      const response = await system.http
+        .get('/api/v1/no_such_endpoint')
+        .auth(owner.email, owner.apiKey)
+        .expect(404);
+      expect(response.body).toEqual({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
+    });
+
+    it('answers a wrong method with 405 and the allowed methods, before authentication', async () => {
+      const response = await system.http.delete('/api/v1/users').expect(405);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: 'Method Not Allowed',
+        allowed_methods: ['POST', 'GET'],
+      });
+    });
+  });
+
+  describe('authentication', () => {
+    it('refuses a request without credentials', async () => {
+      const response = await system.http.get('/api/v1/users/me').expect(401);
+      expect(response.body).toEqual(
+        unauthorized('Not logged in: API authentication or user session required'),
+      );
+      expect(response.headers['www-authenticate']).toBe('Basic realm="zulip"');
+    });
+
+    it('refuses a wrong key', async () => {
+      const response = await system.http
+        .get('/api/v1/users/me')
+        .auth(owner.email, 'A'.repeat(32))
+        .expect(401);
+      expect(response.body).toEqual(unauthorized('Invalid API key'));
+      expect(response.headers['www-authenticate']).toBe('Basic realm="zulip"');
+    });
+
+    it('refuses a malformed key', async () => {
+      const response = await system.http.get('/api/v1/users/me').auth(owner.email, 'short').expect(401);
+      expect(response.body).toEqual(unauthorized('Malformed API key'));
+    });
+
+    it("refuses another user's key", async () => {
+      const response = await system.http.get('/api/v1/users/me').auth(member.email, owner.apiKey).expect(401);
+      expect(response.body).toEqual(unauthorized('Invalid API key'));
+    });
+
+    it('matches the email case-insensitively and trims whitespace', async () => {
+      const response = await system.http
+        .get('/api/v1/users/me')
+        .auth(' OWNER@Example.com ', owner.apiKey)
+        .expect(200);
+      expect(response.body).toMatchObject({ result: 'success', msg: '', user_id: owner.userId, role: 100 });
+    });
+
+    it('checks credentials before parameters', async () => {
+      const response = await system.http.post('/api/v1/messages').type('form').send({}).expect(401);
+      expect(response.body).toEqual(
+        unauthorized('Not logged in: API authentication or user session required'),
+      );
+    });
+
+    it('refuses another scheme', async () => {
+      const response = await system.http
+        .get('/api/v1/users/me')
+        .set('Authorization', 'Bearer abc')
+        .expect(400);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: 'This endpoint requires HTTP basic authentication.',
+        code: 'BAD_REQUEST',
+      });
+    });
+
+    it('reports the rate limit in headers', async () => {
+      const response = await system.http.get('/api/v1/users/me').auth(owner.email, owner.apiKey).expect(200);
+      expect(response.headers['x-ratelimit-limit']).toBe('1000');
+      expect(Number(response.headers['x-ratelimit-remaining'])).toBeLessThan(1000);
+      expect(Number(response.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+    });
+  });
+
+  describe('the envelope', () => {
+    it('lists unused parameters, sorted, never client, from query and body', async () => {
+      const response = await system.http
+        .post('/api/v1/messages?zeta=1&client=website')
+        .auth(owner.email, owner.apiKey)
+        .type('form')
+        .send({ type: 'direct', to: JSON.stringify([member.userId]), content: 'hi', alpha: 'x' })
+        .expect(200);
+      expect(response.body).toEqual({
+        result: 'success',
+        msg: '',
+        id: expect.any(Number),
+        ignored_parameters_unsupported: ['alpha', 'zeta'],
+      });
+    });
+
+    it('leaves the list out when every parameter was used, and out of errors', async () => {
+      const ok = await system.http.get('/api/v1/users/me').auth(owner.email, owner.apiKey).expect(200);
+      expect(ok.body).not.toHaveProperty('ignored_parameters_unsupported');
+      const refused = await system.http
+        .post('/api/v1/messages')
+        .auth(owner.email, owner.apiKey)
+        .type('form')
+        .send({ type: 'direct', unknown: '1' })
+        .expect(400);
+      expect(refused.body).toEqual({
+        result: 'error',
+        msg: "Missing 'content' argument",
+        code: 'REQUEST_VARIABLE_MISSING',
+        var_name: 'content',
+      });
+    });
+
+    it('reads multipart bodies as zulip-js sends them', async () => {
+      const response = await system.http
+        .post('/api/v1/messages')
+        .auth(owner.email, owner.apiKey)
+        .field('type', 'private')
+        .field('to', member.email)
+        .field('content', 'multipart hello')
+        .expect(200);
+      expect(response.body).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
+    });
+
+    it('takes parameters from the query string of a PATCH', async () => {
+      const created = await system.createUser(owner, 'rename@example.com', 'Rena Me');
+      await system.http
+        .patch(`/api/v1/users/${created.userId}?full_name=Renamed%20Person`)
+        .auth(owner.email, owner.apiKey)
+        .expect(200, { result: 'success', msg: '' });
+      const after = await system.http
+        .get(`/api/v1/users/${created.userId}`)
+        .auth(owner.email, owner.apiKey)
+        .expect(200);
+      expect(after.body.user.full_name).toBe('Renamed Person');
+    });
+  });
+
+  describe('users', () => {
+    it('refuses POST /users to a non-administrator before reading parameters', async () => {
+      const response = await system.http.post('/api/v1/users').auth(member.email, member.apiKey).expect(400);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: 'Must be an organization administrator',
+        code: 'UNAUTHORIZED_PRINCIPAL',
+      });
+    });
+
+    it('refuses an email already in use', async () => {
+      const response = await system.http
+        .post('/api/v1/users')
+        .auth(owner.email, owner.apiKey)
+        .type('form')
+        .send({ email: 'MEMBER@example.com', password: 'secret-pw', full_name: 'Dup Licate' })
+        .expect(400);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: "Email 'MEMBER@example.com' already in use",
+        code: 'BAD_REQUEST',
+      });
+    });
+
+    it('returns the same API key on every password login', async () => {
+      const again = await system.http
+        .post('/api/v1/fetch_api_key')
+        .type('form')
+        .send({ username: member.email, password: 'user-password' })
+        .expect(200);
+      expect(again.body).toEqual({
+        result: 'success',
+        msg: '',
+        api_key: member.apiKey,
+        email: member.email,
+        user_id: member.userId,
+      });
+    });
+
+    it('refuses a wrong password', async () => {
+      const response = await system.http
+        .post('/api/v1/fetch_api_key')
+        .type('form')
+        .send({ username: member.email, password: 'wrong' })
+        .expect(401);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: 'Your username or password is incorrect',
+        code: 'AUTHENTICATION_FAILED',
+      });
+    });
+
+    it("finds a user by id and by email, and not another realm's user", async () => {
+      const byId = await system.http
+        .get(`/api/v1/users/${member.userId}`)
+        .auth(owner.email, owner.apiKey)
+        .expect(200);
+      expect(byId.body.user).toMatchObject({
+        user_id: member.userId,
+        email: member.email,
+        role: 400,
+        is_admin: false,
+      });
+      const byEmail = await system.http
+        .get(`/api/v1/users/${member.email}`)
+        .auth(owner.email, owner.apiKey)
+        .expect(200);
+      expect(byEmail.body.user.user_id).toBe(member.userId);
+      const other = await system.createRealm('Other org', 'boss@other.example');
+      const response = await system.http
+        .get(`/api/v1/users/${member.userId}`)
+        .auth(other.owner.email, other.owner.apiKey)
+        .expect(400);
+      expect(response.body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+    });
+
+    it('lets only an owner grant the owner role', async () => {
+      const admin = await system.createUser(owner, 'admin@example.com', 'Ada Admin');
+      await system.http
+        .patch(`/api/v1/users/${admin.userId}`)
+        .auth(owner.email, owner.apiKey)
+        .type('form')
+        .send({ role: '200' })
+        .expect(200);
+      const response = await system.http
+        .patch(`/api/v1/users/${member.userId}`)
+        .auth(admin.email, admin.apiKey)
+        .type('form')
+        .send({ role: '100' })
+        .expect(400);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: 'Must be an organization owner',
+        code: 'UNAUTHORIZED_PRINCIPAL',
+      });
+    });
+
+    it('keeps the only owner an owner', async () => {
+      const response = await system.http
+        .patch(`/api/v1/users/${owner.userId}`)
+        .auth(owner.email, owner.apiKey)
+        .type('form')
+        .send({ role: '400' })
+        .expect(400);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: 'The owner permission cannot be removed from the only organization owner.',
+        code: 'BAD_REQUEST',
+      });
+    });
+  });
+
+  describe('server settings', () => {
+    it('answers without credentials with the feature level', async () => {
+      const response = await system.http.get('/api/v1/server_settings').expect(200);
+      expect(response.body).toMatchObject({
+        result: 'success',
+        msg: '',
+        zulip_feature_level: 421,
+        zulip_version: '11.0',
+        authentication_methods: expect.objectContaining({ password: true }),
+      });
+    });
+  });
+});
