@@ -1,5 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsUrl, Matches, ValidationArguments, ValidateBy } from 'class-validator';
+import { Blockchain } from '@shared/contracts';
+import { depositAddressProblem } from './deposit-addresses/deposit-address-format.js';
 
 const serviceUrl = () => IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true });
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -23,6 +25,17 @@ const PublicRpcUrl = () =>
     },
   });
 
+// Refusing to boot beats telling clients to send funds to a mistyped address.
+const DepositAddress = (blockchain: Blockchain) =>
+  ValidateBy({
+    name: 'depositAddress',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && !depositAddressProblem(blockchain, value),
+      defaultMessage: (args?: ValidationArguments) =>
+        depositAddressProblem(blockchain, String(args?.value)) ?? 'invalid deposit address',
+    },
+  });
+
 export class TransactionServiceConfig {
   // Internal routes of the services this one asks (never through the gateway).
   @serviceUrl()
@@ -33,14 +46,17 @@ export class TransactionServiceConfig {
 
   // Deposit addresses of a fresh install: written once per chain that has none yet; afterwards
   // the table rules and operators rotate them (npm run cli -- deposit-address set …).
+  @DepositAddress(Blockchain.STELLAR)
   @IsOptional()
   @Transform(trimmed)
   DEPOSIT_ADDRESS_STELLAR?: string;
 
+  @DepositAddress(Blockchain.SOLANA)
   @IsOptional()
   @Transform(trimmed)
   DEPOSIT_ADDRESS_SOLANA?: string;
 
+  @DepositAddress(Blockchain.CELO)
   @IsOptional()
   @Transform(trimmed)
   DEPOSIT_ADDRESS_CELO?: string;

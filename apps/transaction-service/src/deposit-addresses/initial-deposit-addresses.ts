@@ -1,7 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Blockchain } from '@shared/contracts';
 import { TransactionServiceConfig } from '../transaction-service.config.js';
-import { depositAddressProblem } from './deposit-address-format.js';
 import { DepositAddressBook } from './deposit-address-book.js';
 
 // A fresh install gets its deposit addresses from configuration, so the first quote can be
@@ -19,15 +18,9 @@ export class InitialDepositAddresses implements OnApplicationBootstrap {
       [Blockchain.SOLANA, this.config.DEPOSIT_ADDRESS_SOLANA],
       [Blockchain.CELO, this.config.DEPOSIT_ADDRESS_CELO],
     ];
-    const present = configured.flatMap(([blockchain, address]) =>
-      address ? [[blockchain, address] as const] : [],
+    // Checked by format with the rest of the configuration.
+    await this.book.seed(
+      configured.flatMap(([blockchain, address]) => (address ? [[blockchain, address] as const] : [])),
     );
-    const problems = present.flatMap(([blockchain, address]) => {
-      const problem = depositAddressProblem(blockchain, address);
-      return problem ? [`DEPOSIT_ADDRESS_${blockchain}: ${problem}`] : [];
-    });
-    // Refusing to boot beats telling clients to send funds to a mistyped address.
-    if (problems.length > 0) throw new Error(`Invalid deposit addresses:\n${problems.join('\n')}`);
-    await this.book.seed(present);
   }
 }
