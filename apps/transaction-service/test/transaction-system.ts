@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Keypair } from '@stellar/stellar-sdk';
 import pg from 'pg';
 import request from 'supertest';
 import { apiGatewayDefinition } from '@apps/api-gateway';
@@ -16,7 +17,7 @@ import {
   startTestService,
   testGatewayEnv,
 } from '@platform/testing';
-import type { InternalIdentity, TransactionStatusChangedV1 } from '@shared/contracts';
+import type { InternalIdentity, ServiceName, TransactionStatusChangedV1 } from '@shared/contracts';
 import { transactionServiceDefinition } from '../src/transaction-service.definition.js';
 
 export const DEPOSIT_ADDRESSES = {
@@ -133,6 +134,13 @@ export class TransactionSystem {
     if (this.storageDir) await rm(this.storageDir, { recursive: true, force: true });
   }
 
+  // Takes one app down mid-suite, as an outage would.
+  async closeService(name: ServiceName): Promise<void> {
+    const index = this.services.findIndex((service) => service.name === name);
+    const [service] = this.services.splice(index, 1);
+    await service?.close();
+  }
+
   async createPartner(name: string): Promise<Partner> {
     const response = await this.ops().post('/ops/partners').send({ name }).expect(201);
     return { partnerId: response.body.partnerId, apiKey: response.body.apiKey };
@@ -179,6 +187,25 @@ export class TransactionSystem {
     await call
       .attach('document', KYC_DOCUMENT, { filename: 'id.pdf', contentType: 'application/pdf' })
       .expect(201);
+  }
+
+  // A Stellar wallet signed in through the gateway: its address and access token.
+  async signInWallet(partner: Partner): Promise<{ address: string; token: string }> {
+    const wallet = Keypair.random();
+    const challenge = await this.http
+      .post('/walletAuth/challenge')
+      .set('X-API-Key', partner.apiKey)
+      .send({ address: wallet.publicKey() })
+      .expect(200);
+    const verified = await this.http
+      .post('/walletAuth/verify')
+      .send({
+        address: wallet.publicKey(),
+        challengeToken: challenge.body.challengeToken,
+        signature: wallet.sign(Buffer.from(challenge.body.message, 'utf8')).toString('base64'),
+      })
+      .expect(200);
+    return { address: wallet.publicKey(), token: verified.body.token };
   }
 
   // What the gateway forwards for a wallet's Bearer token, for calling the service directly.

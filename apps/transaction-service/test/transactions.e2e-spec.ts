@@ -528,6 +528,37 @@ describe('transactions through the gateway', () => {
       expect(reaccepted.body).toEqual(refusal('quote_not_found', 'Quote not found'));
     });
 
+    it('sign in through the gateway and then act with their Bearer token alone', async () => {
+      const wallet = await system.signInWallet(partnerA);
+      const bearer = { Authorization: `Bearer ${wallet.token}` };
+      const quote = await system.quote(partnerA);
+
+      const accepted = await system.http
+        .post('/transaction')
+        .set(bearer)
+        .send({ quote_id: quote.quote_id, user_id: wallet.address, account_number: BREB_MOBILE })
+        .expect(200);
+      const status = await system.http.get(`/transaction/${accepted.body.id}`).set(bearer).expect(200);
+      expect(status.body).toMatchObject({ id: accepted.body.id, user_id: wallet.address });
+      const listed = await system.http
+        .get('/transactions/list')
+        .query({ externalUserId: wallet.address })
+        .set(bearer)
+        .expect(200);
+      expect(listed.body.transactions.map((item: { id: string }) => item.id)).toEqual([accepted.body.id]);
+
+      const other = await system.quote(partnerA);
+      const refused = await system.http
+        .post('/transaction')
+        .set(bearer)
+        .send({ quote_id: other.quote_id, user_id: 'user-1', account_number: BREB_MOBILE })
+        .expect(400);
+      expect(refused.body).toEqual(
+        refusal('invalid_request', 'user_id must be the wallet user the Bearer token was issued to'),
+      );
+      await system.http.get(`/transaction/${accepted.body.id}`).set('X-API-Key', partnerB.apiKey).expect(404);
+    });
+
     it('speak for nobody when the token carries no wallet user', async () => {
       const token = await system.walletToken(partnerA, null);
       const quote = await system.quote(partnerA);
