@@ -16,6 +16,7 @@ const run = promisify(execFile);
 
 // The fields of the quote and acceptance answers this suite reads.
 interface Answer {
+  readonly id: string | null;
   readonly quote_id: string;
   readonly payment_context: { readonly blockchain: string; readonly depositAddress: string };
 }
@@ -124,7 +125,7 @@ describe('standalone mode', () => {
       );
       return JSON.parse(stdout.trim().split('\n').at(-1)!);
     };
-    const { apiKey } = await cli('partner', 'create', '--name', 'Payer');
+    const { apiKey, partnerId } = await cli('partner', 'create', '--name', 'Payer');
     const post = async (path: string, body: object) => {
       const response = await fetch(`${system!.gatewayUrl}${path}`, {
         method: 'POST',
@@ -157,5 +158,14 @@ describe('standalone mode', () => {
     expect((await accept('STELLAR', 'BREB', 'COP', '3001234567')).body.payment_context.depositAddress).toBe(
       rotated,
     );
+
+    await cli('kyc-policy', 'set', '--partner-id', partnerId, '--mode', 'always');
+    expect(await cli('kyc-policy', 'get', '--partner-id', partnerId)).toMatchObject({ mode: 'always' });
+    expect((await accept('SOLANA', 'PIX', 'BRL', '52998224725')).body).toEqual({
+      id: null,
+      kycRequired: true,
+      transaction_reference: null,
+      payment_context: null,
+    });
   });
 });
