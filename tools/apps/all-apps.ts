@@ -22,11 +22,12 @@ export const allDefinitions = [...backendDefinitions, gatewayDefinition] as cons
 
 export type AppName = (typeof allDefinitions)[number]['name'];
 
-// The gateway's variables that point at each backend, by backend.
+// The variable that points at each backend, by backend; the launchers give it to every app.
 export const upstreamVariables: Readonly<Record<string, string>> = {
   'quote-service': 'QUOTE_SERVICE_URL',
   'transaction-service': 'TRANSACTION_SERVICE_URL',
   'kyc-service': 'KYC_SERVICE_URL',
   'webhook-dispatcher': 'WEBHOOK_DISPATCHER_URL',
   'chat-api': 'CHAT_API_URL',
+  'chain-watchers': 'CHAIN_WATCHERS_URL',
 };

@@ -1,9 +1,15 @@
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
+import { ChainWatchersConfig } from './chain-watchers.config.js';
 import { chainWatchersDatabase } from './chain-watchers.database.js';
+import { ChainWatchersModule } from './chain-watchers.module.js';
 
-export const chainWatchersDefinition: ServiceDefinition<typeof platformSections> = {
+const chainWatchersSections = { ...platformSections, chains: ChainWatchersConfig };
+
+export const chainWatchersDefinition: ServiceDefinition<typeof chainWatchersSections> = {
   name: ServiceName.ChainWatchers,
-  config: platformSections,
+  title: 'Chain watchers',
+  config: chainWatchersSections,
   database: chainWatchersDatabase,
+  imports: [ChainWatchersModule],
 };

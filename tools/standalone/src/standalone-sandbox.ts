@@ -5,9 +5,18 @@ import {
   stellarSandboxKeypair,
 } from '../../sandbox/src/sandbox-wallets.js';
 
-// How the standalone mode points the apps at the sandbox chains: the clients' suggested RPC
-// endpoints, and the sandbox treasury as every chain's deposit address.
+// How the standalone mode points the apps at the sandbox chains: chain-watchers' endpoints, the
+// clients' suggested RPC endpoints, and the sandbox treasury as every chain's deposit address.
 export function sandboxEnv(sandbox: Sandbox, app: string): Record<string, string> {
+  if (app === 'chain-watchers')
+    return {
+      STELLAR_HORIZON_URL: sandbox.horizon.url,
+      STELLAR_NETWORK_PASSPHRASE: sandbox.horizon.networkPassphrase,
+      SOLANA_RPC_URL: sandbox.solana.url,
+      CELO_RPC_URL: sandbox.evm.url,
+      // The sandbox chain mines a block per transaction and no other.
+      CELO_CONFIRMATIONS: '1',
+    };
   if (app !== 'transaction-service') return {};
   return {
     RPC_URL_STELLAR: sandbox.horizon.url,

@@ -3,6 +3,7 @@ export * from './deposit-addresses.js';
 export * from './internal-assets.js';
 export * from './internal-identity.js';
 export * from './internal-quote.js';
+export * from './internal-verify.js';
 export * from './payout-enums.js';
 export * from './payout-topics.js';
 export * from './service-name.js';

@@ -1,6 +1,6 @@
 import { createHardhatNetworkProvider } from 'hardhat/internal/hardhat-network/provider/provider.js';
 import { JsonRpcServer } from 'hardhat/internal/hardhat-network/jsonrpc/server.js';
-import { ContractFactory, Interface, parseUnits } from 'ethers';
+import { ContractFactory, getAddress, Interface, parseUnits } from 'ethers';
 import {
   evmSandboxWallet,
   SANDBOX_ASSETS,
@@ -66,7 +66,7 @@ export async function startEvmChain(port = 0): Promise<EvmChainSimulator> {
     const deploy = await factory.getDeployTransaction(`Sandbox ${asset}`, asset);
     const { contractAddress } = await send(deploy.data);
     if (!contractAddress) throw new Error(`sandbox ${asset} deployment failed`);
-    tokens[asset] = contractAddress;
+    tokens[asset] = getAddress(contractAddress);
     for (const wallet of funded.slice(1)) {
       const amount = parseUnits(SANDBOX_STARTING_BALANCE, SANDBOX_TOKEN_DECIMALS);
       await send(token.encodeFunctionData('mint', [wallet.address, amount]), contractAddress);

@@ -1,0 +1,40 @@
+import { IsIn, IsInt, IsString, IsUrl, Max, Min } from 'class-validator';
+
+const serviceUrl = () => IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true });
+
+export class ChainWatchersConfig {
+  // Internal routes read here: the deposit addresses (transaction-service) and the active assets
+  // (quote-service), so rotating either needs no deploy.
+  @serviceUrl()
+  TRANSACTION_SERVICE_URL!: string;
+
+  @serviceUrl()
+  QUOTE_SERVICE_URL!: string;
+
+  // How long the deposit addresses and the active assets are reused before asking again.
+  @IsInt()
+  @Min(100)
+  UPSTREAM_CACHE_MS: number = 10_000;
+
+  @serviceUrl()
+  STELLAR_HORIZON_URL: string = 'https://horizon.stellar.org';
+
+  @IsString()
+  STELLAR_NETWORK_PASSPHRASE: string = 'Public Global Stellar Network ; September 2015';
+
+  @serviceUrl()
+  SOLANA_RPC_URL: string = 'https://api.mainnet-beta.solana.com';
+
+  // A Solana transfer counts once it reached this commitment.
+  @IsIn(['confirmed', 'finalized'])
+  SOLANA_COMMITMENT: 'confirmed' | 'finalized' = 'finalized';
+
+  @serviceUrl()
+  CELO_RPC_URL: string = 'https://forno.celo.org';
+
+  // A Celo transfer counts once its block has this many confirmations (1 = included).
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  CELO_CONFIRMATIONS: number = 3;
+}

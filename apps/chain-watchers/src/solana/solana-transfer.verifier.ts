@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { Connection } from '@solana/web3.js';
+import { Blockchain, type VerifyTransferResponse } from '@shared/contracts';
+import { ChainWatchersConfig } from '../chain-watchers.config.js';
+import { TransferVerifier } from '../transfers/transfer-verifier.js';
+import type { ChainView } from '../upstreams/chain-registry.js';
+import { solanaTransfers } from './solana-transfers.js';
+
+const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
+
+// A Solana signature is a deposit when the transaction exists at the configured commitment
+// (finalized by default), succeeded, and moved an active mint into a deposit owner's account.
+@Injectable()
+export class SolanaTransferVerifier extends TransferVerifier {
+  readonly blockchain = Blockchain.SOLANA;
+  private readonly connection: Connection;
+
+  constructor(private readonly config: ChainWatchersConfig) {
+    super();
+    this.connection = new Connection(config.SOLANA_RPC_URL, { commitment: config.SOLANA_COMMITMENT });
+  }
+
+  async verify(
+    signature: string,
+    chain: ChainView,
+    transactionId: string | null,
+  ): Promise<VerifyTransferResponse> {
+    if (!SIGNATURE.test(signature)) return { status: 'not_found' };
+    const response = await this.connection.getTransaction(signature, {
+      commitment: this.config.SOLANA_COMMITMENT,
+      maxSupportedTransactionVersion: 0,
+    });
+    if (!response?.meta) return { status: 'not_found' };
+    if (response.meta.err !== null) return { status: 'invalid', reason: 'failed' };
+    const transfers = solanaTransfers(signature, response, chain, transactionId);
+    return transfers.length > 0
+      ? { status: 'found', transfers }
+      : { status: 'invalid', reason: 'no_deposit' };
+  }
+}

@@ -1,0 +1,25 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { VerifyTransferRequest, VerifyTransferResponse } from '@shared/contracts';
+import { TransferVerifier } from '../transfers/transfer-verifier.js';
+import { ChainRegistry } from '../upstreams/chain-registry.js';
+
+export const TRANSFER_VERIFIERS = Symbol('TransferVerifiers');
+
+// Reads what a chain transaction did, in the deposit event's terms. Whether it funds a
+// transaction is transaction-service's decision, not this one's.
+@Injectable()
+export class VerifyTransferUseCase {
+  constructor(
+    private readonly registry: ChainRegistry,
+    @Inject(TRANSFER_VERIFIERS) private readonly verifiers: readonly TransferVerifier[],
+  ) {}
+
+  async execute({
+    blockchain,
+    onChainTx,
+    transactionId,
+  }: VerifyTransferRequest): Promise<VerifyTransferResponse> {
+    const verifier = this.verifiers.find((candidate) => candidate.blockchain === blockchain)!;
+    return verifier.verify(onChainTx.trim(), await this.registry.chain(blockchain), transactionId ?? null);
+  }
+}
