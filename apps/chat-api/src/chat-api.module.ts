@@ -8,7 +8,12 @@ import { FetchApiKeyController } from './auth/fetch-api-key.controller.js';
 import { FetchApiKeyUseCase } from './auth/fetch-api-key.use-case.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { RateLimiter } from './auth/rate-limiter.js';
+import { MentionLookup } from './messages/markdown/mention-lookup.js';
 import { MessageRenderer } from './messages/markdown/message-renderer.js';
+import { GetMessageQuery } from './messages/get-message.query.js';
+import { GetMessagesQuery } from './messages/get-messages.query.js';
+import { MessageContextLoader } from './messages/message-context.loader.js';
+import { MessageFilterBuilder } from './messages/message-filter.js';
 import { MessagesController } from './messages/messages.controller.js';
 import { MessagesRepository } from './messages/messages.repository.js';
 import { SendMessageUseCase } from './messages/send-message.use-case.js';
@@ -18,7 +23,13 @@ import { RealmsRepository } from './realms/realms.repository.js';
 import { ChatEnvelopeInterceptor } from './request/chat-envelope.interceptor.js';
 import { ChatRouteTable } from './request/chat-route-table.js';
 import { ServerSettingsController } from './server/server-settings.controller.js';
+import { ArchiveStreamUseCase } from './streams/archive-stream.use-case.js';
+import { PrincipalResolver } from './streams/principal-resolver.js';
+import { StreamDirectory } from './streams/stream-directory.js';
+import { StreamsController } from './streams/streams.controller.js';
 import { StreamsRepository } from './streams/streams.repository.js';
+import { SubscribeUseCase } from './streams/subscribe.use-case.js';
+import { UnsubscribeUseCase } from './streams/unsubscribe.use-case.js';
 import { AccountFactory } from './users/account-factory.js';
 import { CreateUserUseCase } from './users/create-user.use-case.js';
 import { UpdateUserUseCase } from './users/update-user.use-case.js';
@@ -33,6 +44,7 @@ import { UsersRepository } from './users/users.repository.js';
     ServerSettingsController,
     FetchApiKeyController,
     UsersController,
+    StreamsController,
     MessagesController,
   ],
   providers: [
@@ -55,7 +67,17 @@ import { UsersRepository } from './users/users.repository.js';
     UpdateUserUseCase,
     UserDirectory,
     MessageRenderer,
+    MentionLookup,
+    MessageContextLoader,
+    MessageFilterBuilder,
+    GetMessagesQuery,
+    GetMessageQuery,
     SendMessageUseCase,
+    PrincipalResolver,
+    StreamDirectory,
+    SubscribeUseCase,
+    UnsubscribeUseCase,
+    ArchiveStreamUseCase,
   ],
 })
 export class ChatApiModule {}

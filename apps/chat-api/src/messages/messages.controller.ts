@@ -1,10 +1,14 @@
-import { Controller, Headers } from '@nestjs/common';
+import { Controller, Headers, Param } from '@nestjs/common';
 import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
 import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
 import { ChatParams } from '../request/chat-params.decorator.js';
-import { optional, type ParamsOf, required } from '../request/param-declarations.js';
+import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
 import { param } from '../request/param-types.js';
+import { pathId } from '../request/path-id.js';
+import { GetMessageQuery } from './get-message.query.js';
+import { GetMessagesQuery } from './get-messages.query.js';
 import { clientName } from './message-text.js';
+import { narrowShape } from './narrow.js';
 import { SendMessageUseCase } from './send-message.use-case.js';
 
 // Zulip's declaration order: type, to, topic (alias subject), content, read_by_sender.
@@ -17,9 +21,60 @@ const sendMessageParams = {
   client: optional(param.string()),
 };
 
+const getMessagesParams = {
+  anchor: optional(param.string()),
+  include_anchor: withDefault(param.bool(), true),
+  num_before: required(param.int({ min: 0 })),
+  num_after: required(param.int({ min: 0 })),
+  narrow: withDefault(param.json(narrowShape), []),
+  use_first_unread_anchor: withDefault(param.bool(), false),
+  client_gravatar: withDefault(param.bool(), true),
+  apply_markdown: withDefault(param.bool(), true),
+  allow_empty_topic_name: withDefault(param.bool(), false),
+};
+
+const getMessageParams = {
+  apply_markdown: withDefault(param.bool(), true),
+  allow_empty_topic_name: withDefault(param.bool(), false),
+};
+
 @Controller()
 export class MessagesController {
-  constructor(private readonly sendMessage: SendMessageUseCase) {}
+  constructor(
+    private readonly sendMessage: SendMessageUseCase,
+    private readonly getMessages: GetMessagesQuery,
+    private readonly getMessage: GetMessageQuery,
+  ) {}
+
+  @ChatEndpoint('GET', 'messages')
+  list(
+    @CurrentCaller() caller: ChatCaller,
+    @ChatParams(getMessagesParams) p: ParamsOf<typeof getMessagesParams>,
+  ) {
+    return this.getMessages.execute(caller, {
+      anchor: p.anchor,
+      useFirstUnreadAnchor: p.use_first_unread_anchor,
+      includeAnchor: p.include_anchor,
+      numBefore: p.num_before,
+      numAfter: p.num_after,
+      narrow: p.narrow,
+      applyMarkdown: p.apply_markdown,
+      clientGravatar: p.client_gravatar,
+      allowEmptyTopicName: p.allow_empty_topic_name,
+    });
+  }
+
+  @ChatEndpoint('GET', 'messages/:message_id')
+  one(
+    @CurrentCaller() caller: ChatCaller,
+    @Param('message_id') messageId: string,
+    @ChatParams(getMessageParams) p: ParamsOf<typeof getMessageParams>,
+  ) {
+    return this.getMessage.execute(caller, pathId(messageId), {
+      applyMarkdown: p.apply_markdown,
+      allowEmptyTopicName: p.allow_empty_topic_name,
+    });
+  }
 
   @ChatEndpoint('POST', 'messages')
   send(

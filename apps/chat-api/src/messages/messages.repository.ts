@@ -29,6 +29,10 @@ export class MessagesRepository {
     return manager.getRepository(RecipientEntity).findOneByOrFail({ realmId, conversationKey });
   }
 
+  findRecipientByKey(realmId: number, conversationKey: string): Promise<RecipientEntity | null> {
+    return this.dataSource.getRepository(RecipientEntity).findOneBy({ realmId, conversationKey });
+  }
+
   findRecipient(realmId: number, id: number): Promise<RecipientEntity | null> {
     return this.dataSource.getRepository(RecipientEntity).findOneBy({ realmId, id });
   }
@@ -46,6 +50,15 @@ export class MessagesRepository {
        SELECT "user_id", $1, "flags" FROM unnest($2::int[], $3::int[]) AS d("user_id", "flags")`,
       [messageId, deliveries.map((d) => d.userId), deliveries.map((d) => d.flags)],
     );
+  }
+
+  // Who has sent a message to this channel topic (the audience of @topic).
+  async topicParticipants(recipientId: number, topicKey: string): Promise<Set<number>> {
+    const rows = (await this.dataSource.query(
+      'SELECT DISTINCT "sender_id" FROM "chat"."message" WHERE "recipient_id" = $1 AND "topic_key" = $2',
+      [recipientId, topicKey],
+    )) as Array<{ sender_id: number }>;
+    return new Set(rows.map((row) => row.sender_id));
   }
 
   findById(realmId: number, id: number): Promise<MessageEntity | null> {

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { ChatCaller } from '../auth/chat-caller.js';
+import { publishChatEvent } from '../events/chat-event.publisher.js';
 import { ChatError, ChatErrorCode } from '../request/chat.error.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
@@ -9,8 +11,11 @@ import { isAdministrator } from '../users/user.presenter.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { directRecipients, streamIndicator } from './message-address.js';
-import { MessageFlag } from './message-flags.js';
+import { flagNames, MessageFlag } from './message-flags.js';
+import { messageRow, realmStr } from './message.presenter.js';
 import { normalizeContent, normalizeTopic } from './message-text.js';
+import type { MentionOutcome } from './markdown/mention-directory.js';
+import { MentionLookup } from './markdown/mention-lookup.js';
 import { MessageRenderer } from './markdown/message-renderer.js';
 import { MessagesRepository } from './messages.repository.js';
 import { RecipientType } from './recipient.entity.js';
@@ -30,18 +35,21 @@ interface Destination {
   readonly stream: StreamEntity | null;
   readonly topic: string;
   readonly userIds: number[];
+  readonly directUsers: UserEntity[];
 }
 
 // POST /messages: to a channel topic (every active subscriber gets a copy) or to a set of
-// users (sender included). The sender's copy is read unless read_by_sender says otherwise.
+// users (sender included). The sender's copy is read unless read_by_sender says otherwise;
+// mentions set each recipient's flags; every recipient's queues get a `message` event.
 @Injectable()
 export class SendMessageUseCase {
   constructor(
-    private readonly dataSource: DataSource,
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly users: UsersRepository,
     private readonly streams: StreamsRepository,
     private readonly messages: MessagesRepository,
     private readonly renderer: MessageRenderer,
+    private readonly mentions: MentionLookup,
     private readonly clock: Clock,
   ) {}
 
@@ -49,16 +57,26 @@ export class SendMessageUseCase {
     const destination =
       command.type === 'stream' ? await this.toStream(caller, command) : await this.toUsers(caller, command);
     const content = normalizeContent(command.content);
-    const renderedContent = this.renderer.render(content);
-    return this.dataSource.transaction(async (manager) => {
+    const rendered = this.renderer.renderMessage(
+      content,
+      await this.mentions.directoryFor(caller.realm.id, content),
+    );
+    const topicParticipants =
+      rendered.mentions.topicWildcard && destination.stream
+        ? await this.messages.topicParticipants(
+            destination.stream.recipientId,
+            destination.topic.toLowerCase(),
+          )
+        : new Set<number>();
+    return this.outbox.run(async (tx) => {
       const recipient = await this.messages.recipientFor(
-        manager,
+        tx.manager,
         caller.realm.id,
         destination.recipientType,
         destination.conversationKey,
         destination.recipientType === RecipientType.DIRECT ? destination.userIds : [],
       );
-      const message = await this.messages.insert(manager, {
+      const message = await this.messages.insert(tx.manager, {
         realmId: caller.realm.id,
         senderId: caller.user.id,
         recipientId: recipient.id,
@@ -66,19 +84,39 @@ export class SendMessageUseCase {
         topic: destination.topic,
         topicKey: destination.topic.toLowerCase(),
         content,
-        renderedContent,
+        renderedContent: rendered.html,
         client: command.client,
         dateSent: this.clock.now(),
       });
-      const readBySender = command.readBySender ?? true;
-      await this.messages.deliver(
-        manager,
-        message.id,
-        destination.userIds.map((userId) => ({
-          userId,
-          flags: userId === caller.user.id && readBySender ? MessageFlag.read : 0,
-        })),
-      );
+      const flagsOf = (userId: number) =>
+        recipientFlags(userId, {
+          isSender: userId === caller.user.id,
+          readBySender: command.readBySender ?? true,
+          isStream: destination.stream !== null,
+          mentions: rendered.mentions,
+          topicParticipant: topicParticipants.has(userId) || userId === caller.user.id,
+        });
+      const deliveries = destination.userIds.map((userId) => ({ userId, flags: flagsOf(userId) }));
+      await this.messages.deliver(tx.manager, message.id, deliveries);
+      await publishChatEvent(tx, {
+        realmId: caller.realm.id,
+        userIds: destination.userIds,
+        event: {
+          type: 'message',
+          message: messageRow(
+            message,
+            {
+              sender: caller.user,
+              realmStr: realmStr(caller.realm.host),
+              streamName: destination.stream?.name ?? null,
+              directUsers: destination.directUsers,
+            },
+            { applyMarkdown: true, clientGravatar: false },
+          ),
+        },
+        flagsByUser: Object.fromEntries(deliveries.map((d) => [String(d.userId), flagNames(d.flags)])),
+        markdown: content,
+      });
       return { id: message.id };
     });
   }
@@ -118,6 +156,7 @@ export class SendMessageUseCase {
       stream,
       topic: normalizeTopic(command.topic),
       userIds,
+      directUsers: [],
     };
   }
 
@@ -125,13 +164,15 @@ export class SendMessageUseCase {
     const recipients = command.to === undefined ? { ids: [] } : directRecipients(command.to);
     const found = await this.resolveUsers(caller, recipients);
     if (found.length === 0) throw ChatError.badRequest('Message must have recipients');
-    const userIds = [...new Set([caller.user.id, ...found.map((user) => user.id)])].sort((a, b) => a - b);
+    const directUsers = [caller.user, ...found.filter((user) => user.id !== caller.user.id)];
+    const userIds = directUsers.map((user) => user.id).sort((a, b) => a - b);
     return {
       recipientType: RecipientType.DIRECT,
       conversationKey: `dm:${userIds.join(',')}`,
       stream: null,
       topic: '',
       userIds,
+      directUsers,
     };
   }
 
@@ -158,4 +199,24 @@ function requireActive(users: UserEntity[]): UserEntity[] {
   const inactive = users.find((user) => !user.isActive);
   if (inactive) throw ChatError.badRequest(`'${inactive.email}' is no longer using Zulip.`);
   return users;
+}
+
+interface RecipientFacts {
+  readonly isSender: boolean;
+  readonly readBySender: boolean;
+  readonly isStream: boolean;
+  readonly mentions: MentionOutcome;
+  readonly topicParticipant: boolean;
+}
+
+// One recipient's initial flags: read for the sender, mentioned when named, channel wildcards
+// for every recipient of a channel message, @topic for those who took part in the topic.
+function recipientFlags(userId: number, facts: RecipientFacts): number {
+  let flags = 0;
+  if (facts.isSender && facts.readBySender) flags |= MessageFlag.read;
+  if (facts.mentions.mentionedUserIds.has(userId)) flags |= MessageFlag.mentioned;
+  if (facts.isStream && facts.mentions.streamWildcard) flags |= MessageFlag.stream_wildcard_mentioned;
+  if (facts.isStream && facts.mentions.topicWildcard && facts.topicParticipant)
+    flags |= MessageFlag.topic_wildcard_mentioned;
+  return flags;
 }

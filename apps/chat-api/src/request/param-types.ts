@@ -66,6 +66,15 @@ export const shape = {
       },
     };
   },
+  // A user given by id or by email (`principals`).
+  intOrString(): JsonShape<number | string> {
+    return {
+      check(value, varName) {
+        if (typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))) return value;
+        throw invalid(`${varName} is not a string or an integer`);
+      },
+    };
+  },
   dict(): JsonShape<Record<string, unknown>> {
     return {
       check(value, varName) {

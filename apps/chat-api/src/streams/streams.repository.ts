@@ -27,6 +27,19 @@ export class StreamsRepository {
     return repository.save(repository.create(stream));
   }
 
+  async setRecipient(manager: EntityManager, id: number, recipientId: number): Promise<void> {
+    await manager.getRepository(StreamEntity).update({ id }, { recipientId });
+  }
+
+  // Every active account of the realm: the audience of public-channel events.
+  async realmUserIds(realmId: number, manager?: EntityManager): Promise<number[]> {
+    const rows = (await (manager ?? this.dataSource.manager).query(
+      'SELECT "id" FROM "chat"."user_profile" WHERE "realm_id" = $1 AND "is_active" ORDER BY "id"',
+      [realmId],
+    )) as Array<{ id: number }>;
+    return rows.map((row) => row.id);
+  }
+
   async archive(manager: EntityManager, realmId: number, id: number): Promise<void> {
     await manager.getRepository(StreamEntity).update({ realmId, id }, { isArchived: true });
   }

@@ -20,6 +20,10 @@ export interface Subscription {
   readonly groupId: string;
   readonly topics: readonly string[];
   readonly handle: EventHandler;
+  // `earliest` (default): a new group starts at the oldest retained event. `latest`: it starts
+  // at what is published once it has joined — for per-replica fan-out groups (chat-api's event
+  // queues), which live only as long as their process and have no use for history.
+  readonly startFrom?: 'earliest' | 'latest';
 }
 
 export function deadLetterTopic(topic: string): string {

@@ -49,6 +49,22 @@ describe(InMemoryEventBus.name, () => {
     await expectEventually(() => expect(seen).toEqual(['early']));
   });
 
+  it('starts a group that asks for the latest events after what was already published', async () => {
+    const sut = await connectedBus();
+    await sut.publish([event('before')]);
+    const seen: string[] = [];
+
+    await sut.subscribe({
+      groupId: 'fan-out',
+      topics: ['demo.thing.happened.v1'],
+      handle: async (e) => void seen.push(e.id),
+      startFrom: 'latest',
+    });
+    await sut.publish([event('after')]);
+
+    await expectEventually(() => expect(seen).toEqual(['after']));
+  });
+
   it('redelivers an event whose handler failed, before any later event', async () => {
     const sut = await connectedBus();
     const seen: string[] = [];

@@ -34,11 +34,13 @@ export class InMemoryEventBus implements EventBus {
     for (const topic of new Set(events.map((event) => event.topic))) this.wake(topic);
   }
 
-  async subscribe({ groupId, topics, handle }: Subscription): Promise<void> {
+  async subscribe({ groupId, topics, handle, startFrom = 'earliest' }: Subscription): Promise<void> {
     for (const topic of topics) {
       const cursors = this.groups.get(topic) ?? new Map<string, GroupCursor>();
       if (cursors.has(groupId)) throw new Error(`Group ${groupId} already consumes ${topic} in this process`);
-      cursors.set(groupId, { handle, position: this.logOf(topic).offset, draining: false });
+      const log = this.logOf(topic);
+      const position = startFrom === 'latest' ? log.offset + log.events.length : log.offset;
+      cursors.set(groupId, { handle, position, draining: false });
       this.groups.set(topic, cursors);
       this.wake(topic);
     }

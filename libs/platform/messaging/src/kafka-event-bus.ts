@@ -87,14 +87,17 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
-  async subscribe({ groupId, topics, handle }: Subscription): Promise<void> {
+  async subscribe({ groupId, topics, handle, startFrom = 'earliest' }: Subscription): Promise<void> {
     await this.ensureTopics(topics);
     const consumer = this.kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000 });
     this.consumers.push(consumer);
     await consumer.connect();
-    // A new group starts at the oldest retained event: nothing published before its first
-    // deployment is skipped.
-    await consumer.subscribe({ topics: [...topics], fromBeginning: true });
+    // A new group starts at the oldest retained event unless it asks for the latest: nothing
+    // published before a service's first deployment is skipped.
+    await consumer.subscribe({ topics: [...topics], fromBeginning: startFrom === 'earliest' });
+    // A group that starts at the latest offset misses what is published before it has joined:
+    // subscribing completes only once it has.
+    const joined = startFrom === 'latest' ? this.joinOf(consumer) : Promise.resolve();
     await consumer.run({
       eachMessage: async ({ topic, message }) => {
         await handle({
@@ -108,6 +111,16 @@ export class KafkaEventBus implements EventBus {
           correlationId: headerText(message.headers, HEADER.correlationId) ?? '',
         });
       },
+    });
+    await withTimeout(joined, GROUP_JOIN_TIMEOUT_MS);
+  }
+
+  private joinOf(consumer: Consumer): Promise<void> {
+    return new Promise((resolve) => {
+      const stop = consumer.on(consumer.events.GROUP_JOIN, () => {
+        stop();
+        resolve();
+      });
     });
   }
 
@@ -158,6 +171,9 @@ function headerText(headers: IHeaders | undefined, name: string): string | undef
   const first = Array.isArray(value) ? value[0] : value;
   return first === undefined ? undefined : first.toString();
 }
+
+// A new single-member group joins after the broker's initial rebalance delay (3 s by default).
+const GROUP_JOIN_TIMEOUT_MS = 60_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,129 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { ChatError } from '../request/chat.error.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
+import { MessageContextLoader } from './message-context.loader.js';
+import { FLAGS_SQL, MessageFilterBuilder, type MessageFilter } from './message-filter.js';
+import { flagNames, MessageFlag } from './message-flags.js';
+import { MessageEntity } from './message.entity.js';
+import { messageRow } from './message.presenter.js';
+import type { NarrowTerm } from './narrow.js';
+
+// Zulip's anchor for "newest": larger than any message id.
+export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
+const MAX_MESSAGES_PER_FETCH = 5000;
+
+export interface GetMessagesCommand {
+  readonly anchor: string | undefined;
+  readonly useFirstUnreadAnchor: boolean;
+  readonly includeAnchor: boolean;
+  readonly numBefore: number;
+  readonly numAfter: number;
+  readonly narrow: readonly NarrowTerm[];
+  readonly applyMarkdown: boolean;
+  readonly clientGravatar: boolean;
+  readonly allowEmptyTopicName: boolean;
+}
+
+interface Row {
+  readonly id: number;
+  readonly flags: number;
+}
+
+// GET /messages: a window of the narrow around an anchor, as Zulip computes it
+// (post_process_limited_query): before the anchor, the anchor, after it, and whether the
+// oldest and newest ends were reached.
+@Injectable()
+export class GetMessagesQuery {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly filters: MessageFilterBuilder,
+    private readonly contexts: MessageContextLoader,
+  ) {}
+
+  async execute(caller: ChatCaller, command: GetMessagesCommand) {
+    if (command.numBefore + command.numAfter > MAX_MESSAGES_PER_FETCH)
+      throw ChatError.badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+    const filter = await this.filters.build(caller, command.narrow);
+    const anchor = await this.anchorOf(command, filter);
+    const anchoredToLeft = anchor === 0;
+    const anchoredToRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
+    const before =
+      command.numBefore > 0
+        ? (
+            await this.rows(
+              filter,
+              anchoredToRight ? 'TRUE' : `m."id" < ${anchor}`,
+              'DESC',
+              command.numBefore,
+            )
+          ).reverse()
+        : [];
+    const anchorRows =
+      command.includeAnchor && !anchoredToRight && !anchoredToLeft
+        ? await this.rows(filter, `m."id" = ${anchor}`, 'ASC', 1)
+        : [];
+    const after =
+      command.numAfter > 0 && !anchoredToRight
+        ? await this.rows(filter, `m."id" > ${anchor}`, 'ASC', command.numAfter)
+        : [];
+    const rows = [...before, ...anchorRows, ...after];
+    return {
+      messages: await this.present(caller, rows, command),
+      anchor,
+      found_anchor: anchorRows.length === 1,
+      found_oldest: anchoredToLeft || before.length < command.numBefore,
+      found_newest: anchoredToRight || after.length < command.numAfter,
+      history_limited: false,
+    };
+  }
+
+  private async anchorOf(command: GetMessagesCommand, filter: MessageFilter): Promise<number> {
+    if (command.useFirstUnreadAnchor || command.anchor === 'first_unread') return this.firstUnread(filter);
+    if (command.anchor === undefined) throw ChatError.badRequest("Missing 'anchor' argument.");
+    if (command.anchor === 'oldest') return 0;
+    if (command.anchor === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
+    if (!/^-?\d+$/.test(command.anchor.trim())) throw ChatError.badRequest('Invalid anchor');
+    return Math.min(Math.max(Number(command.anchor), 0), LARGER_THAN_MAX_MESSAGE_ID);
+  }
+
+  private async firstUnread(filter: MessageFilter): Promise<number> {
+    const [row] = await this.rows(filter, `(${FLAGS_SQL} & ${MessageFlag.read}) = 0`, 'ASC', 1);
+    return row?.id ?? LARGER_THAN_MAX_MESSAGE_ID;
+  }
+
+  private rows(filter: MessageFilter, bound: string, order: 'ASC' | 'DESC', limit: number): Promise<Row[]> {
+    const join = filter.withHistory ? 'LEFT JOIN' : 'JOIN';
+    return this.dataSource.query(
+      `SELECT m."id", ${FLAGS_SQL} AS "flags"
+         FROM "chat"."message" m ${join} "chat"."user_message" um ON um."message_id" = m."id" AND um."user_id" = $1
+        WHERE ${[...filter.conditions, bound].join(' AND ')}
+        ORDER BY m."id" ${order} LIMIT ${limit}`,
+      filter.params,
+    ) as Promise<Row[]>;
+  }
+
+  private async present(caller: ChatCaller, rows: readonly Row[], command: GetMessagesCommand) {
+    if (rows.length === 0) return [];
+    const messages = await this.dataSource
+      .getRepository(MessageEntity)
+      .createQueryBuilder('m')
+      .where('m.realmId = :realmId AND m.id IN (:...ids)', {
+        realmId: caller.realm.id,
+        ids: rows.map((row) => row.id),
+      })
+      .orderBy('m.id', 'ASC')
+      .getMany();
+    const contextOf = await this.contexts.load(caller.realm, messages);
+    const flags = new Map(rows.map((row) => [row.id, row.flags]));
+    return messages.map((message) => {
+      const row = messageRow(message, contextOf(message), command);
+      const subject =
+        !command.allowEmptyTopicName && row.type === 'stream' && row.subject === ''
+          ? EMPTY_TOPIC_DISPLAY_NAME
+          : row.subject;
+      return { ...row, subject, flags: flagNames(flags.get(message.id) ?? 0) };
+    });
+  }
+}

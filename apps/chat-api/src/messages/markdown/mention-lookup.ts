@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { type MentionableUser, type MentionDirectory, referencedNames } from './mention-directory.js';
+
+// Looks up only the users and channels a message names, within its realm.
+@Injectable()
+export class MentionLookup {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async directoryFor(realmId: number, content: string): Promise<MentionDirectory> {
+    const { users, streams } = referencedNames(content);
+    const ids =
+      users.length === 0 ? [] : [...content.matchAll(/\|(\d{1,9})\*\*/g)].map((match) => Number(match[1]));
+    const userRows =
+      users.length === 0
+        ? []
+        : ((await this.dataSource.query(
+            `SELECT "id", "full_name" AS "fullName" FROM "chat"."user_profile"
+        WHERE "realm_id" = $1 AND "is_active" AND (lower("full_name") = ANY($2) OR "id" = ANY($3))`,
+            [realmId, users.map((name) => name.toLowerCase()), ids],
+          )) as MentionableUser[]);
+    const streamRows =
+      streams.length === 0
+        ? []
+        : ((await this.dataSource.query(
+            `SELECT "id", "name" FROM "chat"."stream" WHERE "realm_id" = $1 AND "name_key" = ANY($2)`,
+            [realmId, streams.map((name) => name.toLowerCase())],
+          )) as Array<{ id: number; name: string }>);
+    const usersByName = new Map<string, MentionableUser[]>();
+    for (const user of userRows) {
+      const key = user.fullName.toLowerCase();
+      usersByName.set(key, [...(usersByName.get(key) ?? []), user]);
+    }
+    return {
+      usersById: new Map(userRows.map((user) => [user.id, user])),
+      usersByName,
+      streamsByName: new Map(streamRows.map((stream) => [stream.name.toLowerCase(), stream])),
+    };
+  }
+}

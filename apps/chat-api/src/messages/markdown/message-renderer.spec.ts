@@ -1,0 +1,67 @@
+import { describe, expect, it } from '@jest/globals';
+import type { MentionDirectory } from './mention-directory.js';
+import { MessageRenderer } from './message-renderer.js';
+
+const ada = { id: 7, fullName: 'Ada Lovelace' };
+const twinA = { id: 8, fullName: 'Twin' };
+const twinB = { id: 9, fullName: 'Twin' };
+const directory: MentionDirectory = {
+  usersById: new Map([ada, twinA, twinB].map((user) => [user.id, user])),
+  usersByName: new Map([
+    ['ada lovelace', [ada]],
+    ['twin', [twinA, twinB]],
+  ]),
+  streamsByName: new Map([['design team', { id: 3, name: 'design team' }]]),
+};
+
+describe(MessageRenderer.name, () => {
+  const sut = new MessageRenderer();
+  const render = (content: string) => sut.renderMessage(content, directory);
+
+  it('renders Markdown, escaping raw HTML and keeping single newlines', () => {
+    expect(render('**bold** <b>x</b>\nnext').html).toBe(
+      '<p><strong>bold</strong> &lt;b&gt;x&lt;/b&gt;<br>\nnext</p>',
+    );
+  });
+
+  it('renders a user mention by name and records it', () => {
+    const { html, mentions } = render('hi @**ada lovelace**');
+    expect(html).toBe('<p>hi <span class="user-mention" data-user-id="7">@Ada Lovelace</span></p>');
+    expect([...mentions.mentionedUserIds]).toEqual([7]);
+  });
+
+  it('tells namesakes apart by id and leaves an ambiguous name as text', () => {
+    expect(render('@**Twin|9**').html).toBe(
+      '<p><span class="user-mention" data-user-id="9">@Twin</span></p>',
+    );
+    expect(render('@**Twin**').html).toBe('<p>@<strong>Twin</strong></p>');
+  });
+
+  it('renders a silent mention without the @ and without a notification', () => {
+    const { html, mentions } = render('@_**Ada Lovelace**');
+    expect(html).toBe('<p><span class="user-mention silent" data-user-id="7">Ada Lovelace</span></p>');
+    expect(mentions.mentionedUserIds.size).toBe(0);
+  });
+
+  it('renders channel and topic wildcards', () => {
+    const channel = render('@**all** and @**everyone**');
+    expect(channel.html).toBe(
+      '<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@all</span> and ' +
+        '<span class="user-mention channel-wildcard-mention" data-user-id="*">@everyone</span></p>',
+    );
+    expect(channel.mentions.streamWildcard).toBe(true);
+    const topic = render('@**topic**');
+    expect(topic.html).toBe('<p><span class="topic-mention">@topic</span></p>');
+    expect(topic.mentions).toMatchObject({ topicWildcard: true, streamWildcard: false });
+  });
+
+  it('links a channel and a topic, and leaves an unknown channel as text', () => {
+    expect(render('#**design team**').html).toBe(
+      '<p><a class="stream" data-stream-id="3" href="/#narrow/channel/3-design-team">#design team</a></p>',
+    );
+    expect(render('#**design team>q&a**').html).toBe(
+      '<p><a class="stream-topic" data-stream-id="3" href="/#narrow/channel/3-design-team/topic/q.26a">#design team &gt; q&amp;a</a></p>',
+    );
+    expect(render('#**nowhere**').html).toBe('<p>#<strong>nowhere</strong></p>');
+  });
+});

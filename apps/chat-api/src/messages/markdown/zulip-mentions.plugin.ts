@@ -1,0 +1,119 @@
+import type { MarkdownIt, StateInline, Token } from 'markdown-it';
+import type {
+  LinkableStream,
+  MentionableUser,
+  MentionDirectory,
+  MentionOutcome,
+} from './mention-directory.js';
+import { narrowSlug } from './mention-directory.js';
+
+// Carried in markdown-it's render env under the `zulip` key.
+export interface ZulipRenderState {
+  readonly directory: MentionDirectory;
+  readonly outcome: MentionOutcome;
+}
+
+function zulipState(env: Record<string | symbol, unknown>): ZulipRenderState {
+  return env['zulip'] as ZulipRenderState;
+}
+
+const STREAM_WILDCARDS = new Set(['all', 'everyone', 'channel', 'stream']);
+const MENTION = /^@(_?)\*\*([^*\n]+?)\*\*/;
+const STREAM_LINK = /^#\*\*([^*\n]+?)\*\*/;
+
+type Mention =
+  | { kind: 'user'; user: MentionableUser; silent: boolean }
+  | { kind: 'stream-wildcard'; name: string; silent: boolean }
+  | { kind: 'topic-wildcard'; silent: boolean };
+
+// Zulip's mention and channel-link syntax, rendered with Zulip's HTML classes:
+// `@**Name**`, `@**Name|id**`, silent `@_**Name**`, wildcards `@**all**` (everyone, channel,
+// stream) and `@**topic**`, links `#**channel**` and `#**channel>topic**`. Unknown names stay text.
+export function zulipMentions(md: MarkdownIt): void {
+  const escape = md.utils.escapeHtml;
+
+  md.inline.ruler.before('emphasis', 'zulip_mention', (state: StateInline, silent: boolean) => {
+    if (state.src.charCodeAt(state.pos) !== 0x40 /* @ */) return false;
+    const match = MENTION.exec(state.src.slice(state.pos));
+    if (!match) return false;
+    const env = zulipState(state.env);
+    const mention = resolveMention(env.directory, match[2]!, match[1] === '_');
+    if (!mention) return false;
+    if (!silent) {
+      const token = state.push('zulip_mention', '', 0);
+      token.meta = mention;
+      record(env.outcome, mention);
+    }
+    state.pos += match[0].length;
+    return true;
+  });
+
+  md.inline.ruler.before('emphasis', 'zulip_stream_link', (state: StateInline, silent: boolean) => {
+    if (state.src.charCodeAt(state.pos) !== 0x23 /* # */) return false;
+    const match = STREAM_LINK.exec(state.src.slice(state.pos));
+    if (!match) return false;
+    const [streamName, topic] = splitTopic(match[1]!);
+    const stream = zulipState(state.env).directory.streamsByName.get(streamName.toLowerCase());
+    if (!stream) return false;
+    if (!silent) {
+      const token = state.push('zulip_stream_link', '', 0);
+      token.meta = { stream, topic };
+    }
+    state.pos += match[0].length;
+    return true;
+  });
+
+  md.renderer.rules['zulip_mention'] = (tokens: Token[], index: number) => {
+    const mention = tokens[index]!.meta as Mention;
+    const silentClass = mention.silent ? ' silent' : '';
+    const prefix = mention.silent ? '' : '@';
+    switch (mention.kind) {
+      case 'user':
+        return `<span class="user-mention${silentClass}" data-user-id="${mention.user.id}">${prefix}${escape(mention.user.fullName)}</span>`;
+      case 'stream-wildcard':
+        return `<span class="user-mention channel-wildcard-mention${silentClass}" data-user-id="*">${prefix}${escape(mention.name)}</span>`;
+      case 'topic-wildcard':
+        return `<span class="topic-mention${silentClass}">${prefix}topic</span>`;
+    }
+  };
+
+  md.renderer.rules['zulip_stream_link'] = (tokens: Token[], index: number) => {
+    const { stream, topic } = tokens[index]!.meta as { stream: LinkableStream; topic: string | null };
+    const base = `/#narrow/channel/${stream.id}-${narrowSlug(stream.name.replace(/ /g, '-'))}`;
+    if (topic === null)
+      return `<a class="stream" data-stream-id="${stream.id}" href="${base}">#${escape(stream.name)}</a>`;
+    return `<a class="stream-topic" data-stream-id="${stream.id}" href="${base}/topic/${narrowSlug(topic)}">#${escape(stream.name)} &gt; ${escape(topic)}</a>`;
+  };
+}
+
+function resolveMention(directory: MentionDirectory, text: string, silent: boolean): Mention | null {
+  const [rawName, rawId] = text.split('|') as [string, string | undefined];
+  const name = rawName.trim();
+  if (rawId === undefined) {
+    if (STREAM_WILDCARDS.has(name)) return { kind: 'stream-wildcard', name, silent };
+    if (name === 'topic') return { kind: 'topic-wildcard', silent };
+  }
+  const user =
+    rawId !== undefined && /^\d+$/.test(rawId.trim())
+      ? directory.usersById.get(Number(rawId.trim()))
+      : uniqueByName(directory, name);
+  return user ? { kind: 'user', user, silent } : null;
+}
+
+function uniqueByName(directory: MentionDirectory, name: string): MentionableUser | undefined {
+  const candidates = directory.usersByName.get(name.toLowerCase()) ?? [];
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+function record(outcome: MentionOutcome, mention: Mention): void {
+  if (mention.silent) return;
+  if (mention.kind === 'user') outcome.mentionedUserIds.add(mention.user.id);
+  else if (mention.kind === 'stream-wildcard') outcome.streamWildcard = true;
+  else outcome.topicWildcard = true;
+}
+
+function splitTopic(text: string): [string, string | null] {
+  const separator = text.indexOf('>');
+  if (separator < 0) return [text.trim(), null];
+  return [text.slice(0, separator).trim(), text.slice(separator + 1).trim()];
+}

@@ -1,0 +1,58 @@
+import { unixSeconds } from '../request/python-isoformat.js';
+import type { UserEntity } from '../users/user.entity.js';
+import { avatarUrl } from '../users/user.presenter.js';
+import type { MessageEntity } from './message.entity.js';
+
+// Everything a message needs besides its row to be shown the Zulip way.
+export interface MessageContext {
+  readonly sender: UserEntity;
+  readonly realmStr: string;
+  // A channel message: the channel's name; a direct message: its users.
+  readonly streamName: string | null;
+  readonly directUsers: readonly UserEntity[];
+}
+
+export interface MessageRowOptions {
+  readonly applyMarkdown: boolean;
+  readonly clientGravatar: boolean;
+}
+
+// A message as GET /messages and `message` events carry it (flags are added per user).
+export function messageRow(message: MessageEntity, context: MessageContext, options: MessageRowOptions) {
+  const isStream = message.streamId !== null;
+  return {
+    id: message.id,
+    sender_id: message.senderId,
+    content: options.applyMarkdown ? message.renderedContent : message.content,
+    recipient_id: message.recipientId,
+    timestamp: unixSeconds(message.dateSent),
+    client: message.client,
+    subject: message.topic,
+    topic_links: [],
+    is_me_message: /^\/me\s/.test(message.content),
+    reactions: [],
+    submessages: [],
+    sender_full_name: context.sender.fullName,
+    sender_email: context.sender.email,
+    sender_realm_str: context.realmStr,
+    display_recipient: isStream
+      ? context.streamName
+      : [...context.directUsers]
+          .sort((a, b) => a.id - b.id)
+          .map((user) => ({
+            id: user.id,
+            email: user.email,
+            full_name: user.fullName,
+            is_mirror_dummy: false,
+          })),
+    type: isStream ? 'stream' : 'private',
+    ...(isStream ? { stream_id: message.streamId } : {}),
+    avatar_url: options.clientGravatar ? null : avatarUrl(context.sender),
+    content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
+  };
+}
+
+// Zulip's `sender_realm_str`: the realm's subdomain, empty for a realm on the root domain.
+export function realmStr(host: string | null): string {
+  return host?.split('.')[0] ?? '';
+}

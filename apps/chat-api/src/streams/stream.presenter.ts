@@ -1,0 +1,47 @@
+import { unixSeconds } from '../request/python-isoformat.js';
+import type { StreamEntity } from './stream.entity.js';
+import type { SubscriptionEntity } from './subscription.entity.js';
+
+// A channel as GET /streams and the `stream` events describe it.
+export function streamRow(stream: StreamEntity, renderedDescription: string) {
+  return {
+    stream_id: stream.id,
+    name: stream.name,
+    is_archived: stream.isArchived,
+    description: stream.description,
+    rendered_description: renderedDescription,
+    date_created: unixSeconds(stream.dateCreated),
+    creator_id: stream.creatorId,
+    invite_only: stream.inviteOnly,
+    is_web_public: false,
+    stream_post_policy: 1,
+    message_retention_days: null,
+    history_public_to_subscribers: stream.historyPublicToSubscribers,
+    first_message_id: null,
+    is_recently_active: true,
+    is_announcement_only: false,
+    stream_weekly_traffic: null,
+  };
+}
+
+// A subscription as GET /users/me/subscriptions, /register and `subscription` events list it.
+export function subscriptionRow(
+  stream: StreamEntity,
+  renderedDescription: string,
+  subscription: SubscriptionEntity,
+  subscribers?: readonly number[],
+) {
+  return {
+    ...streamRow(stream, renderedDescription),
+    color: subscription.color,
+    is_muted: subscription.isMuted,
+    in_home_view: !subscription.isMuted,
+    pin_to_top: subscription.pinToTop,
+    desktop_notifications: null,
+    email_notifications: null,
+    wildcard_mentions_notify: null,
+    push_notifications: null,
+    audible_notifications: null,
+    ...(subscribers ? { subscribers: [...subscribers] } : {}),
+  };
+}

@@ -1,0 +1,157 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
+import { Clock } from '@shared/util';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
+import { MessageRenderer } from '../messages/markdown/message-renderer.js';
+import { MessagesRepository } from '../messages/messages.repository.js';
+import { RecipientType } from '../messages/recipient.entity.js';
+import { ChatError } from '../request/chat.error.js';
+import { MAX_STREAM_DESCRIPTION_LENGTH } from '../server/server-facts.js';
+import type { UserEntity } from '../users/user.entity.js';
+import { isAdministrator } from '../users/user.presenter.js';
+import { PrincipalResolver } from './principal-resolver.js';
+import type { StreamEntity } from './stream.entity.js';
+import { checkStreamName, subscriptionColor } from './stream-name.js';
+import { streamRow, subscriptionRow } from './stream.presenter.js';
+import { StreamsRepository } from './streams.repository.js';
+import { SubscriptionEntity } from './subscription.entity.js';
+
+export interface SubscribeCommand {
+  readonly subscriptions: ReadonlyArray<{ readonly name: string; readonly description?: string }>;
+  readonly principals: ReadonlyArray<string | number> | undefined;
+  readonly authorizationErrorsFatal: boolean;
+  readonly inviteOnly: boolean;
+  readonly historyPublicToSubscribers: boolean | undefined;
+}
+
+type ByUser = Record<string, string[]>;
+
+// POST /users/me/subscriptions: subscribes the caller (or `principals`) to channels, creating
+// the missing ones with the requested settings. Private channels the caller cannot reach are
+// refused (or listed in `unauthorized` when authorization errors are not fatal).
+@Injectable()
+export class SubscribeUseCase {
+  constructor(
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
+    private readonly streams: StreamsRepository,
+    private readonly messages: MessagesRepository,
+    private readonly principals: PrincipalResolver,
+    private readonly renderer: MessageRenderer,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: ChatCaller, command: SubscribeCommand) {
+    const requests = command.subscriptions.map((entry) => ({
+      name: checkStreamName(entry.name),
+      description: (entry.description ?? '').slice(0, MAX_STREAM_DESCRIPTION_LENGTH),
+    }));
+    const users = await this.principals.resolve(caller, command.principals);
+    return this.outbox.run(async (tx) => {
+      const subscribed: ByUser = {};
+      const alreadySubscribed: ByUser = {};
+      const unauthorized: string[] = [];
+      for (const request of requests) {
+        const existing = await this.streams.findByName(caller.realm.id, request.name, tx.manager);
+        if (existing && !(await this.mayJoin(caller, existing, tx))) {
+          if (command.authorizationErrorsFatal)
+            throw ChatError.badRequest(`Unable to access channel (${existing.name}).`);
+          unauthorized.push(existing.name);
+          continue;
+        }
+        const stream = existing ?? (await this.create(caller, request, command, tx));
+        for (const user of users) {
+          const target = (await this.subscribe(tx, user, stream)) ? subscribed : alreadySubscribed;
+          (target[String(user.id)] ??= []).push(stream.name);
+        }
+      }
+      return {
+        subscribed,
+        already_subscribed: alreadySubscribed,
+        ...(command.authorizationErrorsFatal ? {} : { unauthorized }),
+      };
+    });
+  }
+
+  private async mayJoin(caller: ChatCaller, stream: StreamEntity, tx: ChatTransaction): Promise<boolean> {
+    if (!stream.inviteOnly || isAdministrator(caller.user)) return true;
+    return (await this.streams.subscription(caller.user.id, stream.id, tx.manager))?.active === true;
+  }
+
+  private async create(
+    caller: ChatCaller,
+    request: { name: string; description: string },
+    command: SubscribeCommand,
+    tx: ChatTransaction,
+  ): Promise<StreamEntity> {
+    // Public channels always share their history; private ones protect it unless asked.
+    const historyPublic = !command.inviteOnly || (command.historyPublicToSubscribers ?? false);
+    const stream = await this.streams.insert(tx.manager, {
+      realmId: caller.realm.id,
+      name: request.name,
+      nameKey: request.name.toLowerCase(),
+      description: request.description,
+      inviteOnly: command.inviteOnly,
+      historyPublicToSubscribers: historyPublic,
+      isArchived: false,
+      creatorId: caller.user.id,
+      recipientId: 0,
+      dateCreated: this.clock.now(),
+    });
+    const recipient = await this.messages.recipientFor(
+      tx.manager,
+      caller.realm.id,
+      RecipientType.STREAM,
+      `stream:${stream.id}`,
+      [],
+    );
+    await this.streams.setRecipient(tx.manager, stream.id, recipient.id);
+    stream.recipientId = recipient.id;
+    if (!stream.inviteOnly) {
+      await publishChatEvent(tx, {
+        realmId: caller.realm.id,
+        userIds: await this.streams.realmUserIds(caller.realm.id, tx.manager),
+        event: {
+          type: 'stream',
+          op: 'create',
+          streams: [streamRow(stream, this.renderer.render(stream.description))],
+        },
+      });
+    }
+    return stream;
+  }
+
+  // True when the user was not (actively) subscribed before.
+  private async subscribe(tx: ChatTransaction, user: UserEntity, stream: StreamEntity): Promise<boolean> {
+    const existing = await this.streams.subscription(user.id, stream.id, tx.manager);
+    if (existing?.active) return false;
+    const subscription = Object.assign(new SubscriptionEntity(), {
+      userId: user.id,
+      streamId: stream.id,
+      realmId: stream.realmId,
+      active: true,
+      color: existing?.color ?? subscriptionColor(stream.id),
+      isMuted: existing?.isMuted ?? false,
+      pinToTop: existing?.pinToTop ?? false,
+    });
+    await this.streams.upsertSubscription(tx.manager, subscription);
+    const subscribers = await this.streams.subscriberIds(stream.id, tx.manager);
+    const rendered = this.renderer.render(stream.description);
+    await publishChatEvent(tx, {
+      realmId: stream.realmId,
+      userIds: [user.id],
+      event: {
+        type: 'subscription',
+        op: 'add',
+        subscriptions: [subscriptionRow(stream, rendered, subscription, subscribers)],
+      },
+    });
+    await publishChatEvent(tx, {
+      realmId: stream.realmId,
+      userIds: subscribers.filter((id) => id !== user.id),
+      event: { type: 'subscription', op: 'peer_add', stream_ids: [stream.id], user_ids: [user.id] },
+    });
+    return true;
+  }
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { publishChatEvent } from '../events/chat-event.publisher.js';
+import { ChatError, ChatErrorCode } from '../request/chat.error.js';
+import { isAdministrator } from '../users/user.presenter.js';
+import { PrincipalResolver } from './principal-resolver.js';
+import type { StreamEntity } from './stream.entity.js';
+import { StreamsRepository } from './streams.repository.js';
+
+// DELETE /users/me/subscriptions: unsubscribes the caller, or (administrators) `principals`.
+@Injectable()
+export class UnsubscribeUseCase {
+  constructor(
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
+    private readonly streams: StreamsRepository,
+    private readonly principals: PrincipalResolver,
+  ) {}
+
+  async execute(
+    caller: ChatCaller,
+    names: readonly string[],
+    principals: ReadonlyArray<string | number> | undefined,
+  ) {
+    const users = await this.principals.resolve(caller, principals);
+    if (users.some((user) => user.id !== caller.user.id) && !isAdministrator(caller.user))
+      throw ChatError.badRequest('Insufficient permission');
+    const streams: StreamEntity[] = [];
+    for (const name of names) {
+      const stream = await this.streams.findByName(caller.realm.id, name);
+      if (!stream)
+        throw new ChatError(ChatErrorCode.STREAM_DOES_NOT_EXIST, `Channel '${name}' does not exist`, {
+          stream: name,
+        });
+      streams.push(stream);
+    }
+    return this.outbox.run(async (tx) => {
+      const removed: string[] = [];
+      const notRemoved: string[] = [];
+      for (const stream of streams) {
+        for (const user of users) {
+          const subscription = await this.streams.subscription(user.id, stream.id, tx.manager);
+          if (!subscription?.active) {
+            notRemoved.push(stream.name);
+            continue;
+          }
+          await this.streams.deactivateSubscription(tx.manager, user.id, stream.id);
+          removed.push(stream.name);
+          await publishChatEvent(tx, {
+            realmId: stream.realmId,
+            userIds: [user.id],
+            event: {
+              type: 'subscription',
+              op: 'remove',
+              subscriptions: [{ name: stream.name, stream_id: stream.id }],
+            },
+          });
+          await publishChatEvent(tx, {
+            realmId: stream.realmId,
+            userIds: await this.streams.subscriberIds(stream.id, tx.manager),
+            event: { type: 'subscription', op: 'peer_remove', stream_ids: [stream.id], user_ids: [user.id] },
+          });
+        }
+      }
+      return { removed, not_removed: notRemoved };
+    });
+  }
+}

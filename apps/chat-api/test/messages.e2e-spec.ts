@@ -1,0 +1,398 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { apiGatewayDefinition } from '@apps/api-gateway';
+import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
+
+interface Listed {
+  id: number;
+  content: string;
+  subject: string;
+  flags: string[];
+  type: string;
+}
+
+describe('messages through the gateway', () => {
+  let system: ChatTestSystem;
+  let owner: ChatAccount;
+  let ann: ChatAccount;
+  let ben: ChatAccount;
+  let cy: ChatAccount;
+
+  const as = (account: ChatAccount) => ({
+    get: (path: string, query: Record<string, string> = {}) =>
+      system.http.get(`/api/v1${path}`).query(query).auth(account.email, account.apiKey),
+    post: (path: string, form: Record<string, string>) =>
+      system.http.post(`/api/v1${path}`).auth(account.email, account.apiKey).type('form').send(form),
+  });
+  const subscribe = (account: ChatAccount, name: string, extra: Record<string, string> = {}) =>
+    as(account)
+      .post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name }]), ...extra })
+      .expect(200);
+  const send = async (account: ChatAccount, form: Record<string, string>): Promise<number> =>
+    (await as(account).post('/messages', form).expect(200)).body.id;
+  const toChannel = (account: ChatAccount, channel: string, topic: string, content: string) =>
+    send(account, { type: 'stream', to: channel, topic, content });
+  const list = async (account: ChatAccount, query: Record<string, string>) =>
+    (await as(account).get('/messages', query).expect(200)).body as {
+      messages: Listed[];
+      anchor: number;
+      found_anchor: boolean;
+      found_oldest: boolean;
+      found_newest: boolean;
+      history_limited: boolean;
+    };
+  const narrow = (...terms: Array<[string, unknown]>) =>
+    JSON.stringify(terms.map(([operator, operand]) => ({ operator, operand })));
+
+  beforeAll(async () => {
+    system = await ChatTestSystem.start(apiGatewayDefinition);
+    owner = (await system.createRealm()).owner;
+    ann = await system.createUser(owner, 'ann@example.com', 'Ann Lee');
+    ben = await system.createUser(owner, 'ben@example.com', 'Ben Kim');
+    cy = await system.createUser(owner, 'cy@example.com', 'Cy Park');
+    await subscribe(ann, 'lobby');
+    await subscribe(ann, 'lobby', { principals: JSON.stringify([ben.userId]) });
+  });
+
+  afterAll(() => system.stop());
+
+  describe('POST /messages', () => {
+    it('sends to a channel topic and a direct conversation', async () => {
+      const channelId = await toChannel(ann, 'lobby', 'hello', 'first **post**');
+      const directId = await send(ann, { type: 'direct', to: JSON.stringify([ben.email]), content: 'psst' });
+      const got = await as(ben).get(`/messages/${channelId}`).expect(200);
+      expect(got.body).toMatchObject({
+        raw_content: 'first **post**',
+        message: {
+          id: channelId,
+          content: '<p>first <strong>post</strong></p>',
+          type: 'stream',
+          display_recipient: 'lobby',
+          subject: 'hello',
+          sender_id: ann.userId,
+          sender_full_name: 'Ann Lee',
+          sender_email: 'ann@example.com',
+          content_type: 'text/html',
+          flags: [],
+        },
+      });
+      const direct = await as(ben).get(`/messages/${directId}`).expect(200);
+      expect(direct.body.message).toMatchObject({
+        type: 'private',
+        display_recipient: [
+          { id: ann.userId, email: ann.email, full_name: 'Ann Lee', is_mirror_dummy: false },
+          { id: ben.userId, email: ben.email, full_name: 'Ben Kim', is_mirror_dummy: false },
+        ],
+      });
+      const outsider = await as(cy).get(`/messages/${directId}`).expect(400);
+      expect(outsider.body).toEqual({ result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST' });
+    });
+
+    it.each([
+      [
+        { type: 'stream', to: 'nowhere', topic: 't', content: 'x' },
+        "Channel 'nowhere' does not exist",
+        'STREAM_DOES_NOT_EXIST',
+        { stream: 'nowhere' },
+      ],
+      [
+        { type: 'stream', to: '999999', topic: 't', content: 'x' },
+        "Channel with ID '999999' does not exist",
+        'STREAM_DOES_NOT_EXIST',
+        { stream_id: 999999 },
+      ],
+      [{ type: 'stream', to: 'lobby', content: 'x' }, 'Missing topic', 'BAD_REQUEST', {}],
+      [
+        { type: 'stream', to: 'lobby', topic: 't', content: '   ' },
+        'Message must not be empty',
+        'BAD_REQUEST',
+        {},
+      ],
+      [{ type: 'direct', to: '[999999]', content: 'x' }, 'Invalid user ID 999999', 'BAD_REQUEST', {}],
+      [
+        { type: 'direct', to: 'ghost@example.com', content: 'x' },
+        "Invalid email 'ghost@example.com'",
+        'BAD_REQUEST',
+        {},
+      ],
+      [
+        { type: 'direct', to: '[1,"a@b.c"]', content: 'x' },
+        'Recipient lists may contain emails or user IDs, but not both.',
+        'BAD_REQUEST',
+        {},
+      ],
+      [{ type: 'broadcast', to: 'lobby', content: 'x' }, 'Invalid type', 'BAD_REQUEST', {}],
+      [
+        { to: 'lobby', content: 'x' },
+        "Missing 'type' argument",
+        'REQUEST_VARIABLE_MISSING',
+        { var_name: 'type' },
+      ],
+    ])('refuses %j', async (form, msg, code, extra) => {
+      const response = await as(ann)
+        .post('/messages', form as Record<string, string>)
+        .expect(400);
+      expect(response.body).toEqual({ result: 'error', msg, code, ...extra });
+    });
+
+    it('truncates an over-long topic and content as Zulip does', async () => {
+      const id = await toChannel(ann, 'lobby', 't'.repeat(70), 'c'.repeat(10_005));
+      const { body } = await as(ann).get(`/messages/${id}`).expect(200);
+      expect(body.message.subject).toBe(`${'t'.repeat(57)}...`);
+      expect(body.raw_content).toHaveLength(10_000);
+      expect(body.raw_content.endsWith('\n[message truncated]')).toBe(true);
+    });
+
+    it('stores "(no topic)" as the empty topic and shows the realm display name unless asked', async () => {
+      const id = await toChannel(ann, 'lobby', '(no topic)', 'untitled');
+      expect((await as(ann).get(`/messages/${id}`).expect(200)).body.message.subject).toBe('general chat');
+      const raw = await as(ann).get(`/messages/${id}`, { allow_empty_topic_name: 'true' }).expect(200);
+      expect(raw.body.message.subject).toBe('');
+    });
+  });
+
+  describe('mentions and flags', () => {
+    it('renders mentions with Zulip classes and sets each recipient flags', async () => {
+      const id = await toChannel(ann, 'lobby', 'mentions', 'hey @**Ben Kim**, see #**lobby**');
+      const forBen = await as(ben).get(`/messages/${id}`).expect(200);
+      expect(forBen.body.message.content).toBe(
+        `<p>hey <span class="user-mention" data-user-id="${ben.userId}">@Ben Kim</span>, see ` +
+          `<a class="stream" data-stream-id="${forBen.body.message.stream_id}" href="/#narrow/channel/${forBen.body.message.stream_id}-lobby">#lobby</a></p>`,
+      );
+      expect(forBen.body.message.flags).toEqual(['mentioned']);
+      const forAnn = await as(ann).get(`/messages/${id}`).expect(200);
+      expect(forAnn.body.message.flags).toEqual(['read']);
+    });
+
+    it('flags channel and topic wildcards, but not silent mentions', async () => {
+      const all = await toChannel(ann, 'lobby', 'wild', '@**all** look');
+      expect((await as(ben).get(`/messages/${all}`).expect(200)).body.message.flags).toEqual([
+        'stream_wildcard_mentioned',
+        'wildcard_mentioned',
+      ]);
+      await toChannel(ben, 'lobby', 'wild', 'I was here');
+      const topic = await toChannel(ann, 'lobby', 'wild', '@**topic** meeting');
+      expect((await as(ben).get(`/messages/${topic}`).expect(200)).body.message.flags).toEqual([
+        'topic_wildcard_mentioned',
+        'wildcard_mentioned',
+      ]);
+      const silent = await toChannel(ann, 'lobby', 'wild', '@_**Ben Kim** fyi');
+      expect((await as(ben).get(`/messages/${silent}`).expect(200)).body.message.flags).toEqual([]);
+    });
+
+    it('honours read_by_sender', async () => {
+      const id = await send(ann, {
+        type: 'stream',
+        to: 'lobby',
+        topic: 'unread',
+        content: 'x',
+        read_by_sender: 'false',
+      });
+      expect((await as(ann).get(`/messages/${id}`).expect(200)).body.message.flags).toEqual([]);
+    });
+  });
+
+  describe('GET /messages', () => {
+    let ids: number[];
+
+    beforeAll(async () => {
+      await subscribe(ann, 'numbers', { principals: JSON.stringify([ann.userId, ben.userId]) });
+      ids = [];
+      for (const n of [1, 2, 3, 4, 5])
+        ids.push(await toChannel(ann, 'numbers', n % 2 ? 'odd' : 'even', `number ${n}`));
+    });
+
+    it('pages around an id anchor', async () => {
+      const page = await list(ben, {
+        anchor: String(ids[2]),
+        num_before: '1',
+        num_after: '1',
+        narrow: narrow(['channel', 'numbers']),
+      });
+      expect(page.messages.map((m) => m.content)).toEqual([
+        '<p>number 2</p>',
+        '<p>number 3</p>',
+        '<p>number 4</p>',
+      ]);
+      expect(page).toMatchObject({
+        anchor: ids[2],
+        found_anchor: true,
+        found_oldest: false,
+        found_newest: false,
+        history_limited: false,
+      });
+    });
+
+    it('reads from the newest and the oldest ends', async () => {
+      const newest = await list(ben, {
+        anchor: 'newest',
+        num_before: '2',
+        num_after: '0',
+        narrow: narrow(['channel', 'numbers']),
+      });
+      expect(newest.messages.map((m) => m.content)).toEqual(['<p>number 4</p>', '<p>number 5</p>']);
+      expect(newest).toMatchObject({
+        anchor: 10_000_000_000_000_000,
+        found_anchor: false,
+        found_newest: true,
+        found_oldest: false,
+      });
+      const oldest = await list(ben, {
+        anchor: 'oldest',
+        num_before: '0',
+        num_after: '10',
+        narrow: narrow(['channel', 'numbers']),
+      });
+      expect(oldest.messages).toHaveLength(5);
+      expect(oldest).toMatchObject({ anchor: 0, found_oldest: true, found_newest: true });
+    });
+
+    it('starts at the first unread message', async () => {
+      const page = await list(ben, {
+        anchor: 'first_unread',
+        num_before: '0',
+        num_after: '1',
+        narrow: narrow(['channel', 'numbers']),
+      });
+      expect(page.anchor).toBe(ids[0]);
+      expect(page.messages[0]!.flags).toEqual([]);
+    });
+
+    it('narrows by topic, sender, direct conversation, flags and search', async () => {
+      const all = { anchor: 'newest', num_before: '100', num_after: '0' };
+      const odd = await list(ben, { ...all, narrow: narrow(['stream', 'numbers'], ['topic', 'ODD']) });
+      expect(odd.messages.map((m) => m.content)).toEqual([
+        '<p>number 1</p>',
+        '<p>number 3</p>',
+        '<p>number 5</p>',
+      ]);
+      const fromBen = await list(ann, { ...all, narrow: narrow(['sender', ben.email]) });
+      expect(fromBen.messages.map((m) => m.content)).toEqual(['<p>I was here</p>']);
+      const direct = await list(ben, { ...all, narrow: narrow(['dm', [ann.userId]]) });
+      expect(direct.messages.map((m) => m.content)).toEqual(['<p>psst</p>']);
+      const mentioned = await list(ben, { ...all, narrow: narrow(['is', 'mentioned']) });
+      expect(mentioned.messages.map((m) => m.subject)).toEqual(['mentions', 'wild', 'wild']);
+      const search = await list(ben, { ...all, narrow: narrow(['search', 'number 4']) });
+      expect(search.messages.map((m) => m.content)).toEqual(['<p>number 4</p>']);
+      const negated = await list(ben, {
+        ...all,
+        narrow: JSON.stringify([
+          { operator: 'channel', operand: 'numbers' },
+          { operator: 'topic', operand: 'odd', negated: true },
+        ]),
+      });
+      expect(negated.messages.map((m) => m.content)).toEqual(['<p>number 2</p>', '<p>number 4</p>']);
+    });
+
+    it('refuses bad narrows and anchors', async () => {
+      const base = { num_before: '1', num_after: '1' };
+      const cases: Array<[Record<string, string>, string, string]> = [
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['channel', 'nowhere']) },
+          'Invalid narrow operator: unknown channel',
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['bogus', 'x']) },
+          'Invalid narrow operator: unknown operator',
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['is', 'odd']) },
+          "Invalid narrow operator: unknown 'is' operand",
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['sender', 'ghost@example.com']) },
+          'Invalid narrow operator: unknown user',
+          'BAD_NARROW',
+        ],
+        [{ ...base, anchor: 'sideways' }, 'Invalid anchor', 'BAD_REQUEST'],
+        [{ ...base }, "Missing 'anchor' argument.", 'BAD_REQUEST'],
+        [
+          { anchor: 'newest', num_before: '4000', num_after: '1001' },
+          'Too many messages requested (maximum 5000).',
+          'BAD_REQUEST',
+        ],
+        [{ anchor: 'newest', num_before: '-1', num_after: '0' }, 'num_before is too small', 'BAD_REQUEST'],
+        [
+          { anchor: 'newest', num_before: '1', num_after: '0', narrow: '{}' },
+          'narrow is not a list',
+          'BAD_REQUEST',
+        ],
+      ];
+      for (const [query, msg, code] of cases) {
+        const response = await as(ben).get('/messages', query).expect(400);
+        expect(response.body).toEqual({ result: 'error', msg, code });
+      }
+    });
+
+    it('shows a public channel history to a non-subscriber as read and historical', async () => {
+      const page = await list(cy, {
+        anchor: 'newest',
+        num_before: '1',
+        num_after: '0',
+        narrow: narrow(['channel', 'numbers']),
+      });
+      expect(page.messages).toEqual([
+        expect.objectContaining({ content: '<p>number 5</p>', flags: ['read', 'historical'] }),
+      ]);
+      const own = await list(cy, { anchor: 'newest', num_before: '10', num_after: '0' });
+      expect(own.messages).toEqual([]);
+    });
+  });
+
+  describe('private channel history', () => {
+    it('shows a late subscriber only what arrived after joining when history is protected', async () => {
+      await subscribe(ann, 'vault', { invite_only: 'true' });
+      await toChannel(ann, 'vault', 'x', 'before cy');
+      await subscribe(ann, 'vault', { principals: JSON.stringify([cy.userId]) });
+      await toChannel(ann, 'vault', 'x', 'after cy');
+      const page = await list(cy, {
+        anchor: 'newest',
+        num_before: '10',
+        num_after: '0',
+        narrow: narrow(['channel', 'vault']),
+      });
+      expect(page.messages.map((m) => m.content)).toEqual(['<p>after cy</p>']);
+    });
+
+    it('shows a late subscriber everything when history is shared', async () => {
+      await subscribe(ann, 'open book', { invite_only: 'true', history_public_to_subscribers: 'true' });
+      await toChannel(ann, 'open book', 'x', 'chapter 1');
+      await subscribe(ann, 'open book', { principals: JSON.stringify([cy.userId]) });
+      const page = await list(cy, {
+        anchor: 'newest',
+        num_before: '10',
+        num_after: '0',
+        narrow: narrow(['channel', 'open book']),
+      });
+      expect(page.messages.map((m) => [m.content, m.flags])).toEqual([
+        ['<p>chapter 1</p>', ['read', 'historical']],
+      ]);
+    });
+
+    it('refuses a non-subscriber the narrow and the sending', async () => {
+      const response = await as(ben)
+        .get('/messages', {
+          anchor: 'newest',
+          num_before: '1',
+          num_after: '0',
+          narrow: narrow(['channel', 'vault']),
+        })
+        .expect(400);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: 'Invalid narrow operator: unknown channel',
+        code: 'BAD_NARROW',
+      });
+      const sending = await as(ben)
+        .post('/messages', { type: 'stream', to: 'vault', topic: 'x', content: 'hi' })
+        .expect(400);
+      expect(sending.body).toEqual({
+        result: 'error',
+        msg: "Not authorized to send to channel 'vault'",
+        code: 'BAD_REQUEST',
+      });
+    });
+  });
+});

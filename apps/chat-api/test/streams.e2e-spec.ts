@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { apiGatewayDefinition } from '@apps/api-gateway';
+import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
+
+describe('channels and subscriptions through the gateway', () => {
+  let system: ChatTestSystem;
+  let owner: ChatAccount;
+  let alice: ChatAccount;
+  let bob: ChatAccount;
+
+  beforeAll(async () => {
+    system = await ChatTestSystem.start(apiGatewayDefinition);
+    owner = (await system.createRealm()).owner;
+    alice = await system.createUser(owner, 'alice@example.com', 'Alice Doe');
+    bob = await system.createUser(owner, 'bob@example.com', 'Bob Roe');
+  });
+
+  afterAll(() => system.stop());
+
+  const as = (account: ChatAccount) => ({
+    get: (path: string) => system.http.get(`/api/v1${path}`).auth(account.email, account.apiKey),
+    post: (path: string, form: Record<string, string>) =>
+      system.http.post(`/api/v1${path}`).auth(account.email, account.apiKey).type('form').send(form),
+    delete: (path: string, form: Record<string, string> = {}) =>
+      system.http.delete(`/api/v1${path}`).auth(account.email, account.apiKey).type('form').send(form),
+  });
+  const subscribe = (account: ChatAccount, names: string[], extra: Record<string, string> = {}) =>
+    as(account).post('/users/me/subscriptions', {
+      subscriptions: JSON.stringify(names.map((name) => ({ name }))),
+      ...extra,
+    });
+
+  it('creates a channel on first subscription and reports who was subscribed', async () => {
+    const response = await subscribe(alice, ['general']).expect(200);
+    expect(response.body).toEqual({
+      result: 'success',
+      msg: '',
+      subscribed: { [String(alice.userId)]: ['general'] },
+      already_subscribed: {},
+    });
+    const again = await subscribe(alice, ['General']).expect(200);
+    expect(again.body.already_subscribed).toEqual({ [String(alice.userId)]: ['general'] });
+  });
+
+  it('subscribes other users through principals', async () => {
+    const response = await subscribe(alice, ['general'], { principals: JSON.stringify([bob.email]) }).expect(
+      200,
+    );
+    expect(response.body.subscribed).toEqual({ [String(bob.userId)]: ['general'] });
+    const mine = await as(bob).get('/users/me/subscriptions?include_subscribers=true').expect(200);
+    expect(mine.body.subscriptions).toEqual([
+      expect.objectContaining({
+        name: 'general',
+        invite_only: false,
+        subscribers: [alice.userId, bob.userId],
+        color: expect.any(String),
+      }),
+    ]);
+  });
+
+  it('refuses an unknown principal', async () => {
+    const response = await subscribe(alice, ['general'], { principals: JSON.stringify([9999]) }).expect(400);
+    expect(response.body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+  });
+
+  it('validates the channel name and the subscriptions list', async () => {
+    const blank = await subscribe(alice, ['  ']).expect(400);
+    expect(blank.body).toEqual({ result: 'error', msg: "Channel name can't be empty.", code: 'BAD_REQUEST' });
+    const long = await subscribe(alice, ['x'.repeat(61)]).expect(400);
+    expect(long.body).toEqual({
+      result: 'error',
+      msg: 'Channel name too long (limit: 60 characters).',
+      code: 'BAD_REQUEST',
+    });
+    const notList = await as(alice)
+      .post('/users/me/subscriptions', { subscriptions: '{"name":"x"}' })
+      .expect(400);
+    expect(notList.body).toEqual({
+      result: 'error',
+      msg: 'subscriptions is not a list',
+      code: 'BAD_REQUEST',
+    });
+    const noName = await as(alice)
+      .post('/users/me/subscriptions', { subscriptions: '[{"nom":"x"}]' })
+      .expect(400);
+    expect(noName.body).toEqual({
+      result: 'error',
+      msg: 'subscriptions[0]["name"] is not a string',
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  describe('private channels', () => {
+    let secretId: number;
+
+    beforeAll(async () => {
+      await subscribe(alice, ['secret'], { invite_only: 'true' }).expect(200);
+      const streams = await as(alice).get('/streams').expect(200);
+      secretId = streams.body.streams.find((s: { name: string }) => s.name === 'secret').stream_id;
+    });
+
+    it('protects history by default and hides the channel from non-subscribers', async () => {
+      const seen = await as(alice).get(`/streams/${secretId}`).expect(200);
+      expect(seen.body.stream).toMatchObject({
+        name: 'secret',
+        invite_only: true,
+        history_public_to_subscribers: false,
+      });
+      const hidden = await as(bob).get(`/streams/${secretId}`).expect(400);
+      expect(hidden.body).toEqual({ result: 'error', msg: 'Invalid channel ID', code: 'BAD_REQUEST' });
+      const listed = await as(bob).get('/streams').expect(200);
+      expect(listed.body.streams.map((s: { name: string }) => s.name)).toEqual(['general']);
+    });
+
+    it('refuses to let a non-subscriber join, or lists it when errors are not fatal', async () => {
+      const fatal = await subscribe(bob, ['secret']).expect(400);
+      expect(fatal.body).toEqual({
+        result: 'error',
+        msg: 'Unable to access channel (secret).',
+        code: 'BAD_REQUEST',
+      });
+      const lenient = await subscribe(bob, ['secret'], { authorization_errors_fatal: 'false' }).expect(200);
+      expect(lenient.body).toEqual({
+        result: 'success',
+        msg: '',
+        subscribed: {},
+        already_subscribed: {},
+        unauthorized: ['secret'],
+      });
+    });
+
+    it('lets an administrator see it', async () => {
+      await as(owner).get(`/streams/${secretId}`).expect(200);
+    });
+  });
+
+  it('unsubscribes and reports what was not subscribed', async () => {
+    await subscribe(bob, ['leaving']).expect(200);
+    const response = await as(bob)
+      .delete('/users/me/subscriptions', { subscriptions: '["leaving"]' })
+      .expect(200);
+    expect(response.body).toEqual({ result: 'success', msg: '', removed: ['leaving'], not_removed: [] });
+    const again = await as(bob)
+      .delete('/users/me/subscriptions', { subscriptions: '["leaving"]' })
+      .expect(200);
+    expect(again.body).toEqual({ result: 'success', msg: '', removed: [], not_removed: ['leaving'] });
+    const missing = await as(bob)
+      .delete('/users/me/subscriptions', { subscriptions: '["nowhere"]' })
+      .expect(400);
+    expect(missing.body).toEqual({
+      result: 'error',
+      msg: "Channel 'nowhere' does not exist",
+      code: 'STREAM_DOES_NOT_EXIST',
+      stream: 'nowhere',
+    });
+  });
+
+  it('archives a channel (administrators only) and keeps it out of the list', async () => {
+    await subscribe(alice, ['old news']).expect(200);
+    const { body } = await as(alice).get('/streams').expect(200);
+    const id = body.streams.find((s: { name: string }) => s.name === 'old news').stream_id;
+    const refused = await as(alice).delete(`/streams/${id}`).expect(400);
+    expect(refused.body).toEqual({
+      result: 'error',
+      msg: 'Must be an organization administrator',
+      code: 'UNAUTHORIZED_PRINCIPAL',
+    });
+    await as(owner).delete(`/streams/${id}`).expect(200, { result: 'success', msg: '' });
+    const after = await as(alice).get('/streams').expect(200);
+    expect(after.body.streams.map((s: { name: string }) => s.name)).not.toContain('old news');
+    const archived = await as(alice).get('/streams?exclude_archived=false').expect(200);
+    expect(archived.body.streams).toContainEqual(
+      expect.objectContaining({ name: 'old news', is_archived: true }),
+    );
+  });
+
+  it('answers a non-numeric channel id with the 404 of an unknown path', async () => {
+    const response = await as(alice).get('/streams/abc').expect(404);
+    expect(response.body).toEqual({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
+  });
+});

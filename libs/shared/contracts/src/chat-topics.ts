@@ -1,0 +1,21 @@
+// One Zulip event for some users of one realm. Every chat-api replica receives every such
+// event (one consumer group per replica) and appends it to the event queues it holds for those
+// users, so a client's long poll sees events whichever replica produced them.
+export interface ChatEventV1 {
+  readonly realmId: number;
+  readonly userIds: readonly number[];
+  // The event as Zulip clients receive it, without the queue-specific `id`.
+  readonly event: Readonly<Record<string, unknown>>;
+  // Message events only: each recipient's flag names (Zulip sends `flags` per user).
+  readonly flagsByUser?: Readonly<Record<string, readonly string[]>>;
+  // Message events only: the raw Markdown, for queues registered with apply_markdown=false.
+  readonly markdown?: string;
+}
+
+export interface ChatTopics {
+  'chat.events.v1': ChatEventV1;
+}
+
+export const ChatTopic = {
+  Events: 'chat.events.v1',
+} as const satisfies Record<string, keyof ChatTopics>;
