@@ -2,15 +2,21 @@
 // and by package or source folder, plus the inclusive time of the heaviest frames. Used to find
 // the cost on the quote path (see BENCH_CPU_PROF in bench/README.md).
 //
-//   node bench/cpu-profile-summary.mjs <file.cpuprofile> [top=25]
+//   node bench/cpu-profile-summary.mjs <file.cpuprofile> [top=25] [skip seconds=0]
+//
+// Skipping the first seconds leaves the start-up (module loading, Nest's bootstrap) out. Idle time
+// and native socket writes are listed but not counted in the percentages: the profiler samples
+// wall-clock time, and a process descheduled after waking its peer shows up inside its write.
 import { readFileSync } from 'node:fs';
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, skipArg] = process.argv.slice(2);
 if (!file) {
-  process.stderr.write('usage: node bench/cpu-profile-summary.mjs <file.cpuprofile> [top]\n');
+  process.stderr.write('usage: node bench/cpu-profile-summary.mjs <file.cpuprofile> [top] [skip seconds]\n');
   process.exit(2);
 }
 const top = Number(topArg ?? 25);
+const skipMicros = Number(skipArg ?? 0) * 1e6;
+const NOT_WORK = new Set(['(idle)', 'writev', 'writeBuffer', '(program)']);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -19,8 +25,14 @@ for (const node of profile.nodes) for (const child of node.children ?? []) paren
 
 // Sample time per node: timeDeltas[i] is the time before samples[i].
 const selfMicros = new Map();
+let elapsed = 0;
+let excluded = 0;
 profile.samples.forEach((id, i) => {
-  selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  const delta = profile.timeDeltas[i] ?? 0;
+  elapsed += delta;
+  if (elapsed < skipMicros) return;
+  if (NOT_WORK.has(nodes.get(id).callFrame.functionName)) excluded += delta;
+  else selfMicros.set(id, (selfMicros.get(id) ?? 0) + delta);
 });
 const total = [...selfMicros.values()].reduce((a, b) => a + b, 0);
 
@@ -70,7 +82,10 @@ const print = (title, map) => {
   for (const [key, micros] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top))
     process.stdout.write(`  ${pct(micros)}  ${key}\n`);
 };
-process.stdout.write(`${file}: ${(total / 1e6).toFixed(2)} s sampled\n`);
+process.stdout.write(
+  `${file}: ${(total / 1e6).toFixed(2)} s of work sampled (100%), plus ${(excluded / 1e6).toFixed(2)} s idle, ` +
+    'in native socket writes or (program)\n',
+);
 print('self time by package / folder', byPlace);
 print('self time by function', byFunction);
 print('inclusive time by frame', inclusive);

@@ -9,13 +9,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { RawHttpClient } from './raw-http-client.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -320,50 +320,30 @@ function cannon(options) {
 
 // Open loop at an even pace: request i is due at start + i/rate and its latency is counted from
 // then, not from when it went out, so queueing anywhere (including in this client) shows up and a
-// stalled target is not let off with fewer requests (no coordinated omission). The agent keeps its
-// connections alive across calls, so the warm-up opens them.
-async function paced({ url, headers, rate, seconds, agent }) {
+// stalled target is not let off with fewer requests (no coordinated omission). The client keeps
+// its connections alive across calls, so the warm-up opens them.
+async function paced({ http, rate, seconds }) {
   if (stopping) throw new Error('stopping');
   const total = rate * seconds;
   const interval = 1000 / rate;
-  const body = Buffer.from(BODY);
   const samples = []; // [due offset ms, latency ms]
   let non2xx = 0;
   let errors = 0;
-  let cutOff = 0;
+  let cutOff = false;
   const pending = [];
-  const live = new Set();
-  const requestHeaders = { ...headers, 'content-type': 'application/json', 'content-length': body.length };
-  const fire = (due) =>
-    new Promise((resolve) => {
-      const done = () => {
-        live.delete(request);
-        resolve();
-      };
-      const request = httpRequest(url, { method: 'POST', agent, headers: requestHeaders });
-      live.add(request);
-      request.setTimeout(10_000, () => request.destroy(new Error('timeout')));
-      request.on('response', (response) => {
-        response.resume();
-        response.on('end', () => {
-          samples.push([due - start, performance.now() - due]);
-          if (response.statusCode < 200 || response.statusCode >= 300) non2xx += 1;
-          done();
-        });
-      });
-      request.on('error', () => {
-        if (!request.cutOff) errors += 1;
-        done();
-      });
-      request.end(body);
-    });
-  const load = {
-    stop: () => {
-      for (const request of live) request.destroy(new Error('stopped'));
-    },
-  };
-  loads.add(load);
   const start = performance.now() + 20;
+  const fire = (due) =>
+    http.send(10_000).then(
+      (status) => {
+        samples.push([due - start, performance.now() - due]);
+        if (status < 200 || status >= 300) non2xx += 1;
+      },
+      () => {
+        if (!cutOff) errors += 1;
+      },
+    );
+  const load = { stop: () => http.destroy(new Error('stopped')) };
+  loads.add(load);
   let sent = 0;
   while (sent < total && !stopping) {
     const now = performance.now();
@@ -373,11 +353,8 @@ async function paced({ url, headers, rate, seconds, agent }) {
   // Bounded: whatever has not answered PACED_GRACE_MS after the last send is cut off and counted.
   const all = Promise.all(pending);
   if (await Promise.race([all.then(() => false), sleep(PACED_GRACE_MS).then(() => true)])) {
-    for (const request of live) {
-      request.cutOff = true;
-      cutOff += 1;
-      request.destroy(new Error('cut off'));
-    }
+    cutOff = true;
+    http.destroy(new Error('cut off'));
     await all;
   }
   loads.delete(load);
@@ -396,7 +373,7 @@ async function paced({ url, headers, rate, seconds, agent }) {
     max: latencies.at(-1) ?? NaN,
     non2xx,
     errors,
-    cutOff,
+    cutOff: total - samples.length - errors,
     count: latencies.length,
     seconds,
     // How many windows had a request slower than the p99 target, and the slowest windows.
@@ -429,17 +406,20 @@ async function postJson(url, body, headers) {
 
 async function measure(target, client) {
   const { name, url, headers, pids } = target;
-  const agent = new Agent({ keepAlive: true, maxSockets: PACED_MAX_SOCKETS });
+  const http = new RawHttpClient({
+    url,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: BODY,
+    maxConnections: PACED_MAX_SOCKETS,
+  });
   try {
     log(`${name}: warm-up ${WARMUP_S} s at ${FIXED_RATE}/s, evenly paced`);
-    await Promise.race([paced({ url, headers, rate: FIXED_RATE, seconds: WARMUP_S, agent }), childDeath]);
+    await Promise.race([paced({ http, rate: FIXED_RATE, seconds: WARMUP_S }), childDeath]);
 
     log(`${name}: fixed rate ${FIXED_RATE}/s for ${FIXED_S} s, evenly paced`);
     const before = await cpuSnapshot(client, pids);
-    const fixed = await Promise.race([
-      paced({ url, headers, rate: FIXED_RATE, seconds: FIXED_S, agent }),
-      childDeath,
-    ]);
+    const fixed = await Promise.race([paced({ http, rate: FIXED_RATE, seconds: FIXED_S }), childDeath]);
     const fixedCpu = cpuDelta(before, await cpuSnapshot(client, pids));
 
     log(`${name}: max throughput for ${MAX_S} s (${MAX_CONNECTIONS} connections)`);
@@ -454,7 +434,7 @@ async function measure(target, client) {
 
     return { name, pgApps: target.pgApps, fixed, fixedCpu, max, maxCpu };
   } finally {
-    agent.destroy();
+    http.destroy();
   }
 }
 
