@@ -1,8 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigValidationError, loadConfig } from '@platform/config';
+import { randomBytes } from 'node:crypto';
+import { ConfigValidationError, describeConfig, loadConfig } from '@platform/config';
 import { TransactionServiceConfig } from './transaction-service.config.js';
 
-const REQUIRED = { QUOTE_SERVICE_URL: 'http://quote:3000', KYC_SERVICE_URL: 'http://kyc:3000' };
+const REQUIRED = {
+  QUOTE_SERVICE_URL: 'http://quote:3000',
+  KYC_SERVICE_URL: 'http://kyc:3000',
+  TRANSACTION_PII_KEY: randomBytes(32).toString('base64'),
+};
 const load = (env: Record<string, string>) => loadConfig({ transactions: TransactionServiceConfig }, env);
 const problemsOf = (env: Record<string, string>): readonly string[] => {
   try {
@@ -15,7 +20,7 @@ const problemsOf = (env: Record<string, string>): readonly string[] => {
 };
 
 describe(TransactionServiceConfig.name, () => {
-  it('needs only the two service URLs: public RPC endpoints, the threshold policy and no deposit address', () => {
+  it('needs only the two service URLs and the PII key: public RPC endpoints, the threshold policy, no deposit address', () => {
     const { transactions } = load(REQUIRED);
     expect(transactions).toMatchObject({
       RPC_URL_STELLAR: 'https://horizon.stellar.org',
@@ -25,9 +30,11 @@ describe(TransactionServiceConfig.name, () => {
       KYC_THRESHOLD_AMOUNT: '1000',
     });
     expect(transactions.DEPOSIT_ADDRESS_STELLAR).toBeUndefined();
-    expect(problemsOf({})).toEqual([
+    expect(describeConfig({ transactions })['transactions']!['TRANSACTION_PII_KEY']).toBe('***');
+    expect(problemsOf({ TRANSACTION_PII_KEY: 'short' })).toEqual([
       'KYC_SERVICE_URL: KYC_SERVICE_URL must be a URL address (got nothing)',
       'QUOTE_SERVICE_URL: QUOTE_SERVICE_URL must be a URL address (got nothing)',
+      'TRANSACTION_PII_KEY: TRANSACTION_PII_KEY must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32) (got [secret])',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsUrl, Matches, ValidationArguments, ValidateBy } from 'class-validator';
+import { Secret } from '@platform/config';
 import { Blockchain } from '@shared/contracts';
 import { depositAddressProblem } from './deposit-addresses/deposit-address-format.js';
 
@@ -43,6 +44,14 @@ export class TransactionServiceConfig {
 
   @serviceUrl()
   KYC_SERVICE_URL!: string;
+
+  // Base64 of 32 random bytes (`openssl rand -base64 32`): seals the recipient's account key, QR
+  // code and tax id at rest. Losing it makes those columns unreadable.
+  @Secret()
+  @Matches(/^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/, {
+    message: 'TRANSACTION_PII_KEY must be the base64 encoding of exactly 32 bytes (openssl rand -base64 32)',
+  })
+  TRANSACTION_PII_KEY!: string;
 
   // Deposit addresses of a fresh install: written once per chain that has none yet; afterwards
   // the table rules and operators rotate them (npm run cli -- deposit-address set …).

@@ -15,6 +15,7 @@ import { AcceptTransactionUseCase } from './transactions/accept-transaction.use-
 import { OpsTransactionsController } from './transactions/ops-transactions.controller.js';
 import { PaymentContextBuilder } from './transactions/payment-context.js';
 import { RecipientCheck } from './transactions/recipient-check.js';
+import { RecipientVault } from './transactions/recipient-vault.js';
 import { TransactionJournal } from './transactions/transaction-journal.js';
 import { TransactionViews } from './transactions/transaction-views.js';
 import { TransactionsController } from './transactions/transactions.controller.js';
@@ -44,6 +45,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     TransactionJournal,
     PaymentContextBuilder,
     RecipientCheck,
+    RecipientVault,
     TransactionViews,
     AcceptTransactionUseCase,
     TransitionTransactionUseCase,

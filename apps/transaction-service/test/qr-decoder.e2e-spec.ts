@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { apiGatewayDefinition } from '@apps/api-gateway';
 import type { RunningService } from '@platform/http';
@@ -35,7 +36,11 @@ describe('GET /qr-decoder/br through the gateway', () => {
     transactionService = await startTestService(transactionServiceDefinition, {
       databaseUrl: database.url,
       bus,
-      env: { QUOTE_SERVICE_URL: NO_QUOTE_SERVICE, KYC_SERVICE_URL: NO_QUOTE_SERVICE },
+      env: {
+        QUOTE_SERVICE_URL: NO_QUOTE_SERVICE,
+        KYC_SERVICE_URL: NO_QUOTE_SERVICE,
+        TRANSACTION_PII_KEY: randomBytes(32).toString('base64'),
+      },
     });
     gateway = await startTestService(apiGatewayDefinition, {
       databaseUrl: database.url,

@@ -110,6 +110,7 @@ export class TransactionSystem {
         options({
           QUOTE_SERVICE_URL: quote.url,
           KYC_SERVICE_URL: kyc.url,
+          TRANSACTION_PII_KEY: randomBytes(32).toString('base64'),
           DEPOSIT_ADDRESS_STELLAR: DEPOSIT_ADDRESSES.STELLAR,
           DEPOSIT_ADDRESS_SOLANA: DEPOSIT_ADDRESSES.SOLANA,
           DEPOSIT_ADDRESS_CELO: DEPOSIT_ADDRESSES.CELO,
@@ -219,12 +220,13 @@ export class TransactionSystem {
     return new InternalTokenService(TEST_INTERNAL_AUTH_SECRET).sign(identity);
   }
 
-  // Changes quote-service's own rows, for states a suite cannot wait for (an expired quote).
-  async sql(text: string, values: unknown[]): Promise<void> {
+  // Reads or changes rows behind the services' backs: a quote expired without waiting an hour, a
+  // column as it is stored.
+  async sql<Row = Record<string, unknown>>(text: string, values: unknown[]): Promise<Row[]> {
     const client = new pg.Client({ connectionString: this.database.url });
     await client.connect();
     try {
-      await client.query(text, values);
+      return (await client.query(text, values)).rows as Row[];
     } finally {
       await client.end();
     }

@@ -160,6 +160,28 @@ describe('transactions through the gateway', () => {
       );
     });
 
+    it("keeps the recipient's account key, QR code and tax id sealed at rest", async () => {
+      const quote = await system.quote(partnerA, SOLANA_PIX);
+      const { id } = (
+        await system
+          .accept(
+            partnerA,
+            acceptance(quote.quote_id, { account_number: PIX_CPF, qr_code: brCode(), tax_id: '52998224725' }),
+          )
+          .expect(200)
+      ).body;
+      const [row] = await system.sql<Record<string, Buffer>>(
+        'SELECT "account_number", "qr_code", "tax_id" FROM "transaction"."transaction" WHERE "id" = $1',
+        [id],
+      );
+      for (const sealed of Object.values(row!)) {
+        expect(sealed).toBeInstanceOf(Buffer);
+        expect(sealed.toString('latin1')).not.toMatch(/52998224725|fulano@example\.com|br\.gov\.bcb\.pix/);
+      }
+      const seen = await system.ops().get(`/ops/transactions/${id}`).expect(200);
+      expect(seen.body.accountNumber).toBe('52998224725');
+    });
+
     it('ignores a bank_code but refuses other unknown fields', async () => {
       const quote = await system.quote(partnerA);
       await system.accept(partnerA, acceptance(quote.quote_id, { bank_code: '1007' })).expect(200);

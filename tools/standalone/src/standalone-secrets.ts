@@ -11,6 +11,7 @@ export interface StandaloneSecrets {
   readonly walletJwtSecret: string;
   readonly kycEncryptionKey: string;
   readonly chatSecretKey: string;
+  readonly transactionPiiKey: string;
 }
 
 function freshSecrets(): StandaloneSecrets {
@@ -21,6 +22,7 @@ function freshSecrets(): StandaloneSecrets {
     walletJwtSecret: randomBytes(32).toString('base64url'),
     kycEncryptionKey: randomBytes(32).toString('base64'),
     chatSecretKey: randomBytes(32).toString('base64url'),
+    transactionPiiKey: randomBytes(32).toString('base64'),
   };
 }
 

@@ -126,6 +126,8 @@ function ownEnv(app: string, secrets: StandaloneSecrets, dataDir: string): Recor
       };
     case 'chat-api':
       return { CHAT_SECRET_KEY: secrets.chatSecretKey };
+    case 'transaction-service':
+      return { TRANSACTION_PII_KEY: secrets.transactionPiiKey };
     default:
       return {};
   }

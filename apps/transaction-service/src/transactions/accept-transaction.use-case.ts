@@ -7,6 +7,7 @@ import { KycGate } from '../kyc-gate/kyc-gate.js';
 import { UpstreamClients } from '../upstreams/upstream-clients.js';
 import { PaymentContextBuilder, type PaymentContext } from './payment-context.js';
 import { RecipientCheck, type RecipientInput } from './recipient-check.js';
+import { RecipientVault } from './recipient-vault.js';
 import { mayActFor, type TransactionCaller } from './transaction-caller.js';
 import { TransactionJournal } from './transaction-journal.js';
 import { transactionReferenceOf } from './transaction-reference.js';
@@ -49,6 +50,7 @@ export class AcceptTransactionUseCase {
     private readonly journal: TransactionJournal,
     private readonly upstreams: UpstreamClients,
     private readonly recipients: RecipientCheck,
+    private readonly vault: RecipientVault,
     private readonly kycGate: KycGate,
     private readonly depositAddresses: DepositAddressBook,
     private readonly paymentContext: PaymentContextBuilder,
@@ -88,9 +90,9 @@ export class AcceptTransactionUseCase {
       quoteId: quote.quoteId,
       status: TransactionStatus.AWAITING_PAYMENT,
       reference: transactionReferenceOf(id),
-      accountNumber: recipient.accountNumber,
-      qrCode: recipient.qrCode,
-      taxId: command.taxId || null,
+      accountNumber: this.vault.seal(id, 'account_number', recipient.accountNumber),
+      qrCode: this.vault.seal(id, 'qr_code', recipient.qrCode),
+      taxId: this.vault.seal(id, 'tax_id', command.taxId || null),
       redirectUrl: command.redirectUrl ?? null,
       cryptoCurrency: quote.cryptoCurrency,
       blockchain: quote.blockchain,

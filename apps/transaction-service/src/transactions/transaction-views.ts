@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { decimal, toJsonNumber } from '@payout/money';
 import { PaymentContextBuilder } from './payment-context.js';
+import { RecipientVault } from './recipient-vault.js';
 import { mayActFor, type TransactionCaller } from './transaction-caller.js';
 import type { TransactionEntity } from './transaction.entity.js';
 import { transactionNotFound } from './transaction.errors.js';
@@ -26,6 +27,7 @@ export class TransactionViews {
   constructor(
     private readonly transactions: TransactionsRepository,
     private readonly paymentContext: PaymentContextBuilder,
+    private readonly vault: RecipientVault,
   ) {}
 
   async status(caller: TransactionCaller, id: string): Promise<TransactionStatusResponseDto> {
@@ -47,7 +49,7 @@ export class TransactionViews {
     const { items, total } = mayActFor(caller, externalUserId)
       ? await this.transactions.pageForUser(caller.partnerId, externalUserId, page, pageSize)
       : { items: [], total: 0 };
-    return { page, pageSize, total, transactions: items.map(listItemOf) };
+    return { page, pageSize, total, transactions: items.map((item) => this.listItemOf(item)) };
   }
 
   async forOperations(id: string) {
@@ -62,7 +64,7 @@ export class TransactionViews {
       status: transaction.status,
       transaction_reference: transaction.reference,
       on_chain_tx_hash: transaction.onChainTxHash,
-      accountNumber: transaction.accountNumber,
+      accountNumber: this.accountNumberOf(transaction),
       quoteExpiresAt: transaction.quoteExpiresAt.toISOString(),
       createdAt: transaction.createdAt.toISOString(),
       payment_context: this.paymentContext.of(transaction),
@@ -76,22 +78,26 @@ export class TransactionViews {
       })),
     };
   }
-}
 
-function listItemOf(transaction: TransactionEntity): TransactionListItemDto {
-  return {
-    id: transaction.id,
-    status: transaction.status,
-    accountNumber: transaction.accountNumber,
-    onChainId: transaction.onChainTxHash,
-    quote: {
-      id: transaction.quoteId,
-      cryptoCurrency: transaction.cryptoCurrency,
-      network: transaction.blockchain,
-      paymentMethod: transaction.paymentMethod,
-      sourceAmount: toJsonNumber(decimal(transaction.sourceAmount)),
-      targetAmount: toJsonNumber(decimal(transaction.targetAmount)),
-      targetCurrency: transaction.targetCurrency,
-    },
-  };
+  private listItemOf(transaction: TransactionEntity): TransactionListItemDto {
+    return {
+      id: transaction.id,
+      status: transaction.status,
+      accountNumber: this.accountNumberOf(transaction),
+      onChainId: transaction.onChainTxHash,
+      quote: {
+        id: transaction.quoteId,
+        cryptoCurrency: transaction.cryptoCurrency,
+        network: transaction.blockchain,
+        paymentMethod: transaction.paymentMethod,
+        sourceAmount: toJsonNumber(decimal(transaction.sourceAmount)),
+        targetAmount: toJsonNumber(decimal(transaction.targetAmount)),
+        targetCurrency: transaction.targetCurrency,
+      },
+    };
+  }
+
+  private accountNumberOf(transaction: TransactionEntity): string | null {
+    return this.vault.open(transaction.id, 'account_number', transaction.accountNumber);
+  }
 }

@@ -34,15 +34,16 @@ export class TransactionEntity {
   @Column({ type: 'varchar', length: 24 })
   reference!: string;
 
-  // The recipient's key, normalised; null for a dynamic PIX QR code, which carries a URL instead.
-  @Column({ name: 'account_number', type: 'varchar', length: 128, nullable: true })
-  accountNumber!: string | null;
+  // The recipient's personal data, sealed by RecipientVault (iv | tag | ciphertext). The account
+  // key is normalised; null for a dynamic PIX QR code, which carries a URL instead.
+  @Column({ name: 'account_number', type: 'bytea', nullable: true })
+  accountNumber!: Buffer | null;
 
-  @Column({ name: 'qr_code', type: 'varchar', length: 512, nullable: true })
-  qrCode!: string | null;
+  @Column({ name: 'qr_code', type: 'bytea', nullable: true })
+  qrCode!: Buffer | null;
 
-  @Column({ name: 'tax_id', type: 'varchar', length: 32, nullable: true })
-  taxId!: string | null;
+  @Column({ name: 'tax_id', type: 'bytea', nullable: true })
+  taxId!: Buffer | null;
 
   @Column({ name: 'redirect_url', type: 'varchar', length: 2048, nullable: true })
   redirectUrl!: string | null;
