@@ -4,7 +4,9 @@ import { MessageEntity } from './messages/message.entity.js';
 import { RecipientEntity } from './messages/recipient.entity.js';
 import { UserMessageEntity } from './messages/user-message.entity.js';
 import { chatApiMigrations } from './migrations/migrations.js';
+import { MutedUserEntity } from './muted-users/muted-user.entity.js';
 import { RealmEntity } from './realms/realm.entity.js';
+import { SavedSnippetEntity } from './saved-snippets/saved-snippet.entity.js';
 import { StreamEntity } from './streams/stream.entity.js';
 import { SubscriptionEntity } from './streams/subscription.entity.js';
 import { UserEntity } from './users/user.entity.js';
@@ -20,6 +22,8 @@ export const chatApiDatabase: AppDatabase = {
     RecipientEntity,
     MessageEntity,
     UserMessageEntity,
+    SavedSnippetEntity,
+    MutedUserEntity,
   ],
   migrations: chatApiMigrations,
 };

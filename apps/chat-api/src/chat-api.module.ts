@@ -9,6 +9,9 @@ import { FetchApiKeyUseCase } from './auth/fetch-api-key.use-case.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { MentionLookup } from './messages/markdown/mention-lookup.js';
+import { MutedUsersController } from './muted-users/muted-users.controller.js';
+import { MutedUsersRepository } from './muted-users/muted-users.repository.js';
+import { MuteUsersService } from './muted-users/mute-users.service.js';
 import { MessageRenderer } from './messages/markdown/message-renderer.js';
 import { GetMessageQuery } from './messages/get-message.query.js';
 import { GetMessagesQuery } from './messages/get-messages.query.js';
@@ -22,6 +25,9 @@ import { OpsRealmsController } from './realms/ops-realms.controller.js';
 import { RealmsRepository } from './realms/realms.repository.js';
 import { ChatEnvelopeInterceptor } from './request/chat-envelope.interceptor.js';
 import { ChatRouteTable } from './request/chat-route-table.js';
+import { SavedSnippetsController } from './saved-snippets/saved-snippets.controller.js';
+import { SavedSnippetsRepository } from './saved-snippets/saved-snippets.repository.js';
+import { SavedSnippetsService } from './saved-snippets/saved-snippets.service.js';
 import { ServerSettingsController } from './server/server-settings.controller.js';
 import { ArchiveStreamUseCase } from './streams/archive-stream.use-case.js';
 import { PrincipalResolver } from './streams/principal-resolver.js';
@@ -46,6 +52,8 @@ import { UsersRepository } from './users/users.repository.js';
     UsersController,
     StreamsController,
     MessagesController,
+    SavedSnippetsController,
+    MutedUsersController,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
@@ -78,6 +86,10 @@ import { UsersRepository } from './users/users.repository.js';
     SubscribeUseCase,
     UnsubscribeUseCase,
     ArchiveStreamUseCase,
+    SavedSnippetsRepository,
+    SavedSnippetsService,
+    MutedUsersRepository,
+    MuteUsersService,
   ],
 })
 export class ChatApiModule {}

@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MessageFlag } from '../messages/message-flags.js';
+import { MutedUserEntity } from './muted-user.entity.js';
+
+@Injectable()
+export class MutedUsersRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  // False when the mute already exists (the primary key decides, so concurrent mutes agree).
+  async insert(manager: EntityManager, mute: MutedUserEntity): Promise<boolean> {
+    const rows = (await manager.query(
+      `INSERT INTO "chat"."muted_user" ("user_id", "muted_user_id", "realm_id", "date_muted")
+       VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING "user_id"`,
+      [mute.userId, mute.mutedUserId, mute.realmId, mute.dateMuted],
+    )) as unknown[];
+    return rows.length === 1;
+  }
+
+  // False when there was no such mute.
+  async delete(
+    manager: EntityManager,
+    realmId: number,
+    userId: number,
+    mutedUserId: number,
+  ): Promise<boolean> {
+    const result = await manager.getRepository(MutedUserEntity).delete({ realmId, userId, mutedUserId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  list(realmId: number, userId: number, manager?: EntityManager): Promise<MutedUserEntity[]> {
+    return (manager ?? this.dataSource.manager)
+      .getRepository(MutedUserEntity)
+      .find({ where: { realmId, userId }, order: { mutedUserId: 'ASC' } });
+  }
+
+  // Marks every unread copy the muter holds of the muted user's messages as read, in one
+  // statement; answers the ids it changed.
+  async markSenderRead(manager: EntityManager, userId: number, senderId: number): Promise<number[]> {
+    const rows = (await manager.query(
+      `UPDATE "chat"."user_message" AS um SET "flags" = um."flags" | $3
+       FROM "chat"."message" AS m
+       WHERE um."user_id" = $1 AND um."message_id" = m."id" AND m."sender_id" = $2 AND (um."flags" & $3) = 0
+       RETURNING um."message_id"`,
+      [userId, senderId, MessageFlag.read],
+    )) as [Array<{ message_id: number }>, number];
+    return rows[0].map((row) => row.message_id).sort((a, b) => a - b);
+  }
+}
