@@ -19,12 +19,10 @@ export class SavedSnippetsRepository {
   }
 
   find(manager: EntityManager, owner: SnippetOwner, id: number): Promise<SavedSnippetEntity | null> {
-    return manager
-      .getRepository(SavedSnippetEntity)
-      .findOne({
-        where: { realmId: owner.realmId, userId: owner.userId, id },
-        lock: { mode: 'pessimistic_write' },
-      });
+    return manager.getRepository(SavedSnippetEntity).findOne({
+      where: { realmId: owner.realmId, userId: owner.userId, id },
+      lock: { mode: 'pessimistic_write' },
+    });
   }
 
   insert(manager: EntityManager, snippet: Omit<SavedSnippetEntity, 'id'>): Promise<SavedSnippetEntity> {
