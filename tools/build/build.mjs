@@ -3,7 +3,7 @@
 // tsconfig.base.json into relative paths so plain `node` runs the output. Type checking is a
 // separate step (`npm run typecheck`); this only transpiles. Unchanged files are skipped.
 import { transformFile } from '@swc/core';
-import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { swcOptions } from './swc-options.mjs';
@@ -26,6 +26,25 @@ async function* typescriptSources(dir) {
     if (entry.isDirectory()) {
       if (entry.name !== 'node_modules' && entry.name !== 'test') yield* typescriptSources(path);
     } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !testFile.test(entry.name)) {
+      yield path;
+    }
+  }
+}
+
+// Data files that compiled code reads beside itself (e.g. a contract's ABI and bytecode): JSON under
+// a `src` folder is copied to the same place in dist/.
+async function* sourceAssets(dir) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'test') yield* sourceAssets(path);
+    } else if (entry.name.endsWith('.json') && path.split(sep).includes('src')) {
       yield path;
     }
   }
@@ -86,8 +105,21 @@ for (const sourceRoot of sourceRoots) {
     );
   }
 }
+const sources = jobs.length;
+for (const sourceRoot of sourceRoots) {
+  for await (const asset of sourceAssets(join(root, sourceRoot))) {
+    const outFile = join(outDir, relative(root, asset));
+    jobs.push(
+      (async () => {
+        if (await isFresh(asset, outFile)) return;
+        await mkdir(dirname(outFile), { recursive: true });
+        await copyFile(asset, outFile);
+      })(),
+    );
+  }
+}
 await Promise.all(jobs);
 await mkdir(outDir, { recursive: true });
 await writeFile(join(outDir, 'package.json'), '{ "type": "module" }\n');
 await writeFile(join(outDir, '.build-stamp'), new Date().toISOString());
-if (!quiet) console.log(`[build] ${compiled} of ${jobs.length} files compiled in ${Date.now() - started} ms`);
+if (!quiet) console.log(`[build] ${compiled} of ${sources} files compiled in ${Date.now() - started} ms`);
