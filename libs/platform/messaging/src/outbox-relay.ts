@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { IsNull, In, LessThan, type DataSource } from 'typeorm';
+import { IsNull, LessThan, type DataSource } from 'typeorm';
 import type { Logger } from '@platform/logging';
 import { delay, type Clock } from '@shared/util';
 import type { EventBus } from './event-bus.js';
 import type { EventEnvelope } from './event-envelope.js';
 import { OutboxMessageEntity } from './outbox-message.entity.js';
+import { outboxTable } from './outbox-transaction.js';
 import type { RelayTrigger } from './transactional-outbox.js';
 
 export interface OutboxRelayOptions {
@@ -60,26 +61,26 @@ export class OutboxRelay implements RelayTrigger {
     this.wakeUp?.();
   }
 
-  // Publishes one batch and returns how many events it published.
+  // Publishes one batch and returns how many events it published. Plain SQL: this runs tens of
+  // times a second under load. Taking the lock and reading the batch is one statement (the
+  // lock's CTE is evaluated once: the function is volatile).
   async relayOnce(): Promise<number> {
     const lockKey = `outbox:${(this.dataSource.options as { schema?: string }).schema ?? 'public'}`;
     return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [
-        lockKey,
-      ]);
-      if (!locked) return 0;
-      const rows = await manager.find(OutboxMessageEntity, {
-        where: { publishedAt: IsNull() },
-        order: { position: 'ASC' },
-        take: this.options.batchSize,
-      });
+      const table = outboxTable(manager);
+      const rows: UnpublishedRow[] = await manager.query(
+        `WITH "lock" AS (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS "locked")
+         SELECT "position", "event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at"
+         FROM "lock", ${table} WHERE "lock"."locked" AND "published_at" IS NULL
+         ORDER BY "position" LIMIT $2`,
+        [lockKey, this.options.batchSize],
+      );
       if (rows.length === 0) return 0;
       await this.bus.publish(rows.map(toEnvelope));
-      await manager.update(
-        OutboxMessageEntity,
-        { position: In(rows.map((row) => row.position)) },
-        { publishedAt: this.clock.now() },
-      );
+      await manager.query(`UPDATE ${table} SET "published_at" = $1 WHERE "position" = ANY($2::bigint[])`, [
+        this.clock.now(),
+        rows.map((row) => row.position),
+      ]);
       return rows.length;
     });
   }
@@ -132,13 +133,23 @@ export class OutboxRelay implements RelayTrigger {
   }
 }
 
-function toEnvelope(row: OutboxMessageEntity): EventEnvelope {
+interface UnpublishedRow {
+  readonly position: string;
+  readonly event_id: string;
+  readonly topic: string;
+  readonly message_key: string;
+  readonly payload: object;
+  readonly correlation_id: string;
+  readonly occurred_at: Date;
+}
+
+function toEnvelope(row: UnpublishedRow): EventEnvelope {
   return {
-    id: row.eventId,
+    id: row.event_id,
     topic: row.topic,
-    key: row.messageKey,
+    key: row.message_key,
     payload: row.payload,
-    occurredAt: row.occurredAt.toISOString(),
-    correlationId: row.correlationId,
+    occurredAt: row.occurred_at.toISOString(),
+    correlationId: row.correlation_id,
   };
 }

@@ -57,7 +57,7 @@ export function outboxRow(
   firstParameter: number,
 ): OutboxRow {
   const eventId = ids.uuid();
-  const table = quoteTablePath(manager.getRepository(OutboxMessageEntity).metadata.tablePath);
+  const table = outboxTable(manager);
   const placeholders = Array.from({ length: 6 }, (_, i) => `$${firstParameter + i}`).join(', ');
   return {
     eventId,
@@ -73,9 +73,18 @@ export function outboxRow(
   };
 }
 
-function quoteTablePath(path: string): string {
-  return path
-    .split('.')
-    .map((part) => `"${part}"`)
-    .join('.');
+const tables = new WeakMap<object, string>();
+
+// The outbox table's quoted, schema-qualified name in the manager's database (looked up once).
+export function outboxTable(manager: EntityManager): string {
+  let table = tables.get(manager.connection);
+  if (table === undefined) {
+    table = manager
+      .getRepository(OutboxMessageEntity)
+      .metadata.tablePath.split('.')
+      .map((part) => `"${part}"`)
+      .join('.');
+    tables.set(manager.connection, table);
+  }
+  return table;
 }
