@@ -14,7 +14,8 @@ export class IdempotencyRecordEntity {
   @Column({ type: 'char', length: 64 })
   fingerprint!: string;
 
-  @Column({ type: 'jsonb' })
+  // json, not jsonb: the answer is replayed byte for byte, its fields in their order.
+  @Column({ type: 'json' })
   response!: object;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
