@@ -1,9 +1,19 @@
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
+import { TransactionStatusChangedConsumer } from './deliveries/transaction-status-changed.consumer.js';
+import { WebhookDispatcherConfig } from './webhook-dispatcher.config.js';
 import { webhookDispatcherDatabase } from './webhook-dispatcher.database.js';
+import { WebhookDispatcherModule } from './webhook-dispatcher.module.js';
+import { webhookErrorPresenter } from './webhook-error.presenter.js';
 
-export const webhookDispatcherDefinition: ServiceDefinition<typeof platformSections> = {
+const webhookDispatcherSections = { ...platformSections, webhooks: WebhookDispatcherConfig };
+
+export const webhookDispatcherDefinition: ServiceDefinition<typeof webhookDispatcherSections> = {
   name: ServiceName.WebhookDispatcher,
-  config: platformSections,
+  title: 'Webhooks',
+  config: webhookDispatcherSections,
   database: webhookDispatcherDatabase,
+  imports: [WebhookDispatcherModule],
+  consumers: [TransactionStatusChangedConsumer],
+  errorPresenter: webhookErrorPresenter,
 };

@@ -12,6 +12,7 @@ export interface StandaloneSecrets {
   readonly kycEncryptionKey: string;
   readonly chatSecretKey: string;
   readonly transactionPiiKey: string;
+  readonly webhookEncryptionKey: string;
 }
 
 function freshSecrets(): StandaloneSecrets {
@@ -23,6 +24,7 @@ function freshSecrets(): StandaloneSecrets {
     kycEncryptionKey: randomBytes(32).toString('base64'),
     chatSecretKey: randomBytes(32).toString('base64url'),
     transactionPiiKey: randomBytes(32).toString('base64'),
+    webhookEncryptionKey: randomBytes(32).toString('base64'),
   };
 }
 

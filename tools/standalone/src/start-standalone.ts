@@ -128,6 +128,12 @@ function ownEnv(app: string, secrets: StandaloneSecrets, dataDir: string): Recor
       return { CHAT_SECRET_KEY: secrets.chatSecretKey };
     case 'transaction-service':
       return { TRANSACTION_PII_KEY: secrets.transactionPiiKey };
+    case 'webhook-dispatcher':
+      // Local receivers (the sandbox's, a developer's) listen on loopback.
+      return {
+        WEBHOOK_ENCRYPTION_KEY: secrets.webhookEncryptionKey,
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost,::1',
+      };
     default:
       return {};
   }

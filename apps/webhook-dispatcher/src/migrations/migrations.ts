@@ -1,4 +1,5 @@
 import { Init1795308620489 } from './1795308620489-init.js';
+import { EndpointsDeliveriesAttempts1795466319288 } from './1795466319288-endpoints-deliveries-attempts.js';
 
 // Applied in this order; `npm run migrate -- generate --app webhook-dispatcher --name <name>` appends here.
-export const webhookDispatcherMigrations = [Init1795308620489];
+export const webhookDispatcherMigrations = [Init1795308620489, EndpointsDeliveriesAttempts1795466319288];

@@ -3,3 +3,4 @@ export * from './clock.js';
 export * from './coded-error.js';
 export * from './delay.js';
 export * from './id-generator.js';
+export * from './wake-signal.js';

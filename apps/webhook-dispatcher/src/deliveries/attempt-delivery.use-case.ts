@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, IdGenerator } from '@shared/util';
+import { signingSecrets } from '../endpoints/webhook-endpoint.js';
+import { WebhookEndpointsRepository } from '../endpoints/webhook-endpoints.repository.js';
+import { AttemptOutcome, WebhookSender } from '../outbound/webhook-sender.js';
+import { signWebhook } from '../outbound/webhook-signature.js';
+import { RetrySchedule } from './retry-schedule.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { DeliveryStatus } from './webhook-delivery.entity.js';
+import type { ClaimedDelivery, DeliveryTransition } from './webhook-delivery.js';
+import { WebhookMetrics } from './webhook-metrics.js';
+
+// One HTTP attempt of a claimed delivery, signed with the endpoint's current secrets, then the
+// outcome: delivered, retried later, or dead once the retry window has passed.
+@Injectable()
+export class AttemptDeliveryUseCase {
+  constructor(
+    private readonly endpoints: WebhookEndpointsRepository,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly sender: WebhookSender,
+    private readonly schedule: RetrySchedule,
+    private readonly metrics: WebhookMetrics,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(claim: ClaimedDelivery): Promise<DeliveryStatus> {
+    const endpoint = await this.endpoints.findForPartner(claim.partnerId);
+    if (!endpoint) throw new Error(`Delivery ${claim.id} has no endpoint`);
+    const startedAt = this.clock.now();
+    const secrets = signingSecrets(endpoint, startedAt);
+    const timestamp = Math.floor(startedAt.getTime() / 1000);
+    const result = await this.sender.send({
+      url: endpoint.url,
+      body: claim.body,
+      headers: {
+        // During a rotation's grace period the previous secret: the one the receiver already has.
+        'x-service-webhook-secret': secrets[secrets.length - 1]!,
+        'webhook-id': claim.id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(secrets, claim.id, timestamp, claim.body),
+        'user-agent': 'payout-webhook-dispatcher/1',
+      },
+    });
+    this.metrics.attempted(result);
+    const next = this.transition(claim, result.outcome);
+    if (next.status === DeliveryStatus.DEAD) this.metrics.died();
+    await this.deliveries.recordAttempt(claim, { id: this.ids.uuid(), startedAt, ...result }, next);
+    return next.status;
+  }
+
+  private transition(claim: ClaimedDelivery, outcome: AttemptOutcome): DeliveryTransition {
+    const now = this.clock.now();
+    if (outcome === AttemptOutcome.DELIVERED) return { status: DeliveryStatus.DELIVERED, at: now };
+    const nextAttemptAt = this.schedule.nextAttemptAt(claim.attemptCount, claim.retryWindowStartedAt, now);
+    return nextAttemptAt
+      ? { status: DeliveryStatus.PENDING, nextAttemptAt }
+      : { status: DeliveryStatus.DEAD };
+  }
+}

@@ -1,0 +1,54 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiParam,
+  ApiSecurity,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentIdentity, PartnerAuth } from '@platform/http';
+import { type PartnerIdentity, webhookPartnerId } from '../webhook-caller.js';
+import { WebhookErrorResponseDto } from '../webhook-error.response.dto.js';
+import { DeliveryIdParamDto, ListDeliveriesRequestDto } from './list-deliveries.request.dto.js';
+import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
+import { RedeliverUseCase } from './redeliver.use-case.js';
+import {
+  WebhookDeliveryPageResponseDto,
+  WebhookDeliveryResponseDto,
+  webhookDeliveryResponse,
+} from './webhook-delivery.response.dto.js';
+
+@ApiTags('Webhooks')
+@ApiSecurity('apiKey')
+@ApiBadRequestResponse({ type: WebhookErrorResponseDto })
+@ApiUnauthorizedResponse({ type: WebhookErrorResponseDto })
+@ApiForbiddenResponse({ type: WebhookErrorResponseDto, description: 'Called with a wallet Bearer token' })
+@PartnerAuth()
+@Controller('webhooks/deliveries')
+export class WebhookDeliveriesController {
+  constructor(
+    private readonly listDeliveries: ListDeliveriesUseCase,
+    private readonly redeliver: RedeliverUseCase,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: WebhookDeliveryPageResponseDto })
+  list(@CurrentIdentity() partner: PartnerIdentity, @Query() query: ListDeliveriesRequestDto) {
+    return this.listDeliveries.execute(webhookPartnerId(partner), query);
+  }
+
+  @Post(':id/redeliver')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOkResponse({ type: WebhookDeliveryResponseDto, description: 'The delivery after the new attempt' })
+  @ApiNotFoundResponse({ type: WebhookErrorResponseDto })
+  async redeliverOne(
+    @CurrentIdentity() partner: PartnerIdentity,
+    @Param() params: DeliveryIdParamDto,
+  ): Promise<WebhookDeliveryResponseDto> {
+    return webhookDeliveryResponse(await this.redeliver.execute(webhookPartnerId(partner), params.id));
+  }
+}

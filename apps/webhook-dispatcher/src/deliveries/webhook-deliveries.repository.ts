@@ -1,0 +1,200 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { WebhookAttemptEntity } from './webhook-attempt.entity.js';
+import { DeliveryStatus, WebhookDeliveryEntity } from './webhook-delivery.entity.js';
+import type {
+  AttemptRecord,
+  ClaimedDelivery,
+  DeliveryFilter,
+  DeliveryTransition,
+  NewDelivery,
+} from './webhook-delivery.js';
+
+interface ClaimedRow {
+  id: string;
+  partner_id: string;
+  endpoint_id: string;
+  event_type: string;
+  body: string;
+  attempt_count: number;
+  retry_window_started_at: Date;
+}
+
+// Deliveries are shared work: several workers (and replicas) claim due rows with
+// FOR UPDATE SKIP LOCKED and hold each under a lease token while they attempt it. A delivery of
+// a transaction waits while an earlier one (lower sequence) of the same transaction and endpoint
+// is still pending, so a receiver sees a transaction's events in order; a dead one no longer
+// holds the next back.
+@Injectable()
+export class WebhookDeliveriesRepository {
+  private readonly table: string;
+
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {
+    const { schema, tableName } = dataSource.getMetadata(WebhookDeliveryEntity);
+    this.table = `${dataSource.driver.escape(schema!)}.${dataSource.driver.escape(tableName)}`;
+  }
+
+  // At most one delivery per (endpoint, event); false when the event was already recorded.
+  async insert(manager: EntityManager, delivery: NewDelivery, now: Date): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(WebhookDeliveryEntity)
+      .values({ ...delivery, status: DeliveryStatus.PENDING, attemptCount: 0, nextAttemptAt: now })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    return result.raw.length > 0;
+  }
+
+  // Claims up to `limit` due deliveries for one attempt each.
+  async claimDue(now: Date, limit: number, leaseUntil: Date, leaseToken: string): Promise<ClaimedDelivery[]> {
+    const rows = await updateReturning<ClaimedRow>(
+      this.dataSource,
+      `WITH due AS (
+         SELECT d.id FROM ${this.table} d
+          WHERE d.status = 'PENDING' AND d.next_attempt_at <= $1
+            AND (d.leased_until IS NULL OR d.leased_until <= $1)
+            AND NOT EXISTS (
+              SELECT 1 FROM ${this.table} e
+               WHERE e.endpoint_id = d.endpoint_id AND e.transaction_id = d.transaction_id
+                 AND e.sequence < d.sequence AND e.status = 'PENDING')
+          ORDER BY d.next_attempt_at LIMIT $4
+          FOR UPDATE OF d SKIP LOCKED)
+       UPDATE ${this.table} d
+          SET lease_token = $3, leased_until = $2, attempt_count = d.attempt_count + 1,
+              retry_window_started_at = COALESCE(d.retry_window_started_at, $1)
+         FROM due WHERE d.id = due.id
+       RETURNING ${CLAIMED_COLUMNS}`,
+      [now, leaseUntil, leaseToken, limit],
+    );
+    return rows.map((row) => claimedOf(row, leaseToken));
+  }
+
+  // Inserts a delivery already claimed by the caller, who attempts it at once (test events).
+  async insertClaimed(
+    delivery: NewDelivery,
+    now: Date,
+    leaseUntil: Date,
+    leaseToken: string,
+  ): Promise<ClaimedDelivery> {
+    await this.dataSource.manager.insert(WebhookDeliveryEntity, {
+      ...delivery,
+      status: DeliveryStatus.PENDING,
+      attemptCount: 1,
+      nextAttemptAt: now,
+      leaseToken,
+      leasedUntil: leaseUntil,
+      retryWindowStartedAt: now,
+    });
+    return { ...delivery, attemptCount: 1, retryWindowStartedAt: now, leaseToken };
+  }
+
+  // Records an attempt and moves the delivery on, if the lease is still ours (a worker whose lease
+  // ran out and was taken over changes nothing). Returns whether it was.
+  async recordAttempt(
+    claim: ClaimedDelivery,
+    attempt: AttemptRecord,
+    next: DeliveryTransition,
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.insert(WebhookAttemptEntity, { ...attempt, deliveryId: claim.id });
+      const result = await manager.update(
+        WebhookDeliveryEntity,
+        { id: claim.id, leaseToken: claim.leaseToken },
+        {
+          status: next.status,
+          nextAttemptAt: next.status === DeliveryStatus.PENDING ? next.nextAttemptAt : null,
+          deliveredAt: next.status === DeliveryStatus.DELIVERED ? next.at : null,
+          leaseToken: null,
+          leasedUntil: null,
+          lastAttemptAt: attempt.startedAt,
+          lastOutcome: attempt.outcome,
+          lastStatusCode: attempt.statusCode,
+        },
+      );
+      return (result.affected ?? 0) > 0;
+    });
+  }
+
+  // Makes a delivery due now with a fresh retry window, whatever its state, unless a worker is
+  // attempting it at this moment, and claims it for the caller unless an earlier event of its
+  // transaction is still pending (then the worker sends it in turn). Null when not claimed.
+  async requestRedelivery(
+    partnerId: string,
+    deliveryId: string,
+    now: Date,
+    leaseUntil: Date,
+    leaseToken: string,
+  ): Promise<ClaimedDelivery | null> {
+    const rows = await updateReturning<ClaimedRow & { lease_token: string | null }>(
+      this.dataSource,
+      `UPDATE ${this.table} d
+          SET status = 'PENDING', next_attempt_at = $1, retry_window_started_at = $1, delivered_at = NULL,
+              lease_token = CASE WHEN h.held THEN NULL ELSE $3::uuid END,
+              leased_until = CASE WHEN h.held THEN NULL ELSE $2::timestamptz END,
+              attempt_count = d.attempt_count + CASE WHEN h.held THEN 0 ELSE 1 END
+         FROM (SELECT EXISTS (
+                 SELECT 1 FROM ${this.table} e
+                  WHERE e.endpoint_id = x.endpoint_id AND e.transaction_id = x.transaction_id
+                    AND e.sequence < x.sequence AND e.status = 'PENDING') AS held
+                 FROM ${this.table} x WHERE x.id = $4) h
+        WHERE d.id = $4 AND d.partner_id = $5 AND (d.leased_until IS NULL OR d.leased_until <= $1)
+       RETURNING ${CLAIMED_COLUMNS}, d.lease_token`,
+      [now, leaseUntil, leaseToken, deliveryId, partnerId],
+    );
+    const [row] = rows;
+    return row && row.lease_token === leaseToken ? claimedOf(row, leaseToken) : null;
+  }
+
+  findForPartner(partnerId: string, deliveryId: string): Promise<WebhookDeliveryEntity | null> {
+    return this.dataSource.manager.findOneBy(WebhookDeliveryEntity, { partnerId, id: deliveryId });
+  }
+
+  listForPartner(
+    partnerId: string,
+    filter: DeliveryFilter,
+    page: number,
+    pageSize: number,
+  ): Promise<[WebhookDeliveryEntity[], number]> {
+    return this.dataSource.manager.findAndCount(WebhookDeliveryEntity, {
+      where: {
+        partnerId,
+        ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.transactionId ? { transactionId: filter.transactionId } : {}),
+      },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+  }
+
+  attemptsOf(deliveryId: string): Promise<WebhookAttemptEntity[]> {
+    return this.dataSource.manager.find(WebhookAttemptEntity, {
+      where: { deliveryId },
+      order: { startedAt: 'ASC' },
+    });
+  }
+}
+
+const CLAIMED_COLUMNS =
+  'd.id, d.partner_id, d.endpoint_id, d.event_type, d.body, d.attempt_count, d.retry_window_started_at';
+
+function claimedOf(row: ClaimedRow, leaseToken: string): ClaimedDelivery {
+  return {
+    id: row.id,
+    partnerId: row.partner_id,
+    endpointId: row.endpoint_id,
+    eventType: row.event_type,
+    body: row.body,
+    attemptCount: row.attempt_count,
+    retryWindowStartedAt: new Date(row.retry_window_started_at),
+    leaseToken,
+  };
+}
+
+// The pg driver answers an UPDATE … RETURNING through TypeORM as [rows, rowCount].
+async function updateReturning<R>(dataSource: DataSource, sql: string, params: unknown[]): Promise<R[]> {
+  const [rows] = (await dataSource.query(sql, params)) as [R[], number];
+  return rows;
+}

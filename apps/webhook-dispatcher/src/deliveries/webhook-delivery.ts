@@ -1,0 +1,46 @@
+import type { DeliveryStatus } from './webhook-delivery.entity.js';
+
+// A delivery a worker holds the lease of: it may attempt it and record the outcome.
+export interface ClaimedDelivery {
+  readonly id: string;
+  readonly partnerId: string;
+  readonly endpointId: string;
+  readonly eventType: string;
+  readonly body: string;
+  // Including the attempt about to be made.
+  readonly attemptCount: number;
+  readonly retryWindowStartedAt: Date;
+  readonly leaseToken: string;
+}
+
+export interface NewDelivery {
+  readonly id: string;
+  readonly partnerId: string;
+  readonly endpointId: string;
+  readonly eventId: string;
+  readonly eventType: string;
+  readonly transactionId: string | null;
+  readonly sequence: number | null;
+  readonly body: string;
+  readonly createdAt: Date;
+}
+
+export interface AttemptRecord {
+  readonly id: string;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  readonly outcome: string;
+  readonly statusCode: number | null;
+  readonly responseSnippet: string | null;
+}
+
+// Where a delivery goes after an attempt.
+export type DeliveryTransition =
+  | { readonly status: DeliveryStatus.DELIVERED; readonly at: Date }
+  | { readonly status: DeliveryStatus.PENDING; readonly nextAttemptAt: Date }
+  | { readonly status: DeliveryStatus.DEAD };
+
+export interface DeliveryFilter {
+  readonly status?: DeliveryStatus;
+  readonly transactionId?: string;
+}

@@ -1,0 +1,15 @@
+import { Injectable } from '@nestjs/common';
+import { endpointNotFound } from '../webhook.errors.js';
+import type { WebhookEndpoint } from './webhook-endpoint.js';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
+
+@Injectable()
+export class GetWebhookEndpointUseCase {
+  constructor(private readonly endpoints: WebhookEndpointsRepository) {}
+
+  async execute(partnerId: string): Promise<WebhookEndpoint> {
+    const endpoint = await this.endpoints.findForPartner(partnerId);
+    if (!endpoint) throw endpointNotFound();
+    return endpoint;
+  }
+}

@@ -1,0 +1,158 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: 4 | 6;
+}
+
+export type ResolveHost = (hostname: string) => Promise<readonly ResolvedAddress[]>;
+
+// A webhook URL (or the address its host resolves to) that must not be called. The reason is
+// safe to show to the partner who registered it.
+export class UnsafeUrlError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'UnsafeUrlError';
+  }
+}
+
+// Addresses a partner's URL must never reach: this network, private networks (RFC 1918, unique
+// local), loopback, link-local (which holds the cloud metadata endpoints), CGNAT, benchmarking,
+// IETF-reserved, multicast and reserved space. IPv4-mapped IPv6 addresses meet the IPv4 rules
+// (BlockList applies them); NAT64 and 6to4 prefixes are refused whole, since they can embed any
+// of the above.
+const BLOCKED_V4: readonly (readonly [string, number])[] = [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+];
+const BLOCKED_V6: readonly (readonly [string, number])[] = [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+];
+
+const systemResolve: ResolveHost = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
+
+// Decides whether the dispatcher may call a URL: at registration (`check`) and again on every
+// connection (`lookup`, handed to the HTTP client), so a name that resolves to a public address
+// at registration and to an internal one later (DNS rebinding) is still refused.
+export class OutboundUrlGuard {
+  private readonly blocked = new BlockList();
+  private readonly allowedRanges = new BlockList();
+  private readonly allowedHosts = new Set<string>();
+
+  constructor(
+    allowList: readonly string[],
+    private readonly resolve: ResolveHost = systemResolve,
+  ) {
+    for (const [network, prefix] of BLOCKED_V4) this.blocked.addSubnet(network, prefix, 'ipv4');
+    for (const [network, prefix] of BLOCKED_V6) this.blocked.addSubnet(network, prefix, 'ipv6');
+    for (const entry of allowList) this.allow(entry.toLowerCase());
+  }
+
+  // The URL parsed, once its scheme and every address its host resolves to are acceptable.
+  async check(rawUrl: string): Promise<URL> {
+    const url = this.parse(rawUrl);
+    const host = hostOf(url);
+    const addresses = isIP(host)
+      ? [{ address: host, family: isIP(host) as 4 | 6 }]
+      : await this.resolve(host).catch(() => {
+          throw new UnsafeUrlError(`The host ${host} does not resolve`);
+        });
+    if (addresses.length === 0) throw new UnsafeUrlError(`The host ${host} does not resolve`);
+    for (const { address } of addresses) this.assertAddress(host, address);
+    return url;
+  }
+
+  // Scheme, credentials and IP-literal checks that need no DNS.
+  parse(rawUrl: string): URL {
+    let url: URL;
+    try {
+      url = new URL(rawUrl);
+    } catch {
+      throw new UnsafeUrlError('url must be an absolute http(s) URL');
+    }
+    const host = hostOf(url);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.isAllowListed(host))) {
+      throw new UnsafeUrlError('url must use https');
+    }
+    if (url.username || url.password) throw new UnsafeUrlError('url must not carry credentials');
+    if (isIP(host)) this.assertAddress(host, host);
+    return url;
+  }
+
+  // For node:http's `lookup` option: resolves, then refuses the connection when any address is
+  // off limits. It runs for the very connection the request uses, so the check cannot go stale.
+  readonly lookup: LookupFunction = (hostname, options, callback) => {
+    const done = callback as (error: Error | null, address?: unknown, family?: number) => void;
+    this.resolve(hostname).then(
+      (resolved) => {
+        const wanted = options.family === 4 || options.family === 6 ? options.family : null;
+        const addresses = resolved.filter((entry) => wanted === null || entry.family === wanted);
+        try {
+          if (addresses.length === 0) throw new UnsafeUrlError(`The host ${hostname} does not resolve`);
+          for (const { address } of addresses) this.assertAddress(hostname.toLowerCase(), address);
+        } catch (error) {
+          done(error as Error);
+          return;
+        }
+        if (options.all) done(null, addresses);
+        else done(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: Error) => done(error),
+    );
+  };
+
+  private assertAddress(host: string, address: string): void {
+    if (this.isAllowListed(host) || this.inAllowedRange(address)) return;
+    if (this.blocked.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')) {
+      throw new UnsafeUrlError(
+        `url must not point to a private, loopback or link-local address (${host} is ${address})`,
+      );
+    }
+  }
+
+  private isAllowListed(host: string): boolean {
+    return this.allowedHosts.has(host) || (isIP(host) !== 0 && this.inAllowedRange(host));
+  }
+
+  private inAllowedRange(address: string): boolean {
+    return this.allowedRanges.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  }
+
+  private allow(entry: string): void {
+    const [network, prefix] = entry.split('/');
+    const family = isIP(network ?? '');
+    if (family === 0) {
+      this.allowedHosts.add(entry);
+      return;
+    }
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) this.allowedRanges.addAddress(network!, type);
+    else this.allowedRanges.addSubnet(network!, Number(prefix), type);
+  }
+}
+
+// The URL's host without IPv6 brackets, lower case (URL already normalises `127.1`, `0x7f.0.0.1`).
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
