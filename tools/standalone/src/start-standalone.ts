@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { runMigrations, startEmbeddedPostgres, withDataSource } from '@platform/database';
-import { startService, type RunningService } from '@platform/http';
+import { startService, type PlatformSections, type RunningService } from '@platform/http';
 import type { Logger } from '@platform/logging';
 import { InMemoryEventBus } from '@platform/messaging';
 import { backendDefinitions, gatewayDefinition, upstreamVariables } from '../../apps/all-apps.js';
@@ -80,7 +80,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       if (variable) upstreams[variable] = `http://127.0.0.1:${ports[index]}`;
     });
     for (const [index, definition] of backendDefinitions.entries()) {
-      const service = await startService(definition, {
+      // Each app has its own config sections; the launcher only needs what they all share.
+      const service = await startService<PlatformSections>(definition, {
         env: {
           ...common,
           ...upstreams,
