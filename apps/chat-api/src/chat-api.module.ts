@@ -36,6 +36,8 @@ import { StreamsController } from './streams/streams.controller.js';
 import { StreamsRepository } from './streams/streams.repository.js';
 import { SubscribeUseCase } from './streams/subscribe.use-case.js';
 import { UnsubscribeUseCase } from './streams/unsubscribe.use-case.js';
+import { TopicHistoryQuery } from './topics/topic-history.query.js';
+import { TopicsController } from './topics/topics.controller.js';
 import { AccountFactory } from './users/account-factory.js';
 import { CreateUserUseCase } from './users/create-user.use-case.js';
 import { UpdateUserUseCase } from './users/update-user.use-case.js';
@@ -54,6 +56,7 @@ import { UsersRepository } from './users/users.repository.js';
     MessagesController,
     SavedSnippetsController,
     MutedUsersController,
+    TopicsController,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
@@ -90,6 +93,7 @@ import { UsersRepository } from './users/users.repository.js';
     SavedSnippetsService,
     MutedUsersRepository,
     MuteUsersService,
+    TopicHistoryQuery,
   ],
 })
 export class ChatApiModule {}

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DataSource } from 'typeorm';
 import { apiGatewayDefinition } from '@apps/api-gateway';
+import { expectEventually } from '@platform/test-support';
+import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
 describe('muted users through the gateway', () => {
   let system: ChatTestSystem;
+  let chat: ChatActions;
   let owner: ChatAccount;
   let member: ChatAccount;
   let chatty: ChatAccount;
@@ -12,6 +14,7 @@ describe('muted users through the gateway', () => {
 
   beforeAll(async () => {
     system = await ChatTestSystem.start(apiGatewayDefinition, { CHAT_RATE_LIMIT_REQUESTS: '1000' });
+    chat = new ChatActions(system);
     owner = (await system.createRealm()).owner;
     member = await system.createUser(owner, 'muter@example.com', 'Max Muter');
     chatty = await system.createUser(owner, 'chatty@example.com', 'Cat Chatty');
@@ -28,37 +31,41 @@ describe('muted users through the gateway', () => {
   const unmute = (id: number | string, who: ChatAccount = member) =>
     system.http.delete(`/api/v1/users/me/muted_users/${id}`).auth(who.email, who.apiKey);
   const badRequest = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
-  const sendDirect = async (from: ChatAccount, to: ChatAccount, content: string): Promise<number> => {
-    const response = await system.http
-      .post('/api/v1/messages')
-      .auth(from.email, from.apiKey)
-      .type('form')
-      .send({ type: 'direct', to: JSON.stringify([to.userId]), content })
-      .expect(200);
-    return response.body.id as number;
-  };
-  const flagsOf = async (userId: number, messageId: number): Promise<number> => {
-    const rows = (await system.chatApi.app
-      .get(DataSource)
-      .query('SELECT "flags" FROM "chat"."user_message" WHERE "user_id" = $1 AND "message_id" = $2', [
-        userId,
-        messageId,
-      ])) as Array<{ flags: number }>;
-    return rows[0]!.flags;
-  };
-
   it('mutes a user, marking what they sent as read, and unmutes them', async () => {
-    const before = await sendDirect(chatty, member, 'unread until muted');
-    expect((await flagsOf(member.userId, before)) & 1).toBe(0);
+    const before = await chat.direct(chatty, [member], 'unread until muted');
+    expect((await chat.flags(member, before))! & 1).toBe(0);
 
     await mute(chatty.userId).expect(200, { result: 'success', msg: '' });
-    expect((await flagsOf(member.userId, before)) & 1).toBe(1);
+    expect((await chat.flags(member, before))! & 1).toBe(1);
     // The muted user's own copy is untouched.
-    expect((await flagsOf(chatty.userId, before)) & 1).toBe(1);
+    expect((await chat.flags(chatty, before))! & 1).toBe(1);
 
     await unmute(chatty.userId).expect(200, { result: 'success', msg: '' });
-    const after = await sendDirect(chatty, member, 'unread again');
-    expect((await flagsOf(member.userId, after)) & 1).toBe(0);
+    const after = await chat.direct(chatty, [member], 'unread again');
+    expect((await chat.flags(member, after))! & 1).toBe(0);
+  });
+
+  it('announces the mute list and the messages it marked read to the muter', async () => {
+    const events = await chat.recordEvents();
+    const sent = await chat.direct(chatty, [member], 'about to be muted');
+    await mute(chatty.userId).expect(200);
+    await unmute(chatty.userId).expect(200);
+    const mine = () =>
+      events.filter((e) => e.userIds.includes(member.userId) && e.event['type'] !== 'message');
+    await expectEventually(() =>
+      expect(mine().map((e) => e.event)).toEqual([
+        {
+          type: 'update_message_flags',
+          op: 'add',
+          operation: 'add',
+          flag: 'read',
+          messages: expect.arrayContaining([sent]),
+          all: false,
+        },
+        { type: 'muted_users', muted_users: [{ id: chatty.userId, timestamp: expect.any(Number) }] },
+        { type: 'muted_users', muted_users: [] },
+      ]),
+    );
   });
 
   it('mutes a bot', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiGatewayDefinition } from '@apps/api-gateway';
+import { expectEventually } from '@platform/test-support';
+import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
 describe('saved snippets through the gateway', () => {
@@ -45,6 +47,34 @@ describe('saved snippets through the gateway', () => {
 
     await call('delete', `/saved_snippets/${id}`).expect(200, { result: 'success', msg: '' });
     expect((await call('get', '/saved_snippets').expect(200)).body.saved_snippets).toEqual([]);
+  });
+
+  it('announces every change to the owner', async () => {
+    const events = await new ChatActions(system).recordEvents();
+    const { body } = await call('post', '/saved_snippets').send({ title: 'ev', content: 'one' }).expect(200);
+    const id = body.saved_snippet_id as number;
+    await call('patch', `/saved_snippets/${id}`).send({ title: 'ev2' }).expect(200);
+    await call('delete', `/saved_snippets/${id}`).expect(200);
+    const row = { id, title: 'ev', content: 'one', date_created: expect.any(Number) };
+    await expectEventually(() =>
+      expect(events).toEqual([
+        {
+          realmId: expect.any(Number),
+          userIds: [member.userId],
+          event: { type: 'saved_snippets', op: 'add', saved_snippet: row },
+        },
+        {
+          realmId: expect.any(Number),
+          userIds: [member.userId],
+          event: { type: 'saved_snippets', op: 'update', saved_snippet: { ...row, title: 'ev2' } },
+        },
+        {
+          realmId: expect.any(Number),
+          userIds: [member.userId],
+          event: { type: 'saved_snippets', op: 'remove', saved_snippet_id: id },
+        },
+      ]),
+    );
   });
 
   it('answers an edit without changes with success', async () => {

@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { ChatCaller } from '../auth/chat-caller.js';
+import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
 import { ChatError } from '../request/chat.error.js';
 import type { SavedSnippetEntity } from './saved-snippet.entity.js';
 import { savedSnippetRow } from './saved-snippet.presenter.js';
@@ -12,11 +15,12 @@ export interface SnippetChanges {
   readonly content: string | undefined;
 }
 
-// Zulip's saved snippets: create, edit and delete one of the caller's own snippets.
+// Zulip's saved snippets: create, edit and delete one of the caller's own snippets; each change
+// is announced to the owner's queues as a `saved_snippets` event.
 @Injectable()
 export class SavedSnippetsService {
   constructor(
-    private readonly dataSource: DataSource,
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly snippets: SavedSnippetsRepository,
     private readonly clock: Clock,
   ) {}
@@ -27,13 +31,14 @@ export class SavedSnippetsService {
   }
 
   create(caller: ChatCaller, title: string, content: string): Promise<{ saved_snippet_id: number }> {
-    return this.dataSource.transaction(async (manager) => {
-      const snippet = await this.snippets.insert(manager, {
+    return this.outbox.run(async (tx) => {
+      const snippet = await this.snippets.insert(tx.manager, {
         ...ownerOf(caller),
         title,
         content,
         dateCreated: this.clock.now(),
       });
+      await announce(tx, caller, { op: 'add', saved_snippet: savedSnippetRow(snippet) });
       return { saved_snippet_id: snippet.id };
     });
   }
@@ -41,19 +46,21 @@ export class SavedSnippetsService {
   async edit(caller: ChatCaller, id: number, changes: SnippetChanges): Promise<Record<string, never>> {
     // Nothing to change: Zulip answers success without touching the snippet (or sending an event).
     if (changes.title === undefined && changes.content === undefined) return {};
-    await this.dataSource.transaction(async (manager) => {
-      const snippet = await this.owned(manager, ownerOf(caller), id);
+    await this.outbox.run(async (tx) => {
+      const snippet = await this.owned(tx.manager, ownerOf(caller), id);
       snippet.title = changes.title ?? snippet.title;
       snippet.content = changes.content ?? snippet.content;
-      await this.snippets.update(manager, snippet);
+      await this.snippets.update(tx.manager, snippet);
+      await announce(tx, caller, { op: 'update', saved_snippet: savedSnippetRow(snippet) });
     });
     return {};
   }
 
   async delete(caller: ChatCaller, id: number): Promise<Record<string, never>> {
-    await this.dataSource.transaction(async (manager) => {
-      const snippet = await this.owned(manager, ownerOf(caller), id);
-      await this.snippets.delete(manager, snippet);
+    await this.outbox.run(async (tx) => {
+      const snippet = await this.owned(tx.manager, ownerOf(caller), id);
+      await this.snippets.delete(tx.manager, snippet);
+      await announce(tx, caller, { op: 'remove', saved_snippet_id: snippet.id });
     });
     return {};
   }
@@ -67,4 +74,12 @@ export class SavedSnippetsService {
 
 function ownerOf(caller: ChatCaller): SnippetOwner {
   return { realmId: caller.realm.id, userId: caller.user.id };
+}
+
+function announce(tx: ChatTransaction, caller: ChatCaller, change: Record<string, unknown>): Promise<void> {
+  return publishChatEvent(tx, {
+    realmId: caller.realm.id,
+    userIds: [caller.user.id],
+    event: { type: 'saved_snippets', ...change },
+  });
 }

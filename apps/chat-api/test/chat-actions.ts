@@ -1,0 +1,91 @@
+import { DataSource } from 'typeorm';
+import type { ChatEventV1 } from '@shared/contracts';
+import type { ChatAccount, ChatTestSystem } from './chat-test-system.js';
+
+// What the messaging-feature suites do over and over through the public API: make channels,
+// send messages, and peek at a user's flags.
+let recorders = 0;
+
+export class ChatActions {
+  constructor(private readonly system: ChatTestSystem) {}
+
+  as(account: ChatAccount) {
+    const http = this.system.http;
+    const prefix = (path: string) => `/api/v1${path}`;
+    return {
+      get: (path: string) => http.get(prefix(path)).auth(account.email, account.apiKey),
+      post: (path: string, form: Record<string, string> = {}) =>
+        http.post(prefix(path)).auth(account.email, account.apiKey).type('form').send(form),
+      patch: (path: string, form: Record<string, string> = {}) =>
+        http.patch(prefix(path)).auth(account.email, account.apiKey).type('form').send(form),
+      delete: (path: string, form: Record<string, string> = {}) =>
+        http.delete(prefix(path)).auth(account.email, account.apiKey).type('form').send(form),
+    };
+  }
+
+  // Creates (or joins) a channel with the given members and answers its id.
+  async channel(
+    creator: ChatAccount,
+    name: string,
+    members: readonly ChatAccount[] = [],
+    options: Record<string, string> = {},
+  ): Promise<number> {
+    await this.as(creator)
+      .post('/users/me/subscriptions', {
+        subscriptions: JSON.stringify([{ name }]),
+        principals: JSON.stringify([creator.userId, ...members.map((member) => member.userId)]),
+        ...options,
+      })
+      .expect(200);
+    const streams = await this.as(creator).get('/users/me/subscriptions').expect(200);
+    return (streams.body.subscriptions as Array<{ name: string; stream_id: number }>).find(
+      (stream) => stream.name === name,
+    )!.stream_id;
+  }
+
+  async subscribe(account: ChatAccount, name: string, principals: readonly ChatAccount[]): Promise<void> {
+    await this.as(account)
+      .post('/users/me/subscriptions', {
+        subscriptions: JSON.stringify([{ name }]),
+        principals: JSON.stringify(principals.map((principal) => principal.userId)),
+      })
+      .expect(200);
+  }
+
+  async toChannel(from: ChatAccount, streamId: number, topic: string, content = 'hello'): Promise<number> {
+    const response = await this.as(from)
+      .post('/messages', { type: 'stream', to: String(streamId), topic, content })
+      .expect(200);
+    return response.body.id as number;
+  }
+
+  async direct(from: ChatAccount, to: readonly ChatAccount[], content = 'hello'): Promise<number> {
+    const response = await this.as(from)
+      .post('/messages', { type: 'direct', to: JSON.stringify(to.map((user) => user.userId)), content })
+      .expect(200);
+    return response.body.id as number;
+  }
+
+  // Every chat event published from now on, as the outbox relay hands it to the bus.
+  async recordEvents(): Promise<ChatEventV1[]> {
+    const seen: ChatEventV1[] = [];
+    await this.system.bus.subscribe({
+      groupId: `recorder-${++recorders}`,
+      topics: ['chat.events.v1'],
+      startFrom: 'latest',
+      handle: async (envelope) => void seen.push(envelope.payload as ChatEventV1),
+    });
+    return seen;
+  }
+
+  // The user's flag bitmask on a message, or null when they hold no copy.
+  async flags(account: ChatAccount, messageId: number): Promise<number | null> {
+    const rows = (await this.system.chatApi.app
+      .get(DataSource)
+      .query('SELECT "flags" FROM "chat"."user_message" WHERE "user_id" = $1 AND "message_id" = $2', [
+        account.userId,
+        messageId,
+      ])) as Array<{ flags: number }>;
+    return rows[0]?.flags ?? null;
+  }
+}
