@@ -53,6 +53,11 @@ export class TransactionServiceConfig {
   })
   TRANSACTION_PII_KEY!: string;
 
+  // chain-watchers, for `/internal/verify` (notify and reconciliation). The default is its port
+  // under `npm run start:distributed`.
+  @serviceUrl()
+  CHAIN_WATCHERS_URL: string = 'http://127.0.0.1:3103';
+
   // Deposit addresses of a fresh install: written once per chain that has none yet; afterwards
   // the table rules and operators rotate them (npm run cli -- deposit-address set …).
   @DepositAddress(Blockchain.STELLAR)

@@ -1,8 +1,10 @@
 import type { AppDatabase } from '@platform/database';
 import { messagingEntities } from '@platform/messaging';
 import { DepositAddressEntity } from './deposit-addresses/deposit-address.entity.js';
+import { DepositEntity } from './funding/deposit.entity.js';
 import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity.js';
 import { KycPolicyEntity } from './kyc-gate/kyc-policy.entity.js';
+import { RefundEntity } from './refunds/refund.entity.js';
 import { transactionServiceMigrations } from './migrations/migrations.js';
 import { TransactionJournalEntryEntity } from './transactions/transaction-journal-entry.entity.js';
 import { TransactionEntity } from './transactions/transaction.entity.js';
@@ -16,6 +18,8 @@ export const transactionServiceDatabase: AppDatabase = {
     DepositAddressEntity,
     IdempotencyRecordEntity,
     KycPolicyEntity,
+    DepositEntity,
+    RefundEntity,
   ],
   migrations: transactionServiceMigrations,
 };

@@ -1,6 +1,9 @@
 import { PayoutErrorPresenter } from '@payout/errors';
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
+import { DepositDetectedConsumer } from './funding/deposit-detected.consumer.js';
+import { mapFundingError } from './funding/funding-error.mapper.js';
+import { RefundSettledConsumer } from './refunds/refund-settled.consumer.js';
 import { mapQrCodeError } from './qr-codes/qr-code-error.mapper.js';
 import { TransactionServiceConfig } from './transaction-service.config.js';
 import { transactionServiceDatabase } from './transaction-service.database.js';
@@ -15,5 +18,8 @@ export const transactionServiceDefinition: ServiceDefinition<typeof transactionS
   config: transactionServiceSections,
   database: transactionServiceDatabase,
   imports: [TransactionServiceModule],
-  errorPresenter: new PayoutErrorPresenter((error) => mapQrCodeError(error) ?? mapTransactionError(error)),
+  consumers: [DepositDetectedConsumer, RefundSettledConsumer],
+  errorPresenter: new PayoutErrorPresenter(
+    (error) => mapQrCodeError(error) ?? mapTransactionError(error) ?? mapFundingError(error),
+  ),
 };

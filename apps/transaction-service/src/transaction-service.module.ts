@@ -5,12 +5,21 @@ import { DepositAddressBook } from './deposit-addresses/deposit-address-book.js'
 import { InitialDepositAddresses } from './deposit-addresses/initial-deposit-addresses.js';
 import { InternalDepositAddressesController } from './deposit-addresses/internal-deposit-addresses.controller.js';
 import { OpsDepositAddressesController } from './deposit-addresses/ops-deposit-addresses.controller.js';
+import { ApplyDepositUseCase } from './funding/apply-deposit.use-case.js';
+import { DepositDetectedConsumer } from './funding/deposit-detected.consumer.js';
+import { DepositsRepository } from './funding/deposits.repository.js';
+import { NotifyPaymentUseCase } from './funding/notify-payment.use-case.js';
+import { PaymentsNotifyController } from './funding/payments-notify.controller.js';
 import { IdempotentRequests } from './idempotency/idempotent-requests.js';
 import { KycGate } from './kyc-gate/kyc-gate.js';
 import { KycPolicies } from './kyc-gate/kyc-policies.js';
 import { OpsKycPoliciesController } from './kyc-gate/ops-kyc-policies.controller.js';
 import { DecodeBrCodeUseCase } from './qr-codes/decode-br-code.use-case.js';
 import { QrDecoderController } from './qr-codes/qr-decoder.controller.js';
+import { RecordRefundOutcomeUseCase } from './refunds/record-refund-outcome.use-case.js';
+import { RefundAnnouncement } from './refunds/refund-announcement.js';
+import { RefundRequests } from './refunds/refund-requests.js';
+import { RefundSettledConsumer } from './refunds/refund-settled.consumer.js';
 import { AcceptTransactionUseCase } from './transactions/accept-transaction.use-case.js';
 import { OpsTransactionsController } from './transactions/ops-transactions.controller.js';
 import { PaymentContextBuilder } from './transactions/payment-context.js';
@@ -21,6 +30,7 @@ import { TransactionViews } from './transactions/transaction-views.js';
 import { TransactionsController } from './transactions/transactions.controller.js';
 import { TransactionsRepository } from './transactions/transactions.repository.js';
 import { TransitionTransactionUseCase } from './transactions/transition-transaction.use-case.js';
+import { ChainWatchersClient } from './upstreams/chain-watchers.client.js';
 import { UpstreamClients } from './upstreams/upstream-clients.js';
 
 @Module({
@@ -31,6 +41,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     OpsDepositAddressesController,
     InternalDepositAddressesController,
     OpsKycPoliciesController,
+    PaymentsNotifyController,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
@@ -49,6 +60,15 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     TransactionViews,
     AcceptTransactionUseCase,
     TransitionTransactionUseCase,
+    ChainWatchersClient,
+    DepositsRepository,
+    RefundAnnouncement,
+    RefundRequests,
+    ApplyDepositUseCase,
+    NotifyPaymentUseCase,
+    DepositDetectedConsumer,
+    RecordRefundOutcomeUseCase,
+    RefundSettledConsumer,
   ],
 })
 export class TransactionServiceModule {}

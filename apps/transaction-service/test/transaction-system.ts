@@ -81,7 +81,7 @@ export class TransactionSystem {
   transactionService!: RunningService;
   private database!: TestDatabase;
   private storageDir!: string;
-  private readonly bus = new InMemoryEventBus();
+  readonly bus = new InMemoryEventBus();
   private readonly services: RunningService[] = [];
 
   async start(transactionEnv: Readonly<Record<string, string>> = {}): Promise<this> {

@@ -3,6 +3,7 @@ import type { OutboxTransaction } from '@platform/messaging';
 import {
   PayoutTopic,
   type PayoutTopics,
+  type TransactionRefundSummary,
   type TransactionStatus,
   type TransactionStatusChangedV1,
 } from '@shared/contracts';
@@ -15,6 +16,8 @@ export interface JournaledChange {
   readonly previousStatus: TransactionStatus | null;
   readonly idempotencyKey: string;
   readonly occurredAt: Date;
+  // The refund a REFUND change announces.
+  readonly refund?: TransactionRefundSummary;
 }
 
 // Writes a change that was just made to `transaction` (its eventSequence already advanced) to the
@@ -39,7 +42,13 @@ export class TransactionJournal {
     });
     await tx.publish(
       PayoutTopic.TransactionStatusChanged,
-      statusChangedEvent(transaction, change.change, change.previousStatus, change.occurredAt),
+      statusChangedEvent(
+        transaction,
+        change.change,
+        change.previousStatus,
+        change.occurredAt,
+        change.refund ?? null,
+      ),
       { key: transaction.id },
     );
   }

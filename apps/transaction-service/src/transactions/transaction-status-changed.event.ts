@@ -1,5 +1,9 @@
 import { decimal } from '@payout/money';
-import type { TransactionStatus, TransactionStatusChangedV1 } from '@shared/contracts';
+import type {
+  TransactionRefundSummary,
+  TransactionStatus,
+  TransactionStatusChangedV1,
+} from '@shared/contracts';
 import type { TransactionEntity } from './transaction.entity.js';
 
 // What `payout.transaction.status-changed.v1` says about a transaction after a change. Amounts
@@ -9,6 +13,7 @@ export function statusChangedEvent(
   change: TransactionStatusChangedV1['change'],
   previousStatus: TransactionStatus | null,
   occurredAt: Date,
+  refund: TransactionRefundSummary | null = null,
 ): TransactionStatusChangedV1 {
   return {
     transactionId: transaction.id,
@@ -29,7 +34,7 @@ export function statusChangedEvent(
       targetAmount: decimal(transaction.targetAmount).toFixed(),
       targetCurrency: transaction.targetCurrency,
     },
-    refund: null,
+    refund,
     occurredAt: occurredAt.toISOString(),
   };
 }

@@ -22,9 +22,27 @@ export class InternalHttpClient {
     private readonly timeoutMs = 5_000,
   ) {}
 
-  async getJson<T>(url: string): Promise<T> {
+  getJson<T>(url: string): Promise<T> {
+    return this.call<T>(url, { method: 'GET' });
+  }
+
+  postJson<T>(url: string, body: unknown): Promise<T> {
+    return this.call<T>(url, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+
+  private async call<T>(
+    url: string,
+    init: { method: string; body?: string; headers?: Record<string, string> },
+  ): Promise<T> {
     const response = await fetch(url, {
+      method: init.method,
+      body: init.body,
       headers: {
+        ...init.headers,
         [INTERNAL_IDENTITY_HEADER]: await this.tokens.sign({ kind: 'service', service: this.caller }),
         [CORRELATION_ID_HEADER]: RequestContext.current()?.correlationId ?? '',
         accept: 'application/json',

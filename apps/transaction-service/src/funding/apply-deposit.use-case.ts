@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import type { OutboxTransaction } from '@platform/messaging';
+import { decimal } from '@payout/money';
+import { Blockchain, TransactionStatus, type DepositDetectedV1, type PayoutTopics } from '@shared/contracts';
+import { Clock, IdGenerator } from '@shared/util';
+import { RefundRequests } from '../refunds/refund-requests.js';
+import type { TransactionEntity } from '../transactions/transaction.entity.js';
+import { TransactionsRepository } from '../transactions/transactions.repository.js';
+import { TransitionTransactionUseCase } from '../transactions/transition-transaction.use-case.js';
+import type { DepositEntity, DepositOutcome, DepositSource } from './deposit.entity.js';
+import { DepositsRepository } from './deposits.repository.js';
+import { decideFunding, type FundingDecision } from './funding-decision.js';
+
+export type ApplyDepositResult =
+  // The transfer now belongs to the transaction (`applied`), or already did (`already_applied`).
+  | { readonly kind: 'applied' | 'already_applied'; readonly transactionId: string }
+  // It funds another transaction already.
+  | { readonly kind: 'taken' }
+  // The transaction it was reported for cannot take it (nothing written).
+  | { readonly kind: 'refused'; readonly reason: string }
+  // Nobody could be matched: recorded for operations.
+  | { readonly kind: 'unmatched'; readonly reason: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Applicable = Exclude<FundingDecision, { kind: 'refuse' }>;
+
+const OUTCOME: Readonly<Record<Applicable['kind'], DepositOutcome>> = {
+  fund: 'FUNDED',
+  wrong_amount: 'WRONG_AMOUNT',
+  expired: 'EXPIRED',
+  refund_only: 'REFUNDED',
+};
+
+// Applies one reported transfer (stream, notify or reconciliation) in the caller's database
+// transaction: matches it to a transaction, records it (one transfer, one transaction, whatever
+// the interleaving), moves the transaction and asks for the refunds the funding rules call for.
+@Injectable()
+export class ApplyDepositUseCase {
+  constructor(
+    private readonly deposits: DepositsRepository,
+    private readonly transactions: TransactionsRepository,
+    private readonly transition: TransitionTransactionUseCase,
+    private readonly refunds: RefundRequests,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  // `transactionId`: who the transfer was reported for (notify, reconcile); null lets the Stellar
+  // memo decide. A refusal is recorded as unmatched only for stream reports (a notify caller
+  // gets the reason instead and may fix the report).
+  async within(
+    tx: OutboxTransaction<PayoutTopics>,
+    transfer: DepositDetectedV1,
+    source: DepositSource,
+    transactionId: string | null,
+  ): Promise<ApplyDepositResult> {
+    const targetId = transactionId ?? transfer.transactionId ?? (await this.byMemo(tx, transfer));
+    const target =
+      targetId && UUID.test(targetId) ? await this.transactions.lockForChange(tx.manager, targetId) : null;
+    if (!target) {
+      const reason = transfer.memo
+        ? `The memo ${transfer.memo} matches no transaction`
+        : 'The transfer carries no memo';
+      return this.unmatched(tx, transfer, source, reason);
+    }
+    const existing = await this.deposits.findByTransfer(tx.manager, transfer);
+    if (existing?.transactionId) return this.alreadyRecorded(existing, target.id);
+    const decision = decideFunding(target, transfer);
+    if (decision.kind === 'refuse') {
+      if (source !== 'STREAM') return { kind: 'refused', reason: decision.reason };
+      return this.unmatched(tx, transfer, source, `${decision.reason} (transaction ${target.id})`);
+    }
+    const deposit = this.depositOf(transfer, source, target.id, OUTCOME[decision.kind], null);
+    const recorded = existing
+      ? await this.deposits.claim(tx.manager, existing.id, target.id, deposit.outcome)
+      : await this.deposits.insertIfNew(tx.manager, deposit);
+    if (!recorded)
+      return this.alreadyRecorded(await this.deposits.findByTransfer(tx.manager, transfer), target.id);
+    await this.apply(tx, target, existing ? { ...deposit, id: existing.id } : deposit, decision);
+    return { kind: 'applied', transactionId: target.id };
+  }
+
+  private async apply(
+    tx: OutboxTransaction<PayoutTopics>,
+    target: TransactionEntity,
+    deposit: DepositEntity,
+    decision: Applicable,
+  ): Promise<void> {
+    const cause = `deposit:${deposit.blockchain}:${deposit.onChainTx}:${deposit.transferIndex}`;
+    const move = (to: TransactionStatus) =>
+      this.transition.within(tx, {
+        transactionId: target.id,
+        to,
+        idempotencyKey: cause,
+        onChainTxHash: deposit.onChainTx,
+      });
+    const amount = decimal(deposit.amount).toFixed();
+    switch (decision.kind) {
+      case 'fund':
+        await move(TransactionStatus.PROCESSING_PAYMENT);
+        if (decision.excess) await this.refunds.request(tx, target.id, deposit, decision.excess, 'EXCESS');
+        return;
+      case 'wrong_amount':
+        await move(TransactionStatus.WRONG_AMOUNT);
+        return this.refunds.request(tx, target.id, deposit, amount, 'WRONG_AMOUNT');
+      case 'expired':
+        await move(TransactionStatus.PAYMENT_EXPIRED);
+        return this.refunds.request(tx, target.id, deposit, amount, 'EXPIRED');
+      case 'refund_only':
+        return this.refunds.request(tx, target.id, deposit, amount, decision.refundReason);
+    }
+  }
+
+  private alreadyRecorded(existing: DepositEntity | null, transactionId: string): ApplyDepositResult {
+    return existing?.transactionId === transactionId
+      ? { kind: 'already_applied', transactionId }
+      : { kind: 'taken' };
+  }
+
+  private async unmatched(
+    tx: OutboxTransaction<PayoutTopics>,
+    transfer: DepositDetectedV1,
+    source: DepositSource,
+    reason: string,
+  ): Promise<ApplyDepositResult> {
+    await this.deposits.insertIfNew(tx.manager, this.depositOf(transfer, source, null, 'UNMATCHED', reason));
+    return { kind: 'unmatched', reason };
+  }
+
+  private byMemo(tx: OutboxTransaction<PayoutTopics>, transfer: DepositDetectedV1): Promise<string | null> {
+    if (transfer.blockchain !== Blockchain.STELLAR || !transfer.memo) return Promise.resolve(null);
+    return this.deposits.findTransactionIdByReference(tx.manager, transfer.memo);
+  }
+
+  private depositOf(
+    transfer: DepositDetectedV1,
+    source: DepositSource,
+    transactionId: string | null,
+    outcome: DepositOutcome,
+    note: string | null,
+  ): DepositEntity {
+    return {
+      id: this.ids.uuid(),
+      blockchain: transfer.blockchain,
+      onChainTx: transfer.onChainTx,
+      transferIndex: transfer.transferIndex,
+      transactionId,
+      cryptoCurrency: transfer.cryptoCurrency,
+      asset: transfer.asset,
+      depositAddress: transfer.depositAddress,
+      sender: transfer.sender,
+      amount: decimal(transfer.amount).toFixed(),
+      memo: transfer.memo,
+      outcome,
+      note,
+      source,
+      confirmedAt: new Date(transfer.confirmedAt),
+      recordedAt: this.clock.now(),
+    };
+  }
+}

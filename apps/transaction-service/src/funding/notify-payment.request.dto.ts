@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined, IsIn, IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
+import { Blockchain } from '@shared/contracts';
+
+const NOTIFIED_CHAINS = [Blockchain.SOLANA, Blockchain.CELO] as const;
+export type NotifiedChain = (typeof NOTIFIED_CHAINS)[number];
+
+// The legacy per-chain routes: the blockchain is implied by the path. Stacked decorators apply
+// bottom-up: IsDefined is checked, and reported, first.
+export class LegacyNotifyPaymentRequestDto {
+  @ApiProperty({ description: 'Celo transaction hash or Solana signature', maxLength: 128 })
+  @MaxLength(128, { message: '$property must be at most 128 characters' })
+  @IsNotEmpty({ message: '$property must not be empty' })
+  @IsString({ message: '$property must be a string' })
+  @IsDefined({ message: '$property is required' })
+  on_chain_tx!: string;
+
+  @ApiProperty({ format: 'uuid', description: 'The transaction the transfer pays' })
+  @IsUUID('all', { message: '$property must be a UUID' })
+  @IsDefined({ message: '$property is required' })
+  transaction_id!: string;
+}
+
+export class NotifyPaymentRequestDto extends LegacyNotifyPaymentRequestDto {
+  @ApiProperty({ enum: NOTIFIED_CHAINS })
+  @IsIn(NOTIFIED_CHAINS, {
+    message: 'blockchain must be SOLANA or CELO; Stellar deposits are detected automatically',
+  })
+  @IsDefined({ message: '$property is required' })
+  blockchain!: NotifiedChain;
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiSecurity,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentIdentity, PartnerAuth } from '@platform/http';
+import { Blockchain, type InternalIdentity } from '@shared/contracts';
+import { transactionCallerOf } from '../transactions/transaction-caller.js';
+import { TransactionErrorResponseDto } from '../transactions/transaction.response.dto.js';
+import { LegacyNotifyPaymentRequestDto, NotifyPaymentRequestDto } from './notify-payment.request.dto.js';
+import { NotifyPaymentUseCase } from './notify-payment.use-case.js';
+
+type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
+
+class NotifyPaymentResponseDto {
+  @ApiProperty({ enum: [true] })
+  enqueued!: true;
+}
+
+@ApiTags('Payments')
+@ApiSecurity('apiKey')
+@ApiSecurity('bearer')
+@ApiAcceptedResponse({ type: NotifyPaymentResponseDto })
+@ApiBadRequestResponse({
+  type: TransactionErrorResponseDto,
+  description: '`invalid_request` (payload, Stellar) or `transfer_rejected` (the transfer does not fund it)',
+})
+@ApiNotFoundResponse({
+  type: TransactionErrorResponseDto,
+  description: '`transaction_not_found`, or `transfer_not_found` (retry once confirmed)',
+})
+@ApiServiceUnavailableResponse({ type: TransactionErrorResponseDto })
+@ApiUnauthorizedResponse({ type: TransactionErrorResponseDto })
+@PartnerAuth()
+@Controller()
+export class PaymentsNotifyController {
+  constructor(private readonly notifyPayment: NotifyPaymentUseCase) {}
+
+  @Post('payments/notify')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Report a Solana or Celo transfer for verification and payout' })
+  notify(@CurrentIdentity() partner: Partner, @Body() body: NotifyPaymentRequestDto) {
+    return this.report(partner, body.blockchain, body);
+  }
+
+  @Post('solana/payments/notify')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Legacy: POST /payments/notify with blockchain SOLANA', deprecated: true })
+  notifySolana(@CurrentIdentity() partner: Partner, @Body() body: LegacyNotifyPaymentRequestDto) {
+    return this.report(partner, Blockchain.SOLANA, body);
+  }
+
+  @Post('celo/payments/notify')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Legacy: POST /payments/notify with blockchain CELO', deprecated: true })
+  notifyCelo(@CurrentIdentity() partner: Partner, @Body() body: LegacyNotifyPaymentRequestDto) {
+    return this.report(partner, Blockchain.CELO, body);
+  }
+
+  private report(partner: Partner, blockchain: Blockchain, body: LegacyNotifyPaymentRequestDto) {
+    return this.notifyPayment.execute(transactionCallerOf(partner), {
+      blockchain,
+      onChainTx: body.on_chain_tx.trim(),
+      transactionId: body.transaction_id,
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import type { OutboxTransaction } from '@platform/messaging';
+import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
+import { Clock, IdGenerator } from '@shared/util';
+import type { DepositEntity } from '../funding/deposit.entity.js';
+import { RefundAnnouncement } from './refund-announcement.js';
+import { RefundEntity, type RefundReason } from './refund.entity.js';
+
+// Asks chain-watchers to send crypto back to a deposit's sender: the refund row, the
+// `chain.refund.requested.v1` event and the REFUND announcement commit together, once per
+// deposit and reason.
+@Injectable()
+export class RefundRequests {
+  constructor(
+    private readonly announcement: RefundAnnouncement,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async request(
+    tx: OutboxTransaction<PayoutTopics>,
+    transactionId: string,
+    deposit: DepositEntity,
+    amount: string,
+    reason: RefundReason,
+  ): Promise<void> {
+    const refund: RefundEntity = {
+      id: this.ids.uuid(),
+      transactionId,
+      depositId: deposit.id,
+      blockchain: deposit.blockchain,
+      cryptoCurrency: deposit.cryptoCurrency,
+      destination: deposit.sender,
+      amount,
+      reason,
+      status: 'REQUESTED',
+      onChainTx: null,
+      failureReason: null,
+      requestedAt: this.clock.now(),
+      settledAt: null,
+    };
+    const inserted = await tx.manager
+      .createQueryBuilder()
+      .insert()
+      .into(RefundEntity)
+      .values(refund)
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    if (inserted.raw.length === 0) return;
+    await tx.publish(
+      PayoutTopic.RefundRequested,
+      {
+        refundId: refund.id,
+        transactionId,
+        blockchain: refund.blockchain,
+        cryptoCurrency: refund.cryptoCurrency,
+        destination: refund.destination,
+        amount,
+        reason,
+      },
+      { key: transactionId },
+    );
+    await this.announcement.announce(tx, refund);
+  }
+}

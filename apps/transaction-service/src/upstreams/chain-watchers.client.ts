@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InternalHttpClient, InternalTokenService } from '@platform/http';
+import { ServiceName, type Blockchain, type DepositDetectedV1 } from '@shared/contracts';
+import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { FundingError, FundingErrorCode } from '../funding/funding.errors.js';
+
+export interface VerifyTransferRequest {
+  readonly blockchain: Blockchain;
+  readonly onChainTx: string;
+  readonly transactionId?: string;
+}
+
+// chain-watchers' `POST /internal/verify` answer: every transfer of the chain transaction into a
+// deposit address (`found`), nothing yet (`not_found`: unknown or not final), or a transaction
+// that cannot fund anything (`invalid`: failed on chain, or no deposit in it).
+export type VerifyTransferResponse =
+  | { readonly status: 'found'; readonly transfers: readonly DepositDetectedV1[] }
+  | { readonly status: 'not_found' }
+  | { readonly status: 'invalid'; readonly reason: 'failed' | 'no_deposit' };
+
+// Chain I/O lives in chain-watchers; transaction-service only asks what a transaction did.
+@Injectable()
+export class ChainWatchersClient {
+  private readonly http: InternalHttpClient;
+
+  constructor(
+    private readonly config: TransactionServiceConfig,
+    tokens: InternalTokenService,
+  ) {
+    // Verification reads a chain: give it longer than a database-backed internal call.
+    this.http = new InternalHttpClient(ServiceName.TransactionService, tokens, 15_000);
+  }
+
+  async verify(request: VerifyTransferRequest): Promise<VerifyTransferResponse> {
+    try {
+      return await this.http.postJson<VerifyTransferResponse>(
+        new URL('/internal/verify', this.config.CHAIN_WATCHERS_URL).toString(),
+        request,
+      );
+    } catch (cause) {
+      // The cause stays in the log (5xx are logged with it), never in the body.
+      const error = new FundingError(
+        FundingErrorCode.CHAIN_UNAVAILABLE,
+        'The chain could not be read; try again',
+      );
+      error.cause = cause;
+      throw error;
+    }
+  }
+}

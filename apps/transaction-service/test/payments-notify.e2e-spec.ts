@@ -1,0 +1,388 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectEventually } from '@platform/test-support';
+import type { DepositDetectedV1, RefundRequestedV1, RefundSettledV1 } from '@shared/contracts';
+import { FakeChainWatchers } from './fake-chain-watchers.js';
+import {
+  BREB_MOBILE,
+  CELO_PIX,
+  PIX_CPF,
+  SOLANA_PIX,
+  STELLAR_BREB,
+  TransactionSystem,
+  refusal,
+  type Partner,
+  type QuoteRequest,
+} from './transaction-system.js';
+
+interface Opened {
+  readonly id: string;
+  readonly reference: string;
+  readonly fact: DepositDetectedV1;
+}
+
+// Funding by notify (Solana, Celo, verified by a stand-in for chain-watchers) and by the deposit
+// stream (Stellar, memo-matched), through the gateway.
+describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
+  const system = new TransactionSystem();
+  const chain = new FakeChainWatchers();
+  const refunds: RefundRequestedV1[] = [];
+  let partnerA: Partner;
+  let partnerB: Partner;
+  let users = 0;
+
+  beforeAll(async () => {
+    const chainUrl = await chain.start();
+    await system.start({ CHAIN_WATCHERS_URL: chainUrl });
+    await system.bus.subscribe({
+      groupId: 'funding-test',
+      topics: ['chain.refund.requested.v1'],
+      handle: async (event) => void refunds.push(event.payload as RefundRequestedV1),
+    });
+    partnerA = await system.createPartner('Funding A');
+    partnerB = await system.createPartner('Funding B');
+  });
+
+  afterAll(async () => {
+    await system.stop();
+    await chain.stop();
+  });
+
+  // A transaction of `partner` and the transfer that pays it exactly, as chain-watchers reports it.
+  async function open(partner: Partner, route: QuoteRequest): Promise<Opened> {
+    const quote = await system.quote(partner, route);
+    const account = route.payment_method === 'PIX' ? PIX_CPF : BREB_MOBILE;
+    const accepted = await system
+      .accept(partner, { quote_id: quote.quote_id, user_id: `user-${++users}`, account_number: account })
+      .expect(200);
+    const context = accepted.body.payment_context;
+    const [row] = await system.sql<{ mint_address: string }>(
+      'SELECT mint_address FROM "transaction"."transaction" WHERE id = $1',
+      [accepted.body.id],
+    );
+    const fact: DepositDetectedV1 = {
+      blockchain: context.blockchain,
+      onChainTx: `tx-${randomUUID()}`,
+      transferIndex: 0,
+      cryptoCurrency: context.cryptoCurrency,
+      asset:
+        route.network === 'STELLAR' ? `${row!.mint_address}:${context.cryptoCurrency}` : context.mintAddress,
+      depositAddress: context.depositAddress,
+      sender: 'SenderWallet111',
+      amount: String(context.amount),
+      memo: route.network === 'STELLAR' ? accepted.body.transaction_reference : null,
+      transactionId: null,
+      confirmedAt: new Date().toISOString(),
+    };
+    return { id: accepted.body.id, reference: accepted.body.transaction_reference, fact };
+  }
+
+  const notify = (partner: Partner, body: object, path = '/payments/notify') =>
+    system.http.post(path).set('X-API-Key', partner.apiKey).send(body);
+  const bodyOf = (opened: Opened, fact = opened.fact) => ({
+    blockchain: fact.blockchain,
+    on_chain_tx: fact.onChainTx,
+    transaction_id: opened.id,
+  });
+  const found = (...transfers: DepositDetectedV1[]) => ({ status: 'found' as const, transfers });
+  const statusOf = async (partner: Partner, id: string) =>
+    (await system.http.get(`/transaction/${id}`).set('X-API-Key', partner.apiKey).expect(200)).body;
+  const journalOf = async (id: string) =>
+    (await system.ops().get(`/ops/transactions/${id}`).expect(200)).body.journal;
+  const deliver = (topic: string, payload: object, key: string, id: string = randomUUID()) =>
+    system.bus.publish([
+      { id, topic, key, payload, occurredAt: new Date().toISOString(), correlationId: id },
+    ]);
+
+  describe('refusals', () => {
+    let opened: Opened;
+    beforeAll(async () => {
+      opened = await open(partnerA, SOLANA_PIX);
+    });
+
+    it.each([
+      [{}, 'blockchain is required'],
+      [{ on_chain_tx: 'x', transaction_id: randomUUID() }, 'blockchain is required'],
+      [
+        { blockchain: 'STELLAR', on_chain_tx: 'x', transaction_id: randomUUID() },
+        'blockchain must be SOLANA or CELO; Stellar deposits are detected automatically',
+      ],
+      [{ blockchain: 'SOLANA', transaction_id: randomUUID() }, 'on_chain_tx is required'],
+      [
+        { blockchain: 'SOLANA', on_chain_tx: '', transaction_id: randomUUID() },
+        'on_chain_tx must not be empty',
+      ],
+      [{ blockchain: 'SOLANA', on_chain_tx: 'x', transaction_id: 'nope' }, 'transaction_id must be a UUID'],
+      [{ blockchain: 'SOLANA', on_chain_tx: 'x' }, 'transaction_id is required'],
+    ])('answers 400 invalid_request for %j', async (body, reason) => {
+      const response = await notify(partnerA, body).expect(400);
+      expect(response.body).toEqual(refusal('invalid_request', reason));
+    });
+
+    it("answers 404 for another partner's transaction, without asking the chain", async () => {
+      const asked = chain.requests.length;
+      const response = await notify(partnerB, bodyOf(opened)).expect(404);
+      expect(response.body).toEqual(refusal('transaction_not_found', 'Transaction not found'));
+      expect(chain.requests).toHaveLength(asked);
+    });
+
+    it('answers 400 when the blockchain is not the transaction’s', async () => {
+      const response = await notify(partnerA, { ...bodyOf(opened), blockchain: 'CELO' }).expect(400);
+      expect(response.body).toEqual(
+        refusal('invalid_request', `Transaction ${opened.id} is paid on SOLANA, not CELO`),
+      );
+    });
+
+    it('answers 404 transfer_not_found (retryable) while the chain does not know the transfer', async () => {
+      const response = await notify(partnerA, bodyOf(opened)).expect(404);
+      expect(response.body).toEqual(
+        refusal(
+          'transfer_not_found',
+          'The transfer was not found on chain; retry once it is confirmed',
+          true,
+        ),
+      );
+      expect(chain.requests.at(-1)!.body).toEqual({
+        blockchain: 'SOLANA',
+        onChainTx: opened.fact.onChainTx,
+        transactionId: opened.id,
+      });
+      expect(chain.requests.at(-1)!.identity).toEqual(expect.any(String));
+    });
+
+    it.each([
+      ['failed', 'The transaction failed on chain'],
+      ['no_deposit', 'The transaction moved no USDC or USDT into a deposit address'],
+    ] as const)('answers 400 transfer_rejected for an %s transaction', async (reason, text) => {
+      const onChainTx = `invalid-${reason}`;
+      chain.answer(onChainTx, { status: 'invalid', reason });
+      const response = await notify(partnerA, { ...bodyOf(opened), on_chain_tx: onChainTx }).expect(400);
+      expect(response.body).toEqual(refusal('transfer_rejected', text));
+    });
+
+    it('answers 400 transfer_rejected for a transfer to another address, of another mint, or older', async () => {
+      const cases: Array<[Partial<DepositDetectedV1>, string]> = [
+        [
+          { depositAddress: 'SomeoneElse111' },
+          `The transfer went to SomeoneElse111, not to this transaction's deposit address ${opened.fact.depositAddress}`,
+        ],
+        [
+          { asset: 'OtherMint111' },
+          `The transfer moved USDC (OtherMint111); this transaction expects USDC (${opened.fact.asset})`,
+        ],
+        [
+          { confirmedAt: '2026-01-01T00:00:00.000Z' },
+          'The transfer was confirmed at 2026-01-01T00:00:00.000Z, before this transaction existed',
+        ],
+      ];
+      for (const [change, reason] of cases) {
+        const fact = { ...opened.fact, ...change, onChainTx: `tx-${randomUUID()}` };
+        chain.answer(fact.onChainTx, found(fact));
+        const response = await notify(partnerA, bodyOf(opened, fact)).expect(400);
+        expect(response.body).toEqual(refusal('transfer_rejected', reason));
+      }
+      expect((await statusOf(partnerA, opened.id)).status).toBe('AWAITING_PAYMENT');
+    });
+  });
+
+  describe('funding by notify', () => {
+    it('moves an exactly paid Solana transaction to PROCESSING_PAYMENT, once however often notified', async () => {
+      const opened = await open(partnerA, SOLANA_PIX);
+      chain.answer(opened.fact.onChainTx, found(opened.fact));
+      for (let i = 0; i < 3; i += 1) {
+        expect((await notify(partnerA, bodyOf(opened)).expect(202)).body).toEqual({ enqueued: true });
+      }
+      expect(await statusOf(partnerA, opened.id)).toEqual(
+        expect.objectContaining({ status: 'PROCESSING_PAYMENT', on_chain_tx_hash: opened.fact.onChainTx }),
+      );
+      const journal = await journalOf(opened.id);
+      expect(journal.map((entry: { idempotencyKey: string }) => entry.idempotencyKey)).toEqual([
+        expect.stringMatching(/^create:/),
+        `deposit:SOLANA:${opened.fact.onChainTx}:0`,
+      ]);
+      expect(refunds.filter(({ transactionId }) => transactionId === opened.id)).toEqual([]);
+    });
+
+    it('takes the legacy Celo and Solana routes with the blockchain implied', async () => {
+      const celo = await open(partnerA, CELO_PIX);
+      chain.answer(celo.fact.onChainTx, found(celo.fact));
+      const { blockchain: _celo, ...celoBody } = bodyOf(celo);
+      await notify(partnerA, celoBody, '/celo/payments/notify').expect(202);
+      const solana = await open(partnerA, SOLANA_PIX);
+      chain.answer(solana.fact.onChainTx, found(solana.fact));
+      const { blockchain: _solana, ...solanaBody } = bodyOf(solana);
+      await notify(partnerA, solanaBody, '/solana/payments/notify').expect(202);
+      expect((await statusOf(partnerA, celo.id)).status).toBe('PROCESSING_PAYMENT');
+      expect((await statusOf(partnerA, solana.id)).status).toBe('PROCESSING_PAYMENT');
+    });
+
+    it('lets one transfer fund one transaction: the same transfer notified for two at once, one wins', async () => {
+      const first = await open(partnerA, SOLANA_PIX);
+      const second = await open(partnerA, SOLANA_PIX);
+      chain.answer(first.fact.onChainTx, found(first.fact));
+      const responses = await Promise.all([
+        notify(partnerA, bodyOf(first)),
+        notify(partnerA, { ...bodyOf(second), on_chain_tx: first.fact.onChainTx }),
+      ]);
+      const statuses = responses.map(({ status }) => status).sort();
+      expect(statuses).toEqual([202, 400]);
+      const loser = responses.find(({ status }) => status === 400)!;
+      expect(loser.body).toEqual(
+        refusal('transfer_rejected', 'The transfer already funds another transaction'),
+      );
+      const funded = [await statusOf(partnerA, first.id), await statusOf(partnerA, second.id)].map(
+        ({ status }) => status,
+      );
+      expect(funded.sort()).toEqual(['AWAITING_PAYMENT', 'PROCESSING_PAYMENT']);
+      const rows = await system.sql(
+        'SELECT transaction_id FROM "transaction"."deposit" WHERE on_chain_tx = $1',
+        [first.fact.onChainTx],
+      );
+      expect(rows).toHaveLength(1);
+    });
+
+    it('refuses a transfer that already funded another transaction', async () => {
+      const first = await open(partnerA, SOLANA_PIX);
+      const second = await open(partnerA, SOLANA_PIX);
+      chain.answer(first.fact.onChainTx, found(first.fact));
+      await notify(partnerA, bodyOf(first)).expect(202);
+      const response = await notify(partnerA, {
+        ...bodyOf(second),
+        on_chain_tx: first.fact.onChainTx,
+      }).expect(400);
+      expect(response.body).toEqual(
+        refusal('transfer_rejected', 'The transfer already funds another transaction'),
+      );
+    });
+
+    it('moves an underpaid transaction to WRONG_AMOUNT and refunds the whole transfer once', async () => {
+      const opened = await open(partnerA, SOLANA_PIX);
+      const fact = { ...opened.fact, amount: '1.5' };
+      chain.answer(fact.onChainTx, found(fact));
+      await notify(partnerA, bodyOf(opened, fact)).expect(202);
+      await notify(partnerA, bodyOf(opened, fact)).expect(202);
+      expect((await statusOf(partnerA, opened.id)).status).toBe('WRONG_AMOUNT');
+      await expectEventually(async () =>
+        expect(refunds.filter(({ transactionId }) => transactionId === opened.id)).toEqual([
+          {
+            refundId: expect.any(String),
+            transactionId: opened.id,
+            blockchain: 'SOLANA',
+            cryptoCurrency: 'USDC',
+            destination: 'SenderWallet111',
+            amount: '1.5',
+            reason: 'WRONG_AMOUNT',
+          },
+        ]),
+      );
+    });
+
+    it('funds an overpaid transaction and refunds the excess', async () => {
+      const opened = await open(partnerA, CELO_PIX);
+      const fact = { ...opened.fact, amount: '1000' };
+      chain.answer(fact.onChainTx, found(fact));
+      await notify(partnerA, bodyOf(opened, fact)).expect(202);
+      expect((await statusOf(partnerA, opened.id)).status).toBe('PROCESSING_PAYMENT');
+      await expectEventually(async () => {
+        const [refund] = refunds.filter(({ transactionId }) => transactionId === opened.id);
+        expect(refund).toEqual(expect.objectContaining({ reason: 'EXCESS', cryptoCurrency: 'USDT' }));
+        expect(Number(refund!.amount) + Number(opened.fact.amount)).toBeCloseTo(1000, 6);
+      });
+    });
+
+    it('expires a transaction paid after its quote expired and refunds the transfer', async () => {
+      const opened = await open(partnerA, SOLANA_PIX);
+      const fact = { ...opened.fact, confirmedAt: new Date(Date.now() + 2 * 3_600_000).toISOString() };
+      chain.answer(fact.onChainTx, found(fact));
+      await notify(partnerA, bodyOf(opened, fact)).expect(202);
+      expect((await statusOf(partnerA, opened.id)).status).toBe('PAYMENT_EXPIRED');
+      await expectEventually(async () =>
+        expect(refunds.filter(({ transactionId }) => transactionId === opened.id)).toEqual([
+          expect.objectContaining({ reason: 'EXPIRED', amount: opened.fact.amount }),
+        ]),
+      );
+    });
+  });
+
+  describe('funding by the Stellar stream', () => {
+    it('matches a deposit by memo and applies a redelivered or re-detected transfer once', async () => {
+      const opened = await open(partnerA, STELLAR_BREB);
+      const eventId = randomUUID();
+      await deliver('chain.deposit.detected.v1', opened.fact, opened.fact.onChainTx, eventId);
+      await deliver('chain.deposit.detected.v1', opened.fact, opened.fact.onChainTx, eventId);
+      await deliver('chain.deposit.detected.v1', opened.fact, opened.fact.onChainTx);
+      await expectEventually(async () =>
+        expect((await statusOf(partnerA, opened.id)).status).toBe('PROCESSING_PAYMENT'),
+      );
+      await expectEventually(async () => {
+        const keys = (await journalOf(opened.id)).map(
+          (entry: { idempotencyKey: string }) => entry.idempotencyKey,
+        );
+        expect(keys).toEqual([
+          expect.stringMatching(/^create:/),
+          `deposit:STELLAR:${opened.fact.onChainTx}:0`,
+        ]);
+      });
+    });
+
+    it('records a deposit without a memo, or with an unknown one, for operations and moves nothing', async () => {
+      const opened = await open(partnerA, STELLAR_BREB);
+      const noMemo = { ...opened.fact, memo: null };
+      const unknown = { ...opened.fact, onChainTx: `tx-${randomUUID()}`, memo: 'AAAAAAAAAAAAAAAAAAAAAA==' };
+      await deliver('chain.deposit.detected.v1', noMemo, noMemo.onChainTx);
+      await deliver('chain.deposit.detected.v1', unknown, unknown.onChainTx);
+      await expectEventually(async () => {
+        const rows = await system.sql<{ outcome: string; note: string; transaction_id: string | null }>(
+          'SELECT outcome, note, transaction_id FROM "transaction"."deposit" WHERE on_chain_tx = ANY($1) ORDER BY note',
+          [[noMemo.onChainTx, unknown.onChainTx]],
+        );
+        expect(rows).toEqual([
+          {
+            outcome: 'UNMATCHED',
+            note: 'The memo AAAAAAAAAAAAAAAAAAAAAA== matches no transaction',
+            transaction_id: null,
+          },
+          { outcome: 'UNMATCHED', note: 'The transfer carries no memo', transaction_id: null },
+        ]);
+      });
+      expect((await statusOf(partnerA, opened.id)).status).toBe('AWAITING_PAYMENT');
+    });
+
+    it('records the refund outcome on the transaction and announces it without a status change', async () => {
+      const opened = await open(partnerA, STELLAR_BREB);
+      const fact = { ...opened.fact, amount: '0.5' };
+      await deliver('chain.deposit.detected.v1', fact, fact.onChainTx);
+      let refund: RefundRequestedV1 | undefined;
+      await expectEventually(async () => {
+        refund = refunds.find(({ transactionId }) => transactionId === opened.id);
+        expect(refund).toBeDefined();
+      });
+      const settled: RefundSettledV1 = {
+        refundId: refund!.refundId,
+        transactionId: opened.id,
+        blockchain: refund!.blockchain,
+        status: 'SENT',
+        onChainTx: 'refund-hash-1',
+        reason: null,
+        settledAt: new Date().toISOString(),
+      };
+      await deliver('chain.refund.settled.v1', settled, opened.id);
+      await deliver('chain.refund.settled.v1', settled, opened.id);
+      await expectEventually(async () => {
+        const announced = system.events
+          .map(({ payload }) => payload)
+          .filter(({ transactionId, change }) => transactionId === opened.id && change === 'REFUND');
+        expect(announced.map(({ refund: summary, status }) => ({ summary, status }))).toEqual([
+          {
+            status: 'WRONG_AMOUNT',
+            summary: { status: 'REQUESTED', amount: '0.5', onChainTx: null, reason: 'WRONG_AMOUNT' },
+          },
+          {
+            status: 'WRONG_AMOUNT',
+            summary: { status: 'SENT', amount: '0.5', onChainTx: 'refund-hash-1', reason: 'WRONG_AMOUNT' },
+          },
+        ]);
+      });
+    });
+  });
+});
