@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { VerifyTransferResponse } from '../src/upstreams/chain-watchers.client.js';
+import type { VerifyTransferResponse } from '@shared/contracts';
 
 // chain-watchers' `POST /internal/verify` as the suites need it: answers what a test said for a
 // chain transaction (`not_found` otherwise) and remembers what it was asked and with which

@@ -1,22 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InternalHttpClient, InternalTokenService } from '@platform/http';
-import { ServiceName, type Blockchain, type DepositDetectedV1 } from '@shared/contracts';
+import { ServiceName, type VerifyTransferRequest, type VerifyTransferResponse } from '@shared/contracts';
 import { TransactionServiceConfig } from '../transaction-service.config.js';
 import { FundingError, FundingErrorCode } from '../funding/funding.errors.js';
-
-export interface VerifyTransferRequest {
-  readonly blockchain: Blockchain;
-  readonly onChainTx: string;
-  readonly transactionId?: string;
-}
-
-// chain-watchers' `POST /internal/verify` answer: every transfer of the chain transaction into a
-// deposit address (`found`), nothing yet (`not_found`: unknown or not final), or a transaction
-// that cannot fund anything (`invalid`: failed on chain, or no deposit in it).
-export type VerifyTransferResponse =
-  | { readonly status: 'found'; readonly transfers: readonly DepositDetectedV1[] }
-  | { readonly status: 'not_found' }
-  | { readonly status: 'invalid'; readonly reason: 'failed' | 'no_deposit' };
 
 // Chain I/O lives in chain-watchers; transaction-service only asks what a transaction did.
 @Injectable()
