@@ -1,4 +1,5 @@
-import type { DataSource } from 'typeorm';
+import { createHash } from 'node:crypto';
+import { QueryFailedError, type DataSource } from 'typeorm';
 import type { Clock, IdGenerator } from '@shared/util';
 import type { TopicMap, TopicOf } from './event-envelope.js';
 import { OutboxTransaction, outboxRow, type PublishOptions } from './outbox-transaction.js';
@@ -13,6 +14,16 @@ export interface WriteStatement {
   readonly parameters: readonly unknown[];
 }
 
+// The subset of pg's Pool used here.
+interface PgPool {
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<unknown>;
+}
+
+// Statements are named (so prepared once per connection) up to this many distinct texts; the
+// callers' statements are fixed texts, so this only bounds a caller that builds SQL dynamically.
+const MAX_PREPARED_STATEMENTS = 100;
+const DUPLICATE_PREPARED_STATEMENT = '42P05';
+
 // The only way the apps publish: `run` opens a transaction, the work writes its changes and
 // its events, and once committed the relay is told there is something to send.
 export class TransactionalOutbox<M extends TopicMap> {
@@ -22,6 +33,9 @@ export class TransactionalOutbox<M extends TopicMap> {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {}
+
+  private readonly statementNames = new Map<string, string>();
+  private preparing = true;
 
   async run<T>(work: (tx: OutboxTransaction<M>) => Promise<T>): Promise<T> {
     let tx: OutboxTransaction<M> | undefined;
@@ -53,11 +67,41 @@ export class TransactionalOutbox<M extends TopicMap> {
       options,
       write.parameters.length + 1,
     );
-    await this.dataSource.query(`WITH "write" AS (${write.sql}) ${row.sql}`, [
-      ...write.parameters,
-      ...row.parameters,
-    ]);
+    await this.execute(`WITH "write" AS (${write.sql}) ${row.sql}`, [...write.parameters, ...row.parameters]);
     this.relay.kick();
     return row.eventId;
+  }
+
+  // On PostgreSQL, as a named prepared statement straight on the driver's pool: the server parses
+  // and plans the statement once per connection instead of on every call, and TypeORM's query
+  // runner is skipped. Errors come out as TypeORM's QueryFailedError, like dataSource.query's.
+  private async execute(sql: string, parameters: unknown[]): Promise<void> {
+    const pool = (this.dataSource.driver as { master?: PgPool }).master;
+    if (this.dataSource.options.type !== 'postgres' || typeof pool?.query !== 'function') {
+      await this.dataSource.query(sql, parameters);
+      return;
+    }
+    const name = this.statementName(sql);
+    try {
+      await pool.query({ name, text: sql, values: parameters });
+    } catch (error) {
+      if (name === undefined || (error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) {
+        throw new QueryFailedError(sql, parameters, error as Error);
+      }
+      // A server whose connections share one session (embedded PGlite) already holds the name
+      // prepared by another connection. The statement did not run: use unnamed ones from now on.
+      this.preparing = false;
+      await this.execute(sql, parameters);
+    }
+  }
+
+  private statementName(sql: string): string | undefined {
+    if (!this.preparing) return undefined;
+    let name = this.statementNames.get(sql);
+    if (name === undefined && this.statementNames.size < MAX_PREPARED_STATEMENTS) {
+      name = `outbox_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
+      this.statementNames.set(sql, name);
+    }
+    return name;
   }
 }
