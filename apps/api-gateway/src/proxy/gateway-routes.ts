@@ -26,10 +26,16 @@ const ROUTES: ReadonlyArray<readonly [prefix: string, upstream: Upstream]> = [
   ['/ops/chat', 'chat-ops'],
 ];
 
+const SLASH = 0x2f;
+
 export function upstreamFor(path: string, host: string | undefined, config: GatewayConfig): Upstream | null {
   if (config.CHAT_HOST && host?.split(':')[0]?.toLowerCase() === config.CHAT_HOST.toLowerCase())
     return 'chat';
-  const match = ROUTES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+  // Runs on every request: compares in place rather than building `${prefix}/` strings.
+  const match = ROUTES.find(
+    ([prefix]) =>
+      path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === SLASH),
+  );
   return match ? match[1] : null;
 }
 
