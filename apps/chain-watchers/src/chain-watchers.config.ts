@@ -1,4 +1,5 @@
-import { IsIn, IsInt, IsString, IsUrl, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsString, IsUrl, Max, Min } from 'class-validator';
 
 const serviceUrl = () => IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true });
 
@@ -21,6 +22,27 @@ export class ChainWatchersConfig {
 
   @IsString()
   STELLAR_NETWORK_PASSPHRASE: string = 'Public Global Stellar Network ; September 2015';
+
+  // Stream every Stellar deposit account's payments (off: only POST /internal/verify reads Stellar).
+  // Read from the raw variable: implicit conversion would turn the string 'false' into true.
+  @Transform(({ obj, key }) => obj[key] === true || obj[key] === 'true')
+  @IsBoolean()
+  STELLAR_WATCH: boolean = true;
+
+  // First delay before a failed stream reopens; doubles (with jitter) up to 30 times this.
+  @IsInt()
+  @Min(10)
+  STELLAR_STREAM_RETRY_MS: number = 1_000;
+
+  // How often each account's latest payments are compared with what was recorded, and how many.
+  @IsInt()
+  @Min(1_000)
+  STELLAR_RECONCILE_INTERVAL_MS: number = 60_000;
+
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  STELLAR_RECONCILE_LOOKBACK: number = 200;
 
   @serviceUrl()
   SOLANA_RPC_URL: string = 'https://api.mainnet-beta.solana.com';

@@ -1,9 +1,11 @@
 import type { AppDatabase } from '@platform/database';
 import { messagingEntities } from '@platform/messaging';
+import { SeenTransferEntity } from './deposits/seen-transfer.entity.js';
+import { StreamCursorEntity } from './deposits/stream-cursor.entity.js';
 import { chainWatchersMigrations } from './migrations/migrations.js';
 
 export const chainWatchersDatabase: AppDatabase = {
   schema: 'chain_watchers',
-  entities: [...messagingEntities],
+  entities: [...messagingEntities, SeenTransferEntity, StreamCursorEntity],
   migrations: chainWatchersMigrations,
 };

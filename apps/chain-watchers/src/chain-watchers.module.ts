@@ -3,6 +3,10 @@ import { APP_PIPE } from '@nestjs/core';
 import { strictValidationPipe } from '@platform/http';
 import { CeloTransferVerifier } from './celo/celo-transfer.verifier.js';
 import { SolanaTransferVerifier } from './solana/solana-transfer.verifier.js';
+import { DepositLedger } from './deposits/deposit-ledger.js';
+import { RecordStellarPaymentUseCase } from './stellar/record-stellar-payment.use-case.js';
+import { StellarHorizon } from './stellar/stellar-horizon.js';
+import { StellarPaymentStreams } from './stellar/stellar-payment-streams.js';
 import { StellarTransferVerifier } from './stellar/stellar-transfer.verifier.js';
 import { ChainRegistry } from './upstreams/chain-registry.js';
 import { InternalVerifyController } from './verify/internal-verify.controller.js';
@@ -13,6 +17,10 @@ import { TRANSFER_VERIFIERS, VerifyTransferUseCase } from './verify/verify-trans
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
     ChainRegistry,
+    StellarHorizon,
+    DepositLedger,
+    RecordStellarPaymentUseCase,
+    StellarPaymentStreams,
     StellarTransferVerifier,
     SolanaTransferVerifier,
     CeloTransferVerifier,

@@ -1,4 +1,5 @@
 import { Init1795308596150 } from './1795308596150-init.js';
+import { StellarDeposits1795468370497 } from './1795468370497-stellar-deposits.js';
 
 // Applied in this order; `npm run migrate -- generate --app chain-watchers --name <name>` appends here.
-export const chainWatchersMigrations = [Init1795308596150];
+export const chainWatchersMigrations = [Init1795308596150, StellarDeposits1795468370497];

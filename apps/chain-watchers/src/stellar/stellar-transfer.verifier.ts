@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Horizon, NotFoundError } from '@stellar/stellar-sdk';
+import { NotFoundError } from '@stellar/stellar-sdk';
 import { Blockchain, type VerifyTransferResponse } from '@shared/contracts';
-import { ChainWatchersConfig } from '../chain-watchers.config.js';
 import { TransferVerifier } from '../transfers/transfer-verifier.js';
 import type { ChainView } from '../upstreams/chain-registry.js';
+import { StellarHorizon } from './stellar-horizon.js';
 import { operationIndex, stellarDeposit, type StellarPaymentRecord } from './stellar-payments.js';
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -13,13 +13,8 @@ const HASH = /^[0-9a-f]{64}$/;
 @Injectable()
 export class StellarTransferVerifier extends TransferVerifier {
   readonly blockchain = Blockchain.STELLAR;
-  private readonly server: Horizon.Server;
-
-  constructor(config: ChainWatchersConfig) {
+  constructor(private readonly horizon: StellarHorizon) {
     super();
-    this.server = new Horizon.Server(config.STELLAR_HORIZON_URL, {
-      allowHttp: config.STELLAR_HORIZON_URL.startsWith('http:'),
-    });
   }
 
   async verify(
@@ -30,13 +25,13 @@ export class StellarTransferVerifier extends TransferVerifier {
     if (!HASH.test(hash)) return { status: 'not_found' };
     let transaction;
     try {
-      transaction = await this.server.transactions().transaction(hash).call();
+      transaction = await this.horizon.server.transactions().transaction(hash).call();
     } catch (error) {
       if (error instanceof NotFoundError) return { status: 'not_found' };
       throw error;
     }
     if (!transaction.successful) return { status: 'invalid', reason: 'failed' };
-    const page = await this.server.payments().forTransaction(hash).limit(200).call();
+    const page = await this.horizon.server.payments().forTransaction(hash).limit(200).call();
     const transfers = (page.records as unknown as StellarPaymentRecord[]).flatMap((record) => {
       const fact = stellarDeposit(record, operationIndex(record.id), transaction, chain, transactionId);
       return fact ? [fact] : [];

@@ -32,6 +32,7 @@ const NOT_FOUND = {
   status: 404,
 };
 const MAX_LIMIT = 200;
+const HEARTBEAT_MS = 1_000;
 
 // A Horizon-compatible server for the real @stellar/stellar-sdk client: accounts, transactions,
 // operations and payments (pages and SSE streams with cursors), and POST /transactions that
@@ -202,7 +203,13 @@ function stream(
   };
   for (const op of ledger.operations) if (BigInt(op.paging_token) > cursor) send(op);
   ledger.on('operation', send);
-  response.on('close', () => ledger.off('operation', send));
+  // A comment line now and then keeps idle connections from being timed out by sockets and
+  // proxies between client and server.
+  const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  response.on('close', () => {
+    clearInterval(heartbeat);
+    ledger.off('operation', send);
+  });
 }
 
 // The issuer, treasury and customer exist from the start; treasury and customer trust every

@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { TransactionalOutbox, type OutboxTransaction } from '@platform/messaging';
+import { PayoutTopic, type DepositDetectedV1, type PayoutTopics } from '@shared/contracts';
+import { Clock, IdGenerator } from '@shared/util';
+import { SeenTransferEntity } from './seen-transfer.entity.js';
+import { StreamCursorEntity } from './stream-cursor.entity.js';
+
+export interface DetectedDeposit {
+  readonly fact: DepositDetectedV1;
+  readonly memoProblem: string | null;
+}
+
+export interface DepositBatch {
+  readonly deposit: DetectedDeposit | null;
+  readonly foundBy: 'stream' | 'reconciliation';
+  // Advanced in the same transaction (streams); reconciliation never moves a cursor.
+  readonly cursor?: { readonly stream: string; readonly value: string };
+}
+
+// The one place a deposit becomes durable: the seen-transfer row, its outbox event and the
+// stream cursor commit together or not at all, so a crash loses nothing and repeats nothing.
+@Injectable()
+export class DepositLedger {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async cursor(stream: string): Promise<string | null> {
+    const row = await this.dataSource.getRepository(StreamCursorEntity).findOneBy({ stream });
+    return row?.cursor ?? null;
+  }
+
+  async isSeen(
+    fact: Pick<DepositDetectedV1, 'blockchain' | 'onChainTx' | 'transferIndex'>,
+  ): Promise<boolean> {
+    return this.dataSource.getRepository(SeenTransferEntity).existsBy({
+      blockchain: fact.blockchain,
+      onChainTx: fact.onChainTx,
+      transferIndex: fact.transferIndex,
+    });
+  }
+
+  // True when the deposit was new (and its event was written).
+  async record(batch: DepositBatch): Promise<boolean> {
+    return this.outbox.run(async (tx) => {
+      const inserted = batch.deposit ? await this.insert(tx, batch.deposit, batch.foundBy) : false;
+      if (batch.cursor) await this.advance(tx, batch.cursor.stream, batch.cursor.value);
+      return inserted;
+    });
+  }
+
+  private async insert(
+    tx: OutboxTransaction<PayoutTopics>,
+    { fact, memoProblem }: DetectedDeposit,
+    foundBy: DepositBatch['foundBy'],
+  ): Promise<boolean> {
+    const result = await tx.manager
+      .createQueryBuilder()
+      .insert()
+      .into(SeenTransferEntity)
+      .values({
+        id: this.ids.uuid(),
+        blockchain: fact.blockchain,
+        onChainTx: fact.onChainTx,
+        transferIndex: fact.transferIndex,
+        cryptoCurrency: fact.cryptoCurrency,
+        asset: fact.asset,
+        depositAddress: fact.depositAddress,
+        sender: fact.sender,
+        amount: fact.amount,
+        memo: fact.memo,
+        memoProblem,
+        foundBy,
+        confirmedAt: new Date(fact.confirmedAt),
+        detectedAt: this.clock.now(),
+      })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    if (result.raw.length === 0) return false;
+    await tx.publish(PayoutTopic.DepositDetected, fact, { key: `${fact.blockchain}:${fact.onChainTx}` });
+    return true;
+  }
+
+  private async advance(tx: OutboxTransaction<PayoutTopics>, stream: string, cursor: string): Promise<void> {
+    await tx.manager
+      .createQueryBuilder()
+      .insert()
+      .into(StreamCursorEntity)
+      .values({ stream, cursor, updatedAt: this.clock.now() })
+      .orUpdate(['cursor', 'updated_at'], ['stream'])
+      .execute();
+  }
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { Blockchain } from '@shared/contracts';
+import { DepositLedger, type DepositBatch } from '../deposits/deposit-ledger.js';
+import { ChainRegistry } from '../upstreams/chain-registry.js';
+import { StellarHorizon } from './stellar-horizon.js';
+import { memoProblem } from './stellar-memo.js';
+import { operationIndex, stellarDeposit, type StellarPaymentRecord } from './stellar-payments.js';
+
+const NO_MEMO = { memo_type: 'none' } as const;
+
+// One Horizon payment record, from a stream (which advances its cursor with it) or from a
+// reconciliation page (which does not): a deposit is recorded and announced once, anything else
+// only moves the cursor. A deposit without a usable memo is announced too (transaction-service
+// decides what to do with it) and flagged for operations.
+@Injectable()
+export class RecordStellarPaymentUseCase {
+  constructor(
+    private readonly registry: ChainRegistry,
+    private readonly horizon: StellarHorizon,
+    private readonly ledger: DepositLedger,
+  ) {}
+
+  // True when the record was a deposit seen for the first time.
+  async execute(
+    record: StellarPaymentRecord,
+    foundBy: DepositBatch['foundBy'],
+    cursor?: DepositBatch['cursor'],
+  ): Promise<boolean> {
+    const chain = await this.registry.chain(Blockchain.STELLAR);
+    const index = operationIndex(record.id);
+    const candidate = stellarDeposit(record, index, NO_MEMO, chain, null);
+    if (!candidate) return cursor ? this.ledger.record({ deposit: null, foundBy, cursor }) : false;
+    if (!cursor && (await this.ledger.isSeen(candidate))) return false;
+    const transaction = await this.horizon.server.transactions().transaction(record.transaction_hash).call();
+    const fact = stellarDeposit(record, index, transaction, chain, null)!;
+    return this.ledger.record({ deposit: { fact, memoProblem: memoProblem(transaction) }, foundBy, cursor });
+  }
+}

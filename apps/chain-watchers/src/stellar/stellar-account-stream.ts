@@ -1,0 +1,95 @@
+import type { Logger } from '@platform/logging';
+import { backoffWithJitter } from '@shared/util';
+import type { DepositLedger } from '../deposits/deposit-ledger.js';
+import type { RecordStellarPaymentUseCase } from './record-stellar-payment.use-case.js';
+import type { StellarHorizon } from './stellar-horizon.js';
+import type { StellarPaymentRecord } from './stellar-payments.js';
+
+export interface AccountStreamDeps {
+  readonly horizon: StellarHorizon;
+  readonly ledger: DepositLedger;
+  readonly recordPayment: RecordStellarPaymentUseCase;
+  readonly logger: Logger;
+  readonly retryBaseMs: number;
+  readonly retryMaxMs: number;
+}
+
+// The payment stream of one deposit account. Records are applied one at a time, in order, each
+// committing the cursor with what it found; the stream is (re)opened only from the committed
+// cursor, so a failure or a restart never skips an unprocessed payment. On any error the stream
+// is closed, records still queued are dropped, and it reopens after a jittered backoff.
+export class StellarAccountStream {
+  private closeStream: (() => void) | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private generation = 0;
+  private failures = 0;
+  private stopped = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly account: string,
+    private readonly deps: AccountStreamDeps,
+  ) {}
+
+  get stream(): string {
+    return `stellar:payments:${this.account}`;
+  }
+
+  async start(): Promise<void> {
+    if (this.stopped) return;
+    const generation = ++this.generation;
+    // A new account starts at the present; the reconciliation pass covers what came before.
+    const cursor = (await this.deps.ledger.cursor(this.stream)) ?? 'now';
+    if (this.stopped || generation !== this.generation) return;
+    this.closeStream = this.deps.horizon.server
+      .payments()
+      .forAccount(this.account)
+      .cursor(cursor)
+      .stream({
+        onmessage: (record) => this.enqueue(generation, record as unknown as StellarPaymentRecord),
+        onerror: (error) => this.fail(generation, error),
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.generation += 1;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.closeStream?.();
+    await this.queue;
+  }
+
+  private enqueue(generation: number, record: StellarPaymentRecord): void {
+    this.queue = this.queue.then(async () => {
+      if (generation !== this.generation) return;
+      try {
+        await this.deps.recordPayment.execute(record, 'stream', {
+          stream: this.stream,
+          value: record.paging_token,
+        });
+        this.failures = 0;
+      } catch (error) {
+        this.fail(generation, error);
+      }
+    });
+  }
+
+  private fail(generation: number, error: unknown): void {
+    if (this.stopped || generation !== this.generation) return;
+    this.generation += 1;
+    this.closeStream?.();
+    this.failures += 1;
+    const wait = backoffWithJitter(this.failures, this.deps.retryBaseMs, this.deps.retryMaxMs);
+    this.deps.logger.warn(
+      { err: error, account: this.account, retryInMs: wait },
+      'Stellar payment stream failed',
+    );
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      // After the record in flight has settled, so the cursor read is the latest committed.
+      this.queue = this.queue
+        .then(() => this.start())
+        .catch((startError: unknown) => this.fail(this.generation, startError));
+    }, wait);
+  }
+}

@@ -1,0 +1,220 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { Asset, Horizon, Keypair, Memo, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
+import { chainWatchersDefinition } from '@apps/chain-watchers';
+import type { RunningService } from '@platform/http';
+import { InMemoryEventBus, type EventEnvelope } from '@platform/messaging';
+import { expectEventually, startTestDatabase, type TestDatabase } from '@platform/test-support';
+import { startTestService } from '@platform/testing';
+import type { DepositDetectedV1 } from '@shared/contracts';
+import { stellarSandboxKeypair } from '../src/sandbox-wallets.js';
+import { startSandbox, type Sandbox } from '../src/start-sandbox.js';
+import { chainWatchersEnv, startFakeUpstreams, type FakeUpstreams } from './fake-upstreams.js';
+
+// chain-watchers' Stellar payment streams against the sandbox Horizon: each deposit is announced
+// once, with its memo, and the cursor moves only with what it found, also across a crash.
+describe('chain-watchers Stellar payment streams', () => {
+  let sandbox: Sandbox;
+  let upstreams: FakeUpstreams;
+  let database: TestDatabase;
+  let sql: pg.Client;
+  let horizon: Horizon.Server;
+  const bus = new InMemoryEventBus();
+  const announced: DepositDetectedV1[] = [];
+  const running: RunningService[] = [];
+  const customer = stellarSandboxKeypair('customer');
+  const treasury = stellarSandboxKeypair('treasury').publicKey();
+  const reference = (hex: string) => Buffer.from(hex.padEnd(32, '0'), 'hex').toString('base64');
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    upstreams = await startFakeUpstreams(sandbox);
+    database = await startTestDatabase();
+    sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    horizon = new Horizon.Server(sandbox.horizon.url, { allowHttp: true });
+    await bus.connect();
+    await bus.subscribe({
+      groupId: 'test',
+      topics: ['chain.deposit.detected.v1'],
+      handle: async (event: EventEnvelope) => void announced.push(event.payload as DepositDetectedV1),
+    });
+  });
+  afterEach(async () => {
+    for (const service of running.splice(0)) await service.close();
+  });
+  afterAll(async () => {
+    await bus.disconnect();
+    await sql?.end();
+    await database?.drop();
+    await upstreams?.close();
+    await sandbox?.close();
+  });
+
+  const start = async (env: Record<string, string> = {}) => {
+    const service = await startTestService(chainWatchersDefinition, {
+      databaseUrl: database.url,
+      bus,
+      env: { ...chainWatchersEnv(sandbox, upstreams), STELLAR_STREAM_RETRY_MS: '50', ...env },
+    });
+    running.push(service);
+    return service;
+  };
+  const stop = async (service: RunningService) => {
+    running.splice(running.indexOf(service), 1);
+    await service.close();
+  };
+  const submit = async (
+    signer: Keypair,
+    operations: ReturnType<typeof Operation.payment>[],
+    memo?: string,
+  ) => {
+    const builder = new TransactionBuilder(await horizon.loadAccount(signer.publicKey()), {
+      fee: '100',
+      networkPassphrase: sandbox.horizon.networkPassphrase,
+    }).setTimeout(60);
+    for (const operation of operations) builder.addOperation(operation);
+    if (memo) builder.addMemo(Memo.text(memo));
+    const transaction = builder.build();
+    transaction.sign(signer);
+    return horizon.submitTransaction(transaction);
+  };
+  const pay = (amount: string, memo?: string, destination = treasury) =>
+    submit(
+      customer,
+      [Operation.payment({ destination, asset: new Asset('USDC', sandbox.horizon.issuers.USDC), amount })],
+      memo,
+    );
+  const cursor = async () =>
+    (
+      await sql.query(`SELECT "cursor" FROM "chain_watchers"."stream_cursor" WHERE "stream" = $1`, [
+        `stellar:payments:${treasury}`,
+      ])
+    ).rows[0]?.cursor as string | undefined;
+  const seen = async (hash: string) =>
+    (
+      await sql.query(
+        `SELECT "memo", "memo_problem", "found_by", "amount"::text AS "amount" FROM "chain_watchers"."seen_transfer" WHERE "on_chain_tx" = $1`,
+        [hash],
+      )
+    ).rows;
+  const announcedFor = (hash: string) => announced.filter((fact) => fact.onChainTx === hash);
+  // The stream opens at "now" on the first start: pay once Horizon has a listener.
+  const streamOpen = () =>
+    expectEventually(() => expect(sandbox.horizon.ledger.listenerCount('operation')).toBeGreaterThan(0));
+
+  it('announces a payment with its memo and commits the cursor with it', async () => {
+    await start();
+    await streamOpen();
+    const memo = reference('3f1c0b9e8a5d4c1e9b7a2d4e6f8a0c1b');
+    const paid = await pay('25.5', memo);
+    await expectEventually(() =>
+      expect(announcedFor(paid.hash)).toEqual([
+        {
+          blockchain: 'STELLAR',
+          onChainTx: paid.hash,
+          transferIndex: 0,
+          cryptoCurrency: 'USDC',
+          asset: `${sandbox.horizon.issuers.USDC}:USDC`,
+          depositAddress: treasury,
+          sender: customer.publicKey(),
+          amount: '25.5',
+          memo,
+          transactionId: null,
+          confirmedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        },
+      ]),
+    );
+    const payments = await horizon.payments().forTransaction(paid.hash).call();
+    expect(await cursor()).toBe(payments.records[0]!.paging_token);
+    expect(await seen(paid.hash)).toEqual([{ memo, memo_problem: null, found_by: 'stream', amount: '25.5' }]);
+  });
+
+  it('announces a payment without a usable memo and flags it for operations', async () => {
+    await start();
+    const missing = await pay('3');
+    const malformed = await pay('4', 'order-42');
+    await expectEventually(() => {
+      expect(announcedFor(missing.hash)).toEqual([expect.objectContaining({ memo: null, amount: '3' })]);
+      expect(announcedFor(malformed.hash)).toEqual([expect.objectContaining({ memo: 'order-42' })]);
+    });
+    expect(await seen(missing.hash)).toEqual([expect.objectContaining({ memo_problem: 'missing' })]);
+    expect(await seen(malformed.hash)).toEqual([expect.objectContaining({ memo_problem: 'malformed' })]);
+  });
+
+  it('loses nothing and repeats nothing when it stops between detecting a payment and committing it', async () => {
+    // The first insert of a seen transfer fails once, as if the process died before COMMIT;
+    // a sequence is not rolled back, so the trigger knows it already fired.
+    await sql.query(`CREATE SEQUENCE "chain_watchers"."test_fault"`);
+    await sql.query(`
+      CREATE FUNCTION "chain_watchers"."test_fault_once"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('"chain_watchers"."test_fault"') = 1 THEN RAISE EXCEPTION 'simulated crash'; END IF;
+        RETURN NEW;
+      END $$`);
+    await sql.query(`
+      CREATE TRIGGER "test_fault_once" BEFORE INSERT ON "chain_watchers"."seen_transfer"
+      FOR EACH ROW EXECUTE FUNCTION "chain_watchers"."test_fault_once"()`);
+    try {
+      // It would retry (and reconcile) after an hour: it is stopped long before.
+      const first = await start({
+        STELLAR_STREAM_RETRY_MS: '3600000',
+        STELLAR_RECONCILE_INTERVAL_MS: '3600000',
+      });
+      const before = await cursor();
+      const paid = await pay('7.25', reference('aa'));
+      await expectEventually(async () =>
+        expect(
+          (await sql.query(`SELECT last_value FROM "chain_watchers"."test_fault"`)).rows[0].last_value,
+        ).toBe('1'),
+      );
+      await stop(first);
+      expect(announcedFor(paid.hash)).toEqual([]);
+      expect(await seen(paid.hash)).toEqual([]);
+      expect(await cursor()).toBe(before);
+
+      await start();
+      await expectEventually(() => expect(announcedFor(paid.hash)).toHaveLength(1));
+      const payments = await horizon.payments().forTransaction(paid.hash).call();
+      await expectEventually(async () => expect(await cursor()).toBe(payments.records[0]!.paging_token));
+      // A later payment still flows, and the crashed one was announced exactly once.
+      const next = await pay('1', reference('bb'));
+      await expectEventually(() => expect(announcedFor(next.hash)).toHaveLength(1));
+      expect(announcedFor(paid.hash)).toHaveLength(1);
+      expect(await seen(paid.hash)).toHaveLength(1);
+    } finally {
+      await sql.query(`DROP TRIGGER "test_fault_once" ON "chain_watchers"."seen_transfer"`);
+    }
+  });
+
+  it('records by reconciliation what an account received before it was watched', async () => {
+    const account = Keypair.random();
+    const usdc = new Asset('USDC', sandbox.horizon.issuers.USDC);
+    await submit(customer, [
+      Operation.createAccount({ destination: account.publicKey(), startingBalance: '5' }) as never,
+    ]);
+    await submit(account, [Operation.changeTrust({ asset: usdc }) as never]);
+    const early = await pay('9.5', reference('cc'), account.publicKey());
+    upstreams.addresses.push({
+      blockchain: 'STELLAR' as never,
+      address: account.publicKey(),
+      active: false,
+      activatedAt: new Date().toISOString(),
+      retiredAt: new Date().toISOString(),
+    });
+    try {
+      await start({ STELLAR_RECONCILE_INTERVAL_MS: '1000' });
+      await expectEventually(() =>
+        expect(announcedFor(early.hash)).toEqual([
+          expect.objectContaining({ depositAddress: account.publicKey(), amount: '9.5' }),
+        ]),
+      );
+      expect(await seen(early.hash)).toEqual([expect.objectContaining({ found_by: 'reconciliation' })]);
+      // Later passes find it recorded and announce nothing more.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(announcedFor(early.hash)).toHaveLength(1);
+    } finally {
+      upstreams.addresses.pop();
+    }
+  });
+});
