@@ -13,6 +13,16 @@ import { MutedUsersController } from './muted-users/muted-users.controller.js';
 import { MutedUsersRepository } from './muted-users/muted-users.repository.js';
 import { MuteUsersService } from './muted-users/mute-users.service.js';
 import { MessageRenderer } from './messages/markdown/message-renderer.js';
+import { ChatEventBroadcaster } from './events/chat-event.broadcaster.js';
+import { ChatEventFanout } from './events/chat-event-fanout.js';
+import { EventQueueRegistry } from './events/event-queue.registry.js';
+import { EventsController } from './events/events.controller.js';
+import { EventQueueAccess } from './events/get-events.use-case.js';
+import { MessageStateProvider } from './events/message-state.provider.js';
+import { RealmStateProvider } from './events/realm-state.provider.js';
+import { REGISTER_STATE_PROVIDERS, type RegisterStateProvider } from './events/register-state.js';
+import { RegisterQueueUseCase } from './events/register-queue.use-case.js';
+import { StreamStateProvider } from './events/stream-state.provider.js';
 import { GetMessageQuery } from './messages/get-message.query.js';
 import { GetMessagesQuery } from './messages/get-messages.query.js';
 import { MessageContextLoader } from './messages/message-context.loader.js';
@@ -57,6 +67,7 @@ import { UsersRepository } from './users/users.repository.js';
     SavedSnippetsController,
     MutedUsersController,
     TopicsController,
+    EventsController,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
@@ -94,6 +105,19 @@ import { UsersRepository } from './users/users.repository.js';
     MutedUsersRepository,
     MuteUsersService,
     TopicHistoryQuery,
+    EventQueueRegistry,
+    ChatEventFanout,
+    ChatEventBroadcaster,
+    EventQueueAccess,
+    RegisterQueueUseCase,
+    RealmStateProvider,
+    StreamStateProvider,
+    MessageStateProvider,
+    {
+      provide: REGISTER_STATE_PROVIDERS,
+      inject: [RealmStateProvider, StreamStateProvider, MessageStateProvider],
+      useFactory: (...providers: RegisterStateProvider[]) => providers,
+    },
   ],
 })
 export class ChatApiModule {}

@@ -51,6 +51,60 @@ describe('zulip-js against the gateway', () => {
     );
   });
 
+  it('subscribes, posts to a channel and reads it back through a narrow', async () => {
+    const subscribed = await owner.users.me.subscriptions.add({ subscriptions: [{ name: 'js-room' }] });
+    expect(subscribed).toMatchObject({
+      result: 'success',
+      subscribed: { [String(realm.owner.userId)]: ['js-room'] },
+    });
+    const sent = await owner.messages.send({
+      type: 'stream',
+      to: 'js-room',
+      topic: 'greetings',
+      content: 'hello @**Jay Member**',
+    });
+    expect(sent.result).toBe('success');
+    const read = await owner.messages.retrieve({
+      anchor: 'newest',
+      num_before: 10,
+      num_after: 0,
+      narrow: [{ operator: 'channel', operand: 'js-room' }],
+    });
+    expect(read).toMatchObject({ result: 'success', found_newest: true });
+    expect(read['messages']).toEqual([
+      expect.objectContaining({
+        id: sent['id'],
+        subject: 'greetings',
+        display_recipient: 'js-room',
+        flags: ['read'],
+      }),
+    ]);
+  });
+
+  it('registers a queue and long-polls its events', async () => {
+    const memberClient = await zulipInit({
+      realm: system.gatewayUrl,
+      username: member.email,
+      apiKey: member.apiKey,
+    });
+    const queue = await memberClient.queues.register({ event_types: ['message'] });
+    expect(queue).toMatchObject({ result: 'success', last_event_id: -1, zulip_feature_level: 421 });
+    const polled = memberClient.events.retrieve({ queue_id: queue['queue_id'], last_event_id: -1 });
+    await owner.messages.send({ type: 'direct', to: [member.userId], content: 'event for you' });
+    const events = await polled;
+    expect(events).toMatchObject({ result: 'success', queue_id: queue['queue_id'] });
+    expect(events['events']).toEqual([
+      expect.objectContaining({
+        type: 'message',
+        message: expect.objectContaining({ content: 'event for you' }),
+      }),
+    ]);
+    expect(await memberClient.queues.deregister({ queue_id: queue['queue_id'] })).toEqual({
+      result: 'success',
+      msg: '',
+    });
+  });
+
   it('sees Zulip errors as Zulip sends them', async () => {
     const refused = await owner.messages.send({ type: 'direct', content: 'to nobody' });
     expect(refused).toEqual({ result: 'error', msg: 'Message must have recipients', code: 'BAD_REQUEST' });

@@ -5,6 +5,7 @@ import { CHAT_ROUTE, type ChatRouteDefinition } from '../request/chat-route.js';
 import { ChatError, ChatErrorCode } from '../request/chat.error.js';
 import type { ChatRequest } from '../request/chat-request.js';
 import { requireAccess } from '../users/permissions.js';
+import type { ChatCaller } from './chat-caller.js';
 import { ChatAuthenticator } from './chat-authenticator.js';
 import { requestHost } from './request-host.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -24,6 +25,14 @@ export class ChatAuthGuard implements CanActivate {
     const response = context.switchToHttp().getResponse<Response>();
     const [email, apiKey] = basicCredentials(request.headers.authorization);
     const caller = await this.authenticator.authenticate(email, apiKey, requestHost(request));
+    const route = this.reflector.get<ChatRouteDefinition | undefined>(CHAT_ROUTE, context.getHandler());
+    if (route?.rateLimited !== false) this.limit(caller, response);
+    requireAccess(caller, route?.access ?? 'user');
+    request.chatCaller = caller;
+    return true;
+  }
+
+  private limit(caller: ChatCaller, response: Response): void {
     const outcome = this.limiter.hit(`user:${caller.user.id}`);
     response.setHeader('X-RateLimit-Limit', String(outcome.limit));
     response.setHeader('X-RateLimit-Remaining', String(outcome.remaining));
@@ -33,10 +42,6 @@ export class ChatAuthGuard implements CanActivate {
         'retry-after': outcome.secondsToFreedom,
       });
     }
-    const route = this.reflector.get<ChatRouteDefinition | undefined>(CHAT_ROUTE, context.getHandler());
-    requireAccess(caller, route?.access ?? 'user');
-    request.chatCaller = caller;
-    return true;
   }
 }
 

@@ -21,6 +21,8 @@ import {
 export interface ChatEndpointOptions {
   // Default `user`.
   readonly access?: ChatAccess;
+  // Default true.
+  readonly rateLimited?: boolean;
 }
 
 // Declares one Zulip endpoint under /api/v1. The platform sees it as @Public because the gateway
@@ -29,7 +31,7 @@ export interface ChatEndpointOptions {
 // `ignored_parameters_unsupported`.
 export function ChatEndpoint(method: ChatMethod, path: string, options: ChatEndpointOptions = {}) {
   const access = options.access ?? 'user';
-  const definition: ChatRouteDefinition = { method, path, access };
+  const definition: ChatRouteDefinition = { method, path, access, rateLimited: options.rateLimited ?? true };
   return applyDecorators(
     RequestMapping({ path: `${CHAT_API_PREFIX}/${path}`, method: RequestMethod[method] }),
     HttpCode(200),

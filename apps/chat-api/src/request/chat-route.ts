@@ -14,4 +14,6 @@ export interface ChatRouteDefinition {
   // Relative to /api/v1, Nest syntax: `users/:user_id`.
   readonly path: string;
   readonly access: ChatAccess;
+  // Counted against the caller's rate limit (all but long polls).
+  readonly rateLimited: boolean;
 }

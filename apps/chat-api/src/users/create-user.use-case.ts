@@ -1,9 +1,13 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../auth/chat-caller.js';
+import { publishChatEvent } from '../events/chat-event.publisher.js';
+import { StreamsRepository } from '../streams/streams.repository.js';
 import { ChatError } from '../request/chat.error.js';
 import { AccountFactory } from './account-factory.js';
 import { checkFullName, isValidEmail } from './full-name.js';
+import { userRow } from './user.presenter.js';
 import { UserRole } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -19,8 +23,9 @@ const MIN_PASSWORD_LENGTH = 6;
 @Injectable()
 export class CreateUserUseCase {
   constructor(
-    private readonly dataSource: DataSource,
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly users: UsersRepository,
+    private readonly streams: StreamsRepository,
     private readonly accounts: AccountFactory,
   ) {}
 
@@ -31,15 +36,20 @@ export class CreateUserUseCase {
       throw ChatError.badRequest(`Email '${command.email}' already in use`);
     if (command.password.length < MIN_PASSWORD_LENGTH)
       throw ChatError.badRequest('The password is too weak.');
-    const created = await this.dataSource.transaction((manager) =>
-      this.accounts.create(manager, {
+    return this.outbox.run(async (tx) => {
+      const created = await this.accounts.create(tx.manager, {
         realmId: caller.realm.id,
         email: command.email,
         fullName,
         role: UserRole.MEMBER,
         password: command.password,
-      }),
-    );
-    return { user_id: created.user.id };
+      });
+      await publishChatEvent(tx, {
+        realmId: caller.realm.id,
+        userIds: await this.streams.realmUserIds(caller.realm.id, tx.manager),
+        event: { type: 'realm_user', op: 'add', person: userRow(created.user) },
+      });
+      return { user_id: created.user.id };
+    });
   }
 }

@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../auth/chat-caller.js';
+import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
+import { StreamsRepository } from '../streams/streams.repository.js';
 import { ChatError } from '../request/chat.error.js';
 import { checkFullName } from './full-name.js';
 import { UserRole } from './user.entity.js';
@@ -17,8 +20,9 @@ const ROLES = new Set<number>(Object.values(UserRole).filter((value) => typeof v
 @Injectable()
 export class UpdateUserUseCase {
   constructor(
-    private readonly dataSource: DataSource,
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly users: UsersRepository,
+    private readonly streams: StreamsRepository,
   ) {}
 
   async execute(
@@ -31,7 +35,8 @@ export class UpdateUserUseCase {
     const fullName = command.fullName === undefined ? undefined : checkFullName(command.fullName);
     const role = command.role;
     if (role !== undefined && !ROLES.has(role)) throw ChatError.badRequest('Invalid role');
-    await this.dataSource.transaction(async (manager) => {
+    await this.outbox.run(async (tx) => {
+      const { manager } = tx;
       if (role !== undefined && role !== target.role) {
         if (
           (role === UserRole.OWNER || target.role === UserRole.OWNER) &&
@@ -43,10 +48,26 @@ export class UpdateUserUseCase {
             'The owner permission cannot be removed from the only organization owner.',
           );
         await this.users.update(manager, caller.realm.id, target.id, { role });
+        await this.announce(tx, caller, { user_id: target.id, role });
       }
-      if (fullName !== undefined) await this.users.update(manager, caller.realm.id, target.id, { fullName });
+      if (fullName !== undefined) {
+        await this.users.update(manager, caller.realm.id, target.id, { fullName });
+        await this.announce(tx, caller, { user_id: target.id, full_name: fullName });
+      }
     });
     return {};
+  }
+
+  private async announce(
+    tx: ChatTransaction,
+    caller: ChatCaller,
+    person: Record<string, unknown>,
+  ): Promise<void> {
+    await publishChatEvent(tx, {
+      realmId: caller.realm.id,
+      userIds: await this.streams.realmUserIds(caller.realm.id, tx.manager),
+      event: { type: 'realm_user', op: 'update', person },
+    });
   }
 
   private async isOnlyOwner(realmId: number, userId: number): Promise<boolean> {

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import type { RunningService } from '@platform/http';
+import { createLogger } from '@platform/logging';
+import { KafkaEventBus } from '@platform/messaging';
+import { kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
+import { startTestService } from '@platform/testing';
+import { chatApiDefinition } from '../chat-api.definition.js';
+import { CreateRealmUseCase } from '../realms/create-realm.use-case.js';
+
+// Two chat-api replicas on one database and the real broker: a queue registered on one replica
+// receives the events the other one produces.
+describe('chat event fan-out across replicas on Kafka', () => {
+  const run = randomUUID().slice(0, 8);
+  const logger = createLogger({ service: 'chat-fanout-test', level: 'silent' });
+  let database: TestDatabase;
+  const buses: KafkaEventBus[] = [];
+  const replicas: RunningService[] = [];
+
+  beforeAll(async () => {
+    const brokers = kafkaBrokers();
+    if (!brokers) throw new Error('KAFKA_BROKERS is not set: eval "$(bash tools/infra/infra.sh env)"');
+    database = await startTestDatabase();
+    for (const name of ['a', 'b']) {
+      const bus = new KafkaEventBus({ clientId: `chat-fanout-${name}-${run}`, brokers, logger });
+      await bus.connect();
+      buses.push(bus);
+      replicas.push(
+        await startTestService(chatApiDefinition, {
+          databaseUrl: database.url,
+          bus,
+          env: { CHAT_SECRET_KEY: 'chat-secret-key-for-the-fan-out-suite-0123' },
+        }),
+      );
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const replica of replicas) await replica.close();
+    for (const bus of buses) await bus.disconnect();
+    await database?.drop();
+  });
+
+  it('delivers a message sent through replica A to a queue held by replica B', async () => {
+    const [a, b] = replicas as [RunningService, RunningService];
+    const realm = await a.app.get(CreateRealmUseCase).execute({
+      name: `Fan-out ${run}`,
+      ownerEmail: `owner-${run}@example.com`,
+      ownerName: 'Fan Owner',
+      origin: 'http://chat.test',
+    });
+    const { email, apiKey, userId } = realm.owner;
+    const registered = await request(b.app.getHttpServer())
+      .post('/api/v1/register')
+      .auth(email, apiKey)
+      .type('form')
+      .send({ event_types: '["message"]' })
+      .expect(200);
+    const poll = request(b.app.getHttpServer())
+      .get('/api/v1/events')
+      .query({ queue_id: registered.body.queue_id, last_event_id: '-1' })
+      .auth(email, apiKey);
+    const sent = await request(a.app.getHttpServer())
+      .post('/api/v1/messages')
+      .auth(email, apiKey)
+      .type('form')
+      .send({ type: 'direct', to: JSON.stringify([userId]), content: 'across replicas' })
+      .expect(200);
+    const response = await poll.expect(200);
+    expect(response.body.events).toEqual([
+      expect.objectContaining({
+        type: 'message',
+        id: 0,
+        message: expect.objectContaining({ id: sent.body.id, content: 'across replicas' }),
+      }),
+    ]);
+  });
+});

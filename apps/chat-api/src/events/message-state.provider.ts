@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { MessageFlag } from '../messages/message-flags.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
+import type { RegisterOptions, RegisterStateProvider } from './register-state.js';
+
+interface UnreadRow {
+  readonly id: number;
+  readonly sender_id: number;
+  readonly stream_id: number | null;
+  readonly topic: string;
+  readonly flags: number;
+  readonly user_ids: number[];
+}
+
+const MENTION_BITS =
+  MessageFlag.mentioned | MessageFlag.stream_wildcard_mentioned | MessageFlag.topic_wildcard_mentioned;
+
+// `message` (max_message_id) and `update_message_flags` (unread_msgs, Zulip's shape).
+@Injectable()
+export class MessageStateProvider implements RegisterStateProvider {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async fetch({ user }: ChatCaller, want: (type: string) => boolean, options: RegisterOptions) {
+    const state: Record<string, unknown> = {};
+    if (want('message')) {
+      const [row] = (await this.dataSource.query(
+        'SELECT max("message_id") AS "max" FROM "chat"."user_message" WHERE "user_id" = $1',
+        [user.id],
+      )) as Array<{ max: number | null }>;
+      state['max_message_id'] = row?.max ?? -1;
+    }
+    if (want('message') && want('update_message_flags')) {
+      const rows = (await this.dataSource.query(
+        `SELECT m."id", m."sender_id", m."stream_id", m."topic", um."flags", r."user_ids"
+           FROM "chat"."user_message" um
+           JOIN "chat"."message" m ON m."id" = um."message_id"
+           JOIN "chat"."recipient" r ON r."id" = m."recipient_id"
+          WHERE um."user_id" = $1 AND (um."flags" & ${MessageFlag.read}) = 0
+          ORDER BY m."id" LIMIT 50000`,
+        [user.id],
+      )) as UnreadRow[];
+      state['unread_msgs'] = unreadMessages(rows, user.id, options.emptyTopicNameCapable);
+    }
+    return state;
+  }
+}
+
+function unreadMessages(rows: readonly UnreadRow[], me: number, emptyTopicNameCapable: boolean) {
+  const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
+  const pms = new Map<number, { other_user_id: number; unread_message_ids: number[] }>();
+  const huddles = new Map<string, { user_ids_string: string; unread_message_ids: number[] }>();
+  const mentions: number[] = [];
+  for (const row of rows) {
+    if (row.flags & MENTION_BITS) mentions.push(row.id);
+    if (row.stream_id !== null) {
+      const topic = row.topic === '' && !emptyTopicNameCapable ? EMPTY_TOPIC_DISPLAY_NAME : row.topic;
+      const key = `${row.stream_id}:${topic.toLowerCase()}`;
+      const entry = streams.get(key) ?? { stream_id: row.stream_id, topic, unread_message_ids: [] };
+      entry.unread_message_ids.push(row.id);
+      streams.set(key, entry);
+    } else if (row.user_ids.length <= 2) {
+      const other = row.user_ids.find((id) => id !== me) ?? me;
+      const entry = pms.get(other) ?? { other_user_id: other, unread_message_ids: [] };
+      entry.unread_message_ids.push(row.id);
+      pms.set(other, entry);
+    } else {
+      const key = [...row.user_ids].sort((a, b) => a - b).join(',');
+      const entry = huddles.get(key) ?? { user_ids_string: key, unread_message_ids: [] };
+      entry.unread_message_ids.push(row.id);
+      huddles.set(key, entry);
+    }
+  }
+  return {
+    count: rows.length,
+    pms: [...pms.values()],
+    streams: [...streams.values()],
+    huddles: [...huddles.values()],
+    mentions,
+    old_unreads_missing: false,
+  };
+}

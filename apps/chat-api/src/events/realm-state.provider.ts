@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import {
+  EMPTY_TOPIC_DISPLAY_NAME,
+  MAX_MESSAGE_LENGTH,
+  MAX_STREAM_DESCRIPTION_LENGTH,
+  MAX_STREAM_NAME_LENGTH,
+  MAX_TOPIC_LENGTH,
+  TYPING_STARTED_EXPIRY_MS,
+  TYPING_STARTED_WAIT_MS,
+  TYPING_STOPPED_WAIT_MS,
+} from '../server/server-facts.js';
+import { isAdministrator, userRow } from '../users/user.presenter.js';
+import { UserRole } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { RegisterOptions, RegisterStateProvider } from './register-state.js';
+
+// `realm` (limits, typing intervals, names) and `realm_user` (the caller and the realm's people).
+@Injectable()
+export class RealmStateProvider implements RegisterStateProvider {
+  constructor(private readonly users: UsersRepository) {}
+
+  async fetch({ user, realm }: ChatCaller, want: (type: string) => boolean, options: RegisterOptions) {
+    const state: Record<string, unknown> = {};
+    if (want('realm')) {
+      Object.assign(state, {
+        realm_name: realm.name,
+        realm_url: realm.url,
+        realm_uri: realm.url,
+        realm_description: '',
+        max_message_length: MAX_MESSAGE_LENGTH,
+        max_topic_length: MAX_TOPIC_LENGTH,
+        max_stream_name_length: MAX_STREAM_NAME_LENGTH,
+        max_stream_description_length: MAX_STREAM_DESCRIPTION_LENGTH,
+        server_typing_started_expiry_period_milliseconds: TYPING_STARTED_EXPIRY_MS,
+        server_typing_stopped_wait_period_milliseconds: TYPING_STOPPED_WAIT_MS,
+        server_typing_started_wait_period_milliseconds: TYPING_STARTED_WAIT_MS,
+        realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,
+        realm_topics_policy: 'allow_empty_topic',
+        realm_notifications_stream_id: -1,
+        realm_signup_announcements_stream_id: -1,
+      });
+    }
+    if (want('realm_user')) {
+      const everyone = await this.users.listByRealm(realm.id);
+      const rows = { clientGravatar: options.clientGravatar };
+      Object.assign(state, {
+        realm_users: everyone.filter((u) => u.isActive && u.botType === null).map((u) => userRow(u, rows)),
+        realm_non_active_users: everyone.filter((u) => !u.isActive).map((u) => userRow(u, rows)),
+        cross_realm_bots: everyone
+          .filter((u) => u.id === realm.notificationBotId)
+          .map((u) => userRow(u, rows)),
+        user_id: user.id,
+        email: user.email,
+        delivery_email: user.email,
+        full_name: user.fullName,
+        role: user.role,
+        is_admin: isAdministrator(user),
+        is_owner: user.role === UserRole.OWNER,
+        is_moderator: user.role === UserRole.MODERATOR,
+        is_guest: user.role === UserRole.GUEST,
+        is_billing_admin: false,
+        avatar_url: userRow(user, rows).avatar_url,
+      });
+    }
+    return state;
+  }
+}

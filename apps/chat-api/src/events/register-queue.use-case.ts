@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../server/server-facts.js';
+import { EventQueueRegistry } from './event-queue.registry.js';
+import {
+  REGISTER_STATE_PROVIDERS,
+  type RegisterOptions,
+  type RegisterStateProvider,
+} from './register-state.js';
+
+export interface RegisterCommand extends RegisterOptions {
+  readonly eventTypes: readonly string[] | undefined;
+  readonly fetchEventTypes: readonly string[] | undefined;
+}
+
+// POST /register: creates the caller's event queue first, then reads the initial state, so no
+// change made after the state was read is missed (it arrives as an event).
+@Injectable()
+export class RegisterQueueUseCase {
+  constructor(
+    private readonly registry: EventQueueRegistry,
+    @Inject(REGISTER_STATE_PROVIDERS) private readonly providers: readonly RegisterStateProvider[],
+  ) {}
+
+  async execute(caller: ChatCaller, command: RegisterCommand) {
+    const queue = this.registry.create({
+      userId: caller.user.id,
+      realmId: caller.realm.id,
+      eventTypes: command.eventTypes ? new Set(command.eventTypes) : null,
+      applyMarkdown: command.applyMarkdown,
+      clientGravatar: command.clientGravatar,
+    });
+    const wanted = command.fetchEventTypes ?? command.eventTypes;
+    const want = (type: string) => wanted === undefined || wanted.includes(type);
+    const state: Record<string, unknown> = {};
+    for (const provider of this.providers) Object.assign(state, await provider.fetch(caller, want, command));
+    return {
+      queue_id: queue.id,
+      last_event_id: -1,
+      zulip_version: ZULIP_VERSION,
+      zulip_feature_level: ZULIP_FEATURE_LEVEL,
+      zulip_merge_base: ZULIP_VERSION,
+      ...state,
+    };
+  }
+}

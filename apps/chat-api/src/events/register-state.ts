@@ -1,0 +1,22 @@
+import type { ChatCaller } from '../auth/chat-caller.js';
+
+export interface RegisterOptions {
+  readonly applyMarkdown: boolean;
+  readonly clientGravatar: boolean;
+  readonly includeSubscribers: boolean;
+  readonly emptyTopicNameCapable: boolean;
+}
+
+// One part of POST /register's initial state. `want(type)` says whether the client asked for
+// an event type (fetch_event_types, else event_types, else all).
+export interface RegisterStateProvider {
+  fetch(
+    caller: ChatCaller,
+    want: (type: string) => boolean,
+    options: RegisterOptions,
+  ): Promise<Record<string, unknown>>;
+}
+
+// The providers of the initial state, in order (a feature adds its provider to the factory in
+// chat-api.module.ts).
+export const REGISTER_STATE_PROVIDERS = Symbol('RegisterStateProviders');

@@ -1,0 +1,28 @@
+import { Injectable } from '@nestjs/common';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { StreamDirectory } from '../streams/stream-directory.js';
+import type { RegisterOptions, RegisterStateProvider } from './register-state.js';
+
+// `subscription` (the caller's channels) and `stream` (every channel they may see).
+@Injectable()
+export class StreamStateProvider implements RegisterStateProvider {
+  constructor(private readonly directory: StreamDirectory) {}
+
+  async fetch(caller: ChatCaller, want: (type: string) => boolean, options: RegisterOptions) {
+    const state: Record<string, unknown> = {};
+    if (want('subscription')) {
+      const { subscriptions } = await this.directory.subscriptions(caller, options.includeSubscribers);
+      Object.assign(state, { subscriptions, unsubscribed: [], never_subscribed: [] });
+    }
+    if (want('stream')) {
+      const { streams } = await this.directory.list(caller, {
+        includePublic: true,
+        includeSubscribed: true,
+        includeAll: false,
+        excludeArchived: true,
+      });
+      state['streams'] = streams;
+    }
+    return state;
+  }
+}

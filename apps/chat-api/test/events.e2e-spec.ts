@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { apiGatewayDefinition } from '@apps/api-gateway';
+import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
+
+const HEARTBEAT_MS = 300;
+
+describe('event queues through the gateway', () => {
+  let system: ChatTestSystem;
+  let owner: ChatAccount;
+  let dee: ChatAccount;
+  let eve: ChatAccount;
+
+  const as = (account: ChatAccount) => ({
+    get: (path: string, query: Record<string, string> = {}) =>
+      system.http.get(`/api/v1${path}`).query(query).auth(account.email, account.apiKey),
+    post: (path: string, form: Record<string, string> = {}) =>
+      system.http.post(`/api/v1${path}`).auth(account.email, account.apiKey).type('form').send(form),
+    delete: (path: string, query: Record<string, string>) =>
+      system.http.delete(`/api/v1${path}`).query(query).auth(account.email, account.apiKey),
+  });
+  const register = async (account: ChatAccount, form: Record<string, string> = {}) =>
+    (await as(account).post('/register', form).expect(200)).body as Record<string, unknown> & {
+      queue_id: string;
+    };
+
+  beforeAll(async () => {
+    system = await ChatTestSystem.start(apiGatewayDefinition, {
+      CHAT_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS),
+    });
+    owner = (await system.createRealm()).owner;
+    dee = await system.createUser(owner, 'dee@example.com', 'Dee Vance');
+    eve = await system.createUser(owner, 'eve@example.com', 'Eve Stone');
+  });
+
+  afterAll(() => system.stop());
+
+  it('registers a queue with the server values clients rely on', async () => {
+    const state = await register(dee);
+    expect(state).toMatchObject({
+      result: 'success',
+      msg: '',
+      queue_id: expect.any(String),
+      last_event_id: -1,
+      zulip_version: '11.0',
+      zulip_feature_level: 421,
+      max_message_length: 10000,
+      max_topic_length: 60,
+      server_typing_started_expiry_period_milliseconds: 45000,
+      server_typing_stopped_wait_period_milliseconds: 12000,
+      server_typing_started_wait_period_milliseconds: 30000,
+      realm_empty_topic_display_name: 'general chat',
+      user_id: dee.userId,
+      email: dee.email,
+      max_message_id: -1,
+      subscriptions: [],
+      unread_msgs: expect.objectContaining({ count: 0 }),
+    });
+    expect(state['realm_users']).toContainEqual(
+      expect.objectContaining({ user_id: eve.userId, full_name: 'Eve Stone' }),
+    );
+  });
+
+  it('returns only the requested state', async () => {
+    const state = await register(dee, { fetch_event_types: '["message"]' });
+    expect(state).toHaveProperty('max_message_id');
+    expect(state).not.toHaveProperty('realm_users');
+    expect(state).not.toHaveProperty('max_message_length');
+  });
+
+  it('delivers a direct message to the recipient queue with the recipient flags', async () => {
+    const { queue_id } = await register(eve);
+    const poll = as(eve).get('/events', { queue_id, last_event_id: '-1' });
+    const sent = await as(dee)
+      .post('/messages', { type: 'direct', to: JSON.stringify([eve.userId]), content: 'hi @**Eve Stone**' })
+      .expect(200);
+    const response = await poll.expect(200);
+    expect(response.body).toEqual({
+      result: 'success',
+      msg: '',
+      queue_id,
+      events: [
+        expect.objectContaining({
+          type: 'message',
+          id: 0,
+          flags: ['mentioned'],
+          message: expect.objectContaining({
+            id: sent.body.id,
+            content: 'hi @**Eve Stone**',
+            content_type: 'text/x-markdown',
+            avatar_url: null,
+          }),
+        }),
+      ],
+    });
+  });
+
+  it('renders HTML for queues registered with apply_markdown and acknowledges by last_event_id', async () => {
+    const { queue_id } = await register(eve, {
+      apply_markdown: 'true',
+      client_gravatar: 'false',
+      event_types: '["message"]',
+    });
+    await as(dee)
+      .post('/messages', { type: 'direct', to: JSON.stringify([eve.userId]), content: '**one**' })
+      .expect(200);
+    await as(dee)
+      .post('/messages', { type: 'direct', to: JSON.stringify([eve.userId]), content: 'two' })
+      .expect(200);
+    const first = await as(eve)
+      .get('/events', { queue_id, last_event_id: '-1', dont_block: 'true' })
+      .expect(200);
+    expect(
+      first.body.events.map((e: { id: number; message: { content: string } }) => [e.id, e.message.content]),
+    ).toEqual([
+      [0, '<p><strong>one</strong></p>'],
+      [1, '<p>two</p>'],
+    ]);
+    const rest = await as(eve)
+      .get('/events', { queue_id, last_event_id: '0', dont_block: 'true' })
+      .expect(200);
+    expect(rest.body.events.map((e: { id: number }) => e.id)).toEqual([1]);
+  });
+
+  it('announces subscriptions to the subscriber and to the other subscribers', async () => {
+    const mine = await register(dee, { event_types: '["subscription"]' });
+    const theirs = await register(eve, { event_types: '["subscription"]' });
+    await as(dee).post('/users/me/subscriptions', { subscriptions: '[{"name":"events-room"}]' }).expect(200);
+    await as(dee)
+      .post('/users/me/subscriptions', {
+        subscriptions: '[{"name":"events-room"}]',
+        principals: JSON.stringify([eve.userId]),
+      })
+      .expect(200);
+    const forDee = await as(dee)
+      .get('/events', { queue_id: mine.queue_id, last_event_id: '-1', dont_block: 'true' })
+      .expect(200);
+    expect(forDee.body.events).toEqual([
+      expect.objectContaining({
+        type: 'subscription',
+        op: 'add',
+        subscriptions: [expect.objectContaining({ name: 'events-room' })],
+      }),
+      expect.objectContaining({ type: 'subscription', op: 'peer_add', user_ids: [eve.userId] }),
+    ]);
+    const forEve = await as(eve)
+      .get('/events', { queue_id: theirs.queue_id, last_event_id: '-1', dont_block: 'true' })
+      .expect(200);
+    expect(forEve.body.events).toEqual([expect.objectContaining({ type: 'subscription', op: 'add' })]);
+  });
+
+  it('answers an idle long poll with a heartbeat', async () => {
+    const { queue_id } = await register(dee, { event_types: '["message"]' });
+    const response = await as(dee).get('/events', { queue_id, last_event_id: '-1' }).expect(200);
+    expect(response.body.events).toEqual([{ type: 'heartbeat', id: 0 }]);
+  });
+
+  it('refuses an unknown queue, another user queue, and a missing queue id', async () => {
+    const unknown = await as(dee)
+      .get('/events', { queue_id: 'no-such-queue', last_event_id: '-1' })
+      .expect(400);
+    expect(unknown.body).toEqual({
+      result: 'error',
+      msg: 'Bad event queue ID: no-such-queue',
+      code: 'BAD_EVENT_QUEUE_ID',
+      queue_id: 'no-such-queue',
+    });
+    const { queue_id } = await register(dee);
+    const stolen = await as(eve).get('/events', { queue_id, dont_block: 'true' }).expect(400);
+    expect(stolen.body).toEqual({
+      result: 'error',
+      msg: 'You are not authorized to get events from this queue',
+      code: 'BAD_REQUEST',
+    });
+    const missing = await as(dee).get('/events').expect(400);
+    expect(missing.body).toEqual({
+      result: 'error',
+      msg: "Missing 'queue_id' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'queue_id',
+    });
+  });
+
+  it('deletes a queue', async () => {
+    const { queue_id } = await register(dee);
+    await as(dee).delete('/events', { queue_id }).expect(200, { result: 'success', msg: '' });
+    const gone = await as(dee).get('/events', { queue_id, dont_block: 'true' }).expect(400);
+    expect(gone.body.code).toBe('BAD_EVENT_QUEUE_ID');
+  });
+});
