@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { MetricsRegistry } from '@platform/http';
+import { AesGcmCipher, FixedClock, RandomIdGenerator } from '@shared/util';
+import { openWebhookTestDatabase, type WebhookTestDatabase } from '../../test/webhook-test-database.js';
+import type { WebhookEndpoint } from '../endpoints/webhook-endpoint.js';
+import { WebhookEndpointsRepository } from '../endpoints/webhook-endpoints.repository.js';
+import {
+  AttemptOutcome,
+  type AttemptResult,
+  WebhookSender,
+  type WebhookRequest,
+} from '../outbound/webhook-sender.js';
+import { generateWebhookSecret } from '../outbound/webhook-signature.js';
+import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
+import { RetrySchedule } from './retry-schedule.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
+import { DeliveryStatus, WebhookDeliveryEntity } from './webhook-delivery.entity.js';
+import { WebhookMetrics } from './webhook-metrics.js';
+
+const HOUR = 3_600_000;
+
+// Answers what the test says and keeps what it was sent.
+class ScriptedSender extends WebhookSender {
+  readonly sent: WebhookRequest[] = [];
+  outcome = AttemptOutcome.CONNECTION_ERROR;
+
+  async send(request: WebhookRequest): Promise<AttemptResult> {
+    this.sent.push(request);
+    const delivered = this.outcome === AttemptOutcome.DELIVERED;
+    return {
+      outcome: this.outcome,
+      statusCode: delivered ? 200 : null,
+      durationMs: 3,
+      responseSnippet: null,
+    };
+  }
+}
+
+describe(AttemptDeliveryUseCase.name, () => {
+  let database: WebhookTestDatabase;
+  let deliveries: WebhookDeliveriesRepository;
+  let endpoints: WebhookEndpointsRepository;
+  let metrics: MetricsRegistry;
+  const clock = new FixedClock(new Date('2026-11-23T12:00:00Z'));
+  const sender = new ScriptedSender();
+  let sut: AttemptDeliveryUseCase;
+
+  beforeAll(async () => {
+    database = await openWebhookTestDatabase();
+    deliveries = new WebhookDeliveriesRepository(database.dataSource);
+    endpoints = new WebhookEndpointsRepository(database.dataSource, new AesGcmCipher(randomBytes(32)));
+    metrics = new MetricsRegistry('webhook-dispatcher');
+    sut = new AttemptDeliveryUseCase(
+      endpoints,
+      deliveries,
+      sender,
+      new RetrySchedule({ baseMs: 10_000, maxDelayMs: HOUR, windowMs: 24 * HOUR }),
+      new WebhookMetrics(metrics),
+      clock,
+      new RandomIdGenerator(),
+    );
+  });
+
+  afterAll(async () => {
+    await database.close();
+  });
+
+  async function endpointWithDelivery(endpoint: Partial<WebhookEndpoint> = {}) {
+    const now = clock.now();
+    const registered: WebhookEndpoint = {
+      id: randomUUID(),
+      partnerId: randomUUID(),
+      url: 'https://partner.example.com/hooks',
+      secret: generateWebhookSecret(),
+      secretCreatedAt: now,
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+      createdAt: now,
+      updatedAt: now,
+      ...endpoint,
+    };
+    await endpoints.insert(database.dataSource.manager, registered);
+    const id = randomUUID();
+    await deliveries.insert(
+      database.dataSource.manager,
+      {
+        id,
+        partnerId: registered.partnerId,
+        endpointId: registered.id,
+        eventId: `event-${id}`,
+        eventType: 'transaction.created',
+        transactionId: randomUUID(),
+        sequence: 1,
+        body: '{"type":"transaction.created"}',
+        createdAt: now,
+      },
+      now,
+    );
+    return { endpoint: registered, deliveryId: id };
+  }
+
+  const claimOf = async (deliveryId: string) => {
+    const now = clock.now();
+    const claimed = await deliveries.claimDue(now, 1000, new Date(now.getTime() + 60_000), randomUUID());
+    return claimed.find((claim) => claim.id === deliveryId)!;
+  };
+  const stored = (id: string) => database.dataSource.manager.findOneByOrFail(WebhookDeliveryEntity, { id });
+
+  it('signs with the current secret and, during a grace period, the previous one too', async () => {
+    const previous = generateWebhookSecret();
+    const { endpoint, deliveryId } = await endpointWithDelivery({
+      previousSecret: previous,
+      previousSecretExpiresAt: new Date(clock.now().getTime() + HOUR),
+    });
+    sender.outcome = AttemptOutcome.DELIVERED;
+
+    expect(await sut.execute(await claimOf(deliveryId))).toBe(DeliveryStatus.DELIVERED);
+
+    const request = sender.sent.at(-1)!;
+    const timestamp = String(Math.floor(clock.now().getTime() / 1000));
+    const sign = (secret: string) =>
+      `v1,${createHmac('sha256', Buffer.from(secret.slice(6), 'base64'))
+        .update(`${deliveryId}.${timestamp}.${request.body}`)
+        .digest('base64')}`;
+    expect(request.headers).toEqual({
+      'x-service-webhook-secret': previous,
+      'webhook-id': deliveryId,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': `${sign(endpoint.secret)} ${sign(previous)}`,
+      'user-agent': 'payout-webhook-dispatcher/1',
+    });
+    expect(await stored(deliveryId)).toMatchObject({
+      status: 'DELIVERED',
+      lastOutcome: 'delivered',
+      lastStatusCode: 200,
+    });
+  });
+
+  it('retries a failing delivery for 24 hours, then declares it dead', async () => {
+    const { deliveryId } = await endpointWithDelivery();
+    sender.outcome = AttemptOutcome.CONNECTION_ERROR;
+    const firstAttempt = clock.now().getTime();
+
+    let attempts = 0;
+    for (;;) {
+      const claim = await claimOf(deliveryId);
+      attempts += 1;
+      if ((await sut.execute(claim)) === DeliveryStatus.DEAD) break;
+      const { nextAttemptAt } = await stored(deliveryId);
+      clock.advanceBy(nextAttemptAt!.getTime() - clock.now().getTime());
+    }
+
+    expect(clock.now().getTime() - firstAttempt).toBeGreaterThanOrEqual(24 * HOUR);
+    expect(await stored(deliveryId)).toMatchObject({
+      status: 'DEAD',
+      attemptCount: attempts,
+      nextAttemptAt: null,
+      lastOutcome: 'connection_error',
+    });
+    expect((await deliveries.attemptsOf(deliveryId)).length).toBe(attempts);
+    expect(await metrics.registry.getSingleMetricAsString('webhook_deliveries_dead_total')).toMatch(
+      /webhook_deliveries_dead_total\{service="webhook-dispatcher"\} 1/,
+    );
+    expect(await metrics.registry.getSingleMetricAsString('webhook_attempts_total')).toContain(
+      `webhook_attempts_total{outcome="connection_error",service="webhook-dispatcher"} ${attempts}`,
+    );
+  });
+});
