@@ -6,11 +6,13 @@ export interface ReceivedWebhook {
   readonly body: string;
 }
 
-// A partner's receiver for the tests: records every request and answers `status` (or drops the
-// connection while `down`).
+// A partner's receiver for the tests: records every request and answers `status`; while `down`
+// it drops every connection unanswered (and counts them).
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   status = 204;
+  down = false;
+  dropped = 0;
 
   private constructor(
     private readonly server: Server,
@@ -20,6 +22,11 @@ export class WebhookReceiver {
   static async start(): Promise<WebhookReceiver> {
     let receiver: WebhookReceiver | null = null;
     const server = createServer((request, response) => {
+      if (receiver!.down) {
+        receiver!.dropped += 1;
+        request.socket.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
