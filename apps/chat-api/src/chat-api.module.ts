@@ -9,6 +9,9 @@ import { FetchApiKeyUseCase } from './auth/fetch-api-key.use-case.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { MentionLookup } from './messages/markdown/mention-lookup.js';
+import { MessageFlagsController } from './message-flags/message-flags.controller.js';
+import { MessageFlagsRepository } from './message-flags/message-flags.repository.js';
+import { UpdateMessageFlagsUseCase } from './message-flags/update-message-flags.use-case.js';
 import { MutedUsersController } from './muted-users/muted-users.controller.js';
 import { MutedUsersRepository } from './muted-users/muted-users.repository.js';
 import { MuteUsersService } from './muted-users/mute-users.service.js';
@@ -68,6 +71,7 @@ import { UsersRepository } from './users/users.repository.js';
     MutedUsersController,
     TopicsController,
     EventsController,
+    MessageFlagsController,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
@@ -118,6 +122,8 @@ import { UsersRepository } from './users/users.repository.js';
       inject: [RealmStateProvider, StreamStateProvider, MessageStateProvider],
       useFactory: (...providers: RegisterStateProvider[]) => providers,
     },
+    MessageFlagsRepository,
+    UpdateMessageFlagsUseCase,
   ],
 })
 export class ChatApiModule {}

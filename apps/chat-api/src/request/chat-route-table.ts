@@ -62,10 +62,15 @@ export class ChatRouteTable implements OnModuleInit {
     }
     const source = path
       .split('/')
-      .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
+      .map((segment) => (segment.startsWith(':') ? segmentPattern(segment) : escapeRegExp(segment)))
       .join('/');
     this.paths.set(path, { pattern: new RegExp(`^/${source}$`), methods: [method] });
   }
+}
+
+// Zulip's URL patterns take digits for ids, so `messages/flags` is not `messages/{message_id}`.
+function segmentPattern(parameter: string): string {
+  return parameter === ':id' || parameter.endsWith('_id') ? '[0-9]+' : '[^/]+';
 }
 
 function escapeRegExp(text: string): string {

@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { MessageFlag } from '../messages/message-flags.js';
+import { RecipientType } from '../messages/recipient.entity.js';
+import type { FlagChange } from './flag-rules.js';
+
+export interface BulkFlagOutcome {
+  // Copies whose flag changed.
+  readonly changed: number[];
+  // Requested ids the user holds no copy of (and that were not skipped).
+  readonly missing: number[];
+  // Marking unread: channels the user is not subscribed to, and the requested ids in them.
+  readonly ignoredChannels: number[];
+  readonly skipped: number[];
+}
+
+export interface UnreadDetail {
+  readonly message_id: number;
+  readonly flags: number;
+  readonly stream_id: number | null;
+  readonly topic: string;
+  readonly type: RecipientType;
+  readonly user_ids: number[];
+  readonly is_muted: boolean | null;
+}
+
+// The user's copies of messages and their flag bits (user_message, keyed (user_id, message_id)).
+@Injectable()
+export class MessageFlagsRepository {
+  // One statement whatever the number of ids: the update, the ids it did not find, and — when
+  // marking unread — the channels skipped because the user is not subscribed to them.
+  async applyToHeldCopies(
+    manager: EntityManager,
+    realmId: number,
+    userId: number,
+    messageIds: readonly number[],
+    change: FlagChange,
+    skipUnsubscribed: boolean,
+  ): Promise<BulkFlagOutcome> {
+    const [row] = (await manager.query(
+      `WITH "wanted" AS (SELECT DISTINCT w."id" FROM unnest($2::int[]) AS w("id")),
+       "skipped" AS (
+         SELECT m."id", m."stream_id" FROM "chat"."message" m
+         WHERE $5::boolean AND m."id" = ANY($2::int[]) AND m."realm_id" = $6 AND m."stream_id" IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM "chat"."subscription" s
+                           WHERE s."user_id" = $1 AND s."stream_id" = m."stream_id" AND s."active")),
+       "changed" AS (
+         UPDATE "chat"."user_message" um SET "flags" = (um."flags" & ~$3::int) | $4::int
+         WHERE um."user_id" = $1 AND um."message_id" = ANY($2::int[]) AND (um."flags" & $3::int) <> $4::int
+           AND NOT EXISTS (SELECT 1 FROM "skipped" k WHERE k."id" = um."message_id")
+         RETURNING um."message_id")
+       SELECT
+         COALESCE((SELECT array_agg(c."message_id" ORDER BY c."message_id") FROM "changed" c), '{}') AS "changed",
+         COALESCE((SELECT array_agg(w."id" ORDER BY w."id") FROM "wanted" w
+                   WHERE NOT EXISTS (SELECT 1 FROM "chat"."user_message" um
+                                     WHERE um."user_id" = $1 AND um."message_id" = w."id")
+                     AND NOT EXISTS (SELECT 1 FROM "skipped" k WHERE k."id" = w."id")), '{}') AS "missing",
+         COALESCE((SELECT array_agg(DISTINCT k."stream_id" ORDER BY k."stream_id") FROM "skipped" k), '{}') AS "ignored",
+         COALESCE((SELECT array_agg(k."id") FROM "skipped" k), '{}') AS "skipped"`,
+      [userId, messageIds, change.bit, change.target, skipUnsubscribed, realmId],
+    )) as Array<{ changed: number[]; missing: number[]; ignored: number[]; skipped: number[] }>;
+    return {
+      changed: row!.changed,
+      missing: row!.missing,
+      ignoredChannels: row!.ignored,
+      skipped: row!.skipped,
+    };
+  }
+
+  // The channel of each of these messages of the realm (null for direct messages).
+  async channelsOf(manager: EntityManager, realmId: number, messageIds: readonly number[]) {
+    return (await manager.query(
+      'SELECT "id", "stream_id" FROM "chat"."message" WHERE "realm_id" = $1 AND "id" = ANY($2::int[])',
+      [realmId, messageIds],
+    )) as Array<{ id: number; stream_id: number | null }>;
+  }
+
+  // Zulip's historical copies: a message the user may read but never received (a public
+  // channel's history) gets a row flagged historical (and read) so the flag has somewhere to live.
+  async insertHistorical(
+    manager: EntityManager,
+    userId: number,
+    messageIds: readonly number[],
+    change: FlagChange,
+  ): Promise<void> {
+    const flags = ((MessageFlag.historical | MessageFlag.read) & ~change.bit) | change.target;
+    await manager.query(
+      `INSERT INTO "chat"."user_message" ("user_id", "message_id", "flags")
+       SELECT $1, m."id", $3 FROM unnest($2::int[]) AS m("id")
+       ON CONFLICT ("user_id", "message_id")
+       DO UPDATE SET "flags" = ("chat"."user_message"."flags" & ~$4::int) | $5::int`,
+      [userId, messageIds, flags, change.bit, change.target],
+    );
+  }
+
+  // What clients need to put messages back in their unread counts.
+  async unreadDetails(manager: EntityManager, userId: number, messageIds: readonly number[]) {
+    return (await manager.query(
+      `SELECT um."message_id", um."flags", m."stream_id", m."topic", r."type", r."user_ids", s."is_muted"
+       FROM "chat"."user_message" um
+       JOIN "chat"."message" m ON m."id" = um."message_id"
+       JOIN "chat"."recipient" r ON r."id" = m."recipient_id"
+       LEFT JOIN "chat"."subscription" s ON s."user_id" = um."user_id" AND s."stream_id" = m."stream_id"
+       WHERE um."user_id" = $1 AND um."message_id" = ANY($2::int[]) AND (um."flags" & 1) = 0
+       ORDER BY um."message_id"`,
+      [userId, messageIds],
+    )) as UnreadDetail[];
+  }
+}

@@ -1,0 +1,120 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
+import { MessageFlag } from '../messages/message-flags.js';
+import { RecipientType } from '../messages/recipient.entity.js';
+import { ChatError } from '../request/chat.error.js';
+import { historyAccess } from '../streams/stream-access.js';
+import { StreamsRepository } from '../streams/streams.repository.js';
+import { type FlagChange, flagChange, marksUnread } from './flag-rules.js';
+import { MessageFlagsRepository, type UnreadDetail } from './message-flags.repository.js';
+
+export interface UpdateFlagsCommand {
+  readonly messages: readonly number[];
+  readonly operation: string;
+  readonly flag: string;
+}
+
+export interface UpdateFlagsResult {
+  messages: number[];
+  ignored_because_not_subscribed_channels?: number[];
+}
+
+const MENTION_BITS =
+  MessageFlag.mentioned | MessageFlag.stream_wildcard_mentioned | MessageFlag.topic_wildcard_mentioned;
+
+// POST /messages/flags. The user's copies change in one statement; messages they may read but
+// never received (a public channel's history) get Zulip's historical copies first; the answer
+// lists the messages whose flag actually changed. The user's queues get update_message_flags.
+@Injectable()
+export class UpdateMessageFlagsUseCase {
+  constructor(
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
+    private readonly flags: MessageFlagsRepository,
+    private readonly streams: StreamsRepository,
+  ) {}
+
+  execute(caller: ChatCaller, command: UpdateFlagsCommand): Promise<UpdateFlagsResult> {
+    const change = flagChange(command.flag, command.operation);
+    const unread = marksUnread(change);
+    return this.outbox.run(async (tx) => {
+      const outcome = await this.flags.applyToHeldCopies(
+        tx.manager,
+        caller.realm.id,
+        caller.user.id,
+        command.messages,
+        change,
+        unread,
+      );
+      const changed = [...outcome.changed];
+      if (outcome.missing.length > 0) {
+        await this.requireReadable(tx, caller, outcome.missing);
+        await this.flags.insertHistorical(tx.manager, caller.user.id, outcome.missing, change);
+        // A historical copy starts read and unstarred: it changed only if the flag differs from that.
+        if (((MessageFlag.historical | MessageFlag.read) & change.bit) !== change.target)
+          changed.push(...outcome.missing);
+      }
+      const skipped = new Set(outcome.skipped);
+      const affected = command.messages.filter((id) => !skipped.has(id));
+      await this.announce(tx, caller, change, affected);
+      changed.sort((a, b) => a - b);
+      return unread
+        ? { messages: changed, ignored_because_not_subscribed_channels: outcome.ignoredChannels }
+        : { messages: changed };
+    });
+  }
+
+  // Zulip's access_message for ids the user holds no copy of: only channel messages whose whole
+  // history the user may read; anything else (direct messages, other realms, unknown ids) is
+  // refused as a whole.
+  private async requireReadable(tx: ChatTransaction, caller: ChatCaller, ids: readonly number[]) {
+    const found = await this.flags.channelsOf(tx.manager, caller.realm.id, ids);
+    const streamIds = new Set<number>();
+    for (const id of ids) {
+      const streamId = found.find((message) => message.id === id)?.stream_id;
+      if (streamId === undefined || streamId === null) throw ChatError.badRequest('Invalid message(s)');
+      streamIds.add(streamId);
+    }
+    for (const streamId of streamIds) {
+      const stream = await this.streams.findById(caller.realm.id, streamId, tx.manager);
+      const subscription = await this.streams.subscription(caller.user.id, streamId, tx.manager);
+      if (!stream || historyAccess(caller.user, stream, subscription?.active === true) !== 'all')
+        throw ChatError.badRequest('Invalid message(s)');
+    }
+  }
+
+  private async announce(tx: ChatTransaction, caller: ChatCaller, change: FlagChange, messages: number[]) {
+    const event: Record<string, unknown> = {
+      type: 'update_message_flags',
+      op: change.operation,
+      operation: change.operation,
+      flag: change.flag,
+      messages,
+      all: false,
+    };
+    if (marksUnread(change)) {
+      const details = await this.flags.unreadDetails(tx.manager, caller.user.id, messages);
+      event['message_details'] = Object.fromEntries(
+        details.map((detail) => [String(detail.message_id), unreadDetail(detail, caller.user.id)]),
+      );
+    }
+    await publishChatEvent(tx, { realmId: caller.realm.id, userIds: [caller.user.id], event });
+  }
+}
+
+// Zulip's message_details entry: where the message lives, and whether it mentions the user.
+function unreadDetail(detail: UnreadDetail, userId: number): Record<string, unknown> {
+  const mentioned = (detail.flags & MENTION_BITS) !== 0 ? { mentioned: true } : {};
+  if (detail.type === RecipientType.STREAM)
+    return {
+      type: 'stream',
+      stream_id: detail.stream_id,
+      topic: detail.topic,
+      unmuted_stream_msg: detail.is_muted !== true,
+      ...mentioned,
+    };
+  const others = detail.user_ids.filter((id) => id !== userId).sort((a, b) => a - b);
+  return { type: 'private', user_ids: others, ...mentioned };
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { apiGatewayDefinition } from '@apps/api-gateway';
+import { expectEventually } from '@platform/test-support';
+import { ChatActions } from './chat-actions.js';
+import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
+
+const READ = 1;
+const STARRED = 2;
+const HISTORICAL = 128;
+
+describe('POST /messages/flags through the gateway', () => {
+  let system: ChatTestSystem;
+  let chat: ChatActions;
+  let owner: ChatAccount;
+  let member: ChatAccount;
+  let other: ChatAccount;
+  let generalId: number;
+  let secretId: number;
+
+  beforeAll(async () => {
+    system = await ChatTestSystem.start(apiGatewayDefinition, { CHAT_RATE_LIMIT_REQUESTS: '1000' });
+    chat = new ChatActions(system);
+    owner = (await system.createRealm()).owner;
+    member = await system.createUser(owner, 'flags@example.com', 'Fay Flags');
+    other = await system.createUser(owner, 'other@example.com', 'Oz Other');
+    generalId = await chat.channel(owner, 'general', [member]);
+    secretId = await chat.channel(owner, 'secret', [], { invite_only: 'true' });
+  });
+
+  afterAll(() => system.stop());
+
+  const flags = (form: Record<string, string>, who: ChatAccount = member) =>
+    chat.as(who).post('/messages/flags', form);
+  const update = (messages: number[], op: string, flag: string, who: ChatAccount = member) =>
+    flags({ messages: JSON.stringify(messages), op, flag }, who);
+  const badRequest = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
+
+  it('stars and unstars, answering the messages whose flag changed', async () => {
+    const first = await chat.direct(owner, [member]);
+    const second = await chat.direct(owner, [member]);
+    expect((await update([first], 'add', 'starred').expect(200)).body).toEqual({
+      result: 'success',
+      msg: '',
+      messages: [first],
+    });
+    expect((await update([second, first], 'add', 'starred').expect(200)).body.messages).toEqual([second]);
+    expect((await chat.flags(member, first))! & STARRED).toBe(STARRED);
+    expect((await update([first, second], 'remove', 'starred').expect(200)).body).toEqual({
+      result: 'success',
+      msg: '',
+      messages: [first, second],
+    });
+    expect((await chat.flags(member, first))! & STARRED).toBe(0);
+  });
+
+  it('marks read and unread, skipping channels the user is not subscribed to', async () => {
+    const inGeneral = await chat.toChannel(owner, generalId, 'flags');
+    const leaving = await chat.channel(owner, 'leaving', [member]);
+    const inLeaving = await chat.toChannel(owner, leaving, 'bye');
+    expect((await update([inGeneral, inLeaving], 'add', 'read').expect(200)).body.messages).toEqual([
+      inGeneral,
+      inLeaving,
+    ]);
+    await chat.as(member).delete('/users/me/subscriptions', { subscriptions: '["leaving"]' }).expect(200);
+
+    const response = await update([inGeneral, inLeaving], 'remove', 'read').expect(200);
+    expect(response.body).toEqual({
+      result: 'success',
+      msg: '',
+      messages: [inGeneral],
+      ignored_because_not_subscribed_channels: [leaving],
+    });
+    expect((await chat.flags(member, inLeaving))! & READ).toBe(READ);
+  });
+
+  it('stars a public channel message the user never received through a historical copy', async () => {
+    const publicId = await chat.channel(owner, 'public-history');
+    const message = await chat.toChannel(owner, publicId, 'old');
+    expect(await chat.flags(member, message)).toBeNull();
+    expect((await update([message], 'add', 'starred').expect(200)).body.messages).toEqual([message]);
+    expect(await chat.flags(member, message)).toBe(HISTORICAL | READ | STARRED);
+    // Reading it again changes nothing: historical copies start read.
+    const another = await chat.toChannel(owner, publicId, 'old');
+    expect((await update([another], 'add', 'read').expect(200)).body.messages).toEqual([]);
+    expect(await chat.flags(member, another)).toBe(HISTORICAL | READ);
+  });
+
+  it('refuses messages the user cannot read, changing nothing', async () => {
+    const held = await chat.direct(owner, [member]);
+    const foreignDirect = await chat.direct(owner, [other]);
+    const privateMessage = await chat.toChannel(owner, secretId, 'hidden');
+    const otherRealm = await system.createRealm('Other org', 'other-owner@example.com');
+    const foreign = await chat.direct(otherRealm.owner, [otherRealm.owner]);
+    for (const id of [foreignDirect, privateMessage, foreign, 999_999]) {
+      const response = await update([held, id], 'add', 'starred').expect(400);
+      expect(response.body).toEqual(badRequest('Invalid message(s)'));
+    }
+    expect((await chat.flags(member, held))! & STARRED).toBe(0);
+  });
+
+  it.each([
+    ['messages missing', { op: 'add', flag: 'read' }, "Missing 'messages' argument", 'messages'],
+    ['op missing', { messages: '[]', flag: 'read' }, "Missing 'op' argument", 'op'],
+    ['flag missing', { messages: '[]', op: 'add' }, "Missing 'flag' argument", 'flag'],
+  ])('refuses a request with %s', async (_label, form, msg, varName) => {
+    expect((await flags(form).expect(400)).body).toEqual({
+      result: 'error',
+      msg,
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: varName,
+    });
+  });
+
+  it.each([
+    ['messages not JSON', { messages: '1,2', op: 'add', flag: 'read' }, 'messages is not valid JSON'],
+    ['messages not a list', { messages: '5', op: 'add', flag: 'read' }, 'messages is not a list'],
+    [
+      'a message id not an integer',
+      { messages: '[1,"2"]', op: 'add', flag: 'read' },
+      'messages[1] is not an integer',
+    ],
+    ['an unknown flag', { messages: '[]', op: 'add', flag: 'shiny' }, "Invalid flag: 'shiny'"],
+    [
+      'the deprecated wildcard_mentioned',
+      { messages: '[]', op: 'add', flag: 'wildcard_mentioned' },
+      "Invalid flag: 'wildcard_mentioned'",
+    ],
+    ['mentioned', { messages: '[]', op: 'add', flag: 'mentioned' }, "Flag not editable: 'mentioned'"],
+    [
+      'stream_wildcard_mentioned',
+      { messages: '[]', op: 'remove', flag: 'stream_wildcard_mentioned' },
+      "Flag not editable: 'stream_wildcard_mentioned'",
+    ],
+    [
+      'topic_wildcard_mentioned',
+      { messages: '[]', op: 'add', flag: 'topic_wildcard_mentioned' },
+      "Flag not editable: 'topic_wildcard_mentioned'",
+    ],
+    [
+      'has_alert_word',
+      { messages: '[]', op: 'add', flag: 'has_alert_word' },
+      "Flag not editable: 'has_alert_word'",
+    ],
+    ['historical', { messages: '[]', op: 'add', flag: 'historical' }, "Flag not editable: 'historical'"],
+    [
+      'an unknown operation',
+      { messages: '[]', op: 'toggle', flag: 'read' },
+      "Invalid message flag operation: 'toggle'",
+    ],
+  ])('refuses %s', async (_label, form, msg) => {
+    expect((await flags(form).expect(400)).body).toEqual(badRequest(msg));
+  });
+
+  it('announces the change to the user, with unread details when marking unread', async () => {
+    const events = await chat.recordEvents();
+    const direct = await chat.direct(owner, [member]);
+    const inGeneral = await chat.toChannel(owner, generalId, 'details');
+    await update([direct, inGeneral], 'add', 'read').expect(200);
+    await update([direct, inGeneral], 'remove', 'read').expect(200);
+    const mine = () => events.filter((e) => e.event['type'] === 'update_message_flags').map((e) => e);
+    await expectEventually(() =>
+      expect(mine()).toEqual([
+        {
+          realmId: expect.any(Number),
+          userIds: [member.userId],
+          event: {
+            type: 'update_message_flags',
+            op: 'add',
+            operation: 'add',
+            flag: 'read',
+            messages: [direct, inGeneral],
+            all: false,
+          },
+        },
+        {
+          realmId: expect.any(Number),
+          userIds: [member.userId],
+          event: {
+            type: 'update_message_flags',
+            op: 'remove',
+            operation: 'remove',
+            flag: 'read',
+            messages: [direct, inGeneral],
+            all: false,
+            message_details: {
+              [String(direct)]: { type: 'private', user_ids: [owner.userId] },
+              [String(inGeneral)]: {
+                type: 'stream',
+                stream_id: generalId,
+                topic: 'details',
+                unmuted_stream_msg: true,
+              },
+            },
+          },
+        },
+      ]),
+    );
+  });
+
+  it('answers 405 for a wrong method', async () => {
+    const response = await system.http.get('/api/v1/messages/flags').expect(405);
+    expect(response.body).toEqual({ result: 'error', msg: 'Method Not Allowed', allowed_methods: ['POST'] });
+  });
+});
