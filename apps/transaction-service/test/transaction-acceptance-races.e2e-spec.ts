@@ -104,6 +104,36 @@ describe('accepting a quote under concurrency and retries', () => {
       expect(new Set(responses.map((response) => response.body.id)).size).toBe(1);
     });
 
+    it('lets one of several concurrent bodies under one key act, and refuses the others', async () => {
+      const quotes = await Promise.all(Array.from({ length: 5 }, () => system.quote(partnerA)));
+      const responses = await Promise.all(
+        quotes.map((quote) =>
+          system.accept(
+            partnerA,
+            { quote_id: quote.quote_id, user_id: 'idem-race', account_number: BREB_MOBILE },
+            'key-race',
+          ),
+        ),
+      );
+
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses).toEqual([200, 422, 422, 422, 422]);
+      for (const response of responses.filter((candidate) => candidate.status === 422)) {
+        expect(response.body).toEqual(
+          refusal(
+            'idempotency_key_reused',
+            'This Idempotency-Key was already used with a different request body',
+          ),
+        );
+      }
+      const listed = await system.http
+        .get('/transactions/list')
+        .query({ externalUserId: 'idem-race' })
+        .set('X-API-Key', partnerA.apiKey)
+        .expect(200);
+      expect(listed.body.total).toBe(1);
+    });
+
     it('keeps keys per partner', async () => {
       const quoteA = await system.quote(partnerA);
       const quoteB = await system.quote(partnerB);

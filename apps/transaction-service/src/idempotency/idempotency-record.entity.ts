@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-// The answer given to a partner's request under its Idempotency-Key, with the fingerprint of
-// the body it answered: a retry with the same key and body gets the same answer again.
+// A partner's Idempotency-Key, claimed by the fingerprint of the first body sent under it, and
+// the answer given to it: a retry with the same key and body gets the same answer again.
 @Entity({ name: 'idempotency_record' })
 export class IdempotencyRecordEntity {
   @PrimaryColumn({ name: 'partner_id', type: 'uuid' })
@@ -14,9 +14,10 @@ export class IdempotencyRecordEntity {
   @Column({ type: 'char', length: 64 })
   fingerprint!: string;
 
-  // json, not jsonb: the answer is replayed byte for byte, its fields in their order.
-  @Column({ type: 'json' })
-  response!: object;
+  // json, not jsonb: the answer is replayed byte for byte, its fields in their order. Null while
+  // the key is claimed and its first request is in flight.
+  @Column({ type: 'json', nullable: true })
+  response!: object | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

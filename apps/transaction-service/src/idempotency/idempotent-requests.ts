@@ -11,11 +11,12 @@ import { requestFingerprint } from './request-fingerprint.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
-// The Idempotency-Key header, per partner: the first successful answer under a key is kept, and
-// a retry with the same key and body gets it again; the same key with another body is refused
-// (422). Refusals are not kept: a request that failed can be retried under its key once fixed.
-// The work itself must be idempotent too (accepting a quote is, per quote), which covers a
-// process dying between the work and the record.
+// The Idempotency-Key header, per partner. A key is claimed with its body's fingerprint before
+// any work runs, so two concurrent requests with one key and different bodies cannot both act:
+// the second is refused (422). The first successful answer is kept and replayed to retries with
+// the same body. Refusals are not kept (the claim is released), so a fixed request can reuse
+// its key. A retry of a body whose first attempt is still in flight, or died with its process,
+// runs the work as well: the work itself is idempotent (accepting a quote is, per quote).
 @Injectable()
 export class IdempotentRequests {
   constructor(
@@ -34,21 +35,72 @@ export class IdempotentRequests {
       throw invalidTransactionRequest('Idempotency-Key must be 1 to 255 visible ASCII characters');
     }
     const fingerprint = requestFingerprint(body);
-    const stored = await this.find(partnerId, key);
-    if (stored) return replay<T>(stored, fingerprint);
-    const response = await work();
-    const inserted = await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(IdempotencyRecordEntity)
-      .values({ partnerId, idempotencyKey: key, fingerprint, response, createdAt: this.clock.now() })
-      .orIgnore()
-      .returning(['partner_id'])
+    const { claimed, answer } = await this.acquire(partnerId, key, fingerprint);
+    if (answer) return answer as T;
+    let response: T;
+    try {
+      response = await work();
+    } catch (error) {
+      if (claimed) await this.release(partnerId, key, fingerprint);
+      throw error;
+    }
+    return this.record(partnerId, key, fingerprint, response);
+  }
+
+  // Claims the key for this body, or finds it claimed by the same body (with its answer once
+  // there is one); a key claimed by another body is refused.
+  private async acquire(
+    partnerId: string,
+    idempotencyKey: string,
+    fingerprint: string,
+  ): Promise<{ claimed: boolean; answer: object | null }> {
+    for (;;) {
+      if (await this.claim(partnerId, idempotencyKey, fingerprint)) return { claimed: true, answer: null };
+      const stored = await this.find(partnerId, idempotencyKey);
+      if (stored) {
+        assertSameBody(stored, fingerprint);
+        return { claimed: false, answer: stored.response };
+      }
+      // Its claimant was refused and released the key in the meantime: claim it again.
+    }
+  }
+
+  private async claim(partnerId: string, idempotencyKey: string, fingerprint: string): Promise<boolean> {
+    // Plain SQL: the query builder's insert reports no returned row on PostgreSQL here.
+    const claimed: unknown[] = await this.dataSource.query(
+      `INSERT INTO "transaction"."idempotency_record" (partner_id, idempotency_key, fingerprint, response, created_at)
+       VALUES ($1, $2, $3, NULL, $4) ON CONFLICT DO NOTHING RETURNING 1`,
+      [partnerId, idempotencyKey, fingerprint, this.clock.now()],
+    );
+    return claimed.length > 0;
+  }
+
+  private async release(partnerId: string, idempotencyKey: string, fingerprint: string): Promise<void> {
+    await this.pending(partnerId, idempotencyKey, fingerprint).delete().execute();
+  }
+
+  // The first answer recorded under the key wins, so every retry replays the same bytes.
+  private async record<T extends object>(
+    partnerId: string,
+    idempotencyKey: string,
+    fingerprint: string,
+    response: T,
+  ): Promise<T> {
+    const updated = await this.pending(partnerId, idempotencyKey, fingerprint)
+      .update()
+      .set({ response })
       .execute();
-    if (inserted.raw.length > 0) return response;
-    // A concurrent request under the same key recorded its answer first.
-    const winner = await this.find(partnerId, key);
-    return winner ? replay<T>(winner, fingerprint) : response;
+    if (updated.affected) return response;
+    const stored = await this.find(partnerId, idempotencyKey);
+    return (stored?.response as T | null | undefined) ?? response;
+  }
+
+  // The key's claim by this body while it has no answer yet.
+  private pending(partnerId: string, idempotencyKey: string, fingerprint: string) {
+    return this.dataSource
+      .createQueryBuilder(IdempotencyRecordEntity, 'record')
+      .where('partner_id = :partnerId AND idempotency_key = :idempotencyKey', { partnerId, idempotencyKey })
+      .andWhere('fingerprint = :fingerprint AND response IS NULL', { fingerprint });
   }
 
   private find(partnerId: string, idempotencyKey: string): Promise<IdempotencyRecordEntity | null> {
@@ -56,12 +108,11 @@ export class IdempotentRequests {
   }
 }
 
-function replay<T>(record: IdempotencyRecordEntity, fingerprint: string): T {
+function assertSameBody(record: IdempotencyRecordEntity, fingerprint: string): void {
   if (record.fingerprint !== fingerprint) {
     throw new TransactionError(
       TransactionErrorCode.IDEMPOTENCY_KEY_REUSED,
       'This Idempotency-Key was already used with a different request body',
     );
   }
-  return record.response as T;
 }
