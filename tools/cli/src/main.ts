@@ -6,6 +6,7 @@ import { runCorridorCommand } from './corridor-commands.js';
 import { runDepositAddressCommand } from './deposit-address-commands.js';
 import { runKycPolicyCommand } from './kyc-policy-commands.js';
 import { runPartnerCommand } from './partner-commands.js';
+import { runSandboxCommand } from './sandbox-commands.js';
 
 const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-key <key>]
   partner create --name <name>                       → { partnerId, name, keyId, apiKey }
@@ -25,6 +26,10 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
   chat realm create --name <name> --owner-email <email> --owner-name <name>
                     [--owner-password <password>] [--host <realm host>]
                                                      → { realmId, url, owner: { userId, email, apiKey } }
+  sandbox deposit --transaction-id <id> [--amount <decimal>] [--no-memo]
+                                                     → { blockchain, onChainTx } (sandbox chains only:
+                                                       pays the transaction's payment_context from the
+                                                       sandbox customer wallet)
 The ops key comes from --ops-key, else OPS_API_KEY, else the standalone data directory
 (DATA_DIR, default .data). --url defaults to http://localhost:3000.`;
 
@@ -59,6 +64,9 @@ async function main(): Promise<void> {
       'owner-name': { type: 'string' },
       'owner-password': { type: 'string' },
       host: { type: 'string' },
+      'transaction-id': { type: 'string' },
+      amount: { type: 'string' },
+      'no-memo': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -133,6 +141,16 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
           ownerName: text('owner-name'),
           ownerPassword: text('owner-password'),
           host: text('host'),
+        },
+        gateway,
+      );
+    case 'sandbox':
+      return runSandboxCommand(
+        rest,
+        {
+          transactionId: text('transaction-id'),
+          amount: text('amount'),
+          withoutMemo: values['no-memo'] === true,
         },
         gateway,
       );

@@ -4,7 +4,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { InternalTokenService } from '@platform/http';
 import { createLogger } from '@platform/logging';
+import { expectEventually } from '@platform/test-support';
+import { ServiceName } from '@shared/contracts';
 import {
   evmSandboxWallet,
   solanaSandboxKeypair,
@@ -18,6 +21,7 @@ const run = promisify(execFile);
 interface Answer {
   readonly id: string | null;
   readonly quote_id: string;
+  readonly status?: string;
   readonly payment_context: { readonly blockchain: string; readonly depositAddress: string };
 }
 
@@ -47,6 +51,34 @@ describe('standalone mode', () => {
     await system?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
+
+  const cli = async (...args: string[]) => {
+    const { stdout } = await run(
+      'node',
+      ['dist/tools/cli/src/main.js', ...args, '--url', system!.gatewayUrl],
+      {
+        env: { ...process.env, DATA_DIR: dataDir },
+      },
+    );
+    return JSON.parse(stdout.trim().split('\n').at(-1)!);
+  };
+  const partnerApi = (apiKey: string) => {
+    const call = async (method: string, path: string, body?: object) => {
+      const response = await fetch(`${system!.gatewayUrl}${path}`, {
+        method,
+        headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: response.status, body: (await response.json()) as Answer };
+    };
+    const post = (path: string, body: object) => call('POST', path, body);
+    const accept = async (network: string, method: string, currency: string, account: string) => {
+      const route = { crypto_currency: 'USDC', network, payment_method: method, target_currency: currency };
+      const quote = await post('/quote', { amount: currency === 'COP' ? 100000 : 100, ...route });
+      return post('/transaction', { quote_id: quote.body.quote_id, user_id: 'u-1', account_number: account });
+    };
+    return { call, post, accept };
+  };
 
   it('starts all seven apps, each ready with its database and the bus', async () => {
     expect(system!.services.map((service) => service.name).sort()).toEqual([
@@ -114,32 +146,89 @@ describe('standalone mode', () => {
     expect((await whoAmI()).status).toBe(200);
   });
 
-  it('accepts a quote on each chain with the deposit addresses of a fresh install, rotated by the CLI', async () => {
-    const cli = async (...args: string[]) => {
-      const { stdout } = await run(
-        'node',
-        ['dist/tools/cli/src/main.js', ...args, '--url', system!.gatewayUrl],
-        {
-          env: { ...process.env, DATA_DIR: dataDir },
-        },
-      );
-      return JSON.parse(stdout.trim().split('\n').at(-1)!);
+  it('pays each chain with the CLI sandbox deposit, which chain-watchers sees and the transaction follows', async () => {
+    const { apiKey } = await cli('partner', 'create', '--name', 'Depositor');
+    const { accept, call, post } = partnerApi(apiKey);
+    const secrets = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as {
+      internalAuthSecret: string;
     };
-    const { apiKey, partnerId } = await cli('partner', 'create', '--name', 'Payer');
-    const post = async (path: string, body: object) => {
-      const response = await fetch(`${system!.gatewayUrl}${path}`, {
-        method: 'POST',
-        headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Answer };
-    };
-    const accept = async (network: string, method: string, currency: string, account: string) => {
-      const route = { crypto_currency: 'USDC', network, payment_method: method, target_currency: currency };
-      const quote = await post('/quote', { amount: currency === 'COP' ? 100000 : 100, ...route });
-      return post('/transaction', { quote_id: quote.body.quote_id, user_id: 'u-1', account_number: account });
-    };
+    const token = await new InternalTokenService(secrets.internalAuthSecret).sign({
+      kind: 'service',
+      service: ServiceName.TransactionService,
+    });
+    const chainWatchers = system!.services.find((service) => service.name === 'chain-watchers')!;
+    const verify = async (blockchain: string, onChainTx: string) =>
+      (await (
+        await fetch(`${chainWatchers.url}/internal/verify`, {
+          method: 'POST',
+          headers: { 'x-internal-identity': token, 'content-type': 'application/json' },
+          body: JSON.stringify({ blockchain, onChainTx }),
+        })
+      ).json()) as {
+        status: string;
+        transfers: Array<{ depositAddress: string; amount: string; memo: string | null }>;
+      };
 
+    for (const [network, method, currency, account] of [
+      ['STELLAR', 'BREB', 'COP', '3001234567'],
+      ['SOLANA', 'PIX', 'BRL', '52998224725'],
+      ['CELO', 'PIX', 'BRL', '52998224725'],
+    ] as const) {
+      const accepted = (await accept(network, method, currency, account)).body as Answer & {
+        payment_context: { amount: number; memo: string | null };
+      };
+      const paid = (await cli('sandbox', 'deposit', '--transaction-id', accepted.id!)) as {
+        blockchain: string;
+        onChainTx: string;
+      };
+      expect(paid).toEqual({ blockchain: network, onChainTx: expect.any(String) });
+      expect(await verify(network, paid.onChainTx)).toEqual({
+        status: 'found',
+        transfers: [
+          expect.objectContaining({
+            depositAddress: accepted.payment_context.depositAddress,
+            amount: String(accepted.payment_context.amount),
+            memo: accepted.payment_context.memo,
+          }),
+        ],
+      });
+      if (network !== 'STELLAR') {
+        const notified = await post('/payments/notify', {
+          blockchain: network,
+          on_chain_tx: paid.onChainTx,
+          transaction_id: accepted.id,
+        });
+        expect(notified.status).toBe(202);
+      }
+      await expectEventually(async () =>
+        expect(
+          ((await call('GET', `/transaction/${accepted.id}`)).body as unknown as { status: string }).status,
+        ).not.toBe('AWAITING_PAYMENT'),
+      );
+    }
+
+    const stellar = (await accept('STELLAR', 'BREB', 'COP', '3001234567')).body;
+    const unmarked = await cli(
+      'sandbox',
+      'deposit',
+      '--transaction-id',
+      stellar.id!,
+      '--no-memo',
+      '--amount',
+      '1.5',
+    );
+    expect(await verify('STELLAR', unmarked.onChainTx)).toEqual({
+      status: 'found',
+      transfers: [expect.objectContaining({ amount: '1.5', memo: null })],
+    });
+    await expect(
+      cli('sandbox', 'deposit', '--transaction-id', '00000000-0000-4000-8000-000000000000'),
+    ).rejects.toThrow(/answered 404/);
+  }, 120_000); // seven CLI processes, each loading a chain SDK
+
+  it('accepts a quote on each chain with the deposit addresses of a fresh install, rotated by the CLI', async () => {
+    const { apiKey, partnerId } = await cli('partner', 'create', '--name', 'Payer');
+    const { accept } = partnerApi(apiKey);
     for (const [network, method, currency, account] of [
       ['STELLAR', 'BREB', 'COP', '3001234567'],
       ['SOLANA', 'PIX', 'BRL', '52998224725'],

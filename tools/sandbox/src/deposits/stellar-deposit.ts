@@ -1,0 +1,35 @@
+import { Asset, Horizon, Memo, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
+import { SANDBOX_NETWORK_PASSPHRASE } from '../horizon/horizon.simulator.js';
+import { stellarSandboxKeypair } from '../sandbox-wallets.js';
+import {
+  depositAmount,
+  type DepositOptions,
+  type DepositReceipt,
+  type DepositTarget,
+} from './sandbox-deposit.js';
+
+// A payment of the sandbox asset from the sandbox customer, with the transaction's memo.
+export async function stellarDeposit(
+  target: DepositTarget,
+  options: DepositOptions,
+): Promise<DepositReceipt> {
+  const server = new Horizon.Server(target.rpcUrl!, { allowHttp: true });
+  const customer = stellarSandboxKeypair('customer');
+  const builder = new TransactionBuilder(await server.loadAccount(customer.publicKey()), {
+    fee: '100',
+    networkPassphrase: SANDBOX_NETWORK_PASSPHRASE,
+  })
+    .addOperation(
+      Operation.payment({
+        destination: target.depositAddress,
+        asset: new Asset(target.cryptoCurrency, stellarSandboxKeypair('issuer').publicKey()),
+        amount: depositAmount(target, options),
+      }),
+    )
+    .setTimeout(60);
+  if (target.memo && !options.withoutMemo) builder.addMemo(Memo.text(target.memo));
+  const transaction = builder.build();
+  transaction.sign(customer);
+  const { hash } = await server.submitTransaction(transaction);
+  return { blockchain: 'STELLAR', onChainTx: hash };
+}
