@@ -69,6 +69,5 @@ import { WebhookDispatcherConfig } from './webhook-dispatcher.config.js';
     ListDeliveriesUseCase,
     TransactionStatusChangedConsumer,
   ],
-  exports: [TransactionStatusChangedConsumer],
 })
 export class WebhookDispatcherModule {}

@@ -370,6 +370,18 @@ describe('webhooks through the gateway', () => {
     );
   });
 
+  it('documents the routes in the gateway reference', async () => {
+    const document = await http.get('/openapi.json').expect(200);
+    expect(Object.keys(document.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/webhooks/endpoint',
+        '/webhooks/endpoint/test',
+        '/webhooks/deliveries',
+        '/webhooks/deliveries/{id}/redeliver',
+      ]),
+    );
+  });
+
   it('counts attempts by outcome on /metrics', async () => {
     const metrics = await request(dispatcher.app.getHttpServer()).get('/metrics').expect(200);
     expect(metrics.text).toMatch(

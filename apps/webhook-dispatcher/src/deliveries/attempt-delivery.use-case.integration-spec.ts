@@ -14,6 +14,7 @@ import {
 import { generateWebhookSecret } from '../outbound/webhook-signature.js';
 import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
 import { RetrySchedule } from './retry-schedule.js';
+import { WebhookAttemptEntity } from './webhook-attempt.entity.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { DeliveryStatus, WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 import { WebhookMetrics } from './webhook-metrics.js';
@@ -158,7 +159,9 @@ describe(AttemptDeliveryUseCase.name, () => {
       nextAttemptAt: null,
       lastOutcome: 'connection_error',
     });
-    expect((await deliveries.attemptsOf(deliveryId)).length).toBe(attempts);
+    expect((await database.dataSource.manager.findBy(WebhookAttemptEntity, { deliveryId })).length).toBe(
+      attempts,
+    );
     expect(await metrics.registry.getSingleMetricAsString('webhook_deliveries_dead_total')).toMatch(
       /webhook_deliveries_dead_total\{service="webhook-dispatcher"\} 1/,
     );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { openWebhookTestDatabase, type WebhookTestDatabase } from '../../test/webhook-test-database.js';
+import { WebhookAttemptEntity } from './webhook-attempt.entity.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { DeliveryStatus, WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 import type { ClaimedDelivery, NewDelivery } from './webhook-delivery.js';
@@ -169,7 +170,7 @@ describe(WebhookDeliveriesRepository.name, () => {
 
     expect(await claimMine(later(10 * MINUTE - 1))).toEqual([]);
     expect((await claimMine(later(10 * MINUTE))).map((c) => c.id)).toEqual([item.id]);
-    expect(await sut.attemptsOf(item.id)).toEqual([
+    expect(await dataSource.manager.findBy(WebhookAttemptEntity, { deliveryId: item.id })).toEqual([
       expect.objectContaining({ outcome: 'timeout', deliveryId: item.id, durationMs: 5 }),
     ]);
   });

@@ -168,13 +168,6 @@ export class WebhookDeliveriesRepository {
       take: pageSize,
     });
   }
-
-  attemptsOf(deliveryId: string): Promise<WebhookAttemptEntity[]> {
-    return this.dataSource.manager.find(WebhookAttemptEntity, {
-      where: { deliveryId },
-      order: { startedAt: 'ASC' },
-    });
-  }
 }
 
 const CLAIMED_COLUMNS =

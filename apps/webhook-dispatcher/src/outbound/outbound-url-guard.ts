@@ -108,8 +108,11 @@ export class OutboundUrlGuard {
       (resolved) => {
         const wanted = options.family === 4 || options.family === 6 ? options.family : null;
         const addresses = resolved.filter((entry) => wanted === null || entry.family === wanted);
+        if (addresses.length === 0) {
+          done(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }));
+          return;
+        }
         try {
-          if (addresses.length === 0) throw new UnsafeUrlError(`The host ${hostname} does not resolve`);
           for (const { address } of addresses) this.assertAddress(hostname.toLowerCase(), address);
         } catch (error) {
           done(error as Error);
