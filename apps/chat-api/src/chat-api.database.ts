@@ -1,5 +1,6 @@
 import type { AppDatabase } from '@platform/database';
 import { messagingEntities } from '@platform/messaging';
+import { BotServiceEntity } from './bots/bot-service.entity.js';
 import { MessageEntity } from './messages/message.entity.js';
 import { RecipientEntity } from './messages/recipient.entity.js';
 import { UserMessageEntity } from './messages/user-message.entity.js';
@@ -24,6 +25,7 @@ export const chatApiDatabase: AppDatabase = {
     UserMessageEntity,
     SavedSnippetEntity,
     MutedUserEntity,
+    BotServiceEntity,
   ],
   migrations: chatApiMigrations,
 };

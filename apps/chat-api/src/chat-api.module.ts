@@ -16,6 +16,8 @@ import { MutedUsersController } from './muted-users/muted-users.controller.js';
 import { MutedUsersRepository } from './muted-users/muted-users.repository.js';
 import { MuteUsersService } from './muted-users/mute-users.service.js';
 import { MessageRenderer } from './messages/markdown/message-renderer.js';
+import { BotsController } from './bots/bots.controller.js';
+import { CreateBotUseCase } from './bots/create-bot.use-case.js';
 import { ChatEventBroadcaster } from './events/chat-event.broadcaster.js';
 import { ChatEventFanout } from './events/chat-event-fanout.js';
 import { EventQueueRegistry } from './events/event-queue.registry.js';
@@ -72,6 +74,7 @@ import { UsersRepository } from './users/users.repository.js';
     TopicsController,
     EventsController,
     MessageFlagsController,
+    BotsController,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
@@ -109,6 +112,7 @@ import { UsersRepository } from './users/users.repository.js';
     MutedUsersRepository,
     MuteUsersService,
     TopicHistoryQuery,
+    CreateBotUseCase,
     EventQueueRegistry,
     ChatEventFanout,
     ChatEventBroadcaster,

@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
+import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
+import { ChatParams } from '../request/chat-params.decorator.js';
+import { type ParamsOf, required, withDefault } from '../request/param-declarations.js';
+import { param, shape } from '../request/param-types.js';
+import { BotType } from '../users/user.entity.js';
+import { BotInterface } from './bot-service.entity.js';
+import { CreateBotUseCase } from './create-bot.use-case.js';
+
+const createBotParams = {
+  full_name: required(param.string()),
+  short_name: required(param.string()),
+  bot_type: withDefault(param.int(), BotType.GENERIC),
+  payload_url: withDefault(param.json(shape.string()), ''),
+  interface_type: withDefault(param.int(), BotInterface.GENERIC),
+};
+
+@Controller()
+export class BotsController {
+  constructor(private readonly createBot: CreateBotUseCase) {}
+
+  // Guests may not own bots (Zulip's require_member_or_admin).
+  @ChatEndpoint('POST', 'bots', { access: 'member' })
+  create(
+    @CurrentCaller() caller: ChatCaller,
+    @ChatParams(createBotParams) p: ParamsOf<typeof createBotParams>,
+  ) {
+    return this.createBot.execute(caller, {
+      fullName: p.full_name,
+      shortName: p.short_name,
+      botType: p.bot_type,
+      payloadUrl: p.payload_url,
+      interfaceType: p.interface_type,
+    });
+  }
+}

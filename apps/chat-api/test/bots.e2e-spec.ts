@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { apiGatewayDefinition } from '@apps/api-gateway';
+import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
+
+describe('POST /bots through the gateway', () => {
+  let system: ChatTestSystem;
+  let owner: ChatAccount;
+  let member: ChatAccount;
+
+  const createBot = (account: ChatAccount, form: Record<string, string>) =>
+    system.http.post('/api/v1/bots').auth(account.email, account.apiKey).type('form').send(form);
+
+  beforeAll(async () => {
+    system = await ChatTestSystem.start(apiGatewayDefinition);
+    owner = (await system.createRealm()).owner;
+    member = await system.createUser(owner, 'builder@example.com', 'Bea Builder');
+  });
+
+  afterAll(() => system.stop());
+
+  it('creates a generic bot that authenticates with its own key', async () => {
+    const response = await createBot(member, { full_name: 'Helper Bot', short_name: 'helper' }).expect(200);
+    expect(response.body).toEqual({
+      result: 'success',
+      msg: '',
+      user_id: expect.any(Number),
+      api_key: expect.stringMatching(/^[A-Za-z0-9]{32}$/),
+      avatar_url: expect.any(String),
+      default_sending_stream: null,
+      default_events_register_stream: null,
+      default_all_public_streams: false,
+    });
+    const host = new URL(system.gatewayUrl).hostname;
+    const me = await system.http
+      .get('/api/v1/users/me')
+      .auth(`helper-bot@${host}`, response.body.api_key)
+      .expect(200);
+    expect(me.body).toMatchObject({ user_id: response.body.user_id, is_bot: true, full_name: 'Helper Bot' });
+    const listed = await system.http
+      .get(`/api/v1/users/${response.body.user_id}`)
+      .auth(owner.email, owner.apiKey)
+      .expect(200);
+    expect(listed.body.user).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: member.userId });
+  });
+
+  it('creates an outgoing-webhook bot with its payload URL', async () => {
+    const response = await createBot(member, {
+      full_name: 'Hook Bot',
+      short_name: 'hook',
+      bot_type: '3',
+      payload_url: JSON.stringify('https://bots.example.com/zulip'),
+      interface_type: '1',
+    }).expect(200);
+    expect(response.body.user_id).toEqual(expect.any(Number));
+  });
+
+  it.each([
+    [{ full_name: 'Helper Two', short_name: 'helper' }, 'Username already in use'],
+    [{ full_name: 'Helper Bot', short_name: 'another' }, 'Name is already in use!'],
+    [{ full_name: 'Odd Bot', short_name: 'odd', bot_type: '9' }, 'Invalid bot type'],
+    [{ full_name: 'Odd Bot', short_name: 'odd', interface_type: '7' }, 'Invalid interface type'],
+    [{ full_name: 'Hookless', short_name: 'hookless', bot_type: '3' }, 'payload_url is not a URL'],
+    [{ full_name: 'Odd Bot', short_name: '  ' }, 'Bad name or username'],
+    [{ full_name: 'x', short_name: 'tiny' }, 'Name too short!'],
+  ])('refuses %j', async (form, msg) => {
+    const response = await createBot(member, form).expect(400);
+    expect(response.body).toEqual({ result: 'error', msg, code: 'BAD_REQUEST' });
+  });
+
+  it('refuses a guest before reading parameters', async () => {
+    const guest = await system.createUser(owner, 'guest@example.com', 'Gus Guest');
+    await system.http
+      .patch(`/api/v1/users/${guest.userId}`)
+      .auth(owner.email, owner.apiKey)
+      .type('form')
+      .send({ role: '600' })
+      .expect(200);
+    const response = await createBot(guest, {}).expect(400);
+    expect(response.body).toEqual({
+      result: 'error',
+      msg: 'Not allowed for guest users',
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('needs the bot names', async () => {
+    const response = await createBot(member, { short_name: 'nameless' }).expect(400);
+    expect(response.body).toEqual({
+      result: 'error',
+      msg: "Missing 'full_name' argument",
+      code: 'REQUEST_VARIABLE_MISSING',
+      var_name: 'full_name',
+    });
+  });
+});
