@@ -1,5 +1,15 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsUrl, Matches, ValidationArguments, ValidateBy } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsUrl,
+  Matches,
+  Min,
+  MinLength,
+  ValidationArguments,
+  ValidateBy,
+} from 'class-validator';
 import { Secret } from '@platform/config';
 import { Blockchain } from '@shared/contracts';
 import { depositAddressProblem } from './deposit-addresses/deposit-address-format.js';
@@ -93,4 +103,36 @@ export class TransactionServiceConfig {
   // transactions over the last 30 days, this payout included, before KYC is required.
   @Matches(/^\d{1,14}(\.\d{1,6})?$/, { message: 'KYC_THRESHOLD_AMOUNT must be a decimal string' })
   KYC_THRESHOLD_AMOUNT: string = '1000';
+
+  // The rails' payout APIs (PIX in Brazil, Bre-B in Colombia); the sandbox simulators by default
+  // under npm start, which passes their URLs.
+  @serviceUrl()
+  PIX_RAIL_URL: string = 'http://127.0.0.1:3201';
+
+  @serviceUrl()
+  BREB_RAIL_URL: string = 'http://127.0.0.1:3202';
+
+  // A rail call that takes longer is abandoned and asked again later with the same idempotency key.
+  @IsInt()
+  @Min(100)
+  RAIL_TIMEOUT_MS: number = 10_000;
+
+  // How long a claimed payout is left alone before it is tried again (a crashed worker's claim
+  // expires after it), and how often an accepted payout's status is polled.
+  @IsInt()
+  @Min(50)
+  PAYOUT_RETRY_MS: number = 5_000;
+
+  // Where the rails can reach this service (its own base URL as they see it). Unset: no callbacks,
+  // polling only.
+  @IsOptional()
+  @serviceUrl()
+  RAIL_CALLBACK_BASE_URL?: string;
+
+  // Part of the callback URL the rails are given (`/rail-callbacks/<secret>`): a callback without
+  // it is refused. A callback only makes this service ask the rail, never trusts the body.
+  @Secret()
+  @IsOptional()
+  @MinLength(32, { message: 'RAIL_CALLBACK_SECRET must be at least 32 characters' })
+  RAIL_CALLBACK_SECRET?: string;
 }

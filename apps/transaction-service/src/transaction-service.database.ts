@@ -4,6 +4,7 @@ import { DepositAddressEntity } from './deposit-addresses/deposit-address.entity
 import { DepositEntity } from './funding/deposit.entity.js';
 import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity.js';
 import { KycPolicyEntity } from './kyc-gate/kyc-policy.entity.js';
+import { PayoutEntity } from './payouts/payout.entity.js';
 import { RefundEntity } from './refunds/refund.entity.js';
 import { transactionServiceMigrations } from './migrations/migrations.js';
 import { TransactionJournalEntryEntity } from './transactions/transaction-journal-entry.entity.js';
@@ -20,6 +21,7 @@ export const transactionServiceDatabase: AppDatabase = {
     KycPolicyEntity,
     DepositEntity,
     RefundEntity,
+    PayoutEntity,
   ],
   migrations: transactionServiceMigrations,
 };

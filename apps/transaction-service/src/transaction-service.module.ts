@@ -14,6 +14,14 @@ import { IdempotentRequests } from './idempotency/idempotent-requests.js';
 import { KycGate } from './kyc-gate/kyc-gate.js';
 import { KycPolicies } from './kyc-gate/kyc-policies.js';
 import { OpsKycPoliciesController } from './kyc-gate/ops-kyc-policies.controller.js';
+import { PayoutScheduler } from './payouts/payout-scheduler.js';
+import { PayoutWorker } from './payouts/payout-worker.js';
+import { PayoutsRepository } from './payouts/payouts.repository.js';
+import { ProcessPayoutUseCase } from './payouts/process-payout.use-case.js';
+import { RailAdapters } from './payouts/rail-adapters.js';
+import { RailCallbacks } from './payouts/rail-callbacks.js';
+import { RailCallbacksController } from './payouts/rail-callbacks.controller.js';
+import { RecordPayoutOutcomeUseCase } from './payouts/record-payout-outcome.use-case.js';
 import { DecodeBrCodeUseCase } from './qr-codes/decode-br-code.use-case.js';
 import { QrDecoderController } from './qr-codes/qr-decoder.controller.js';
 import { RecordRefundOutcomeUseCase } from './refunds/record-refund-outcome.use-case.js';
@@ -42,6 +50,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     InternalDepositAddressesController,
     OpsKycPoliciesController,
     PaymentsNotifyController,
+    RailCallbacksController,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
@@ -69,6 +78,13 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     DepositDetectedConsumer,
     RecordRefundOutcomeUseCase,
     RefundSettledConsumer,
+    PayoutsRepository,
+    RailAdapters,
+    RecordPayoutOutcomeUseCase,
+    ProcessPayoutUseCase,
+    PayoutWorker,
+    PayoutScheduler,
+    RailCallbacks,
   ],
 })
 export class TransactionServiceModule {}

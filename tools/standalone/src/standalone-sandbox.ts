@@ -22,6 +22,10 @@ export function sandboxEnv(sandbox: Sandbox, app: string): Record<string, string
     RPC_URL_STELLAR: sandbox.horizon.url,
     RPC_URL_SOLANA: sandbox.solana.url,
     RPC_URL_CELO: sandbox.evm.url,
+    PIX_RAIL_URL: sandbox.pix.url,
+    BREB_RAIL_URL: sandbox.breb.url,
+    // Payouts are followed by polling (the rails are given no callback URL here).
+    PAYOUT_RETRY_MS: '1000',
     ...treasuryAddresses(),
   };
 }

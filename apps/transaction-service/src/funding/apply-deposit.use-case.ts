@@ -3,6 +3,7 @@ import type { OutboxTransaction } from '@platform/messaging';
 import { decimal } from '@payout/money';
 import { Blockchain, TransactionStatus, type DepositDetectedV1, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
+import { PayoutScheduler } from '../payouts/payout-scheduler.js';
 import { RefundRequests } from '../refunds/refund-requests.js';
 import type { TransactionEntity } from '../transactions/transaction.entity.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
@@ -42,6 +43,7 @@ export class ApplyDepositUseCase {
     private readonly transactions: TransactionsRepository,
     private readonly transition: TransitionTransactionUseCase,
     private readonly refunds: RefundRequests,
+    private readonly payouts: PayoutScheduler,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {}
@@ -98,7 +100,7 @@ export class ApplyDepositUseCase {
     const amount = decimal(deposit.amount).toFixed();
     switch (decision.kind) {
       case 'fund':
-        await move(TransactionStatus.PROCESSING_PAYMENT);
+        await this.payouts.schedule(tx, (await move(TransactionStatus.PROCESSING_PAYMENT)).transaction);
         if (decision.excess) await this.refunds.request(tx, target.id, deposit, decision.excess, 'EXCESS');
         return;
       case 'wrong_amount':

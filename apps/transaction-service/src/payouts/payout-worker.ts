@@ -1,0 +1,84 @@
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { LOGGER, type Logger } from '@platform/logging';
+import { Clock } from '@shared/util';
+import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { PayoutsRepository } from './payouts.repository.js';
+import { ProcessPayoutUseCase } from './process-payout.use-case.js';
+
+const BATCH = 20;
+
+// Sends and follows the payouts due, in every replica: a claim (FOR UPDATE SKIP LOCKED, then a
+// lease) keeps two workers off one payout, and the idempotency key keeps even those from paying
+// twice. Woken at once after a funding commit or a rail callback; otherwise it polls.
+@Injectable()
+export class PayoutWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly payouts: PayoutsRepository,
+    private readonly processPayout: ProcessPayoutUseCase,
+    private readonly config: TransactionServiceConfig,
+    private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.kick(), Math.min(this.config.PAYOUT_RETRY_MS, 1_000));
+    this.timer.unref();
+    this.kick();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      // A claim outlives the slowest rail call, so no other worker takes a payout mid-call.
+      const lease = Math.max(this.config.PAYOUT_RETRY_MS, 2 * this.config.RAIL_TIMEOUT_MS);
+      for (;;) {
+        const due = await this.payouts.claimDue(this.clock.now(), lease, BATCH);
+        await Promise.all(
+          due.map((payout) => this.step(payout.transactionId, () => this.processPayout.execute(payout))),
+        );
+        if (due.length < BATCH || this.stopped) return;
+      }
+    } catch (error) {
+      this.logger.error({ err: error }, 'payout worker could not claim payouts');
+    }
+  }
+
+  private async step(transactionId: string, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      // Left claimed: the lease runs out and the same idempotency key is used again.
+      this.logger.warn({ err: error, transactionId }, 'payout step failed; it will be retried');
+    }
+  }
+}

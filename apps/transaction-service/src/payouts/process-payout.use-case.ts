@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { decimal } from '@payout/money';
+import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { RecipientVault } from '../transactions/recipient-vault.js';
+import { transactionNotFound } from '../transactions/transaction.errors.js';
+import { TransactionsRepository } from '../transactions/transactions.repository.js';
+import type { PayoutEntity } from './payout.entity.js';
+import type { RailPayoutState } from './rail-adapter.js';
+import { RailAdapters } from './rail-adapters.js';
+import { RecordPayoutOutcomeUseCase } from './record-payout-outcome.use-case.js';
+
+// One step of a payout: send it (always under the same idempotency key, so a resend after a
+// timeout or a crash finds the payout the rail already has) or ask the rail how it went.
+@Injectable()
+export class ProcessPayoutUseCase {
+  constructor(
+    private readonly transactions: TransactionsRepository,
+    private readonly vault: RecipientVault,
+    private readonly rails: RailAdapters,
+    private readonly recordOutcome: RecordPayoutOutcomeUseCase,
+    private readonly config: TransactionServiceConfig,
+  ) {}
+
+  async execute(payout: PayoutEntity): Promise<void> {
+    const rail = this.rails.of(payout.rail);
+    const state = payout.railReference ? await rail.status(payout.railReference) : await this.send(payout);
+    await this.recordOutcome.execute(payout.transactionId, state);
+  }
+
+  private async send(payout: PayoutEntity): Promise<RailPayoutState> {
+    const transaction = await this.transactions.findAnyPartner(payout.transactionId);
+    if (!transaction) throw transactionNotFound();
+    const rail = this.rails.of(payout.rail);
+    // A dynamic PIX QR code carries a URL, not a key: nothing a rail can pay.
+    const recipientKey = this.vault.open(transaction.id, 'account_number', transaction.accountNumber);
+    if (!recipientKey || rail.accountProblem(recipientKey)) {
+      return { railReference: null, status: 'FAILED', failureReason: 'INVALID_ACCOUNT' };
+    }
+    return rail.send({
+      idempotencyKey: `payout-${transaction.id}`,
+      reference: transaction.id,
+      // Whole pesos go as "400000", not "400000.00".
+      amount: decimal(payout.amount).toFixed(),
+      currency: payout.currency,
+      recipientKey,
+      callbackUrl: this.callbackUrl(),
+    });
+  }
+
+  private callbackUrl(): string | null {
+    const { RAIL_CALLBACK_BASE_URL: base, RAIL_CALLBACK_SECRET: secret } = this.config;
+    return base && secret ? new URL(`/rail-callbacks/${encodeURIComponent(secret)}`, base).toString() : null;
+  }
+}

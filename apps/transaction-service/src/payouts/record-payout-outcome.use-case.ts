@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import { decimal } from '@payout/money';
+import { TransactionStatus, type PayoutTopics } from '@shared/contracts';
+import { Clock } from '@shared/util';
+import { DepositsRepository } from '../funding/deposits.repository.js';
+import { RefundRequests } from '../refunds/refund-requests.js';
+import { TransitionTransactionUseCase } from '../transactions/transition-transaction.use-case.js';
+import { TransactionServiceConfig } from '../transaction-service.config.js';
+import type { PayoutEntity } from './payout.entity.js';
+import { PayoutsRepository } from './payouts.repository.js';
+import type { RailPayoutState } from './rail-adapter.js';
+
+// What the rail said about a payout, applied once: accepted → polled later; settled →
+// PAYMENT_COMPLETED with the rail's reference; failed → PAYMENT_FAILED and the deposit refunded.
+@Injectable()
+export class RecordPayoutOutcomeUseCase {
+  constructor(
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
+    private readonly payouts: PayoutsRepository,
+    private readonly deposits: DepositsRepository,
+    private readonly transition: TransitionTransactionUseCase,
+    private readonly refunds: RefundRequests,
+    private readonly config: TransactionServiceConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(transactionId: string, state: RailPayoutState): Promise<void> {
+    return this.outbox.run(async (tx) => {
+      const payout = await this.payouts.lockForChange(tx.manager, transactionId);
+      if (!payout || payout.status === 'SETTLED' || payout.status === 'FAILED') return;
+      const now = this.clock.now();
+      const next: PayoutEntity = {
+        ...payout,
+        status: state.status === 'ACCEPTED' ? 'SUBMITTED' : state.status,
+        railReference: state.railReference ?? payout.railReference,
+        failureReason: state.failureReason,
+        nextAttemptAt: new Date(now.getTime() + this.config.PAYOUT_RETRY_MS),
+        updatedAt: now,
+      };
+      await this.payouts.save(tx.manager, next);
+      if (next.status === 'SUBMITTED') return;
+      const moved = await this.transition.within(tx, {
+        transactionId,
+        to:
+          next.status === 'SETTLED' ? TransactionStatus.PAYMENT_COMPLETED : TransactionStatus.PAYMENT_FAILED,
+        idempotencyKey: `payout:${transactionId}:${next.status}`,
+      });
+      if (next.status === 'FAILED') {
+        const deposit = await this.deposits.fundingDepositOf(tx.manager, transactionId);
+        // The excess, if any, went back at funding: what the payout would have used goes back now.
+        const amount = decimal(moved.transaction.sourceAmount).toFixed();
+        if (deposit) await this.refunds.request(tx, transactionId, deposit, amount, 'PAYOUT_FAILED');
+      }
+    });
+  }
+}

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { expectEventually } from '@platform/test-support';
+import type { DepositDetectedV1, RefundRequestedV1 } from '@shared/contracts';
+// The sandbox is a tool, not a lib: e2e suites start its simulators from source (tools/sandbox/README.md).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { startRailSimulator, type RailSimulator } from '../../../tools/sandbox/src/rails/rail.simulator.js';
+import { FakeChainWatchers } from './fake-chain-watchers.js';
+import { BREB_MOBILE, CELO_PIX, SOLANA_PIX, TransactionSystem, type Partner } from './transaction-system.js';
+
+const CALLBACK_SECRET = 'rail-callback-secret-of-32-characters!';
+// The PIX simulator fails a payout to a key ending in 0 with INVALID_ACCOUNT.
+const FAILING_PIX_PHONE = '+5511987654320';
+const PIX_PHONE = '+5511987654322';
+
+// Funded transactions are paid out through the PIX and Bre-B rail simulators by the durable
+// payout worker (polling), exactly once per transaction.
+describe('payouts through the rail simulators', () => {
+  const system = new TransactionSystem();
+  const chain = new FakeChainWatchers();
+  const refunds: RefundRequestedV1[] = [];
+  let pix: RailSimulator;
+  let breb: RailSimulator;
+  let partner: Partner;
+  let users = 0;
+
+  beforeAll(async () => {
+    pix = await startRailSimulator({ rail: 'PIX', settleMs: 20 });
+    breb = await startRailSimulator({ rail: 'BREB', settleMs: 20 });
+    await system.start({
+      CHAIN_WATCHERS_URL: await chain.start(),
+      PIX_RAIL_URL: pix.url,
+      BREB_RAIL_URL: breb.url,
+      PAYOUT_RETRY_MS: '100',
+      RAIL_CALLBACK_SECRET: CALLBACK_SECRET,
+    });
+    await system.bus.subscribe({
+      groupId: 'payouts-test',
+      topics: ['chain.refund.requested.v1'],
+      handle: async (event) => void refunds.push(event.payload as RefundRequestedV1),
+    });
+    partner = await system.createPartner('Payouts');
+  });
+
+  afterAll(async () => {
+    await system.stop();
+    await chain.stop();
+    await pix.close();
+    await breb.close();
+  });
+
+  // Accepts a quote to `account` and funds it exactly by notify.
+  async function fund(route = SOLANA_PIX, account = PIX_PHONE): Promise<string> {
+    const quote = await system.quote(partner, route);
+    const accepted = await system
+      .accept(partner, { quote_id: quote.quote_id, user_id: `user-${++users}`, account_number: account })
+      .expect(200);
+    const context = accepted.body.payment_context;
+    const fact: DepositDetectedV1 = {
+      blockchain: context.blockchain,
+      onChainTx: `tx-${randomUUID()}`,
+      transferIndex: 0,
+      cryptoCurrency: context.cryptoCurrency,
+      asset: context.mintAddress,
+      depositAddress: context.depositAddress,
+      sender: 'SenderWallet111',
+      amount: String(context.amount),
+      memo: null,
+      transactionId: accepted.body.id,
+      confirmedAt: new Date().toISOString(),
+    };
+    chain.answer(fact.onChainTx, { status: 'found', transfers: [fact] });
+    await system.http
+      .post('/payments/notify')
+      .set('X-API-Key', partner.apiKey)
+      .send({ blockchain: fact.blockchain, on_chain_tx: fact.onChainTx, transaction_id: accepted.body.id })
+      .expect(202);
+    return accepted.body.id;
+  }
+
+  const statusOf = async (id: string) =>
+    (await system.http.get(`/transaction/${id}`).set('X-API-Key', partner.apiKey).expect(200)).body.status;
+  const payoutRow = async (id: string) =>
+    (
+      await system.sql<{ status: string; rail_reference: string | null; failure_reason: string | null }>(
+        'SELECT status, rail_reference, failure_reason FROM "transaction"."payout" WHERE transaction_id = $1',
+        [id],
+      )
+    )[0];
+
+  it('pays a funded PIX transaction once and completes it with the rail reference', async () => {
+    const id = await fund();
+    await expectEventually(async () => expect(await statusOf(id)).toBe('PAYMENT_COMPLETED'));
+    const sent = pix.payouts().filter(({ reference }) => reference === id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toEqual(
+      expect.objectContaining({ currency: 'BRL', recipientKey: PIX_PHONE, status: 'SETTLED' }),
+    );
+    expect(await payoutRow(id)).toEqual({
+      status: 'SETTLED',
+      rail_reference: sent[0]!.id,
+      failure_reason: null,
+    });
+  });
+
+  it('pays a Bre-B transaction in whole pesos', async () => {
+    const quote = {
+      amount: 400000,
+      crypto_currency: 'USDC',
+      network: 'SOLANA',
+      payment_method: 'BREB',
+      target_currency: 'COP',
+    };
+    const id = await fund(quote, BREB_MOBILE);
+    await expectEventually(async () => expect(await statusOf(id)).toBe('PAYMENT_COMPLETED'));
+    expect(breb.payouts().filter(({ reference }) => reference === id)).toEqual([
+      expect.objectContaining({ amount: '400000', currency: 'COP' }),
+    ]);
+  });
+
+  it('fails the transaction when the rail refuses the account and refunds what the payout would have used', async () => {
+    const id = await fund(CELO_PIX, FAILING_PIX_PHONE);
+    await expectEventually(async () => expect(await statusOf(id)).toBe('PAYMENT_FAILED'));
+    expect(await payoutRow(id)).toEqual(
+      expect.objectContaining({ status: 'FAILED', failure_reason: 'INVALID_ACCOUNT' }),
+    );
+    await expectEventually(async () =>
+      expect(refunds.filter(({ transactionId }) => transactionId === id)).toEqual([
+        expect.objectContaining({
+          reason: 'PAYOUT_FAILED',
+          cryptoCurrency: 'USDT',
+          destination: 'SenderWallet111',
+        }),
+      ]),
+    );
+  });
+
+  it('re-running the payout step after a crash before its outcome was committed pays nobody twice', async () => {
+    const id = await fund();
+    await expectEventually(async () => expect(await statusOf(id)).toBe('PAYMENT_COMPLETED'));
+    const journal = (await system.ops().get(`/ops/transactions/${id}`).expect(200)).body.journal;
+    // As if the process died after the rail accepted the payout and before anything was recorded.
+    await system.sql(
+      `UPDATE "transaction"."payout" SET status = 'PENDING', rail_reference = NULL, next_attempt_at = now()
+       WHERE transaction_id = $1`,
+      [id],
+    );
+    await expectEventually(async () => expect((await payoutRow(id))!.status).toBe('SETTLED'));
+    expect(pix.payouts().filter(({ reference }) => reference === id)).toHaveLength(1);
+    expect((await system.ops().get(`/ops/transactions/${id}`).expect(200)).body.journal).toEqual(journal);
+  });
+
+  describe('rail callbacks', () => {
+    const callback = (secret: string, body: object) =>
+      request(system.transactionService.app.getHttpServer()).post(`/rail-callbacks/${secret}`).send(body);
+
+    it('acknowledges a callback with the configured secret', async () => {
+      await callback(CALLBACK_SECRET, { id: 'x', reference: randomUUID(), status: 'SETTLED' }).expect(204);
+    });
+
+    it('answers 404 to a callback with another secret', async () => {
+      await callback('not-the-secret', { reference: randomUUID() }).expect(404);
+    });
+  });
+});
