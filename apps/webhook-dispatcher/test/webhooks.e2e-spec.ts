@@ -156,6 +156,28 @@ describe('webhooks through the gateway', () => {
     expect(changed.body.secret_created_at).toBe(created.body.secret_created_at);
   });
 
+  it('lets one of two racing first registrations win; the other is told to try again or sees the winner', async () => {
+    const racer = await createPartner('Racer');
+    const responses = await Promise.all(
+      [1, 2].map(() => as(racer).put('/webhooks/endpoint', { url: receiver.url })),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+
+    expect([
+      [200, 201],
+      [201, 409],
+    ]).toContainEqual(statuses);
+    const conflict = responses.find((response) => response.status === 409);
+    if (conflict) {
+      expect(conflict.body).toEqual({
+        code: 'conflict',
+        reason: 'The webhook endpoint changed meanwhile; try again',
+        retryable: true,
+      });
+    }
+    expect((await as(racer).get('/webhooks/endpoint').expect(200)).body.url).toBe(receiver.url);
+  });
+
   it('sends a signed test event and answers with its attempt', async () => {
     const sent = receiver.received.length;
     const response = await as(partner).post('/webhooks/endpoint/test').expect(200);
@@ -249,6 +271,25 @@ describe('webhooks through the gateway', () => {
         [1, 'DELIVERED'],
       ]);
     });
+  });
+
+  it('turns an event delivered twice by the bus into one delivery', async () => {
+    const transactionId = randomUUID();
+    const event = transactionEvent(partner.partnerId, transactionId, 1);
+    const marker = randomUUID();
+    await bus.publish([event]);
+    await bus.publish([event]);
+    await bus.publish([transactionEvent(partner.partnerId, marker, 1)]);
+
+    // The consumer takes events in order: once the marker is recorded, both copies were seen.
+    await expectEventually(async () =>
+      expect(
+        (await as(partner).get(`/webhooks/deliveries?transaction_id=${marker}`).expect(200)).body.total,
+      ).toBe(1),
+    );
+    expect(
+      (await as(partner).get(`/webhooks/deliveries?transaction_id=${transactionId}`).expect(200)).body.total,
+    ).toBe(1);
   });
 
   it('gives events of partners without an endpoint to nobody', async () => {
