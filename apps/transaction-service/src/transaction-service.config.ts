@@ -135,4 +135,15 @@ export class TransactionServiceConfig {
   @IsOptional()
   @MinLength(32, { message: 'RAIL_CALLBACK_SECRET must be at least 32 characters' })
   RAIL_CALLBACK_SECRET?: string;
+
+  // How often unpaid transactions past their quote's expiry are moved to PAYMENT_EXPIRED.
+  @IsInt()
+  @Min(50)
+  EXPIRY_SWEEP_MS: number = 60_000;
+
+  // How long after expiry an unpaid transaction is left waiting, so that a transfer confirmed in
+  // time but reported late (stream lag, a later notify) still funds it.
+  @IsInt()
+  @Min(0)
+  EXPIRY_GRACE_MS: number = 300_000;
 }

@@ -5,6 +5,8 @@ import { DepositAddressBook } from './deposit-addresses/deposit-address-book.js'
 import { InitialDepositAddresses } from './deposit-addresses/initial-deposit-addresses.js';
 import { InternalDepositAddressesController } from './deposit-addresses/internal-deposit-addresses.controller.js';
 import { OpsDepositAddressesController } from './deposit-addresses/ops-deposit-addresses.controller.js';
+import { ExpireTransactionsUseCase } from './expiry/expire-transactions.use-case.js';
+import { ExpirySweeper } from './expiry/expiry-sweeper.js';
 import { ApplyDepositUseCase } from './funding/apply-deposit.use-case.js';
 import { DepositDetectedConsumer } from './funding/deposit-detected.consumer.js';
 import { DepositsRepository } from './funding/deposits.repository.js';
@@ -85,6 +87,8 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     PayoutWorker,
     PayoutScheduler,
     RailCallbacks,
+    ExpireTransactionsUseCase,
+    ExpirySweeper,
   ],
 })
 export class TransactionServiceModule {}

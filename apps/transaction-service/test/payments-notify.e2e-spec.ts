@@ -33,7 +33,7 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
 
   beforeAll(async () => {
     const chainUrl = await chain.start();
-    await system.start({ CHAIN_WATCHERS_URL: chainUrl });
+    await system.start({ CHAIN_WATCHERS_URL: chainUrl, EXPIRY_SWEEP_MS: '100', EXPIRY_GRACE_MS: '0' });
     await system.bus.subscribe({
       groupId: 'funding-test',
       topics: ['chain.refund.requested.v1'],
@@ -295,6 +295,32 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
       const fact = { ...opened.fact, confirmedAt: new Date(Date.now() + 2 * 3_600_000).toISOString() };
       chain.answer(fact.onChainTx, found(fact));
       await notify(partnerA, bodyOf(opened, fact)).expect(202);
+      expect((await statusOf(partnerA, opened.id)).status).toBe('PAYMENT_EXPIRED');
+      await expectEventually(async () =>
+        expect(refunds.filter(({ transactionId }) => transactionId === opened.id)).toEqual([
+          expect.objectContaining({ reason: 'EXPIRED', amount: opened.fact.amount }),
+        ]),
+      );
+    });
+  });
+
+  describe('expiry', () => {
+    it('expires an unpaid transaction once its quote is over, then refunds a late transfer', async () => {
+      const opened = await open(partnerA, SOLANA_PIX);
+      await system.sql(
+        `UPDATE "transaction"."transaction" SET quote_expires_at = now() - interval '1 minute' WHERE id = $1`,
+        [opened.id],
+      );
+      await expectEventually(async () =>
+        expect((await statusOf(partnerA, opened.id)).status).toBe('PAYMENT_EXPIRED'),
+      );
+      const keys = (await journalOf(opened.id)).map(
+        (entry: { idempotencyKey: string }) => entry.idempotencyKey,
+      );
+      expect(keys).toEqual([expect.stringMatching(/^create:/), `expire:${opened.id}`]);
+
+      chain.answer(opened.fact.onChainTx, found(opened.fact));
+      await notify(partnerA, bodyOf(opened)).expect(202);
       expect((await statusOf(partnerA, opened.id)).status).toBe('PAYMENT_EXPIRED');
       await expectEventually(async () =>
         expect(refunds.filter(({ transactionId }) => transactionId === opened.id)).toEqual([
