@@ -68,7 +68,11 @@ export class KafkaEventBus implements EventBus {
     if (events.length === 0) return;
     await this.ensureTopics(events.map((event) => event.topic));
     const byTopic = new Map<string, EventEnvelope[]>();
-    for (const event of events) byTopic.set(event.topic, [...(byTopic.get(event.topic) ?? []), event]);
+    for (const event of events) {
+      const topicEvents = byTopic.get(event.topic);
+      if (topicEvents) topicEvents.push(event);
+      else byTopic.set(event.topic, [event]);
+    }
     await this.producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, topicEvents]) => ({
