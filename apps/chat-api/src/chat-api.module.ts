@@ -14,6 +14,7 @@ import { MessageFlagsRepository } from './message-flags/message-flags.repository
 import { UpdateMessageFlagsUseCase } from './message-flags/update-message-flags.use-case.js';
 import { MutedUsersController } from './muted-users/muted-users.controller.js';
 import { MutedUsersRepository } from './muted-users/muted-users.repository.js';
+import { MutedUsersStateProvider } from './muted-users/muted-users-state.provider.js';
 import { MuteUsersService } from './muted-users/mute-users.service.js';
 import { MessageRenderer } from './messages/markdown/message-renderer.js';
 import { BotsController } from './bots/bots.controller.js';
@@ -42,6 +43,7 @@ import { ChatEnvelopeInterceptor } from './request/chat-envelope.interceptor.js'
 import { ChatRouteTable } from './request/chat-route-table.js';
 import { SavedSnippetsController } from './saved-snippets/saved-snippets.controller.js';
 import { SavedSnippetsRepository } from './saved-snippets/saved-snippets.repository.js';
+import { SavedSnippetsStateProvider } from './saved-snippets/saved-snippets-state.provider.js';
 import { SavedSnippetsService } from './saved-snippets/saved-snippets.service.js';
 import { ServerSettingsController } from './server/server-settings.controller.js';
 import { ArchiveStreamUseCase } from './streams/archive-stream.use-case.js';
@@ -53,6 +55,9 @@ import { SubscribeUseCase } from './streams/subscribe.use-case.js';
 import { UnsubscribeUseCase } from './streams/unsubscribe.use-case.js';
 import { TopicHistoryQuery } from './topics/topic-history.query.js';
 import { TopicsController } from './topics/topics.controller.js';
+import { SendTypingUseCase } from './typing/send-typing.use-case.js';
+import { TypingAudience } from './typing/typing-audience.js';
+import { TypingController } from './typing/typing.controller.js';
 import { AccountFactory } from './users/account-factory.js';
 import { CreateUserUseCase } from './users/create-user.use-case.js';
 import { UpdateUserUseCase } from './users/update-user.use-case.js';
@@ -75,6 +80,7 @@ import { UsersRepository } from './users/users.repository.js';
     EventsController,
     MessageFlagsController,
     BotsController,
+    TypingController,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
@@ -123,11 +129,21 @@ import { UsersRepository } from './users/users.repository.js';
     MessageStateProvider,
     {
       provide: REGISTER_STATE_PROVIDERS,
-      inject: [RealmStateProvider, StreamStateProvider, MessageStateProvider],
+      inject: [
+        RealmStateProvider,
+        StreamStateProvider,
+        MessageStateProvider,
+        MutedUsersStateProvider,
+        SavedSnippetsStateProvider,
+      ],
       useFactory: (...providers: RegisterStateProvider[]) => providers,
     },
     MessageFlagsRepository,
     UpdateMessageFlagsUseCase,
+    MutedUsersStateProvider,
+    SavedSnippetsStateProvider,
+    TypingAudience,
+    SendTypingUseCase,
   ],
 })
 export class ChatApiModule {}

@@ -40,6 +40,14 @@ describe('muted users through the gateway', () => {
     // The muted user's own copy is untouched.
     expect((await chat.flags(chatty, before))! & 1).toBe(1);
 
+    const whileMuted = await chat.direct(chatty, [member], 'arrives read');
+    expect((await chat.flags(member, whileMuted))! & 1).toBe(1);
+    const registered = await chat
+      .as(member)
+      .post('/register', { fetch_event_types: '["muted_users"]' })
+      .expect(200);
+    expect(registered.body.muted_users).toEqual([{ id: chatty.userId, timestamp: expect.any(Number) }]);
+
     await unmute(chatty.userId).expect(200, { result: 'success', msg: '' });
     const after = await chat.direct(chatty, [member], 'unread again');
     expect((await chat.flags(member, after))! & 1).toBe(0);

@@ -4,6 +4,7 @@ import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { publishChatEvent } from '../events/chat-event.publisher.js';
+import { MutedUsersRepository } from '../muted-users/muted-users.repository.js';
 import { ChatError, ChatErrorCode } from '../request/chat.error.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
@@ -50,6 +51,7 @@ export class SendMessageUseCase {
     private readonly messages: MessagesRepository,
     private readonly renderer: MessageRenderer,
     private readonly mentions: MentionLookup,
+    private readonly mutes: MutedUsersRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -68,6 +70,7 @@ export class SendMessageUseCase {
             destination.topic.toLowerCase(),
           )
         : new Set<number>();
+    const muters = await this.mutes.mutersOf(caller.user.id, destination.userIds);
     return this.outbox.run(async (tx) => {
       const recipient = await this.messages.recipientFor(
         tx.manager,
@@ -95,6 +98,7 @@ export class SendMessageUseCase {
           isStream: destination.stream !== null,
           mentions: rendered.mentions,
           topicParticipant: topicParticipants.has(userId) || userId === caller.user.id,
+          mutedSender: muters.has(userId),
         });
       const deliveries = destination.userIds.map((userId) => ({ userId, flags: flagsOf(userId) }));
       await this.messages.deliver(tx.manager, message.id, deliveries);
@@ -207,13 +211,16 @@ interface RecipientFacts {
   readonly isStream: boolean;
   readonly mentions: MentionOutcome;
   readonly topicParticipant: boolean;
+  readonly mutedSender: boolean;
 }
 
-// One recipient's initial flags: read for the sender, mentioned when named, channel wildcards
+// One recipient's initial flags: read for the sender (and for whoever muted the sender), mentioned when named, channel wildcards
 // for every recipient of a channel message, @topic for those who took part in the topic.
 function recipientFlags(userId: number, facts: RecipientFacts): number {
   let flags = 0;
   if (facts.isSender && facts.readBySender) flags |= MessageFlag.read;
+  // A muted sender's messages arrive read: no unread count, no notification.
+  if (facts.mutedSender) flags |= MessageFlag.read;
   if (facts.mentions.mentionedUserIds.has(userId)) flags |= MessageFlag.mentioned;
   if (facts.isStream && facts.mentions.streamWildcard) flags |= MessageFlag.stream_wildcard_mentioned;
   if (facts.isStream && facts.mentions.topicWildcard && facts.topicParticipant)

@@ -34,6 +34,15 @@ export class MutedUsersRepository {
       .find({ where: { realmId, userId }, order: { mutedUserId: 'ASC' } });
   }
 
+  // Which of these users muted the sender.
+  async mutersOf(senderId: number, userIds: readonly number[]): Promise<Set<number>> {
+    const rows = (await this.dataSource.query(
+      'SELECT "user_id" FROM "chat"."muted_user" WHERE "muted_user_id" = $1 AND "user_id" = ANY($2::int[])',
+      [senderId, userIds],
+    )) as Array<{ user_id: number }>;
+    return new Set(rows.map((row) => row.user_id));
+  }
+
   // Marks every unread copy the muter holds of the muted user's messages as read, in one
   // statement; answers the ids it changed.
   async markSenderRead(manager: EntityManager, userId: number, senderId: number): Promise<number[]> {

@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import type { RegisterStateProvider } from '../events/register-state.js';
+import { mutedUserRows } from './muted-user.presenter.js';
+import { MutedUsersRepository } from './muted-users.repository.js';
+
+// `muted_users` in POST /register.
+@Injectable()
+export class MutedUsersStateProvider implements RegisterStateProvider {
+  constructor(private readonly mutes: MutedUsersRepository) {}
+
+  async fetch(caller: ChatCaller, want: (type: string) => boolean) {
+    if (!want('muted_users')) return {};
+    return { muted_users: mutedUserRows(await this.mutes.list(caller.realm.id, caller.user.id)) };
+  }
+}

@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import type { RegisterStateProvider } from '../events/register-state.js';
+import { SavedSnippetsService } from './saved-snippets.service.js';
+
+// `saved_snippets` in POST /register.
+@Injectable()
+export class SavedSnippetsStateProvider implements RegisterStateProvider {
+  constructor(private readonly snippets: SavedSnippetsService) {}
+
+  async fetch(caller: ChatCaller, want: (type: string) => boolean) {
+    return want('saved_snippets') ? this.snippets.list(caller) : {};
+  }
+}

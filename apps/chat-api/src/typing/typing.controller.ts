@@ -1,0 +1,32 @@
+import { Controller } from '@nestjs/common';
+import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
+import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
+import { ChatParams } from '../request/chat-params.decorator.js';
+import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
+import { param, shape } from '../request/param-types.js';
+import { SendTypingUseCase } from './send-typing.use-case.js';
+
+// Zulip's declaration order. `private` is no longer a typing type (feature level 215); `to` is
+// read for direct typing only, `stream_id` and `topic` for channels only.
+const typingParams = {
+  type: withDefault(param.literal(['direct', 'stream', 'channel'] as const), 'direct'),
+  op: required(param.literal(['start', 'stop'] as const)),
+  to: optional(param.list(shape.int())),
+  stream_id: optional(param.int()),
+  topic: optional(param.string()),
+};
+
+@Controller()
+export class TypingController {
+  constructor(private readonly sendTyping: SendTypingUseCase) {}
+
+  @ChatEndpoint('POST', 'typing')
+  send(@CurrentCaller() caller: ChatCaller, @ChatParams(typingParams) p: ParamsOf<typeof typingParams>) {
+    return this.sendTyping.execute(
+      caller,
+      p.type === 'direct'
+        ? { kind: 'direct', op: p.op, to: p.to }
+        : { kind: 'channel', op: p.op, streamId: p.stream_id, topic: p.topic },
+    );
+  }
+}
