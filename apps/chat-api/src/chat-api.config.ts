@@ -18,6 +18,11 @@ export class ChatApiConfig {
   @Min(1)
   CHAT_RATE_LIMIT_WINDOW_SECONDS: number = 60;
 
+  // Requests without credentials per client address per window (Zulip: 100 per 60 seconds).
+  @IsInt()
+  @Min(1)
+  CHAT_RATE_LIMIT_ANONYMOUS_REQUESTS: number = 100;
+
   // A long-polling GET /events with nothing to deliver answers a heartbeat after this long.
   @IsInt()
   @Min(100)

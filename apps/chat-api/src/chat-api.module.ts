@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { strictValidationPipe } from '@platform/http';
 import { ApiKeyVault } from './auth/api-key-vault.js';
+import { ChatAnonymousGuard } from './auth/chat-anonymous.guard.js';
 import { ChatAuthGuard } from './auth/chat-auth.guard.js';
 import { ChatAuthenticator } from './auth/chat-authenticator.js';
 import { FetchApiKeyController } from './auth/fetch-api-key.controller.js';
@@ -87,6 +88,7 @@ import { UsersRepository } from './users/users.repository.js';
     ChatRouteTable,
     ChatEnvelopeInterceptor,
     ChatAuthGuard,
+    ChatAnonymousGuard,
     ChatAuthenticator,
     RateLimiter,
     ApiKeyVault,

@@ -71,7 +71,7 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
       expect(response.body).toEqual({
         result: 'error',
         msg: 'Method Not Allowed',
-        allowed_methods: ['POST', 'GET'],
+        allowed_methods: ['GET', 'POST'],
       });
     });
   });

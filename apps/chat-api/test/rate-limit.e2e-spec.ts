@@ -10,6 +10,7 @@ describe('the chat rate limit', () => {
     system = await ChatTestSystem.start(apiGatewayDefinition, {
       CHAT_RATE_LIMIT_REQUESTS: '3',
       CHAT_RATE_LIMIT_WINDOW_SECONDS: '60',
+      CHAT_RATE_LIMIT_ANONYMOUS_REQUESTS: '2',
     });
     owner = (await system.createRealm()).owner;
   });
@@ -38,5 +39,23 @@ describe('the chat rate limit', () => {
 
   it('checks credentials before the rate limit', async () => {
     await system.http.get('/api/v1/users/me').auth(owner.email, 'B'.repeat(32)).expect(401);
+  });
+
+  it('limits requests without credentials per client address, wrong passwords included', async () => {
+    const guess = () =>
+      system.http
+        .post('/api/v1/fetch_api_key')
+        .type('form')
+        .send({ username: owner.email, password: 'guess' });
+    await guess().expect(401);
+    const last = await guess().expect(401);
+    expect(last.headers['x-ratelimit-remaining']).toBe('0');
+    const refused = await guess().expect(429);
+    expect(refused.body).toEqual({
+      result: 'error',
+      msg: 'API usage exceeded rate limit',
+      code: 'RATE_LIMIT_HIT',
+      'retry-after': expect.any(Number),
+    });
   });
 });

@@ -2,10 +2,10 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { CHAT_ROUTE, type ChatRouteDefinition } from '../request/chat-route.js';
-import { ChatError, ChatErrorCode } from '../request/chat.error.js';
+import { ChatError } from '../request/chat.error.js';
 import type { ChatRequest } from '../request/chat-request.js';
 import { requireAccess } from '../users/permissions.js';
-import type { ChatCaller } from './chat-caller.js';
+import { ChatApiConfig } from '../chat-api.config.js';
 import { ChatAuthenticator } from './chat-authenticator.js';
 import { requestHost } from './request-host.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -14,11 +14,16 @@ import { RateLimiter } from './rate-limiter.js';
 // read; then the caller's rate limit, reported in X-RateLimit-* headers as Zulip does.
 @Injectable()
 export class ChatAuthGuard implements CanActivate {
+  private readonly userLimit: number;
+
   constructor(
     private readonly authenticator: ChatAuthenticator,
     private readonly limiter: RateLimiter,
     private readonly reflector: Reflector,
-  ) {}
+    config: ChatApiConfig,
+  ) {
+    this.userLimit = config.CHAT_RATE_LIMIT_REQUESTS;
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<ChatRequest>();
@@ -26,22 +31,11 @@ export class ChatAuthGuard implements CanActivate {
     const [email, apiKey] = basicCredentials(request.headers.authorization);
     const caller = await this.authenticator.authenticate(email, apiKey, requestHost(request));
     const route = this.reflector.get<ChatRouteDefinition | undefined>(CHAT_ROUTE, context.getHandler());
-    if (route?.rateLimited !== false) this.limit(caller, response);
+    if (route?.rateLimited !== false)
+      this.limiter.enforce(`user:${caller.user.id}`, this.userLimit, response);
     requireAccess(caller, route?.access ?? 'user');
     request.chatCaller = caller;
     return true;
-  }
-
-  private limit(caller: ChatCaller, response: Response): void {
-    const outcome = this.limiter.hit(`user:${caller.user.id}`);
-    response.setHeader('X-RateLimit-Limit', String(outcome.limit));
-    response.setHeader('X-RateLimit-Remaining', String(outcome.remaining));
-    response.setHeader('X-RateLimit-Reset', String(outcome.resetAt));
-    if (!outcome.allowed) {
-      throw new ChatError(ChatErrorCode.RATE_LIMIT_HIT, 'API usage exceeded rate limit', {
-        'retry-after': outcome.secondsToFreedom,
-      });
-    }
   }
 }
 

@@ -8,6 +8,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { Public } from '@platform/http';
+import { ChatAnonymousGuard } from '../auth/chat-anonymous.guard.js';
 import { ChatAuthGuard } from '../auth/chat-auth.guard.js';
 import { ChatEnvelopeInterceptor } from './chat-envelope.interceptor.js';
 import {
@@ -37,7 +38,7 @@ export function ChatEndpoint(method: ChatMethod, path: string, options: ChatEndp
     HttpCode(200),
     SetMetadata(CHAT_ROUTE, definition),
     Public(),
-    ...(access === 'none' ? [] : [UseGuards(ChatAuthGuard)]),
+    UseGuards(access === 'none' ? ChatAnonymousGuard : ChatAuthGuard),
     UseInterceptors(ChatEnvelopeInterceptor),
   );
 }

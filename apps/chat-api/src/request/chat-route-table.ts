@@ -2,6 +2,9 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { CHAT_ROUTE, type ChatMethod, type ChatRouteDefinition } from './chat-route.js';
 
+// The order Zulip's URL table declares an endpoint's methods in.
+const METHOD_ORDER: readonly ChatMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 interface PathPattern {
   readonly pattern: RegExp;
   readonly methods: ChatMethod[];
@@ -51,7 +54,7 @@ export class ChatRouteTable implements OnModuleInit {
     // Express answers HEAD with the GET handler.
     const asked = method === 'HEAD' ? 'GET' : method;
     if (allowed.has(asked as ChatMethod)) return { kind: 'found' };
-    return { kind: 'wrong-method', allowed: [...allowed] };
+    return { kind: 'wrong-method', allowed: METHOD_ORDER.filter((candidate) => allowed.has(candidate)) };
   }
 
   private add({ method, path }: ChatRouteDefinition): void {
