@@ -5,6 +5,7 @@ import { DepositEntity } from './funding/deposit.entity.js';
 import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity.js';
 import { KycPolicyEntity } from './kyc-gate/kyc-policy.entity.js';
 import { PayoutEntity } from './payouts/payout.entity.js';
+import { ReconcileAuditEntity } from './reconciliation/reconcile-audit.entity.js';
 import { RefundEntity } from './refunds/refund.entity.js';
 import { transactionServiceMigrations } from './migrations/migrations.js';
 import { TransactionJournalEntryEntity } from './transactions/transaction-journal-entry.entity.js';
@@ -22,6 +23,7 @@ export const transactionServiceDatabase: AppDatabase = {
     DepositEntity,
     RefundEntity,
     PayoutEntity,
+    ReconcileAuditEntity,
   ],
   migrations: transactionServiceMigrations,
 };

@@ -26,6 +26,9 @@ import { RailCallbacksController } from './payouts/rail-callbacks.controller.js'
 import { RecordPayoutOutcomeUseCase } from './payouts/record-payout-outcome.use-case.js';
 import { DecodeBrCodeUseCase } from './qr-codes/decode-br-code.use-case.js';
 import { QrDecoderController } from './qr-codes/qr-decoder.controller.js';
+import { OpsReconcileController } from './reconciliation/ops-reconcile.controller.js';
+import { ReconcileAuditLog } from './reconciliation/reconcile-audit-log.js';
+import { ReconcileHashUseCase } from './reconciliation/reconcile-hash.use-case.js';
 import { RecordRefundOutcomeUseCase } from './refunds/record-refund-outcome.use-case.js';
 import { RefundAnnouncement } from './refunds/refund-announcement.js';
 import { RefundRequests } from './refunds/refund-requests.js';
@@ -53,6 +56,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     OpsKycPoliciesController,
     PaymentsNotifyController,
     RailCallbacksController,
+    OpsReconcileController,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
@@ -89,6 +93,8 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     RailCallbacks,
     ExpireTransactionsUseCase,
     ExpirySweeper,
+    ReconcileAuditLog,
+    ReconcileHashUseCase,
   ],
 })
 export class TransactionServiceModule {}

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectEventually } from '@platform/test-support';
 import type { DepositDetectedV1, RefundRequestedV1, RefundSettledV1 } from '@shared/contracts';
 import { FakeChainWatchers } from './fake-chain-watchers.js';
+import { openTransaction, type OpenedTransaction } from './funded-transactions.js';
 import {
-  BREB_MOBILE,
   CELO_PIX,
-  PIX_CPF,
   SOLANA_PIX,
   STELLAR_BREB,
   TransactionSystem,
@@ -15,11 +14,7 @@ import {
   type QuoteRequest,
 } from './transaction-system.js';
 
-interface Opened {
-  readonly id: string;
-  readonly reference: string;
-  readonly fact: DepositDetectedV1;
-}
+type Opened = OpenedTransaction;
 
 // Funding by notify (Solana, Celo, verified by a stand-in for chain-watchers) and by the deposit
 // stream (Stellar, memo-matched), through the gateway.
@@ -29,7 +24,6 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
   const refunds: RefundRequestedV1[] = [];
   let partnerA: Partner;
   let partnerB: Partner;
-  let users = 0;
 
   beforeAll(async () => {
     const chainUrl = await chain.start();
@@ -48,34 +42,7 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
     await chain.stop();
   });
 
-  // A transaction of `partner` and the transfer that pays it exactly, as chain-watchers reports it.
-  async function open(partner: Partner, route: QuoteRequest): Promise<Opened> {
-    const quote = await system.quote(partner, route);
-    const account = route.payment_method === 'PIX' ? PIX_CPF : BREB_MOBILE;
-    const accepted = await system
-      .accept(partner, { quote_id: quote.quote_id, user_id: `user-${++users}`, account_number: account })
-      .expect(200);
-    const context = accepted.body.payment_context;
-    const [row] = await system.sql<{ mint_address: string }>(
-      'SELECT mint_address FROM "transaction"."transaction" WHERE id = $1',
-      [accepted.body.id],
-    );
-    const fact: DepositDetectedV1 = {
-      blockchain: context.blockchain,
-      onChainTx: `tx-${randomUUID()}`,
-      transferIndex: 0,
-      cryptoCurrency: context.cryptoCurrency,
-      asset:
-        route.network === 'STELLAR' ? `${row!.mint_address}:${context.cryptoCurrency}` : context.mintAddress,
-      depositAddress: context.depositAddress,
-      sender: 'SenderWallet111',
-      amount: String(context.amount),
-      memo: route.network === 'STELLAR' ? accepted.body.transaction_reference : null,
-      transactionId: null,
-      confirmedAt: new Date().toISOString(),
-    };
-    return { id: accepted.body.id, reference: accepted.body.transaction_reference, fact };
-  }
+  const open = (partner: Partner, route: QuoteRequest) => openTransaction(system, partner, route);
 
   const notify = (partner: Partner, body: object, path = '/payments/notify') =>
     system.http.post(path).set('X-API-Key', partner.apiKey).send(body);

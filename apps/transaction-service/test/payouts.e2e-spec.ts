@@ -2,12 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { expectEventually } from '@platform/test-support';
-import type { DepositDetectedV1, RefundRequestedV1 } from '@shared/contracts';
+import type { RefundRequestedV1 } from '@shared/contracts';
 // The sandbox is a tool, not a lib: e2e suites start its simulators from source (tools/sandbox/README.md).
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startRailSimulator, type RailSimulator } from '../../../tools/sandbox/src/rails/rail.simulator.js';
 import { FakeChainWatchers } from './fake-chain-watchers.js';
-import { BREB_MOBILE, CELO_PIX, SOLANA_PIX, TransactionSystem, type Partner } from './transaction-system.js';
+import { openTransaction } from './funded-transactions.js';
+import {
+  BREB_MOBILE,
+  CELO_PIX,
+  SOLANA_PIX,
+  TransactionSystem,
+  type Partner,
+  type QuoteRequest,
+} from './transaction-system.js';
 
 const CALLBACK_SECRET = 'rail-callback-secret-of-32-characters!';
 // The PIX simulator fails a payout to a key ending in 0 with INVALID_ACCOUNT.
@@ -23,7 +31,6 @@ describe('payouts through the rail simulators', () => {
   let pix: RailSimulator;
   let breb: RailSimulator;
   let partner: Partner;
-  let users = 0;
 
   beforeAll(async () => {
     pix = await startRailSimulator({ rail: 'PIX', settleMs: 20 });
@@ -51,32 +58,15 @@ describe('payouts through the rail simulators', () => {
   });
 
   // Accepts a quote to `account` and funds it exactly by notify.
-  async function fund(route = SOLANA_PIX, account = PIX_PHONE): Promise<string> {
-    const quote = await system.quote(partner, route);
-    const accepted = await system
-      .accept(partner, { quote_id: quote.quote_id, user_id: `user-${++users}`, account_number: account })
-      .expect(200);
-    const context = accepted.body.payment_context;
-    const fact: DepositDetectedV1 = {
-      blockchain: context.blockchain,
-      onChainTx: `tx-${randomUUID()}`,
-      transferIndex: 0,
-      cryptoCurrency: context.cryptoCurrency,
-      asset: context.mintAddress,
-      depositAddress: context.depositAddress,
-      sender: 'SenderWallet111',
-      amount: String(context.amount),
-      memo: null,
-      transactionId: accepted.body.id,
-      confirmedAt: new Date().toISOString(),
-    };
+  async function fund(route: QuoteRequest = SOLANA_PIX, account = PIX_PHONE): Promise<string> {
+    const { id, fact } = await openTransaction(system, partner, route, account);
     chain.answer(fact.onChainTx, { status: 'found', transfers: [fact] });
     await system.http
       .post('/payments/notify')
       .set('X-API-Key', partner.apiKey)
-      .send({ blockchain: fact.blockchain, on_chain_tx: fact.onChainTx, transaction_id: accepted.body.id })
+      .send({ blockchain: fact.blockchain, on_chain_tx: fact.onChainTx, transaction_id: id })
       .expect(202);
-    return accepted.body.id;
+    return id;
   }
 
   const statusOf = async (id: string) =>

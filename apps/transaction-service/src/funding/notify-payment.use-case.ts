@@ -7,17 +7,13 @@ import { invalidTransactionRequest, transactionNotFound } from '../transactions/
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { ApplyDepositUseCase, type ApplyDepositResult } from './apply-deposit.use-case.js';
 import { transferNotFound, transferRejected } from './funding.errors.js';
+import { INVALID_TRANSFER_REASONS } from './invalid-transfer-reasons.js';
 
 export interface NotifyPaymentCommand {
   readonly blockchain: Blockchain;
   readonly onChainTx: string;
   readonly transactionId: string;
 }
-
-const INVALID_REASONS = {
-  failed: 'The transaction failed on chain',
-  no_deposit: 'The transaction moved no USDC or USDT into a deposit address',
-} as const;
 
 // A client reports a Solana or Celo transfer for one of its transactions: chain-watchers reads
 // the chain, the funding rules decide. Repeating a report that was applied answers the same.
@@ -40,7 +36,7 @@ export class NotifyPaymentUseCase {
     }
     const verified = await this.chain.verify(command);
     if (verified.status === 'not_found') throw transferNotFound();
-    if (verified.status === 'invalid') throw transferRejected(INVALID_REASONS[verified.reason]);
+    if (verified.status === 'invalid') throw transferRejected(INVALID_TRANSFER_REASONS[verified.reason]);
     const results = await this.outbox.run(async (tx) => {
       const applied: ApplyDepositResult[] = [];
       for (const transfer of verified.transfers) {
@@ -54,6 +50,6 @@ export class NotifyPaymentUseCase {
       throw transferRejected('The transfer already funds another transaction');
     }
     const refused = results.find((result) => result.kind === 'refused');
-    throw transferRejected(refused?.reason ?? INVALID_REASONS.no_deposit);
+    throw transferRejected(refused?.reason ?? INVALID_TRANSFER_REASONS.no_deposit);
   }
 }

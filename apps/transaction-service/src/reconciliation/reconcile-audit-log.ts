@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { RequestContext } from '@platform/logging';
+import { Clock, IdGenerator } from '@shared/util';
+import { ReconcileAuditEntity } from './reconcile-audit.entity.js';
+
+export interface ReconcileAuditRecord {
+  readonly actor: string;
+  readonly blockchain: ReconcileAuditEntity['blockchain'];
+  readonly onChainTx: string;
+  readonly requestedTransactionId: string | null;
+  readonly result: string;
+  readonly transactionId: string | null;
+  readonly reason: string | null;
+}
+
+@Injectable()
+export class ReconcileAuditLog {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async record(entry: ReconcileAuditRecord): Promise<void> {
+    await this.dataSource.getRepository(ReconcileAuditEntity).insert({
+      ...entry,
+      id: this.ids.uuid(),
+      correlationId: RequestContext.current()?.correlationId ?? null,
+      requestedAt: this.clock.now(),
+    });
+  }
+}
