@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiGatewayDefinition } from '@apps/api-gateway';
+import { expectEventually } from '@platform/test-support';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
 const HEARTBEAT_MS = 300;
@@ -18,6 +19,15 @@ describe('event queues through the gateway', () => {
     delete: (path: string, query: Record<string, string>) =>
       system.http.delete(`/api/v1${path}`).query(query).auth(account.email, account.apiKey),
   });
+  // Events reach the queue through the outbox relay and the bus, shortly after the response.
+  const pendingEvents = (account: ChatAccount, queueId: string, lastEventId: string, count: number) =>
+    expectEventually(async () => {
+      const response = await as(account)
+        .get('/events', { queue_id: queueId, last_event_id: lastEventId, dont_block: 'true' })
+        .expect(200);
+      expect(response.body.events).toHaveLength(count);
+      return response.body.events as Array<Record<string, unknown>>;
+    });
   const register = async (account: ChatAccount, form: Record<string, string> = {}) =>
     (await as(account).post('/register', form).expect(200)).body as Record<string, unknown> & {
       queue_id: string;
@@ -106,12 +116,8 @@ describe('event queues through the gateway', () => {
     await as(dee)
       .post('/messages', { type: 'direct', to: JSON.stringify([eve.userId]), content: 'two' })
       .expect(200);
-    const first = await as(eve)
-      .get('/events', { queue_id, last_event_id: '-1', dont_block: 'true' })
-      .expect(200);
-    expect(
-      first.body.events.map((e: { id: number; message: { content: string } }) => [e.id, e.message.content]),
-    ).toEqual([
+    const first = await pendingEvents(eve, queue_id, '-1', 2);
+    expect(first.map((e) => [e['id'], (e['message'] as { content: string }).content])).toEqual([
       [0, '<p><strong>one</strong></p>'],
       [1, '<p>two</p>'],
     ]);
@@ -131,10 +137,8 @@ describe('event queues through the gateway', () => {
         principals: JSON.stringify([eve.userId]),
       })
       .expect(200);
-    const forDee = await as(dee)
-      .get('/events', { queue_id: mine.queue_id, last_event_id: '-1', dont_block: 'true' })
-      .expect(200);
-    expect(forDee.body.events).toEqual([
+    const forDee = await pendingEvents(dee, mine.queue_id, '-1', 2);
+    expect(forDee).toEqual([
       expect.objectContaining({
         type: 'subscription',
         op: 'add',
@@ -142,10 +146,8 @@ describe('event queues through the gateway', () => {
       }),
       expect.objectContaining({ type: 'subscription', op: 'peer_add', user_ids: [eve.userId] }),
     ]);
-    const forEve = await as(eve)
-      .get('/events', { queue_id: theirs.queue_id, last_event_id: '-1', dont_block: 'true' })
-      .expect(200);
-    expect(forEve.body.events).toEqual([expect.objectContaining({ type: 'subscription', op: 'add' })]);
+    const forEve = await pendingEvents(eve, theirs.queue_id, '-1', 1);
+    expect(forEve).toEqual([expect.objectContaining({ type: 'subscription', op: 'add' })]);
   });
 
   it('answers an idle long poll with a heartbeat', async () => {
