@@ -39,6 +39,12 @@ export class GatewayConfig {
   @Min(100)
   PROXY_TIMEOUT_MS: number = 30_000;
 
+  // Chat requests include GET /events long polls, which chat-api holds open for up to its
+  // heartbeat period (50 s): the chat upstream may stay silent longer than the others.
+  @IsInt()
+  @Min(100)
+  CHAT_PROXY_TIMEOUT_MS: number = 90_000;
+
   // KYC documents are uploads of up to 8 MiB plus form fields: the one route above MAX_BODY_BYTES.
   @IsInt()
   @Min(1024)

@@ -33,6 +33,7 @@ export class ChatTestSystem {
   static async start<S extends PlatformSections>(
     gatewayDefinition: ServiceDefinition<S>,
     chatEnv: Readonly<Record<string, string>> = {},
+    gatewayEnv: Readonly<Record<string, string>> = {},
   ): Promise<ChatTestSystem> {
     const database = await startTestDatabase();
     const bus = new InMemoryEventBus();
@@ -45,7 +46,7 @@ export class ChatTestSystem {
     const gateway = await startTestService(gatewayDefinition, {
       databaseUrl: database.url,
       bus,
-      env: testGatewayEnv({ quote: chatApi.url, chat: chatApi.url }),
+      env: testGatewayEnv({ quote: chatApi.url, chat: chatApi.url }, gatewayEnv),
     });
     return new ChatTestSystem(database, bus, chatApi, gateway);
   }

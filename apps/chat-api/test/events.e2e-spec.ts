@@ -3,7 +3,7 @@ import { apiGatewayDefinition } from '@apps/api-gateway';
 import { expectEventually } from '@platform/test-support';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
-const HEARTBEAT_MS = 300;
+const HEARTBEAT_MS = 1500;
 
 describe('event queues through the gateway', () => {
   let system: ChatTestSystem;
@@ -34,9 +34,13 @@ describe('event queues through the gateway', () => {
     };
 
   beforeAll(async () => {
-    system = await ChatTestSystem.start(apiGatewayDefinition, {
-      CHAT_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS),
-    });
+    // The gateway's timeout for payout upstreams is shorter than the heartbeat: long polls
+    // must be held by the chat upstream's own, longer timeout.
+    system = await ChatTestSystem.start(
+      apiGatewayDefinition,
+      { CHAT_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS) },
+      { PROXY_TIMEOUT_MS: String(HEARTBEAT_MS / 2) },
+    );
     owner = (await system.createRealm()).owner;
     dee = await system.createUser(owner, 'dee@example.com', 'Dee Vance');
     eve = await system.createUser(owner, 'eve@example.com', 'Eve Stone');

@@ -47,7 +47,7 @@ export class ReverseProxy {
       method: request.method,
       headers,
       agent: this.agent,
-      timeout: this.gateway.PROXY_TIMEOUT_MS,
+      timeout: upstream === 'chat' ? this.gateway.CHAT_PROXY_TIMEOUT_MS : this.gateway.PROXY_TIMEOUT_MS,
     });
     outgoing.on('response', (incoming) => {
       response.status(incoming.statusCode ?? 502);
