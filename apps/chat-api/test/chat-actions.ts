@@ -1,4 +1,6 @@
+import { expect } from '@jest/globals';
 import { DataSource } from 'typeorm';
+import { expectEventually } from '@platform/test-support';
 import type { ChatEventV1 } from '@shared/contracts';
 import type { ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
@@ -66,8 +68,17 @@ export class ChatActions {
     return response.body.id as number;
   }
 
-  // Every chat event published from now on, as the outbox relay hands it to the bus.
+  // Every chat event published from now on, as the outbox relay hands it to the bus. Events of
+  // earlier requests may still sit in the outbox: the recording starts once it is drained, so
+  // they are not mistaken for the ones under test.
   async recordEvents(): Promise<ChatEventV1[]> {
+    const database = this.system.chatApi.app.get(DataSource);
+    await expectEventually(async () => {
+      const [{ pending }] = (await database.query(
+        'SELECT count(*)::int AS "pending" FROM "chat"."outbox_message" WHERE "published_at" IS NULL',
+      )) as [{ pending: number }];
+      expect(pending).toBe(0);
+    });
     const seen: ChatEventV1[] = [];
     await this.system.bus.subscribe({
       groupId: `recorder-${++recorders}`,
