@@ -151,6 +151,8 @@ export class TransactionErrorResponseDto {
       'corridor_unavailable',
       'transaction_not_found',
       'idempotency_key_reused',
+      'transfer_not_found',
+      'transfer_rejected',
       'server_error',
     ],
   })
