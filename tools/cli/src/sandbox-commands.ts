@@ -1,8 +1,5 @@
-import type {
-  DepositOptions,
-  DepositReceipt,
-  DepositTarget,
-} from '../../sandbox/src/deposits/sandbox-deposit.js';
+import { payDepositTarget } from '../../sandbox/src/deposits/pay-deposit-target.js';
+import type { DepositReceipt, DepositTarget } from '../../sandbox/src/deposits/sandbox-deposit.js';
 import { CliError, required, type GatewayClient } from './gateway-client.js';
 
 export interface SandboxOptions {
@@ -27,25 +24,8 @@ export async function runSandboxCommand(
   if (!target) throw new CliError(`Transaction ${id} has no deposit target`);
   if (!target.rpcUrl) throw new CliError(`Transaction ${id} names no RPC endpoint for ${target.blockchain}`);
   try {
-    const deposit = await depositFor(target.blockchain);
-    return await deposit(target, { amount: options.amount, withoutMemo: options.withoutMemo });
+    return await payDepositTarget(target, { amount: options.amount, withoutMemo: options.withoutMemo });
   } catch (error) {
     throw new CliError(`Sandbox deposit failed: ${(error as Error).message}`);
-  }
-}
-
-type Deposit = (target: DepositTarget, options: DepositOptions) => Promise<DepositReceipt>;
-
-// Loaded on use: the chain SDKs would slow every other CLI command down.
-async function depositFor(blockchain: DepositTarget['blockchain']): Promise<Deposit> {
-  switch (blockchain) {
-    case 'STELLAR':
-      return (await import('../../sandbox/src/deposits/stellar-deposit.js')).stellarDeposit;
-    case 'SOLANA':
-      return (await import('../../sandbox/src/deposits/solana-deposit.js')).solanaDeposit;
-    case 'CELO':
-      return (await import('../../sandbox/src/deposits/celo-deposit.js')).celoDeposit;
-    default:
-      throw new CliError(`Unknown blockchain ${String(blockchain)}`);
   }
 }

@@ -141,7 +141,7 @@ function ownEnv(app: string, secrets: StandaloneSecrets, dataDir: string): Recor
 }
 
 // Free loopback ports, all held open together so that no two are the same.
-async function freePorts(count: number): Promise<number[]> {
+export async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
     Array.from({ length: count }, async () => {
       const server = createServer();

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHmac } from 'node:crypto';
+import pg from 'pg';
+import { expectEventually } from '@platform/test-support';
+import { TEST_OPS_API_KEY } from '@platform/testing';
+import { payDepositTarget } from '../../sandbox/src/deposits/pay-deposit-target.js';
+import type { DepositTarget } from '../../sandbox/src/deposits/sandbox-deposit.js';
+import type { ReceivedRequest } from '../../sandbox/src/webhook-receiver/webhook-receiver.simulator.js';
+import { DistributedPayoutSystem } from './distributed-payout-system.js';
+
+interface WebhookBody {
+  readonly type: string;
+  readonly data: {
+    readonly id: string;
+    readonly status: string;
+    readonly sequence: number;
+    readonly refund?: { readonly status: string; readonly reason: string; readonly amount: string } | null;
+  };
+}
+
+const ROUTES = {
+  STELLAR: { crypto_currency: 'USDC', network: 'STELLAR', payment_method: 'BREB', target_currency: 'COP' },
+  SOLANA: { crypto_currency: 'USDC', network: 'SOLANA', payment_method: 'PIX', target_currency: 'BRL' },
+  CELO: { crypto_currency: 'USDT', network: 'CELO', payment_method: 'PIX', target_currency: 'BRL' },
+} as const;
+type Chain = keyof typeof ROUTES;
+
+const PIX_CPF = '52998224725';
+const BREB_MOBILE = '3001234567';
+// The PIX sandbox fails a payout whose key ends in 0 (INVALID_ACCOUNT).
+const FAILING_PIX_PHONE = '+5511987654320';
+
+// The payout product as a partner meets it, every app on real PostgreSQL and the Kafka bus:
+// quote, accept, a real transfer on the simulated chain, the payout on the simulated rail, and
+// the signed webhooks, in order per transaction.
+describe('payout flow, distributed', () => {
+  const system = new DistributedPayoutSystem();
+  let apiKey: string;
+  let secret: string;
+  const hookPath = `/hooks/partner-${system.run}`;
+
+  const call = async (method: string, path: string, body?: object, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${system.gatewayUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+  const partner = (method: string, path: string, body?: object) =>
+    call(method, path, body, { 'x-api-key': apiKey });
+
+  beforeAll(async () => {
+    await system.start();
+    const created = await call(
+      'POST',
+      '/ops/partners',
+      { name: 'Payout flow' },
+      { 'x-ops-api-key': TEST_OPS_API_KEY },
+    );
+    expect(created.status).toBe(201);
+    apiKey = created.body.apiKey;
+    const registered = await partner('PUT', '/webhooks/endpoint', {
+      url: `${system.sandbox.webhookReceiver.url}${hookPath}`,
+    });
+    expect(registered.status).toBe(201);
+    secret = registered.body.secret;
+  }, 180_000);
+
+  afterAll(async () => {
+    await system.stop();
+  }, 60_000);
+
+  async function accept(chain: Chain, account: string): Promise<{ id: string; target: DepositTarget }> {
+    const route = ROUTES[chain];
+    const quote = await partner('POST', '/quote', {
+      amount: route.target_currency === 'COP' ? 100000 : 100,
+      ...route,
+    });
+    expect(quote.status).toBe(200);
+    const accepted = await partner('POST', '/transaction', {
+      quote_id: quote.body.quote_id,
+      user_id: `user-${chain.toLowerCase()}`,
+      account_number: account,
+    });
+    expect(accepted.status).toBe(200);
+    const ops = await call('GET', `/ops/transactions/${accepted.body.id}`, undefined, {
+      'x-ops-api-key': TEST_OPS_API_KEY,
+    });
+    return { id: accepted.body.id, target: ops.body.payment_context as DepositTarget };
+  }
+
+  // A real transfer on the chain; Solana and Celo wallets then report it, Stellar's stream finds it.
+  async function pay(id: string, target: DepositTarget, amount?: string): Promise<void> {
+    const receipt = await payDepositTarget(target, { amount });
+    if (target.blockchain === 'STELLAR') return;
+    const notified = await partner('POST', '/payments/notify', {
+      blockchain: target.blockchain,
+      on_chain_tx: receipt.onChainTx,
+      transaction_id: id,
+    });
+    expect(notified.status).toBe(202);
+  }
+
+  const statusOf = async (id: string) => (await partner('GET', `/transaction/${id}`)).body.status as string;
+
+  // What a careful receiver does: verify each signature, keep one body per Webhook-Id.
+  function webhooksOf(id: string): WebhookBody[] {
+    const seen = new Set<string>();
+    const bodies: WebhookBody[] = [];
+    const received = system.sandbox.webhookReceiver
+      .received()
+      .filter((r: ReceivedRequest) => r.path === hookPath);
+    for (const webhook of received) {
+      const webhookId = String(webhook.headers['webhook-id']);
+      const signed = `${webhookId}.${webhook.headers['webhook-timestamp']}.${webhook.body}`;
+      const signature = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+        .update(signed)
+        .digest('base64');
+      expect(webhook.headers['webhook-signature']).toBe(`v1,${signature}`);
+      const body = JSON.parse(webhook.body) as WebhookBody;
+      if (body.data.id !== id || seen.has(webhookId)) continue;
+      seen.add(webhookId);
+      bodies.push(body);
+    }
+    return bodies;
+  }
+
+  async function sql<Row>(text: string, values: unknown[]): Promise<Row[]> {
+    const client = new pg.Client({ connectionString: system.database.url });
+    await client.connect();
+    try {
+      return (await client.query(text, values)).rows as Row[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  it.each([
+    ['STELLAR', BREB_MOBILE],
+    ['SOLANA', PIX_CPF],
+    ['CELO', PIX_CPF],
+  ] as const)(
+    'pays a %s transaction out and tells the partner each step, signed and in order',
+    async (chain, account) => {
+      const { id, target } = await accept(chain, account);
+      expect(target).toMatchObject({ blockchain: chain, rpcUrl: expect.any(String) });
+
+      await pay(id, target);
+
+      await expectEventually(async () => expect(await statusOf(id)).toBe('PAYMENT_COMPLETED'), {
+        timeoutMs: 45_000,
+      });
+      await expectEventually(
+        () =>
+          expect(webhooksOf(id).map(({ type, data }) => [type, data.status])).toEqual([
+            ['transaction.created', 'AWAITING_PAYMENT'],
+            ['transaction.updated', 'PROCESSING_PAYMENT'],
+            ['transaction.updated', 'PAYMENT_COMPLETED'],
+          ]),
+        { timeoutMs: 30_000 },
+      );
+      expect(webhooksOf(id).map(({ data }) => data.sequence)).toEqual([1, 2, 3]);
+    },
+    90_000,
+  );
+
+  it('moves an underpaid Stellar transaction to WRONG_AMOUNT and asks for the whole transfer back', async () => {
+    const { id, target } = await accept('STELLAR', BREB_MOBILE);
+
+    await pay(id, target, '1.5');
+
+    await expectEventually(async () => expect(await statusOf(id)).toBe('WRONG_AMOUNT'), {
+      timeoutMs: 45_000,
+    });
+    expect(
+      await sql('SELECT amount, reason FROM "transaction"."refund" WHERE transaction_id = $1', [id]),
+    ).toEqual([expect.objectContaining({ reason: 'WRONG_AMOUNT' })]);
+    await expectEventually(
+      () =>
+        expect(webhooksOf(id).map(({ type, data }) => [type, data.status])).toEqual(
+          expect.arrayContaining([
+            ['transaction.created', 'AWAITING_PAYMENT'],
+            ['transaction.updated', 'WRONG_AMOUNT'],
+          ]),
+        ),
+      { timeoutMs: 30_000 },
+    );
+    await expectEventually(
+      () =>
+        expect(webhooksOf(id).map(({ data }) => data.refund)).toContainEqual(
+          expect.objectContaining({ status: 'REQUESTED', reason: 'WRONG_AMOUNT', amount: '1.5' }),
+        ),
+      { timeoutMs: 30_000 },
+    );
+  }, 90_000);
+
+  it('fails a Celo transaction whose PIX key the rail refuses and asks for the deposit back', async () => {
+    const { id, target } = await accept('CELO', FAILING_PIX_PHONE);
+
+    await pay(id, target);
+
+    await expectEventually(async () => expect(await statusOf(id)).toBe('PAYMENT_FAILED'), {
+      timeoutMs: 45_000,
+    });
+    expect(await sql('SELECT reason FROM "transaction"."refund" WHERE transaction_id = $1', [id])).toEqual([
+      expect.objectContaining({ reason: 'PAYOUT_FAILED' }),
+    ]);
+    await expectEventually(
+      () =>
+        expect(webhooksOf(id).map(({ data }) => data.status)).toEqual(
+          expect.arrayContaining(['AWAITING_PAYMENT', 'PROCESSING_PAYMENT', 'PAYMENT_FAILED']),
+        ),
+      { timeoutMs: 30_000 },
+    );
+  }, 90_000);
+});
