@@ -29,6 +29,7 @@ import { QrDecoderController } from './qr-codes/qr-decoder.controller.js';
 import { OpsReconcileController } from './reconciliation/ops-reconcile.controller.js';
 import { ReconcileAuditLog } from './reconciliation/reconcile-audit-log.js';
 import { ReconcileHashUseCase } from './reconciliation/reconcile-hash.use-case.js';
+import { ReconcileRefusalAuditInterceptor } from './reconciliation/reconcile-refusal-audit.interceptor.js';
 import { RecordRefundOutcomeUseCase } from './refunds/record-refund-outcome.use-case.js';
 import { RefundAnnouncement } from './refunds/refund-announcement.js';
 import { RefundRequests } from './refunds/refund-requests.js';
@@ -95,6 +96,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     ExpirySweeper,
     ReconcileAuditLog,
     ReconcileHashUseCase,
+    ReconcileRefusalAuditInterceptor,
   ],
 })
 export class TransactionServiceModule {}

@@ -44,7 +44,7 @@ describe('POST /ops/transactions/reconcile-hash', () => {
     [{ blockchain: 'BITCOIN', on_chain_tx: 'x' }, 'blockchain must be one of STELLAR, SOLANA, CELO'],
     [{ blockchain: 'SOLANA' }, 'on_chain_tx is required'],
     [{ blockchain: 'SOLANA', on_chain_tx: 'x', transaction_id: 'nope' }, 'transaction_id must be a UUID'],
-  ])('answers 400 invalid_request for %j ', async (body, reason) => {
+  ])('answers 400 invalid_request for %j', async (body, reason) => {
     const response = await reconcile(body).expect(400);
     expect(response.body).toEqual(refusal('invalid_request', reason));
   });
@@ -163,12 +163,16 @@ describe('POST /ops/transactions/reconcile-hash', () => {
     });
   });
 
-  it('audits every call that passed validation: who, when, what, result', async () => {
+  it('audits every call: who, when, what, result', async () => {
     const rows = await system.sql<{ actor: string; result: string; requested_at: Date }>(
       'SELECT actor, result, requested_at FROM "transaction"."reconcile_audit" ORDER BY requested_at',
       [],
     );
     expect(rows.map(({ result }) => result)).toEqual([
+      'error:invalid_request',
+      'error:invalid_request',
+      'error:invalid_request',
+      'error:invalid_request',
       'error:transaction_not_found',
       'not_found',
       'invalid',

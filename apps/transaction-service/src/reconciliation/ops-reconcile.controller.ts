@@ -1,10 +1,10 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
+import { actorOf } from './reconcile-audit-log.js';
 import { ReconcileHashRequestDto } from './reconcile-hash.request.dto.js';
 import { ReconcileHashUseCase } from './reconcile-hash.use-case.js';
-
-const ACTOR = /^[\x20-\x7e]{1,100}$/;
+import { ReconcileRefusalAuditInterceptor } from './reconcile-refusal-audit.interceptor.js';
 
 @ApiTags('Operations')
 @ApiSecurity('opsKey')
@@ -14,6 +14,7 @@ export class OpsReconcileController {
   constructor(private readonly reconcileHash: ReconcileHashUseCase) {}
 
   @Post('reconcile-hash')
+  @UseInterceptors(ReconcileRefusalAuditInterceptor)
   @HttpCode(200)
   @ApiHeader({ name: 'X-Operator', required: false, description: 'Who is asking, for the audit trail' })
   @ApiOkResponse({
@@ -22,7 +23,7 @@ export class OpsReconcileController {
   })
   reconcile(@Body() body: ReconcileHashRequestDto, @Headers('x-operator') operator: string | undefined) {
     return this.reconcileHash.execute({
-      actor: operator && ACTOR.test(operator) ? operator : 'ops',
+      actor: actorOf(operator),
       blockchain: body.blockchain,
       onChainTx: body.on_chain_tx.trim(),
       transactionId: body.transaction_id ?? null,
