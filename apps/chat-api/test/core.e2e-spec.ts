@@ -236,6 +236,19 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
       });
     });
 
+    it('answers an unknown email like a wrong password', async () => {
+      const response = await system.http
+        .post('/api/v1/fetch_api_key')
+        .type('form')
+        .send({ username: 'nobody@example.com', password: 'whatever' })
+        .expect(401);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: 'Your username or password is incorrect',
+        code: 'AUTHENTICATION_FAILED',
+      });
+    });
+
     it('refuses a wrong password', async () => {
       const response = await system.http
         .post('/api/v1/fetch_api_key')

@@ -12,12 +12,16 @@ import { PasswordHasher } from './password-hasher.js';
 // this password.
 @Injectable()
 export class FetchApiKeyUseCase {
+  private readonly unknownAccountHash: Promise<string>;
+
   constructor(
     private readonly users: UsersRepository,
     private readonly realms: RealmsRepository,
     private readonly passwords: PasswordHasher,
     private readonly vault: ApiKeyVault,
-  ) {}
+  ) {
+    this.unknownAccountHash = this.passwords.hash(this.vault.generate());
+  }
 
   async execute(username: string, password: string, host: string | undefined) {
     if (!isValidEmail(username.trim())) throw ChatError.badRequest('Enter a valid email address.');
@@ -39,6 +43,9 @@ export class FetchApiKeyUseCase {
     candidates: readonly UserEntity[],
     password: string,
   ): Promise<UserEntity | null> {
+    // An unknown email costs the same hashing as a wrong password: response times do not tell
+    // which emails have accounts.
+    if (candidates.length === 0) await this.passwords.verify(password, await this.unknownAccountHash);
     for (const candidate of candidates) {
       if (candidate.botType === null && (await this.passwords.verify(password, candidate.passwordHash)))
         return candidate;
