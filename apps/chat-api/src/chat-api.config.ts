@@ -33,4 +33,21 @@ export class ChatApiConfig {
   @IsInt()
   @Min(1_000)
   CHAT_EVENT_QUEUE_IDLE_MS: number = 600_000;
+
+  // The scheduled-delivery worker re-reads the queue at least this often (another replica may
+  // have scheduled something sooner); it is woken at once for what this replica schedules.
+  @IsInt()
+  @Min(100)
+  CHAT_SCHEDULER_MAX_SLEEP_MS: number = 30_000;
+
+  // How long a worker's claim on a due row lasts; a replica that dies mid-delivery loses it then.
+  @IsInt()
+  @Min(1_000)
+  CHAT_SCHEDULER_LEASE_MS: number = 60_000;
+
+  // Due rows delivered in parallel by one replica.
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  CHAT_SCHEDULER_CONCURRENCY: number = 8;
 }

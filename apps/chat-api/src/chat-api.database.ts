@@ -8,6 +8,7 @@ import { chatApiMigrations } from './migrations/migrations.js';
 import { MutedUserEntity } from './muted-users/muted-user.entity.js';
 import { RealmEntity } from './realms/realm.entity.js';
 import { SavedSnippetEntity } from './saved-snippets/saved-snippet.entity.js';
+import { ScheduledMessageEntity } from './scheduled-messages/scheduled-message.entity.js';
 import { StreamEntity } from './streams/stream.entity.js';
 import { SubscriptionEntity } from './streams/subscription.entity.js';
 import { UserEntity } from './users/user.entity.js';
@@ -25,6 +26,7 @@ export const chatApiDatabase: AppDatabase = {
     UserMessageEntity,
     SavedSnippetEntity,
     MutedUserEntity,
+    ScheduledMessageEntity,
     BotServiceEntity,
   ],
   migrations: chatApiMigrations,

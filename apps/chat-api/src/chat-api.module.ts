@@ -59,6 +59,15 @@ import { TopicsController } from './topics/topics.controller.js';
 import { SendTypingUseCase } from './typing/send-typing.use-case.js';
 import { TypingAudience } from './typing/typing-audience.js';
 import { TypingController } from './typing/typing.controller.js';
+import { ScheduleDestination } from './scheduled-messages/schedule-destination.js';
+import { ScheduledDelivery } from './scheduled-messages/scheduled-delivery.js';
+import { ScheduledDeliveryWorker } from './scheduled-messages/scheduled-delivery.worker.js';
+import { ScheduledMessagesController } from './scheduled-messages/scheduled-messages.controller.js';
+import { ScheduledMessagesRepository } from './scheduled-messages/scheduled-messages.repository.js';
+import { ScheduledStateProvider } from './scheduled-messages/scheduled-state.provider.js';
+import { ScheduledMessagesService } from './scheduled-messages/scheduled-messages.service.js';
+import { RemindersController } from './reminders/reminders.controller.js';
+import { RemindersService } from './reminders/reminders.service.js';
 import { AccountFactory } from './users/account-factory.js';
 import { CreateUserUseCase } from './users/create-user.use-case.js';
 import { UpdateUserUseCase } from './users/update-user.use-case.js';
@@ -82,6 +91,8 @@ import { UsersRepository } from './users/users.repository.js';
     MessageFlagsController,
     BotsController,
     TypingController,
+    ScheduledMessagesController,
+    RemindersController,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
@@ -137,6 +148,7 @@ import { UsersRepository } from './users/users.repository.js';
         MessageStateProvider,
         MutedUsersStateProvider,
         SavedSnippetsStateProvider,
+        ScheduledStateProvider,
       ],
       useFactory: (...providers: RegisterStateProvider[]) => providers,
     },
@@ -146,6 +158,13 @@ import { UsersRepository } from './users/users.repository.js';
     SavedSnippetsStateProvider,
     TypingAudience,
     SendTypingUseCase,
+    ScheduleDestination,
+    ScheduledMessagesRepository,
+    ScheduledMessagesService,
+    ScheduledDelivery,
+    ScheduledDeliveryWorker,
+    RemindersService,
+    ScheduledStateProvider,
   ],
 })
 export class ChatApiModule {}

@@ -3,7 +3,7 @@ import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { ChatCaller } from '../auth/chat-caller.js';
-import { publishChatEvent } from '../events/chat-event.publisher.js';
+import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
 import { MutedUsersRepository } from '../muted-users/muted-users.repository.js';
 import { ChatError, ChatErrorCode } from '../request/chat.error.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
@@ -55,7 +55,13 @@ export class SendMessageUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: ChatCaller, command: SendMessageCommand): Promise<{ id: number }> {
+  // `alsoInTransaction` commits with the message (the scheduled-delivery worker marks its row
+  // delivered there, so a message is never sent twice).
+  async execute(
+    caller: ChatCaller,
+    command: SendMessageCommand,
+    alsoInTransaction?: (tx: ChatTransaction, messageId: number) => Promise<void>,
+  ): Promise<{ id: number }> {
     const destination =
       command.type === 'stream' ? await this.toStream(caller, command) : await this.toUsers(caller, command);
     const content = normalizeContent(command.content);
@@ -121,6 +127,7 @@ export class SendMessageUseCase {
         flagsByUser: Object.fromEntries(deliveries.map((d) => [String(d.userId), flagNames(d.flags)])),
         markdown: content,
       });
+      await alsoInTransaction?.(tx, message.id);
       return { id: message.id };
     });
   }

@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
+import { Clock } from '@shared/util';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
+import { MessageRenderer } from '../messages/markdown/message-renderer.js';
+import { GetMessageQuery } from '../messages/get-message.query.js';
+import { ChatError } from '../request/chat.error.js';
+import { DeliveryType } from '../scheduled-messages/scheduled-message.entity.js';
+import { reminderRow } from '../scheduled-messages/scheduled-message.presenter.js';
+import { ScheduledDeliveryWorker } from '../scheduled-messages/scheduled-delivery.worker.js';
+import { ScheduledMessagesRepository } from '../scheduled-messages/scheduled-messages.repository.js';
+import { reminderContent } from './reminder-content.js';
+
+export interface RemindCommand {
+  readonly messageId: number;
+  readonly deliverAt: Date;
+  readonly note: string | undefined;
+  readonly client: string;
+}
+
+// Zulip's reminders: a scheduled row of the REMIND kind that the delivery worker sends as a
+// Notification Bot direct message to its owner. The owner's queues get `reminders` events.
+@Injectable()
+export class RemindersService {
+  constructor(
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
+    private readonly rows: ScheduledMessagesRepository,
+    private readonly messages: GetMessageQuery,
+    private readonly renderer: MessageRenderer,
+    private readonly worker: ScheduledDeliveryWorker,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(caller: ChatCaller) {
+    const rows = await this.rows.pending(caller.realm.id, caller.user.id, DeliveryType.REMIND);
+    return { reminders: rows.map(reminderRow) };
+  }
+
+  async create(caller: ChatCaller, command: RemindCommand): Promise<{ reminder_id: number }> {
+    if (command.deliverAt.getTime() <= this.clock.now().getTime())
+      throw ChatError.badRequest('Scheduled delivery time must be in the future.');
+    const target = await this.messages.execute(caller, command.messageId, {
+      applyMarkdown: false,
+      allowEmptyTopicName: false,
+    });
+    const content = reminderContent(target.message, target.raw_content, command.note ?? '');
+    return this.outbox.run(async (tx) => {
+      const row = await this.rows.insert(tx.manager, {
+        realmId: caller.realm.id,
+        senderId: caller.user.id,
+        deliveryType: DeliveryType.REMIND,
+        streamId: null,
+        recipientIds: [caller.user.id],
+        topic: '',
+        content,
+        renderedContent: this.renderer.render(content),
+        client: command.client,
+        readBySender: false,
+        scheduledAt: command.deliverAt,
+        reminderTargetMessageId: command.messageId,
+        reminderNote: command.note ?? null,
+      });
+      await this.announce(tx, caller, { op: 'add', reminders: [reminderRow(row)] });
+      tx.afterCommit(() => this.worker.wake());
+      return { reminder_id: row.id };
+    });
+  }
+
+  async delete(caller: ChatCaller, id: number): Promise<Record<string, never>> {
+    await this.outbox.run(async (tx) => {
+      const row = await this.rows.findOwned(
+        tx.manager,
+        caller.realm.id,
+        caller.user.id,
+        DeliveryType.REMIND,
+        id,
+      );
+      if (!row || row.delivered) throw ChatError.notFound('Reminder does not exist');
+      await this.rows.delete(tx.manager, row.id);
+      await this.announce(tx, caller, { op: 'remove', reminder_id: row.id });
+    });
+    return {};
+  }
+
+  private announce(tx: ChatTransaction, caller: ChatCaller, change: Record<string, unknown>): Promise<void> {
+    return publishChatEvent(tx, {
+      realmId: caller.realm.id,
+      userIds: [caller.user.id],
+      event: { type: 'reminders', ...change },
+    });
+  }
+}

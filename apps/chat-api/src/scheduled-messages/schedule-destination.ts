@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { normalizeTopic } from '../messages/message-text.js';
+import { ChatError, ChatErrorCode } from '../request/chat.error.js';
+import { StreamsRepository } from '../streams/streams.repository.js';
+import { isAdministrator } from '../users/user.presenter.js';
+import { UsersRepository } from '../users/users.repository.js';
+
+export type ScheduleKind = 'stream' | 'direct';
+
+export interface ScheduledDestination {
+  readonly streamId: number | null;
+  readonly topic: string;
+  // Direct: who the message goes to, as Zulip lists it (the other person of a one-to-one
+  // conversation, the sender alone for a note to self, everyone for a group).
+  readonly recipientIds: number[];
+}
+
+// The checks Zulip's check_message makes when a message is scheduled (they run again at delivery):
+// `to` is a channel id or a JSON list of user ids, as raw text.
+@Injectable()
+export class ScheduleDestination {
+  constructor(
+    private readonly streams: StreamsRepository,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async resolve(
+    caller: ChatCaller,
+    kind: ScheduleKind,
+    to: string,
+    topic: string | undefined,
+  ): Promise<ScheduledDestination> {
+    return kind === 'stream' ? this.channel(caller, to, topic) : this.direct(caller, to);
+  }
+
+  private async channel(caller: ChatCaller, to: string, topic: string | undefined) {
+    // Python's int(): surrounding whitespace and a sign are fine, anything else is not.
+    if (!/^\s*[+-]?\d+\s*$/.test(to)) throw ChatError.badRequest('Invalid data type for channel ID');
+    const streamId = Number(to.trim());
+    if (topic === undefined) throw ChatError.badRequest('Missing topic');
+    const stream = await this.streams.findById(caller.realm.id, streamId);
+    if (!stream || stream.isArchived)
+      throw new ChatError(
+        ChatErrorCode.STREAM_DOES_NOT_EXIST,
+        `Channel with ID '${streamId}' does not exist`,
+        {
+          stream_id: streamId,
+        },
+      );
+    if (stream.inviteOnly && !isAdministrator(caller.user)) {
+      const subscription = await this.streams.subscription(caller.user.id, stream.id);
+      if (!subscription?.active)
+        throw ChatError.badRequest(`Not authorized to send to channel '${stream.name}'`);
+    }
+    return { streamId, topic: normalizeTopic(topic), recipientIds: [] };
+  }
+
+  private async direct(caller: ChatCaller, to: string) {
+    const ids = directIds(to);
+    if (ids.length === 0) throw ChatError.badRequest('Message must have recipients');
+    const users = await this.users.findManyByIds(caller.realm.id, ids);
+    for (const id of ids) {
+      const user = users.find((candidate) => candidate.id === id);
+      if (!user) throw ChatError.badRequest(`Invalid user ID ${id}`);
+      if (!user.isActive) throw ChatError.badRequest(`'${user.email}' is no longer using Zulip.`);
+    }
+    const everyone = [...new Set([...ids, caller.user.id])].sort((a, b) => a - b);
+    const others = everyone.filter((id) => id !== caller.user.id);
+    const recipientIds = everyone.length > 2 ? everyone : others.length > 0 ? others : [caller.user.id];
+    return { streamId: null, topic: '', recipientIds };
+  }
+}
+
+function directIds(to: string): number[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(to);
+  } catch {
+    parsed = to;
+  }
+  if (!Array.isArray(parsed)) throw ChatError.badRequest('Invalid data type for recipients');
+  if (!parsed.every((id) => typeof id === 'number' && Number.isInteger(id)))
+    throw ChatError.badRequest('Recipient list may only contain user IDs');
+  return [...new Set(parsed as number[])];
+}

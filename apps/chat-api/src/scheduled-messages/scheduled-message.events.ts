@@ -1,0 +1,15 @@
+import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
+
+// A `scheduled_messages` event (add, update, remove) for the owner's queues.
+export function announceScheduled(
+  tx: ChatTransaction,
+  realmId: number,
+  userId: number,
+  change: Record<string, unknown>,
+): Promise<void> {
+  return publishChatEvent(tx, {
+    realmId,
+    userIds: [userId],
+    event: { type: 'scheduled_messages', ...change },
+  });
+}

@@ -1,0 +1,89 @@
+import { Controller, Headers, Param } from '@nestjs/common';
+import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
+import { clientName } from '../messages/message-text.js';
+import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
+import { ChatParams } from '../request/chat-params.decorator.js';
+import { optional, type ParamsOf, required } from '../request/param-declarations.js';
+import { param } from '../request/param-types.js';
+import { pathId } from '../request/path-id.js';
+import { fromUnixSeconds } from './delivery-time.js';
+import type { ScheduleKind } from './schedule-destination.js';
+import { ScheduledMessagesService } from './scheduled-messages.service.js';
+
+const messageType = param.literal(['direct', 'channel', 'stream', 'private'] as const);
+
+// Zulip's declaration order. `to` is raw text: a channel id, or a JSON list of user ids.
+const createParams = {
+  type: required(messageType),
+  to: required(param.string()),
+  topic: optional(param.string(), { aliases: ['subject'] }),
+  content: required(param.string()),
+  scheduled_delivery_timestamp: required(param.int()),
+  read_by_sender: optional(param.bool()),
+  client: optional(param.string()),
+};
+
+const editParams = {
+  type: optional(messageType),
+  to: optional(param.string()),
+  topic: optional(param.string(), { aliases: ['subject'] }),
+  content: optional(param.string()),
+  scheduled_delivery_timestamp: optional(param.int()),
+  client: optional(param.string()),
+};
+
+@Controller()
+export class ScheduledMessagesController {
+  constructor(private readonly scheduled: ScheduledMessagesService) {}
+
+  @ChatEndpoint('GET', 'scheduled_messages')
+  list(@CurrentCaller() caller: ChatCaller) {
+    return this.scheduled.list(caller);
+  }
+
+  @ChatEndpoint('POST', 'scheduled_messages')
+  create(
+    @CurrentCaller() caller: ChatCaller,
+    @ChatParams(createParams) p: ParamsOf<typeof createParams>,
+    @Headers('user-agent') userAgent: string | undefined,
+  ) {
+    return this.scheduled.create(caller, {
+      kind: kindOf(p.type),
+      to: p.to,
+      topic: p.topic,
+      content: p.content,
+      deliverAt: fromUnixSeconds(p.scheduled_delivery_timestamp),
+      readBySender: p.read_by_sender,
+      client: clientName(p.client, userAgent),
+    });
+  }
+
+  @ChatEndpoint('PATCH', 'scheduled_messages/:scheduled_message_id')
+  edit(
+    @CurrentCaller() caller: ChatCaller,
+    @Param('scheduled_message_id') id: string,
+    @ChatParams(editParams) p: ParamsOf<typeof editParams>,
+    @Headers('user-agent') userAgent: string | undefined,
+  ) {
+    return this.scheduled.edit(caller, pathId(id), {
+      kind: p.type === undefined ? undefined : kindOf(p.type),
+      to: p.to,
+      topic: p.topic,
+      content: p.content,
+      deliverAt:
+        p.scheduled_delivery_timestamp === undefined
+          ? undefined
+          : fromUnixSeconds(p.scheduled_delivery_timestamp),
+      client: clientName(p.client, userAgent),
+    });
+  }
+
+  @ChatEndpoint('DELETE', 'scheduled_messages/:scheduled_message_id')
+  delete(@CurrentCaller() caller: ChatCaller, @Param('scheduled_message_id') id: string) {
+    return this.scheduled.delete(caller, pathId(id));
+  }
+}
+
+function kindOf(type: 'direct' | 'channel' | 'stream' | 'private'): ScheduleKind {
+  return type === 'stream' || type === 'channel' ? 'stream' : 'direct';
+}

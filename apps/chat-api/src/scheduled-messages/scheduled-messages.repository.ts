@@ -1,0 +1,104 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DeliveryType, ScheduledMessageEntity } from './scheduled-message.entity.js';
+
+export type NewScheduledMessage = Omit<
+  ScheduledMessageEntity,
+  'id' | 'delivered' | 'deliveredMessageId' | 'failed' | 'failureMessage' | 'claimedUntil'
+>;
+
+// Scheduled messages and reminders; user-facing lookups go through their owner and realm.
+@Injectable()
+export class ScheduledMessagesRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  insert(manager: EntityManager, row: NewScheduledMessage): Promise<ScheduledMessageEntity> {
+    const repository = manager.getRepository(ScheduledMessageEntity);
+    return repository.save(repository.create(row));
+  }
+
+  // The owner's undelivered rows of one kind, soonest first.
+  pending(realmId: number, senderId: number, deliveryType: DeliveryType): Promise<ScheduledMessageEntity[]> {
+    return this.dataSource.getRepository(ScheduledMessageEntity).find({
+      where: { realmId, senderId, deliveryType, delivered: false },
+      order: { scheduledAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  // Locks the row: a concurrent delivery has committed (or waits) before an edit decides.
+  findOwned(
+    manager: EntityManager,
+    realmId: number,
+    senderId: number,
+    deliveryType: DeliveryType,
+    id: number,
+  ): Promise<ScheduledMessageEntity | null> {
+    return manager.getRepository(ScheduledMessageEntity).findOne({
+      where: { realmId, senderId, deliveryType, id },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  async save(manager: EntityManager, row: ScheduledMessageEntity): Promise<void> {
+    await manager.getRepository(ScheduledMessageEntity).save(row);
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await manager.getRepository(ScheduledMessageEntity).delete({ id });
+  }
+
+  // Claims up to `limit` due rows for `leaseMs`, skipping rows another worker holds: replicas
+  // share the queue, and a claim left by a dead worker lapses.
+  async claimDue(now: Date, leaseMs: number, limit: number): Promise<ScheduledMessageEntity[]> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE "chat"."scheduled_message" SET "claimed_until" = $1::timestamptz + make_interval(secs => $2::float8 / 1000)
+       WHERE "id" IN (
+         SELECT "id" FROM "chat"."scheduled_message"
+         WHERE NOT "delivered" AND NOT "failed" AND "scheduled_at" <= $1
+           AND ("claimed_until" IS NULL OR "claimed_until" < $1)
+         ORDER BY "scheduled_at", "id" LIMIT $3 FOR UPDATE SKIP LOCKED)
+       RETURNING "id"`,
+      [now, leaseMs, limit],
+    )) as [Array<{ id: number }>, number];
+    if (rows.length === 0) return [];
+    return this.dataSource
+      .getRepository(ScheduledMessageEntity)
+      .createQueryBuilder('s')
+      .where('s.id IN (:...ids)', { ids: rows.map((row) => row.id) })
+      .orderBy('s.scheduled_at', 'ASC')
+      .addOrderBy('s.id', 'ASC')
+      .getMany();
+  }
+
+  // When the next pending row falls due, if any.
+  async nextDue(): Promise<Date | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT min("scheduled_at") AS "next" FROM "chat"."scheduled_message" WHERE NOT "delivered" AND NOT "failed"`,
+    )) as Array<{ next: Date | null }>;
+    return row?.next ? new Date(row.next) : null;
+  }
+
+  // Marks the row delivered in the sending transaction; false if it is gone, already delivered
+  // or failed meanwhile (then the send rolls back).
+  async markDelivered(manager: EntityManager, id: number, messageId: number): Promise<boolean> {
+    const [, affected] = (await manager.query(
+      `UPDATE "chat"."scheduled_message" SET "delivered" = true, "delivered_message_id" = $2, "claimed_until" = NULL
+       WHERE "id" = $1 AND NOT "delivered" AND NOT "failed"`,
+      [id, messageId],
+    )) as [unknown, number];
+    return affected === 1;
+  }
+
+  async markFailed(
+    manager: EntityManager,
+    id: number,
+    reason: string,
+  ): Promise<ScheduledMessageEntity | null> {
+    const [, affected] = (await manager.query(
+      `UPDATE "chat"."scheduled_message" SET "failed" = true, "failure_message" = $2, "claimed_until" = NULL
+       WHERE "id" = $1 AND NOT "delivered" AND NOT "failed"`,
+      [id, reason],
+    )) as [unknown, number];
+    return affected === 1 ? manager.getRepository(ScheduledMessageEntity).findOneBy({ id }) : null;
+  }
+}

@@ -1,0 +1,170 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
+import { Clock } from '@shared/util';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import type { ChatTransaction } from '../events/chat-event.publisher.js';
+import { MessageRenderer } from '../messages/markdown/message-renderer.js';
+import { normalizeContent, normalizeTopic } from '../messages/message-text.js';
+import { ChatError } from '../request/chat.error.js';
+import { ScheduleDestination, type ScheduleKind } from './schedule-destination.js';
+import { DeliveryType } from './scheduled-message.entity.js';
+import { announceScheduled } from './scheduled-message.events.js';
+import { scheduledMessageRow } from './scheduled-message.presenter.js';
+import { ScheduledDeliveryWorker } from './scheduled-delivery.worker.js';
+import { ScheduledMessagesRepository } from './scheduled-messages.repository.js';
+
+export interface ScheduleCommand {
+  readonly kind: ScheduleKind;
+  readonly to: string;
+  readonly topic: string | undefined;
+  readonly content: string;
+  readonly deliverAt: Date;
+  readonly readBySender: boolean | undefined;
+  readonly client: string;
+}
+
+export interface RescheduleCommand {
+  readonly kind: ScheduleKind | undefined;
+  readonly to: string | undefined;
+  readonly topic: string | undefined;
+  readonly content: string | undefined;
+  readonly deliverAt: Date | undefined;
+  readonly client: string;
+}
+
+// Clients Zulip treats as a person typing (their scheduled messages start read for the sender).
+const INTERACTIVE_CLIENTS = new Set([
+  'zulipandroid',
+  'zulipios',
+  'zulipdesktop',
+  'zulipmobile',
+  'zulipelectron',
+  'zulipterminal',
+  'snipe',
+  'website',
+  'ios',
+  'android',
+]);
+
+// Zulip's scheduled messages: validated as a message would be, stored, delivered by the worker.
+// The owner's queues get scheduled_messages add/update/remove events.
+@Injectable()
+export class ScheduledMessagesService {
+  constructor(
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
+    private readonly rows: ScheduledMessagesRepository,
+    private readonly destination: ScheduleDestination,
+    private readonly renderer: MessageRenderer,
+    private readonly worker: ScheduledDeliveryWorker,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(caller: ChatCaller) {
+    const rows = await this.rows.pending(caller.realm.id, caller.user.id, DeliveryType.SEND_LATER);
+    return { scheduled_messages: rows.map(scheduledMessageRow) };
+  }
+
+  async create(caller: ChatCaller, command: ScheduleCommand): Promise<{ scheduled_message_id: number }> {
+    this.requireFuture(command.deliverAt);
+    const destination = await this.destination.resolve(caller, command.kind, command.to, command.topic);
+    const content = normalizeContent(command.content);
+    const toSelfOnly =
+      destination.streamId === null && destination.recipientIds.every((id) => id === caller.user.id);
+    return this.outbox.run(async (tx) => {
+      const row = await this.rows.insert(tx.manager, {
+        realmId: caller.realm.id,
+        senderId: caller.user.id,
+        deliveryType: DeliveryType.SEND_LATER,
+        ...destination,
+        content,
+        renderedContent: this.renderer.render(content),
+        client: command.client,
+        readBySender: command.readBySender ?? (isInteractive(command.client) && !toSelfOnly),
+        scheduledAt: command.deliverAt,
+        reminderTargetMessageId: null,
+        reminderNote: null,
+      });
+      await this.announce(tx, caller, { op: 'add', scheduled_messages: [scheduledMessageRow(row)] });
+      tx.afterCommit(() => this.worker.wake());
+      return { scheduled_message_id: row.id };
+    });
+  }
+
+  async edit(caller: ChatCaller, id: number, command: RescheduleCommand): Promise<Record<string, never>> {
+    const { kind, to, topic, content, deliverAt } = command;
+    if (kind === undefined && to === undefined && topic === undefined && content === undefined && !deliverAt)
+      throw ChatError.badRequest('Nothing to change');
+    if (kind !== undefined && to === undefined)
+      throw ChatError.badRequest('Recipient required when updating type of scheduled message.');
+    if (kind === 'stream' && topic === undefined)
+      throw ChatError.badRequest('Topic required when updating scheduled message type to stream.');
+    if (deliverAt) this.requireFuture(deliverAt);
+    await this.outbox.run(async (tx) => {
+      const row = await this.rows.findOwned(
+        tx.manager,
+        caller.realm.id,
+        caller.user.id,
+        DeliveryType.SEND_LATER,
+        id,
+      );
+      if (!row) throw ChatError.notFound('Scheduled message does not exist');
+      if (row.delivered) throw ChatError.badRequest('Scheduled message was already sent');
+      if (row.failed && !deliverAt)
+        throw ChatError.badRequest('Scheduled delivery time must be in the future.');
+      const currentKind: ScheduleKind = row.streamId !== null ? 'stream' : 'direct';
+      if (kind !== undefined || to !== undefined || content !== undefined) {
+        const nextKind = kind ?? currentKind;
+        const nextTo =
+          to ?? (row.streamId !== null ? String(row.streamId) : JSON.stringify(row.recipientIds));
+        const nextContent = normalizeContent(content ?? row.content);
+        const destination = await this.destination.resolve(caller, nextKind, nextTo, topic ?? row.topic);
+        if (kind !== undefined || to !== undefined) Object.assign(row, destination);
+        row.content = nextContent;
+        row.renderedContent = this.renderer.render(nextContent);
+      }
+      // A topic alone changes a channel message only; direct messages have none.
+      if (kind === undefined && to === undefined && topic !== undefined && currentKind === 'stream')
+        row.topic = normalizeTopic(topic);
+      if (deliverAt) row.scheduledAt = deliverAt;
+      row.client = command.client;
+      row.failed = false;
+      row.failureMessage = null;
+      row.claimedUntil = null;
+      await this.rows.save(tx.manager, row);
+      await this.announce(tx, caller, { op: 'update', scheduled_message: scheduledMessageRow(row) });
+      tx.afterCommit(() => this.worker.wake());
+    });
+    return {};
+  }
+
+  async delete(caller: ChatCaller, id: number): Promise<Record<string, never>> {
+    await this.outbox.run(async (tx) => {
+      const row = await this.rows.findOwned(
+        tx.manager,
+        caller.realm.id,
+        caller.user.id,
+        DeliveryType.SEND_LATER,
+        id,
+      );
+      if (!row) throw ChatError.notFound('Scheduled message does not exist');
+      await this.rows.delete(tx.manager, row.id);
+      await this.announce(tx, caller, { op: 'remove', scheduled_message_id: row.id });
+    });
+    return {};
+  }
+
+  private requireFuture(deliverAt: Date): void {
+    if (deliverAt.getTime() <= this.clock.now().getTime())
+      throw ChatError.badRequest('Scheduled delivery time must be in the future.');
+  }
+
+  private announce(tx: ChatTransaction, caller: ChatCaller, change: Record<string, unknown>): Promise<void> {
+    return announceScheduled(tx, caller.realm.id, caller.user.id, change);
+  }
+}
+
+function isInteractive(client: string): boolean {
+  const name = client.toLowerCase();
+  return INTERACTIVE_CLIENTS.has(name) || name.includes('desktop app') || name.startsWith('zulipflutter');
+}
