@@ -322,6 +322,56 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
     });
   });
 
+  describe('a realm served on its own host', () => {
+    let hosted: ChatRealm;
+
+    beforeAll(async () => {
+      hosted = await system.createRealm('Hosted org', 'host-owner@example.com', { host: 'team.chat.test' });
+    });
+
+    it('gets its URL from the host', () => {
+      expect(hosted.url).toBe('https://team.chat.test');
+    });
+
+    it('accepts only its own accounts on that host', async () => {
+      await system.http
+        .get('/api/v1/users/me')
+        .set('Host', 'team.chat.test')
+        .auth(hosted.owner.email, hosted.owner.apiKey)
+        .expect(200);
+      const foreign = await system.http
+        .get('/api/v1/users/me')
+        .set('Host', 'team.chat.test')
+        .auth(owner.email, owner.apiKey)
+        .expect(401);
+      expect(foreign.body).toEqual(unauthorized('Account is not associated with this subdomain'));
+    });
+
+    it('shows its name in the server settings of that host', async () => {
+      const response = await system.http
+        .get('/api/v1/server_settings')
+        .set('Host', 'team.chat.test')
+        .expect(200);
+      expect(response.body).toMatchObject({ realm_name: 'Hosted org', realm_url: 'https://team.chat.test' });
+    });
+
+    it('logs in only its own accounts on that host', async () => {
+      await system.http
+        .post('/api/v1/fetch_api_key')
+        .set('Host', 'team.chat.test')
+        .type('form')
+        .send({ username: member.email, password: 'user-password' })
+        .expect(401);
+      const own = await system.http
+        .post('/api/v1/fetch_api_key')
+        .set('Host', 'team.chat.test')
+        .type('form')
+        .send({ username: hosted.owner.email, password: 'owner-password' })
+        .expect(200);
+      expect(own.body.api_key).toBe(hosted.owner.apiKey);
+    });
+  });
+
   describe('server settings', () => {
     it('answers without credentials with the feature level', async () => {
       const response = await system.http.get('/api/v1/server_settings').expect(200);

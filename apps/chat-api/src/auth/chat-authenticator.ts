@@ -1,18 +1,30 @@
 import { Injectable } from '@nestjs/common';
+import { ExpiringCache } from '@platform/http';
+import { Clock } from '@shared/util';
 import { ChatError } from '../request/chat.error.js';
+import type { RealmEntity } from '../realms/realm.entity.js';
 import { RealmsRepository } from '../realms/realms.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { API_KEY_PATTERN, ApiKeyVault } from './api-key-vault.js';
 import type { ChatCaller } from './chat-caller.js';
 
+// Realms change rarely; every request needs its realm and the realm claiming its host. They are
+// reused for a few seconds (a deactivated realm is refused within that time). The account is
+// read on every request, so a deactivated user is refused at once.
+const REALM_CACHE_MS = 5_000;
+
 // Zulip's validate_api_key: format, key, email of the key's owner, realm and account state.
 // Every refusal is a 401 UNAUTHORIZED carrying Zulip's text.
 @Injectable()
 export class ChatAuthenticator {
+  private readonly realmsById = new ExpiringCache<RealmEntity | null>(1_000);
+  private readonly realmsByHost = new ExpiringCache<RealmEntity | null>(1_000);
+
   constructor(
     private readonly vault: ApiKeyVault,
     private readonly users: UsersRepository,
     private readonly realms: RealmsRepository,
+    private readonly clock: Clock,
   ) {}
 
   async authenticate(email: string, apiKey: string, host: string | undefined): Promise<ChatCaller> {
@@ -21,12 +33,29 @@ export class ChatAuthenticator {
     const user = await this.users.findByApiKeyHash(this.vault.hash(key));
     if (!user || user.emailKey !== email.trim().toLowerCase())
       throw ChatError.unauthorized('Invalid API key');
-    const realm = await this.realms.findById(user.realmId);
+    const realm = await this.cached(this.realmsById, String(user.realmId), () =>
+      this.realms.findById(user.realmId),
+    );
     if (!realm || realm.deactivated) throw ChatError.unauthorized('This organization has been deactivated');
     if (!user.isActive) throw ChatError.unauthorized('Account is deactivated');
-    const hostRealm = host ? await this.realms.findByHost(host) : null;
+    const hostRealm = host
+      ? await this.cached(this.realmsByHost, host, () => this.realms.findByHost(host))
+      : null;
     if (hostRealm && hostRealm.id !== realm.id)
       throw ChatError.unauthorized('Account is not associated with this subdomain');
     return { user, realm };
+  }
+
+  private async cached(
+    cache: ExpiringCache<RealmEntity | null>,
+    key: string,
+    load: () => Promise<RealmEntity | null>,
+  ): Promise<RealmEntity | null> {
+    const now = this.clock.now().getTime();
+    const hit = cache.get(key, now);
+    if (hit !== undefined) return hit;
+    const realm = await load();
+    cache.set(key, realm, now + REALM_CACHE_MS);
+    return realm;
   }
 }
