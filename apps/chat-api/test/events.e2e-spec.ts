@@ -72,6 +72,12 @@ describe('event queues through the gateway', () => {
     expect(state['realm_users']).toContainEqual(
       expect.objectContaining({ user_id: eve.userId, full_name: 'Eve Stone' }),
     );
+    expect(state['cross_realm_bots']).toEqual([
+      expect.objectContaining({ full_name: 'Notification Bot', is_bot: true }),
+    ]);
+    expect(state['realm_users']).not.toContainEqual(
+      expect.objectContaining({ full_name: 'Notification Bot' }),
+    );
   });
 
   it('returns only the requested state', async () => {

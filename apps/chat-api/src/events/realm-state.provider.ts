@@ -45,7 +45,10 @@ export class RealmStateProvider implements RegisterStateProvider {
       const everyone = await this.users.listByRealm(realm.id);
       const rows = { clientGravatar: options.clientGravatar };
       Object.assign(state, {
-        realm_users: everyone.filter((u) => u.isActive && u.botType === null).map((u) => userRow(u, rows)),
+        // Bots are realm users too; the realm's system bot is listed with the cross-realm bots.
+        realm_users: everyone
+          .filter((u) => u.isActive && u.id !== realm.notificationBotId)
+          .map((u) => userRow(u, rows)),
         realm_non_active_users: everyone.filter((u) => !u.isActive).map((u) => userRow(u, rows)),
         cross_realm_bots: everyone
           .filter((u) => u.id === realm.notificationBotId)
