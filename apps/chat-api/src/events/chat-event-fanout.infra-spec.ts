@@ -76,4 +76,36 @@ describe('chat event fan-out across replicas on Kafka', () => {
       }),
     ]);
   });
+
+  it('delivers a typing notification made on replica A to a queue held by replica B', async () => {
+    const [a, b] = replicas as [RunningService, RunningService];
+    const realm = await a.app.get(CreateRealmUseCase).execute({
+      name: `Typing ${run}`,
+      ownerEmail: `typist-${run}@example.com`,
+      ownerName: 'Ty Typist',
+      origin: 'http://chat.test',
+    });
+    const { email, apiKey, userId } = realm.owner;
+    const registered = await request(b.app.getHttpServer())
+      .post('/api/v1/register')
+      .auth(email, apiKey)
+      .type('form')
+      .send({ event_types: '["typing"]' })
+      .expect(200);
+    const poll = request(b.app.getHttpServer())
+      .get('/api/v1/events')
+      .query({ queue_id: registered.body.queue_id, last_event_id: '-1' })
+      .auth(email, apiKey);
+    await request(a.app.getHttpServer())
+      .post('/api/v1/typing')
+      .auth(email, apiKey)
+      .type('form')
+      .send({ op: 'start', to: JSON.stringify([userId]) })
+      .expect(200);
+    const response = await poll.expect(200);
+    const me = { user_id: userId, email };
+    expect(response.body.events).toEqual([
+      { type: 'typing', id: 0, op: 'start', message_type: 'direct', sender: me, recipients: [me] },
+    ]);
+  });
 });

@@ -26,6 +26,9 @@ export async function readRequestParams(request: IncomingMessage, maxBytes: numb
 
 // Node's own multipart parser (the fetch API's FormData); file parts are not parameters.
 async function multipartFields(body: Buffer, contentType: string): Promise<Array<[string, string]>> {
+  // A form without fields (zulip-js calling an endpoint with no parameters) is only the closing
+  // boundary, which the fetch API's parser refuses.
+  if (/^\s*(--[^\r\n]*--\s*)?$/.test(body.toString('latin1'))) return [];
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
