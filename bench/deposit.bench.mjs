@@ -1,0 +1,428 @@
+// Deposits under load: every payout app as its own process on real PostgreSQL and Kafka (the
+// distributed mode), the sandbox chains and rails in this process. N transactions are accepted
+// up front, then paid on the simulated chains at an even pace, and each deposit is followed from
+// its detection to PROCESSING_PAYMENT committed to the partner's first webhook about it. Prints
+// figures and PASS/MISS against the target; it is a measurement, not a test.
+//
+//   eval "$(bash tools/infra/infra.sh env)"
+//   npm run bench:deposit
+//
+// See bench/README.md for what is measured and how to read it.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+// ------------------------------------------------------------------ settings (fixed on purpose)
+
+const HOST = '127.0.0.1';
+const BASE_PORT = 3720;
+const APPS = ['quote-service', 'transaction-service', 'chain-watchers', 'kyc-service', 'webhook-dispatcher'];
+const UPSTREAM_VARIABLES = {
+  'quote-service': 'QUOTE_SERVICE_URL',
+  'transaction-service': 'TRANSACTION_SERVICE_URL',
+  'chain-watchers': 'CHAIN_WATCHERS_URL',
+  'kyc-service': 'KYC_SERVICE_URL',
+  'webhook-dispatcher': 'WEBHOOK_DISPATCHER_URL',
+};
+const GATEWAY_PORT = BASE_PORT + APPS.length;
+// Stellar through chain-watchers' stream, Solana and Celo through POST /payments/notify, in turn.
+const CHAINS = ['STELLAR', 'SOLANA', 'CELO'];
+const ROUTES = {
+  STELLAR: {
+    crypto_currency: 'USDC',
+    network: 'STELLAR',
+    payment_method: 'BREB',
+    target_currency: 'COP',
+    amount: 100000,
+  },
+  SOLANA: {
+    crypto_currency: 'USDC',
+    network: 'SOLANA',
+    payment_method: 'PIX',
+    target_currency: 'BRL',
+    amount: 100,
+  },
+  CELO: {
+    crypto_currency: 'USDT',
+    network: 'CELO',
+    payment_method: 'PIX',
+    target_currency: 'BRL',
+    amount: 100,
+  },
+};
+const ACCOUNTS = { BREB: '3001234567', PIX: '52998224725' };
+const RATE = 100; // deposits per second, all chains together
+const SECONDS = 20;
+const COUNT = RATE * SECONDS;
+const ACCEPT_CONCURRENCY = 16;
+const GRACE_MS = 30_000;
+const SEND_LIMIT_MS = 3 * SECONDS * 1000;
+const TARGET_P99_MS = 250;
+const READY_TIMEOUT_MS = 90_000;
+
+// ------------------------------------------------------------------ preconditions
+
+const { TEST_DATABASE_URL, KAFKA_BROKERS } = process.env;
+if (!TEST_DATABASE_URL || !KAFKA_BROKERS) {
+  process.stderr.write(
+    [
+      'bench:deposit needs a real PostgreSQL and Kafka: TEST_DATABASE_URL and KAFKA_BROKERS must be set.',
+      '  eval "$(bash tools/infra/infra.sh env)"',
+      '  npm run bench:deposit',
+      '',
+    ].join('\n'),
+  );
+  process.exit(2);
+}
+
+const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+const secret = () => randomBytes(36).toString('base64url');
+const OPS_API_KEY = secret();
+const databaseName = `bench_deposit_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+const benchUrl = (() => {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+})();
+
+// ------------------------------------------------------------------ processes and cleanup
+
+const children = new Map();
+let stopping = false;
+let databaseCreated = false;
+let sandbox = null;
+let failChild = null;
+const childDeath = new Promise((_, reject) => (failChild = reject));
+childDeath.catch(() => undefined);
+
+function launch(name, env) {
+  const child = spawn(process.execPath, [`dist/apps/${name}/src/main.js`], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail = [];
+  const keep = (chunk) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      tail.push(line.slice(0, 400));
+      if (tail.length > 20) tail.shift();
+    }
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      failChild(new Error(`${name} exited (${code ?? signal}). Last output:\n  ${tail.join('\n  ')}`));
+  });
+  children.set(name, child);
+}
+
+async function adminQuery(sql) {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+let cleaning = null;
+function cleanup() {
+  cleaning ??= (async () => {
+    stopping = true;
+    const running = [...children.values()].filter((child) => child.exitCode === null && !child.signalCode);
+    for (const child of running) child.kill('SIGTERM');
+    await Promise.race([
+      Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve)))),
+      sleep(8_000),
+    ]);
+    for (const child of running) if (child.exitCode === null && !child.signalCode) child.kill('SIGKILL');
+    await sandbox?.close().catch(() => undefined);
+    if (databaseCreated)
+      await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).then(
+        () => log(`dropped database ${databaseName}`),
+        (error) => log(`could not drop database ${databaseName}: ${error.message}`),
+      );
+  })();
+  return cleaning;
+}
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => void cleanup().finally(() => process.exit(code)));
+}
+
+// ------------------------------------------------------------------ helpers
+
+function run(args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')}:\n${output}`)),
+    );
+  });
+}
+
+async function waitReady(name, port) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://${HOST}:${port}/health/ready`, {
+        signal: AbortSignal.timeout(2_000),
+      });
+      if (response.status === 200) return;
+      last = `${response.status}`;
+    } catch (error) {
+      last = error.cause?.code ?? error.message;
+    }
+    await Promise.race([sleep(250), childDeath]);
+  }
+  throw new Error(`${name} not ready on port ${port} (last: ${last})`);
+}
+
+async function call(method, path, body, headers) {
+  const response = await fetch(`http://${HOST}:${GATEWAY_PORT}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+const dist = (path) => import(pathToFileURL(`${ROOT}dist/${path}`).href);
+
+async function inParallel(items, limit, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index], index);
+      }
+    }),
+  );
+  return results;
+}
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+// ------------------------------------------------------------------ the run
+
+async function main() {
+  log('building (node tools/build/build.mjs --quiet)');
+  await run(['tools/build/build.mjs', '--quiet']);
+  log(`creating and migrating database ${databaseName}`);
+  await adminQuery(`CREATE DATABASE "${databaseName}"`);
+  databaseCreated = true;
+  await run(['dist/tools/db/src/main.js', 'run'], { DATABASE_URL: benchUrl, LOG_LEVEL: 'warn' });
+
+  const { startSandbox } = await dist('tools/sandbox/src/start-sandbox.js');
+  const { pointAtSandbox, sandboxEnv } = await dist('tools/standalone/src/standalone-sandbox.js');
+  const { payDepositTarget } = await dist('tools/sandbox/src/deposits/pay-deposit-target.js');
+  sandbox = await startSandbox();
+
+  const upstreams = Object.fromEntries(
+    APPS.map((app, index) => [UPSTREAM_VARIABLES[app], `http://${HOST}:${BASE_PORT + index}`]),
+  );
+  const common = {
+    ...upstreams,
+    DATABASE_URL: benchUrl,
+    EVENT_BUS: 'kafka',
+    KAFKA_BROKERS,
+    INTERNAL_AUTH_SECRET: secret(),
+    LOG_LEVEL: 'warn',
+    HOST,
+  };
+  const own = {
+    'kyc-service': {
+      KYC_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      KYC_STORAGE_DIR: `/tmp/${databaseName}-kyc`,
+    },
+    'transaction-service': { TRANSACTION_PII_KEY: randomBytes(32).toString('base64') },
+    'webhook-dispatcher': {
+      WEBHOOK_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      WEBHOOK_ALLOWED_HOSTS: HOST,
+    },
+  };
+  log('starting the payout apps and the gateway');
+  APPS.forEach((app, index) =>
+    launch(app, { ...common, ...own[app], ...sandboxEnv(sandbox, app), PORT: String(BASE_PORT + index) }),
+  );
+  launch('api-gateway', {
+    ...common,
+    CHAT_API_URL: 'http://127.0.0.1:9',
+    API_KEY_PEPPER: secret(),
+    OPS_API_KEY,
+    WALLET_JWT_SECRET: secret(),
+    PORT: String(GATEWAY_PORT),
+  });
+  await Promise.race([
+    Promise.all([...APPS, 'api-gateway'].map((app, index) => waitReady(app, BASE_PORT + index))),
+    childDeath,
+  ]);
+  await pointAtSandbox(`http://${HOST}:${GATEWAY_PORT}`, OPS_API_KEY, sandbox);
+
+  const { apiKey } = await call('POST', '/ops/partners', { name: 'bench' }, { 'x-ops-api-key': OPS_API_KEY });
+  const partner = { 'x-api-key': apiKey };
+  await call('PUT', '/webhooks/endpoint', { url: `${sandbox.webhookReceiver.url}/hooks/bench` }, partner);
+
+  log(`accepting ${COUNT} transactions (${ACCEPT_CONCURRENCY} at a time)`);
+  const transactions = await Promise.race([
+    inParallel(Array.from({ length: COUNT }), ACCEPT_CONCURRENCY, async (_, index) => {
+      const chain = CHAINS[index % CHAINS.length];
+      const route = ROUTES[chain];
+      // Amounts differ (by a cent, by a peso in COP which has no decimals): two equal Solana
+      // transfers under one blockhash would be one transaction, refused as already processed.
+      const quote = await call(
+        'POST',
+        '/quote',
+        {
+          ...route,
+          amount: route.target_currency === 'COP' ? route.amount + index : (route.amount * 100 + index) / 100,
+        },
+        partner,
+      );
+      const accepted = await call(
+        'POST',
+        '/transaction',
+        {
+          quote_id: quote.quote_id,
+          user_id: `bench-${index}`,
+          account_number: ACCOUNTS[route.payment_method],
+        },
+        partner,
+      );
+      const ops = await call('GET', `/ops/transactions/${accepted.id}`, undefined, {
+        'x-ops-api-key': OPS_API_KEY,
+      });
+      return { id: accepted.id, chain, target: ops.payment_context };
+    }),
+    childDeath,
+  ]);
+  // chain-watchers reads the rotated catalogue once its cache (10 s) runs out.
+  await sleep(11_000);
+
+  // Each chain's customer wallet sends one transfer at a time (Stellar sequence numbers, EVM
+  // nonces); the chains run side by side. A deposit is due at start + i/RATE and sent when its
+  // chain's previous one is done, so a slow chain shows as a lower sustained rate.
+  log(`depositing ${COUNT} at ${RATE}/s (${SECONDS} s)`);
+  const notified = new Map(); // transaction id → time the notify was sent (Solana, Celo)
+  const start = performance.now();
+  const startedAt = Date.now();
+  let failed = 0;
+  let sent = 0;
+  const notifies = [];
+  const fail = (id, error) => {
+    failed += 1;
+    if (failed <= 3) log(`deposit for ${id} failed: ${error.message.split('\n')[0]}`);
+  };
+  await Promise.race([
+    Promise.all(
+      CHAINS.map(async (chain) => {
+        const own = transactions.map((t, index) => ({ ...t, index })).filter((t) => t.chain === chain);
+        for (const { id, target, index } of own) {
+          // Bounded: a chain that falls this far behind its schedule stops sending.
+          if (performance.now() - start > SEND_LIMIT_MS) break;
+          const wait = start + (index * 1000) / RATE - performance.now();
+          if (wait > 0) await sleep(wait);
+          sent += 1;
+          try {
+            const receipt = await payDepositTarget(target);
+            // The wallet reports the transfer; the next transfer of the chain does not wait for it.
+            if (chain !== 'STELLAR') {
+              notified.set(id, Date.now());
+              notifies.push(
+                call(
+                  'POST',
+                  '/payments/notify',
+                  { blockchain: chain, on_chain_tx: receipt.onChainTx, transaction_id: id },
+                  partner,
+                ).catch((error) => fail(id, error)),
+              );
+            }
+          } catch (error) {
+            fail(id, error);
+          }
+        }
+      }),
+    ),
+    childDeath,
+  ]);
+  const sendSeconds = (performance.now() - start) / 1000;
+  await Promise.all(notifies);
+
+  log('waiting for every PROCESSING_PAYMENT webhook');
+  const firstWebhook = new Map();
+  const deadline = Date.now() + GRACE_MS;
+  while (Date.now() < deadline) {
+    for (const request of sandbox.webhookReceiver.received()) {
+      const body = JSON.parse(request.body);
+      if (body.data?.status === 'PROCESSING_PAYMENT' && !firstWebhook.has(body.data.id))
+        firstWebhook.set(body.data.id, Date.parse(request.receivedAt));
+    }
+    if (firstWebhook.size >= sent - failed) break;
+    await sleep(500);
+  }
+
+  const client = new pg.Client({ connectionString: benchUrl });
+  await client.connect();
+  const { rows } = await client.query(`
+    SELECT t.id, s.detected_at, j.occurred_at AS processing_at
+      FROM "transaction"."transaction" t
+      JOIN "transaction"."deposit" d ON d.transaction_id = t.id
+      LEFT JOIN chain_watchers.seen_transfer s ON s.on_chain_tx = d.on_chain_tx AND s.transfer_index = d.transfer_index
+      JOIN "transaction"."transaction_journal" j ON j.transaction_id = t.id AND j.to_status = 'PROCESSING_PAYMENT'`);
+  await client.end();
+
+  const detectionToProcessing = [];
+  const detectionToWebhook = [];
+  for (const row of rows) {
+    // Stellar: chain-watchers' detection; Solana and Celo: the wallet's notify.
+    const detected = row.detected_at ? row.detected_at.getTime() : notified.get(row.id);
+    const webhook = firstWebhook.get(row.id);
+    if (detected === undefined) continue;
+    detectionToProcessing.push(row.processing_at.getTime() - detected);
+    if (webhook !== undefined) detectionToWebhook.push(webhook - detected);
+  }
+  detectionToProcessing.sort((a, b) => a - b);
+  detectionToWebhook.sort((a, b) => a - b);
+  const lastWebhook = Math.max(...firstWebhook.values());
+  const sustained = firstWebhook.size / ((lastWebhook - startedAt) / 1000);
+  const p99 = quantile(detectionToWebhook, 0.99);
+
+  const lines = [
+    `deposits: ${COUNT} due at ${RATE}/s over ${SECONDS} s; ${sent} sent in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(1)}/s), ${failed} failed to send`,
+    `funded (PROCESSING_PAYMENT committed): ${rows.length}; first webhook received for ${firstWebhook.size}`,
+    `detection → PROCESSING_PAYMENT committed: p50 ${ms(quantile(detectionToProcessing, 0.5))}, p99 ${ms(quantile(detectionToProcessing, 0.99))}`,
+    `detection → first webhook attempt:        p50 ${ms(quantile(detectionToWebhook, 0.5))}, p99 ${ms(p99)}, max ${ms(detectionToWebhook.at(-1) ?? NaN)}`,
+    `sustained: ${sustained.toFixed(1)} deposits/s from the first due deposit to the last webhook`,
+    `target p99 ≤ ${TARGET_P99_MS} ms (detection → first webhook): ${p99 <= TARGET_P99_MS && firstWebhook.size === COUNT ? 'PASS' : 'MISS'}`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  log(error.stack ?? String(error));
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
