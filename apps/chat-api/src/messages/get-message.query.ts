@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { ChatError } from '../request/chat.error.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
 import { historyAccess } from '../streams/stream-access.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { MessageContextLoader } from './message-context.loader.js';
@@ -31,14 +30,10 @@ export class GetMessageQuery {
     const flags = message ? await this.flagsOf(caller, messageId, message.streamId) : null;
     if (!message || flags === null) throw ChatError.badRequest('Invalid message(s)');
     const row = messageRow(message, (await this.contexts.load(caller.realm, [message]))(message), {
-      applyMarkdown: options.applyMarkdown,
+      ...options,
       clientGravatar: false,
     });
-    const subject =
-      !options.allowEmptyTopicName && row.type === 'stream' && row.subject === ''
-        ? EMPTY_TOPIC_DISPLAY_NAME
-        : row.subject;
-    return { raw_content: message.content, message: { ...row, subject, flags: flagNames(flags) } };
+    return { raw_content: message.content, message: { ...row, flags: flagNames(flags) } };
   }
 
   private async flagsOf(

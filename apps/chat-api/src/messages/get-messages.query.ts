@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { ChatError } from '../request/chat.error.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
 import { MessageContextLoader } from './message-context.loader.js';
 import { FLAGS_SQL, MessageFilterBuilder, type MessageFilter } from './message-filter.js';
 import { flagNames, MessageFlag } from './message-flags.js';
@@ -119,11 +118,7 @@ export class GetMessagesQuery {
     const flags = new Map(rows.map((row) => [row.id, row.flags]));
     return messages.map((message) => {
       const row = messageRow(message, contextOf(message), command);
-      const subject =
-        !command.allowEmptyTopicName && row.type === 'stream' && row.subject === ''
-          ? EMPTY_TOPIC_DISPLAY_NAME
-          : row.subject;
-      return { ...row, subject, flags: flagNames(flags.get(message.id) ?? 0) };
+      return { ...row, flags: flagNames(flags.get(message.id) ?? 0) };
     });
   }
 }

@@ -1,4 +1,5 @@
 import { unixSeconds } from '../request/python-isoformat.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { avatarUrl } from '../users/user.presenter.js';
 import type { MessageEntity } from './message.entity.js';
@@ -15,6 +16,8 @@ export interface MessageContext {
 export interface MessageRowOptions {
   readonly applyMarkdown: boolean;
   readonly clientGravatar: boolean;
+  // False: a channel message's empty topic is shown as the realm's display name for it.
+  readonly allowEmptyTopicName: boolean;
 }
 
 // A message as GET /messages and `message` events carry it (flags are added per user).
@@ -27,7 +30,10 @@ export function messageRow(message: MessageEntity, context: MessageContext, opti
     recipient_id: message.recipientId,
     timestamp: unixSeconds(message.dateSent),
     client: message.client,
-    subject: message.topic,
+    subject:
+      isStream && message.topic === '' && !options.allowEmptyTopicName
+        ? EMPTY_TOPIC_DISPLAY_NAME
+        : message.topic,
     topic_links: [],
     is_me_message: /^\/me\s/.test(message.content),
     reactions: [],

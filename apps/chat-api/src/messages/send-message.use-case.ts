@@ -121,7 +121,7 @@ export class SendMessageUseCase {
               streamName: destination.stream?.name ?? null,
               directUsers: destination.directUsers,
             },
-            { applyMarkdown: true, clientGravatar: false },
+            { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true },
           ),
         },
         flagsByUser: Object.fromEntries(deliveries.map((d) => [String(d.userId), flagNames(d.flags)])),
