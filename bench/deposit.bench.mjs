@@ -297,14 +297,14 @@ async function main() {
     inParallel(Array.from({ length: COUNT }), ACCEPT_CONCURRENCY, async (_, index) => {
       const chain = CHAINS[index % CHAINS.length];
       const route = ROUTES[chain];
-      // Amounts differ (by a cent, by a peso in COP which has no decimals): two equal Solana
+      // Amounts differ by a whole unit, so the quoted crypto amounts differ too: two equal Solana
       // transfers under one blockhash would be one transaction, refused as already processed.
       const quote = await call(
         'POST',
         '/quote',
         {
           ...route,
-          amount: route.target_currency === 'COP' ? route.amount + index : (route.amount * 100 + index) / 100,
+          amount: route.amount + index,
         },
         partner,
       );
