@@ -35,6 +35,8 @@ const SCHEDULED_LEAD_S = 20;
 const SCHEDULED_TARGET_P99_MS = 1_000;
 
 const { TEST_DATABASE_URL, KAFKA_BROKERS } = process.env;
+// BENCH_CHAT_PHASES=typing (comma-separated: flags, typing, scheduled) runs only some phases.
+const PHASES = new Set((process.env.BENCH_CHAT_PHASES ?? 'flags,typing,scheduled').split(','));
 if (!TEST_DATABASE_URL) {
   process.stderr.write(
     'bench:chat needs a real PostgreSQL: TEST_DATABASE_URL must be set (eval "$(bash tools/infra/infra.sh env)").\n',
@@ -304,7 +306,7 @@ async function main() {
   log(`seeded ${ids.length} messages`);
 
   const results = [];
-  for (const { ids: size, target } of FLAG_SIZES) {
+  for (const { ids: size, target } of PHASES.has('flags') ? FLAG_SIZES : []) {
     log(
       `POST /messages/flags with ${size} ids: ${FLAG_WARMUP} warm-up, ${FLAG_ROUNDS} measured, one at a time`,
     );
@@ -312,52 +314,57 @@ async function main() {
     results.push([`POST /messages/flags, ${size} ids`, f, target]);
   }
 
-  log(`POST /typing at ${TYPING_RATE}/s: ${TYPING_WARMUP_S} s warm-up, ${TYPING_S} s measured`);
-  const typing = rawClient(
-    member,
-    '/typing',
-    new URLSearchParams({ type: 'direct', op: 'start', to: JSON.stringify([owner.userId]) }).toString(),
-  );
-  await paced(typing, TYPING_RATE, TYPING_WARMUP_S);
-  const t = await paced(typing, TYPING_RATE, TYPING_S);
-  typing.destroy();
-  results.push([`POST /typing at ${TYPING_RATE}/s (failures ${t.failures})`, t, TYPING_TARGET_P99_MS]);
+  if (PHASES.has('typing')) {
+    log(`POST /typing at ${TYPING_RATE}/s: ${TYPING_WARMUP_S} s warm-up, ${TYPING_S} s measured`);
+    const typing = rawClient(
+      member,
+      '/typing',
+      new URLSearchParams({ type: 'direct', op: 'start', to: JSON.stringify([owner.userId]) }).toString(),
+    );
+    await paced(typing, TYPING_RATE, TYPING_WARMUP_S);
+    const t = await paced(typing, TYPING_RATE, TYPING_S);
+    typing.destroy();
+    results.push([`POST /typing at ${TYPING_RATE}/s (failures ${t.failures})`, t, TYPING_TARGET_P99_MS]);
+  }
 
-  log(`scheduling ${SCHEDULED_COUNT} messages due in the same second`);
-  const dueAt = Math.ceil(Date.now() / 1000) + SCHEDULED_LEAD_S;
-  for (let i = 0; i < SCHEDULED_COUNT; i += 50) {
-    await Promise.all(
-      Array.from({ length: 50 }, (_, j) =>
-        chatCall(member, 'POST', '/scheduled_messages', {
-          type: 'stream',
-          to: String(streamId),
-          topic: 'scheduled',
-          content: `scheduled ${i + j}`,
-          scheduled_delivery_timestamp: String(dueAt),
-        }),
-      ),
-    );
-  }
-  if (Date.now() >= dueAt * 1000) throw new Error('scheduling took longer than the lead time');
-  log(`waiting for delivery at ${new Date(dueAt * 1000).toISOString()}`);
-  let delivered = 0;
-  const deadline = dueAt * 1000 + 60_000;
-  while (delivered < SCHEDULED_COUNT && Date.now() < deadline) {
-    await sleep(500);
-    delivered = Number(
-      (await client.query('SELECT count(*) FROM "chat"."scheduled_message" WHERE "delivered"')).rows[0].count,
-    );
-  }
-  const lateness = await client.query(
-    `SELECT extract(epoch FROM (m."date_sent" - s."scheduled_at")) * 1000 AS "late_ms"
+  if (PHASES.has('scheduled')) {
+    log(`scheduling ${SCHEDULED_COUNT} messages due in the same second`);
+    const dueAt = Math.ceil(Date.now() / 1000) + SCHEDULED_LEAD_S;
+    for (let i = 0; i < SCHEDULED_COUNT; i += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) =>
+          chatCall(member, 'POST', '/scheduled_messages', {
+            type: 'stream',
+            to: String(streamId),
+            topic: 'scheduled',
+            content: `scheduled ${i + j}`,
+            scheduled_delivery_timestamp: String(dueAt),
+          }),
+        ),
+      );
+    }
+    if (Date.now() >= dueAt * 1000) throw new Error('scheduling took longer than the lead time');
+    log(`waiting for delivery at ${new Date(dueAt * 1000).toISOString()}`);
+    let delivered = 0;
+    const deadline = dueAt * 1000 + 60_000;
+    while (delivered < SCHEDULED_COUNT && Date.now() < deadline) {
+      await sleep(500);
+      delivered = Number(
+        (await client.query('SELECT count(*) FROM "chat"."scheduled_message" WHERE "delivered"')).rows[0]
+          .count,
+      );
+    }
+    const lateness = await client.query(
+      `SELECT extract(epoch FROM (m."date_sent" - s."scheduled_at")) * 1000 AS "late_ms"
      FROM "chat"."scheduled_message" s JOIN "chat"."message" m ON m."id" = s."delivered_message_id"`,
-  );
-  const late = figures(lateness.rows.map((row) => Number(row.late_ms)));
-  results.push([
-    `scheduled lateness, ${SCHEDULED_COUNT} due at once (delivered ${delivered})`,
-    late,
-    SCHEDULED_TARGET_P99_MS,
-  ]);
+    );
+    const late = figures(lateness.rows.map((row) => Number(row.late_ms)));
+    results.push([
+      `scheduled lateness, ${SCHEDULED_COUNT} due at once (delivered ${delivered})`,
+      late,
+      SCHEDULED_TARGET_P99_MS,
+    ]);
+  }
   await client.end();
 
   process.stdout.write('\nchat-api benchmark (latency per request; lateness = sent time − due time)\n');

@@ -1,31 +1,60 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_BUS, type EventBus } from '@platform/messaging';
+import { EVENT_BUS, type EventBus, type EventEnvelope } from '@platform/messaging';
 import { RequestContext } from '@platform/logging';
 import { ChatTopic, type ChatEventV1 } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 
+// Events gathered for at most this long go to the bus in one batch.
+const BATCH_WINDOW_MS = 2;
+const MAX_BATCH = 500;
+
+interface Pending {
+  readonly envelope: EventEnvelope;
+  readonly settle: { resolve(): void; reject(error: unknown): void };
+}
+
 // Events that announce no stored change (typing notifications) go straight to the bus: there
-// is nothing to commit them with, and a lost one only means a missed indicator.
+// is nothing to commit them with, and a lost one only means a missed indicator. They arrive
+// by the thousand per second, so they are sent in small batches: one broker round trip for
+// everything broadcast within a couple of milliseconds.
 @Injectable()
 export class ChatEventBroadcaster {
+  private pending: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {}
 
-  async broadcast(event: ChatEventV1): Promise<void> {
-    if (event.userIds.length === 0) return;
+  broadcast(event: ChatEventV1): Promise<void> {
+    if (event.userIds.length === 0) return Promise.resolve();
     const id = this.ids.uuid();
-    await this.bus.publish([
-      {
-        id,
-        topic: ChatTopic.Events,
-        key: String(event.realmId),
-        payload: event,
-        occurredAt: this.clock.now().toISOString(),
-        correlationId: RequestContext.current()?.correlationId ?? id,
-      },
-    ]);
+    const envelope = {
+      id,
+      topic: ChatTopic.Events,
+      key: String(event.realmId),
+      payload: event,
+      occurredAt: this.clock.now().toISOString(),
+      correlationId: RequestContext.current()?.correlationId ?? id,
+    };
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ envelope, settle: { resolve, reject } });
+      if (this.pending.length >= MAX_BATCH) this.flush();
+      else this.timer ??= setTimeout(() => this.flush(), BATCH_WINDOW_MS);
+    });
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    this.bus.publish(batch.map((item) => item.envelope)).then(
+      () => batch.forEach((item) => item.settle.resolve()),
+      (error: unknown) => batch.forEach((item) => item.settle.reject(error)),
+    );
   }
 }
