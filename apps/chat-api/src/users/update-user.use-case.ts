@@ -43,7 +43,7 @@ export class UpdateUserUseCase {
           caller.user.role !== UserRole.OWNER
         )
           throw ChatError.ownerRequired();
-        if (target.role === UserRole.OWNER && (await this.isOnlyOwner(caller.realm.id, target.id)))
+        if (target.role === UserRole.OWNER && (await this.isOnlyOwner(tx, caller.realm.id, target.id)))
           throw ChatError.badRequest(
             'The owner permission cannot be removed from the only organization owner.',
           );
@@ -70,8 +70,10 @@ export class UpdateUserUseCase {
     });
   }
 
-  private async isOnlyOwner(realmId: number, userId: number): Promise<boolean> {
-    const owners = (await this.users.listByRealm(realmId)).filter(
+  // Read inside the change's transaction: a second connection would wait on it (and on embedded
+  // PostgreSQL never return).
+  private async isOnlyOwner(tx: ChatTransaction, realmId: number, userId: number): Promise<boolean> {
+    const owners = (await this.users.listByRealm(realmId, tx.manager)).filter(
       (user) => user.role === UserRole.OWNER && user.isActive && user.botType === null,
     );
     return owners.length === 1 && owners[0]!.id === userId;

@@ -42,8 +42,10 @@ export class UsersRepository {
     return this.dataSource.getRepository(UserEntity).findBy({ realmId, emailKey: In(keys) });
   }
 
-  listByRealm(realmId: number): Promise<UserEntity[]> {
-    return this.dataSource.getRepository(UserEntity).find({ where: { realmId }, order: { id: 'ASC' } });
+  listByRealm(realmId: number, manager?: EntityManager): Promise<UserEntity[]> {
+    return (manager ?? this.dataSource.manager)
+      .getRepository(UserEntity)
+      .find({ where: { realmId }, order: { id: 'ASC' } });
   }
 
   insert(manager: EntityManager, user: NewUser): Promise<UserEntity> {
