@@ -26,8 +26,9 @@ const shared = {
 };
 
 export default {
-  // Integration and e2e suites boot databases and apps; a hung one still fails within a minute.
-  testTimeout: 60_000,
+  // Integration and e2e suites boot databases, simulated chains and several apps, which takes
+  // well over a minute on a busy 2-core machine; a hung one still fails within two.
+  testTimeout: 120_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
     {
