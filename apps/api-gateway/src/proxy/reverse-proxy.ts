@@ -25,7 +25,9 @@ const HOP_BY_HOP = new Set([
 // through untouched because chat-api authenticates its own users.
 @Injectable()
 export class ReverseProxy {
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // Idle connections are dropped after 4 s, before the services' own 5 s keep-alive timeout
+  // (Node's default) closes them: reusing one the service is closing answers 502.
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
 
   constructor(
     private readonly gateway: GatewayConfig,
