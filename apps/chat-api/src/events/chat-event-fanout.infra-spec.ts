@@ -42,11 +42,12 @@ describe('chat event fan-out across replicas on Kafka', () => {
     await database?.drop();
   });
 
-  it('delivers a message sent through replica A to a queue held by replica B', async () => {
+  // A new realm's owner with a queue of `eventTypes` on replica B, and that queue's long poll.
+  async function ownerPollingOnB(name: string, eventTypes: string[]) {
     const [a, b] = replicas as [RunningService, RunningService];
     const realm = await a.app.get(CreateRealmUseCase).execute({
-      name: `Fan-out ${run}`,
-      ownerEmail: `owner-${run}@example.com`,
+      name: `${name} ${run}`,
+      ownerEmail: `${name.toLowerCase()}-${run}@example.com`,
       ownerName: 'Fan Owner',
       origin: 'http://chat.test',
     });
@@ -55,12 +56,17 @@ describe('chat event fan-out across replicas on Kafka', () => {
       .post('/api/v1/register')
       .auth(email, apiKey)
       .type('form')
-      .send({ event_types: '["message"]' })
+      .send({ event_types: JSON.stringify(eventTypes) })
       .expect(200);
     const poll = request(b.app.getHttpServer())
       .get('/api/v1/events')
       .query({ queue_id: registered.body.queue_id, last_event_id: '-1' })
       .auth(email, apiKey);
+    return { a, email, apiKey, userId, poll };
+  }
+
+  it('delivers a message sent through replica A to a queue held by replica B', async () => {
+    const { a, email, apiKey, userId, poll } = await ownerPollingOnB('Fan-out', ['message']);
     const sent = await request(a.app.getHttpServer())
       .post('/api/v1/messages')
       .auth(email, apiKey)
@@ -78,24 +84,7 @@ describe('chat event fan-out across replicas on Kafka', () => {
   });
 
   it('delivers a typing notification made on replica A to a queue held by replica B', async () => {
-    const [a, b] = replicas as [RunningService, RunningService];
-    const realm = await a.app.get(CreateRealmUseCase).execute({
-      name: `Typing ${run}`,
-      ownerEmail: `typist-${run}@example.com`,
-      ownerName: 'Ty Typist',
-      origin: 'http://chat.test',
-    });
-    const { email, apiKey, userId } = realm.owner;
-    const registered = await request(b.app.getHttpServer())
-      .post('/api/v1/register')
-      .auth(email, apiKey)
-      .type('form')
-      .send({ event_types: '["typing"]' })
-      .expect(200);
-    const poll = request(b.app.getHttpServer())
-      .get('/api/v1/events')
-      .query({ queue_id: registered.body.queue_id, last_event_id: '-1' })
-      .auth(email, apiKey);
+    const { a, email, apiKey, userId, poll } = await ownerPollingOnB('Typing', ['typing']);
     await request(a.app.getHttpServer())
       .post('/api/v1/typing')
       .auth(email, apiKey)
