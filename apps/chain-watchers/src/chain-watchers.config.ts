@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { Secret } from '@platform/config';
 
 const serviceUrl = () => IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true });
 
@@ -59,4 +60,40 @@ export class ChainWatchersConfig {
   @Min(1)
   @Max(1000)
   CELO_CONFIRMATIONS: number = 3;
+
+  // Hot-wallet keys that sign refunds (unset: that chain's refunds wait, logged as errors).
+  // Stellar secret seed (S…); Solana secret key, base58 or a JSON array of 64 bytes; EVM hex key.
+  @Secret()
+  @IsOptional()
+  @IsString()
+  STELLAR_REFUND_SECRET?: string;
+
+  @Secret()
+  @IsOptional()
+  @IsString()
+  SOLANA_REFUND_SECRET_KEY?: string;
+
+  @Secret()
+  @IsOptional()
+  @IsString()
+  CELO_REFUND_PRIVATE_KEY?: string;
+
+  // How long a signed Stellar refund stays valid (its time bounds).
+  @IsInt()
+  @Min(30)
+  REFUND_VALIDITY_S: number = 300;
+
+  // How long a broadcast waits for the chain's verdict before leaving it to the next pass.
+  @IsInt()
+  @Min(100)
+  REFUND_CONFIRM_TIMEOUT_MS: number = 30_000;
+
+  // How often open refunds are looked at again, and how long one worker holds a refund.
+  @IsInt()
+  @Min(100)
+  REFUND_RETRY_INTERVAL_MS: number = 10_000;
+
+  @IsInt()
+  @Min(1_000)
+  REFUND_LEASE_MS: number = 120_000;
 }

@@ -3,6 +3,7 @@ import { ServiceName } from '@shared/contracts';
 import { ChainWatchersConfig } from './chain-watchers.config.js';
 import { chainWatchersDatabase } from './chain-watchers.database.js';
 import { ChainWatchersModule } from './chain-watchers.module.js';
+import { RefundRequestedConsumer } from './refunds/refund-requested.consumer.js';
 
 const chainWatchersSections = { ...platformSections, chains: ChainWatchersConfig };
 
@@ -12,4 +13,5 @@ export const chainWatchersDefinition: ServiceDefinition<typeof chainWatchersSect
   config: chainWatchersSections,
   database: chainWatchersDatabase,
   imports: [ChainWatchersModule],
+  consumers: [RefundRequestedConsumer],
 };

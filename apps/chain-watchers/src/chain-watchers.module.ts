@@ -4,6 +4,12 @@ import { strictValidationPipe } from '@platform/http';
 import { CeloTransferVerifier } from './celo/celo-transfer.verifier.js';
 import { SolanaTransferVerifier } from './solana/solana-transfer.verifier.js';
 import { DepositLedger } from './deposits/deposit-ledger.js';
+import { AcceptRefundUseCase } from './refunds/accept-refund.use-case.js';
+import { CeloRefundSender } from './refunds/celo-refund.sender.js';
+import { RefundRequestedConsumer } from './refunds/refund-requested.consumer.js';
+import { REFUND_SENDERS, RefundWorker } from './refunds/refund-worker.js';
+import { SolanaRefundSender } from './refunds/solana-refund.sender.js';
+import { StellarRefundSender } from './refunds/stellar-refund.sender.js';
 import { RecordStellarPaymentUseCase } from './stellar/record-stellar-payment.use-case.js';
 import { StellarHorizon } from './stellar/stellar-horizon.js';
 import { StellarPaymentStreams } from './stellar/stellar-payment-streams.js';
@@ -30,6 +36,17 @@ import { TRANSFER_VERIFIERS, VerifyTransferUseCase } from './verify/verify-trans
       useFactory: (...verifiers: unknown[]) => verifiers,
     },
     VerifyTransferUseCase,
+    StellarRefundSender,
+    SolanaRefundSender,
+    CeloRefundSender,
+    {
+      provide: REFUND_SENDERS,
+      inject: [StellarRefundSender, SolanaRefundSender, CeloRefundSender],
+      useFactory: (...senders: unknown[]) => senders,
+    },
+    RefundWorker,
+    AcceptRefundUseCase,
+    RefundRequestedConsumer,
   ],
 })
 export class ChainWatchersModule {}

@@ -19,9 +19,9 @@ describe('chain-watchers Stellar payment streams', () => {
   let database: TestDatabase;
   let sql: pg.Client;
   let horizon: Horizon.Server;
-  const bus = new InMemoryEventBus();
   const announced: DepositDetectedV1[] = [];
   const running: RunningService[] = [];
+  const buses: InMemoryEventBus[] = [];
   const customer = stellarSandboxKeypair('customer');
   const treasury = stellarSandboxKeypair('treasury').publicKey();
   const reference = (hex: string) => Buffer.from(hex.padEnd(32, '0'), 'hex').toString('base64');
@@ -33,25 +33,28 @@ describe('chain-watchers Stellar payment streams', () => {
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
     horizon = new Horizon.Server(sandbox.horizon.url, { allowHttp: true });
-    await bus.connect();
-    await bus.subscribe({
-      groupId: 'test',
-      topics: ['chain.deposit.detected.v1'],
-      handle: async (event: EventEnvelope) => void announced.push(event.payload as DepositDetectedV1),
-    });
   });
   afterEach(async () => {
     for (const service of running.splice(0)) await service.close();
   });
   afterAll(async () => {
-    await bus.disconnect();
+    for (const bus of buses) await bus.disconnect();
     await sql?.end();
     await database?.drop();
     await upstreams?.close();
     await sandbox?.close();
   });
 
+  // A bus per instance: a process holds one subscription per consumer group, as Kafka would.
   const start = async (env: Record<string, string> = {}) => {
+    const bus = new InMemoryEventBus();
+    buses.push(bus);
+    await bus.connect();
+    await bus.subscribe({
+      groupId: 'test',
+      topics: ['chain.deposit.detected.v1'],
+      handle: async (event: EventEnvelope) => void announced.push(event.payload as DepositDetectedV1),
+    });
     const service = await startTestService(chainWatchersDefinition, {
       databaseUrl: database.url,
       bus,

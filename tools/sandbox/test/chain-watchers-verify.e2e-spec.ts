@@ -20,6 +20,8 @@ import { startSandbox, type Sandbox } from '../src/start-sandbox.js';
 import { chainWatchersEnv, startFakeUpstreams, type FakeUpstreams } from './fake-upstreams.js';
 
 const TRANSACTION_ID = '3f1c0b9e-8a5d-4c1e-9b7a-2d4e6f8a0c1b';
+// Long enough that the first verify surely comes before finality, even on a busy machine.
+const FINALITY_MS = 2_000;
 
 // chain-watchers' POST /internal/verify over HTTP, against the sandbox chains with the real SDKs.
 describe('chain-watchers POST /internal/verify', () => {
@@ -31,7 +33,7 @@ describe('chain-watchers POST /internal/verify', () => {
   const bus = new InMemoryEventBus();
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ solanaFinalizeDelayMs: 400 });
+    sandbox = await startSandbox({ solanaFinalizeDelayMs: FINALITY_MS });
     upstreams = await startFakeUpstreams(sandbox);
     database = await startTestDatabase();
     await bus.connect();
@@ -97,7 +99,7 @@ describe('chain-watchers POST /internal/verify', () => {
       );
       const body = { blockchain: 'SOLANA', onChainTx: signature, transactionId: TRANSACTION_ID };
       expect((await verify(body).expect(200)).body).toEqual({ status: 'not_found' });
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      await new Promise((resolve) => setTimeout(resolve, FINALITY_MS + 100));
       const common = {
         blockchain: 'SOLANA',
         onChainTx: signature,
@@ -136,7 +138,7 @@ describe('chain-watchers POST /internal/verify', () => {
           createTransferInstruction(usdc.from, elsewhere.to, customer.publicKey, 1n, [], usdc.programId),
         ),
       );
-      await new Promise((resolve) => setTimeout(resolve, 450));
+      await new Promise((resolve) => setTimeout(resolve, FINALITY_MS + 100));
       expect((await verify({ blockchain: 'SOLANA', onChainTx: failed }).expect(200)).body).toEqual({
         status: 'invalid',
         reason: 'failed',

@@ -1,5 +1,4 @@
 import { createHardhatNetworkProvider } from 'hardhat/internal/hardhat-network/provider/provider.js';
-import { JsonRpcServer } from 'hardhat/internal/hardhat-network/jsonrpc/server.js';
 import { ContractFactory, getAddress, Interface, parseUnits } from 'ethers';
 import {
   evmSandboxWallet,
@@ -8,6 +7,8 @@ import {
   SANDBOX_TOKEN_DECIMALS,
   type SandboxAsset,
 } from '../sandbox-wallets.js';
+import { SandboxFaults } from '../http/sandbox-faults.js';
+import { reply, startSandboxServer } from '../http/sandbox-http-server.js';
 import { sandboxTokenArtifact } from './sandbox-token.artifact.js';
 
 export const CELO_CHAIN_ID = 42220;
@@ -19,6 +20,7 @@ export interface EvmChainSimulator {
   readonly tokens: Readonly<Record<SandboxAsset, string>>;
   // Raw EIP-1193 access for tests (mine blocks, inspect state).
   request(method: string, params?: unknown[]): Promise<unknown>;
+  readonly faults: SandboxFaults;
   close(): Promise<void>;
 }
 
@@ -72,13 +74,50 @@ export async function startEvmChain(port = 0): Promise<EvmChainSimulator> {
       await send(token.encodeFunctionData('mint', [wallet.address, amount]), contractAddress);
     }
   }
-  const server = new JsonRpcServer({ hostname: '127.0.0.1', port, provider });
-  const { address, port: bound } = await server.listen();
-  return {
-    url: `http://${address}:${bound}`,
-    chainId: CELO_CHAIN_ID,
-    tokens,
-    request,
-    close: () => server.close(),
+  const faults = new SandboxFaults();
+  const server = await startSandboxServer(
+    [
+      {
+        method: 'POST',
+        path: '/',
+        handler: async (incoming) => {
+          const result = reply(200, await answer(request, incoming.rawBody));
+          if (!/"eth_sendRawTransaction"/.test(incoming.rawBody) || !faults.takeDropSubmitAnswer())
+            return result;
+          incoming.raw.socket.destroy();
+          return null;
+        },
+      },
+    ],
+    port,
+  );
+  return { url: server.url, chainId: CELO_CHAIN_ID, tokens, request, faults, close: server.close };
+}
+
+// JSON-RPC over HTTP (single calls and batches, as ethers sends them) onto the EIP-1193 provider.
+async function answer(request: (method: string, params?: unknown[]) => Promise<unknown>, raw: string) {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } };
+  }
+  const one = async (call: unknown) => {
+    const {
+      id = null,
+      method = '',
+      params = [],
+    } = (call ?? {}) as { id?: unknown; method?: string; params?: unknown[] };
+    try {
+      return { jsonrpc: '2.0', id, result: (await request(method, params)) ?? null };
+    } catch (error) {
+      const {
+        code = -32603,
+        message = String(error),
+        data,
+      } = error as { code?: number; message?: string; data?: unknown };
+      return { jsonrpc: '2.0', id, error: { code, message, data } };
+    }
   };
+  return Array.isArray(body) ? Promise.all(body.map(one)) : one(body);
 }

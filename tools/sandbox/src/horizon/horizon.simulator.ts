@@ -12,6 +12,7 @@ import {
   stellarSandboxKeypair,
   type SandboxAsset,
 } from '../sandbox-wallets.js';
+import { SandboxFaults } from '../http/sandbox-faults.js';
 import { HorizonLedger, type OperationRecord } from './horizon-ledger.js';
 import { accountView, operationView, pageView, transactionView } from './horizon-views.js';
 
@@ -23,6 +24,7 @@ export interface HorizonSimulator {
   // Issuer per asset code (the catalogue keeps the issuer as the asset's "mint").
   readonly issuers: Readonly<Record<SandboxAsset, string>>;
   readonly ledger: HorizonLedger;
+  readonly faults: SandboxFaults;
   close(): Promise<void>;
 }
 
@@ -39,10 +41,11 @@ const HEARTBEAT_MS = 1_000;
 // checks real signatures of real XDR envelopes and applies them to the sandbox ledger.
 export async function startHorizon(port = 0): Promise<HorizonSimulator> {
   const ledger = new HorizonLedger(SANDBOX_NETWORK_PASSPHRASE);
+  const faults = new SandboxFaults();
   const issuers = fund(ledger);
   let base = '';
   const server = await startSandboxServer(
-    routes(ledger, () => base),
+    routes(ledger, faults, () => base),
     port,
   );
   base = server.url;
@@ -51,11 +54,12 @@ export async function startHorizon(port = 0): Promise<HorizonSimulator> {
     networkPassphrase: SANDBOX_NETWORK_PASSPHRASE,
     issuers,
     ledger,
+    faults,
     close: server.close,
   };
 }
 
-function routes(ledger: HorizonLedger, base: () => string): SandboxRoute[] {
+function routes(ledger: HorizonLedger, faults: SandboxFaults, base: () => string): SandboxRoute[] {
   const accountOps = (payments: boolean) => (request: SandboxRequest, response: ServerResponse) =>
     operations(
       ledger,
@@ -125,7 +129,16 @@ function routes(ledger: HorizonLedger, base: () => string): SandboxRoute[] {
           (op) => op.isPayment && op.transaction_hash === req.params['hash'],
         ),
     },
-    { method: 'POST', path: '/transactions', handler: (request) => submit(ledger, base(), request) },
+    {
+      method: 'POST',
+      path: '/transactions',
+      handler: (request) => {
+        const answer = submit(ledger, base(), request);
+        if (!faults.takeDropSubmitAnswer()) return answer;
+        request.raw.socket.destroy();
+        return null;
+      },
+    },
   ];
 }
 

@@ -20,6 +20,7 @@ import {
   solanaSandboxMintKeypair,
   type SandboxAsset,
 } from '../sandbox-wallets.js';
+import { SandboxFaults } from '../http/sandbox-faults.js';
 import { SolanaLedger } from './solana-ledger.js';
 import { JsonRpcError, solanaRpcMethods } from './solana-rpc.methods.js';
 
@@ -32,6 +33,7 @@ export interface SolanaRpcSimulator {
   readonly url: string;
   readonly mints: Readonly<Record<SandboxAsset, SolanaSandboxMint>>;
   readonly ledger: SolanaLedger;
+  readonly faults: SandboxFaults;
   close(): Promise<void>;
 }
 
@@ -48,12 +50,16 @@ const LAMPORTS = 1_000n * 1_000_000_000n;
 
 export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<SolanaRpcSimulator> {
   const ledger = new SolanaLedger(options.finalizeDelayMs ?? 0);
+  const faults = new SandboxFaults();
   const mints = fund(ledger);
-  const server = await startSandboxServer(
-    [{ method: 'POST', path: '/', handler: (request) => reply(200, answer(ledger, request)) }],
-    options.port ?? 0,
-  );
-  return { url: server.url, mints, ledger, close: server.close };
+  const handler = (request: SandboxRequest) => {
+    const result = reply(200, answer(ledger, request));
+    if (!/"sendTransaction"/.test(request.rawBody) || !faults.takeDropSubmitAnswer()) return result;
+    request.raw.socket.destroy();
+    return null;
+  };
+  const server = await startSandboxServer([{ method: 'POST', path: '/', handler }], options.port ?? 0);
+  return { url: server.url, mints, ledger, faults, close: server.close };
 }
 
 function answer(ledger: SolanaLedger, request: SandboxRequest): unknown {

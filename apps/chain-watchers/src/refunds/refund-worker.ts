@@ -1,0 +1,191 @@
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DataSource, IsNull, LessThan } from 'typeorm';
+import { LOGGER, type Logger } from '@platform/logging';
+import { TransactionalOutbox } from '@platform/messaging';
+import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
+import { Clock, IdGenerator } from '@shared/util';
+import { ChainWatchersConfig } from '../chain-watchers.config.js';
+import { ChainRegistry } from '../upstreams/chain-registry.js';
+import { RefundAttemptEntity } from './refund-attempt.entity.js';
+import { RefundRefusedError, RefundSender, type ChainVerdict } from './refund-sender.js';
+import { RefundEntity } from './refund.entity.js';
+
+export const REFUND_SENDERS = Symbol('RefundSenders');
+const BATCH = 20;
+
+// Moves open refunds forward, one at a time: a refund with a pending attempt is looked up by
+// hash and, while that attempt can still land, rebroadcast as signed; only an attempt that can
+// never land is replaced by a newly signed one. Every attempt is committed before it is
+// broadcast, so an ambiguous broadcast or a crash is resolved by lookup, never by signing twice.
+// Replicas share the work through a lease on the refund row.
+@Injectable()
+export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private running: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
+    @Inject(REFUND_SENDERS) private readonly senders: readonly RefundSender[],
+    private readonly registry: ChainRegistry,
+    private readonly config: ChainWatchersConfig,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.kick(), this.config.REFUND_RETRY_INTERVAL_MS);
+    this.kick();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    this.running = this.running
+      .then(() => this.pass())
+      .catch((error: unknown) => {
+        this.logger.error({ err: error }, 'refund pass failed');
+      });
+  }
+
+  private async pass(): Promise<void> {
+    const open = await this.dataSource.getRepository(RefundEntity).find({
+      where: { status: 'REQUESTED' },
+      order: { requestedAt: 'ASC' },
+      take: BATCH,
+    });
+    for (const refund of open) {
+      if (this.stopped) return;
+      if (!(await this.lease(refund))) continue;
+      try {
+        await this.advance(refund);
+      } catch (error) {
+        this.logger.warn({ err: error, refundId: refund.refundId }, 'refund not settled yet; retried later');
+      } finally {
+        await this.dataSource
+          .getRepository(RefundEntity)
+          .update({ refundId: refund.refundId, status: 'REQUESTED' }, { leasedUntil: null });
+      }
+    }
+  }
+
+  private async lease(refund: RefundEntity): Promise<boolean> {
+    const now = this.clock.now();
+    const { affected } = await this.dataSource.getRepository(RefundEntity).update(
+      [
+        { refundId: refund.refundId, status: 'REQUESTED', leasedUntil: IsNull() },
+        { refundId: refund.refundId, status: 'REQUESTED', leasedUntil: LessThan(now) },
+      ],
+      { leasedUntil: new Date(now.getTime() + this.config.REFUND_LEASE_MS) },
+    );
+    return (affected ?? 0) > 0;
+  }
+
+  private async advance(refund: RefundEntity): Promise<void> {
+    const sender = this.senders.find(({ blockchain }) => blockchain === refund.blockchain)!;
+    if (!sender.hotWallet) {
+      this.logger.error(
+        { refundId: refund.refundId, blockchain: refund.blockchain },
+        'no refund hot-wallet key',
+      );
+      return;
+    }
+    const attempts = this.dataSource.getRepository(RefundAttemptEntity);
+    const pending = await attempts.findOneBy({ refundId: refund.refundId, state: 'PENDING' });
+    if (pending) {
+      const verdict = await sender.lookup(pending);
+      if (verdict.kind === 'landed' || verdict.kind === 'failed') return this.apply(refund, pending, verdict);
+      if (await sender.canStillLand(pending))
+        return this.apply(refund, pending, await sender.broadcast(pending));
+      await attempts.update({ id: pending.id }, { state: 'EXPIRED' });
+    }
+    const asset = (await this.registry.chain(refund.blockchain)).assets.find(
+      ({ cryptoCurrency }) => cryptoCurrency === refund.cryptoCurrency,
+    );
+    if (!asset) throw new Error(`no active ${refund.cryptoCurrency} on ${refund.blockchain}`);
+    let signed;
+    try {
+      signed = await sender.sign(refund, asset);
+    } catch (error) {
+      if (error instanceof RefundRefusedError) return this.settle(refund, null, 'FAILED', error.message);
+      throw error;
+    }
+    const attempt = await attempts.save({
+      id: this.ids.uuid(),
+      refundId: refund.refundId,
+      attempt: (await attempts.countBy({ refundId: refund.refundId })) + 1,
+      signedPayload: signed.payload,
+      txHash: signed.hash,
+      validUntil: signed.validUntil ?? null,
+      lastValidBlockHeight:
+        signed.lastValidBlockHeight === undefined ? null : String(signed.lastValidBlockHeight),
+      nonce: signed.nonce === undefined ? null : String(signed.nonce),
+      state: 'PENDING',
+      createdAt: this.clock.now(),
+    });
+    await this.apply(refund, attempt, await sender.broadcast(attempt));
+  }
+
+  // Unknown and ambiguous outcomes leave the attempt pending for the next pass.
+  private async apply(
+    refund: RefundEntity,
+    attempt: RefundAttemptEntity,
+    verdict: ChainVerdict,
+  ): Promise<void> {
+    if (verdict.kind === 'landed') return this.settle(refund, attempt, 'SENT', null);
+    if (verdict.kind === 'failed') return this.settle(refund, attempt, 'FAILED', verdict.reason);
+    this.logger.warn(
+      { refundId: refund.refundId, txHash: attempt.txHash, outcome: verdict.kind },
+      'refund outcome unknown',
+    );
+  }
+
+  private async settle(
+    refund: RefundEntity,
+    attempt: RefundAttemptEntity | null,
+    status: 'SENT' | 'FAILED',
+    reason: string | null,
+  ): Promise<void> {
+    const settledAt = this.clock.now();
+    const onChainTx = status === 'SENT' ? attempt!.txHash : null;
+    await this.outbox.run(async (tx) => {
+      const { affected } = await tx.manager.update(
+        RefundEntity,
+        { refundId: refund.refundId, status: 'REQUESTED' },
+        { status, onChainTx, failureReason: reason, settledAt, leasedUntil: null },
+      );
+      if (!affected) return;
+      if (attempt)
+        await tx.manager.update(
+          RefundAttemptEntity,
+          { id: attempt.id },
+          { state: status === 'SENT' ? 'LANDED' : 'FAILED' },
+        );
+      await tx.publish(
+        PayoutTopic.RefundSettled,
+        {
+          refundId: refund.refundId,
+          transactionId: refund.transactionId,
+          blockchain: refund.blockchain,
+          status,
+          onChainTx,
+          reason,
+          settledAt: settledAt.toISOString(),
+        },
+        { key: refund.transactionId },
+      );
+    });
+  }
+}

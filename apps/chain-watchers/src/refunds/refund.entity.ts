@@ -1,0 +1,49 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Blockchain, CryptoCurrency, type RefundRequestedV1 } from '@shared/contracts';
+
+// A refund transaction-service asked for (one row per refundId, whatever the redeliveries), and
+// where it stands: REQUESTED until a signed transfer is known to have landed (SENT) or can no
+// longer be made (FAILED).
+@Entity({ name: 'refund' })
+@Index('refund_open', ['requestedAt'], { where: `"status" = 'REQUESTED'` })
+export class RefundEntity {
+  @PrimaryColumn({ name: 'refund_id', type: 'uuid' })
+  refundId!: string;
+
+  @Column({ name: 'transaction_id', type: 'uuid' })
+  transactionId!: string;
+
+  @Column({ type: 'varchar', length: 12 })
+  blockchain!: Blockchain;
+
+  @Column({ name: 'crypto_currency', type: 'varchar', length: 12 })
+  cryptoCurrency!: CryptoCurrency;
+
+  @Column({ type: 'varchar', length: 120 })
+  destination!: string;
+
+  @Column({ type: 'numeric' })
+  amount!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  reason!: RefundRequestedV1['reason'];
+
+  @Column({ type: 'varchar', length: 12 })
+  status!: 'REQUESTED' | 'SENT' | 'FAILED';
+
+  @Column({ name: 'on_chain_tx', type: 'varchar', length: 128, nullable: true })
+  onChainTx!: string | null;
+
+  @Column({ name: 'failure_reason', type: 'varchar', length: 200, nullable: true })
+  failureReason!: string | null;
+
+  @Column({ name: 'requested_at', type: 'timestamptz' })
+  requestedAt!: Date;
+
+  @Column({ name: 'settled_at', type: 'timestamptz', nullable: true })
+  settledAt!: Date | null;
+
+  // A worker's claim on the refund while it signs or broadcasts (replicas skip leased rows).
+  @Column({ name: 'leased_until', type: 'timestamptz', nullable: true })
+  leasedUntil!: Date | null;
+}
