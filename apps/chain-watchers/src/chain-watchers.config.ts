@@ -48,6 +48,11 @@ export class ChainWatchersConfig {
   @serviceUrl()
   SOLANA_RPC_URL: string = 'https://api.mainnet-beta.solana.com';
 
+  // How long one chain RPC call (Solana, Celo) may take before it is abandoned and retried.
+  @IsInt()
+  @Min(100)
+  CHAIN_RPC_TIMEOUT_MS: number = 10_000;
+
   // A Solana transfer counts once it reached this commitment.
   @IsIn(['confirmed', 'finalized'])
   SOLANA_COMMITMENT: 'confirmed' | 'finalized' = 'finalized';

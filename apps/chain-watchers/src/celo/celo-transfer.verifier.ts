@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { getAddress, id, JsonRpcProvider, type TransactionReceipt } from 'ethers';
+import { getAddress, id, type JsonRpcProvider, type TransactionReceipt } from 'ethers';
 import {
   Blockchain,
   CryptoCurrency,
@@ -7,13 +7,13 @@ import {
   type VerifyTransferResponse,
 } from '@shared/contracts';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
+import { celoProvider } from './celo-provider.js';
 import { tokenAmount } from '../transfers/token-amount.js';
 import { TransferVerifier } from '../transfers/transfer-verifier.js';
 import type { ChainView } from '../upstreams/chain-registry.js';
 
 const TRANSFER_TOPIC = id('Transfer(address,address,uint256)');
 const HASH = /^0x[0-9a-fA-F]{64}$/;
-const CELO_CHAIN_ID = 42220;
 
 // A Celo hash is a deposit when its receipt exists with status 1 and enough confirmations, and
 // it holds ERC-20 Transfer logs of an active token to a deposit address. The logs of one token
@@ -25,7 +25,7 @@ export class CeloTransferVerifier extends TransferVerifier {
 
   constructor(private readonly config: ChainWatchersConfig) {
     super();
-    this.provider = new JsonRpcProvider(config.CELO_RPC_URL, CELO_CHAIN_ID, { staticNetwork: true });
+    this.provider = celoProvider(config);
   }
 
   async verify(

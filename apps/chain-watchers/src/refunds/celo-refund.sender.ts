@@ -1,13 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { Interface, isAddress, JsonRpcProvider, keccak256, parseUnits, Transaction, Wallet } from 'ethers';
+import {
+  Interface,
+  isAddress,
+  type JsonRpcProvider,
+  keccak256,
+  parseUnits,
+  Transaction,
+  Wallet,
+} from 'ethers';
 import { Blockchain, type ActiveAssetView } from '@shared/contracts';
+import { CELO_CHAIN_ID, celoProvider } from '../celo/celo-provider.js';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
 import type { RefundAttemptEntity } from './refund-attempt.entity.js';
 import { RefundRefusedError, RefundSender, type ChainVerdict, type SignedRefund } from './refund-sender.js';
 import type { RefundEntity } from './refund.entity.js';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 value) returns (bool)']);
-const CELO_CHAIN_ID = 42220;
 const CONFIRM_POLL_MS = 250;
 
 @Injectable()
@@ -19,7 +27,7 @@ export class CeloRefundSender extends RefundSender {
 
   constructor(private readonly config: ChainWatchersConfig) {
     super();
-    this.provider = new JsonRpcProvider(config.CELO_RPC_URL, CELO_CHAIN_ID, { staticNetwork: true });
+    this.provider = celoProvider(config);
     this.wallet = config.CELO_REFUND_PRIVATE_KEY
       ? new Wallet(config.CELO_REFUND_PRIVATE_KEY, this.provider)
       : null;

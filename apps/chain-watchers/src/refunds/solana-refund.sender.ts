@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { type Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import {
   createAssociatedTokenAccountIdempotentInstruction,
   createTransferCheckedInstruction,
@@ -9,6 +9,7 @@ import { encodeBase58, parseUnits } from 'ethers';
 import { Blockchain, type ActiveAssetView } from '@shared/contracts';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
 import { decodeBase58 } from '../solana/base58.js';
+import { solanaConnection } from '../solana/solana-connection.js';
 import type { RefundAttemptEntity } from './refund-attempt.entity.js';
 import { RefundRefusedError, RefundSender, type ChainVerdict, type SignedRefund } from './refund-sender.js';
 import type { RefundEntity } from './refund.entity.js';
@@ -26,7 +27,7 @@ export class SolanaRefundSender extends RefundSender {
     super();
     this.keypair = config.SOLANA_REFUND_SECRET_KEY ? solanaKeypair(config.SOLANA_REFUND_SECRET_KEY) : null;
     this.hotWallet = this.keypair?.publicKey.toBase58() ?? null;
-    this.connection = new Connection(config.SOLANA_RPC_URL, { commitment: config.SOLANA_COMMITMENT });
+    this.connection = solanaConnection(config);
   }
 
   async sign(refund: RefundEntity, asset: ActiveAssetView): Promise<SignedRefund> {

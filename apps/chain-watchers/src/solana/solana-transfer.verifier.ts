@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Connection } from '@solana/web3.js';
+import type { Connection } from '@solana/web3.js';
 import { Blockchain, type VerifyTransferResponse } from '@shared/contracts';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
 import { TransferVerifier } from '../transfers/transfer-verifier.js';
 import type { ChainView } from '../upstreams/chain-registry.js';
+import { solanaConnection } from './solana-connection.js';
 import { solanaTransfers } from './solana-transfers.js';
 
 const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
@@ -17,7 +18,7 @@ export class SolanaTransferVerifier extends TransferVerifier {
 
   constructor(private readonly config: ChainWatchersConfig) {
     super();
-    this.connection = new Connection(config.SOLANA_RPC_URL, { commitment: config.SOLANA_COMMITMENT });
+    this.connection = solanaConnection(config);
   }
 
   async verify(

@@ -1,0 +1,12 @@
+import { FetchRequest, JsonRpcProvider } from 'ethers';
+import type { ChainWatchersConfig } from '../chain-watchers.config.js';
+
+export const CELO_CHAIN_ID = 42220;
+
+// Every Celo RPC call gives up after CHAIN_RPC_TIMEOUT_MS (ethers waits five minutes by
+// default): one node that never answers must not stall verification or the refund worker.
+export function celoProvider(config: ChainWatchersConfig): JsonRpcProvider {
+  const request = new FetchRequest(config.CELO_RPC_URL);
+  request.timeout = config.CHAIN_RPC_TIMEOUT_MS;
+  return new JsonRpcProvider(request, CELO_CHAIN_ID, { staticNetwork: true });
+}
