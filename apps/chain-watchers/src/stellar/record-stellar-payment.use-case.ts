@@ -26,9 +26,14 @@ export class RecordStellarPaymentUseCase {
     foundBy: DepositBatch['foundBy'],
     cursor?: DepositBatch['cursor'],
   ): Promise<boolean> {
-    const chain = await this.registry.chain(Blockchain.STELLAR);
+    let chain = await this.registry.chain(Blockchain.STELLAR);
     const index = operationIndex(record.id);
-    const candidate = stellarDeposit(record, index, NO_MEMO, chain, null);
+    let candidate = stellarDeposit(record, index, NO_MEMO, chain, null);
+    if (!candidate && cursor) {
+      // Ask again before moving the cursor past it: the asset may have been rotated in since.
+      chain = await this.registry.chain(Blockchain.STELLAR, true);
+      candidate = stellarDeposit(record, index, NO_MEMO, chain, null);
+    }
     if (!candidate) return cursor ? this.ledger.record({ deposit: null, foundBy, cursor }) : false;
     if (!cursor && (await this.ledger.isSeen(candidate))) return false;
     const transaction = await this.horizon.server.transactions().transaction(record.transaction_hash).call();

@@ -39,8 +39,13 @@ export class ChainRegistry {
     );
   }
 
-  async chain(blockchain: Blockchain): Promise<ChainView> {
-    const [{ addresses }, { assets }] = await Promise.all([this.addresses.get(), this.assets.get()]);
+  // `fresh` asks the owners again instead of reusing their last answer: a transfer that looks
+  // like none of ours may be to an address or a mint rotated in since.
+  async chain(blockchain: Blockchain, fresh = false): Promise<ChainView> {
+    const [{ addresses }, { assets }] = await Promise.all([
+      this.addresses.get(fresh),
+      this.assets.get(fresh),
+    ]);
     return {
       addresses: addresses.filter((address) => address.blockchain === blockchain),
       assets: assets.filter((asset) => asset.blockchain === blockchain),

@@ -10,8 +10,9 @@ export class UpstreamCache<T> {
     private readonly now: () => number,
   ) {}
 
-  async get(): Promise<T> {
-    if (this.value && this.now() - this.value.at < this.ttlMs) return this.value.data;
+  // `fresh` skips the reuse: for a caller about to act on a "not ours" answer.
+  async get(fresh = false): Promise<T> {
+    if (!fresh && this.value && this.now() - this.value.at < this.ttlMs) return this.value.data;
     this.pending ??= this.load()
       .then((data) => {
         this.value = { at: this.now(), data };

@@ -20,6 +20,9 @@ export class VerifyTransferUseCase {
     transactionId,
   }: VerifyTransferRequest): Promise<VerifyTransferResponse> {
     const verifier = this.verifiers.find((candidate) => candidate.blockchain === blockchain)!;
-    return verifier.verify(onChainTx.trim(), await this.registry.chain(blockchain), transactionId ?? null);
+    const hash = onChainTx.trim();
+    const answer = await verifier.verify(hash, await this.registry.chain(blockchain), transactionId ?? null);
+    if (answer.status !== 'invalid' || answer.reason !== 'no_deposit') return answer;
+    return verifier.verify(hash, await this.registry.chain(blockchain, true), transactionId ?? null);
   }
 }
