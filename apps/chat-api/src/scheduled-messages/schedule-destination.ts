@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { normalizeTopic } from '../messages/message-text.js';
 import { ChatError, ChatErrorCode } from '../request/chat.error.js';
@@ -30,16 +31,19 @@ export class ScheduleDestination {
     kind: ScheduleKind,
     to: string,
     topic: string | undefined,
+    // The caller's transaction, when it has one: reads on another connection would wait on it
+    // (and on embedded PostgreSQL never return).
+    manager?: EntityManager,
   ): Promise<ScheduledDestination> {
-    return kind === 'stream' ? this.channel(caller, to, topic) : this.direct(caller, to);
+    return kind === 'stream' ? this.channel(caller, to, topic, manager) : this.direct(caller, to, manager);
   }
 
-  private async channel(caller: ChatCaller, to: string, topic: string | undefined) {
+  private async channel(caller: ChatCaller, to: string, topic: string | undefined, manager?: EntityManager) {
     // Python's int(): surrounding whitespace and a sign are fine, anything else is not.
     if (!/^\s*[+-]?\d+\s*$/.test(to)) throw ChatError.badRequest('Invalid data type for channel ID');
     const streamId = Number(to.trim());
     if (topic === undefined) throw ChatError.badRequest('Missing topic');
-    const stream = await this.streams.findById(caller.realm.id, streamId);
+    const stream = await this.streams.findById(caller.realm.id, streamId, manager);
     if (!stream || stream.isArchived)
       throw new ChatError(
         ChatErrorCode.STREAM_DOES_NOT_EXIST,
@@ -49,17 +53,17 @@ export class ScheduleDestination {
         },
       );
     if (stream.inviteOnly && !isAdministrator(caller.user)) {
-      const subscription = await this.streams.subscription(caller.user.id, stream.id);
+      const subscription = await this.streams.subscription(caller.user.id, stream.id, manager);
       if (!subscription?.active)
         throw ChatError.badRequest(`Not authorized to send to channel '${stream.name}'`);
     }
     return { streamId, topic: normalizeTopic(topic), recipientIds: [] };
   }
 
-  private async direct(caller: ChatCaller, to: string) {
+  private async direct(caller: ChatCaller, to: string, manager?: EntityManager) {
     const ids = directIds(to);
     if (ids.length === 0) throw ChatError.badRequest('Message must have recipients');
-    const users = await this.users.findManyByIds(caller.realm.id, ids);
+    const users = await this.users.findManyByIds(caller.realm.id, ids, manager);
     for (const id of ids) {
       const user = users.find((candidate) => candidate.id === id);
       if (!user) throw ChatError.badRequest(`Invalid user ID ${id}`);

@@ -118,7 +118,13 @@ export class ScheduledMessagesService {
         const nextTo =
           to ?? (row.streamId !== null ? String(row.streamId) : JSON.stringify(row.recipientIds));
         const nextContent = normalizeContent(content ?? row.content);
-        const destination = await this.destination.resolve(caller, nextKind, nextTo, topic ?? row.topic);
+        const destination = await this.destination.resolve(
+          caller,
+          nextKind,
+          nextTo,
+          topic ?? row.topic,
+          tx.manager,
+        );
         if (kind !== undefined || to !== undefined) Object.assign(row, destination);
         row.content = nextContent;
         row.renderedContent = this.renderer.render(nextContent);
