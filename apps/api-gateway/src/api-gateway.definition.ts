@@ -5,6 +5,7 @@ import { GatewayConfig } from './api-gateway.config.js';
 import { ApiGatewayModule } from './api-gateway.module.js';
 import { GatewayMiddleware } from './authentication/gateway.middleware.js';
 import { setupDocs } from './docs/docs.setup.js';
+import { ProxyFrontDoor } from './proxy/proxy-front-door.js';
 import { GatewayErrorPresenter } from './gateway-error.presenter.js';
 import { WalletAuthConfig } from './wallet-auth/wallet-auth.config.js';
 
@@ -17,7 +18,12 @@ export const apiGatewayDefinition: ServiceDefinition<typeof apiGatewaySections> 
   database: apiGatewayDatabase,
   imports: [ApiGatewayModule],
   errorPresenter: new GatewayErrorPresenter(),
-  // Proxied requests stream through untouched, so the gateway must see them before any body parser.
+  // Requests for other services are proxied before Express sees them.
+  frontDoor: (app) => {
+    const frontDoor = app.get(ProxyFrontDoor);
+    return frontDoor.handle.bind(frontDoor);
+  },
+  // The gateway's own routes authenticate the same way as proxied ones.
   beforeBodyParsers: (app) => {
     const gateway = app.get(GatewayMiddleware);
     app.use(gateway.handle.bind(gateway));

@@ -11,6 +11,7 @@ import { OpsPartnersController } from './partners/ops-partners.controller.js';
 import { PartnerController } from './partners/partner.controller.js';
 import { PartnersRepository } from './partners/partners.repository.js';
 import { RevokeApiKeyUseCase } from './partners/revoke-api-key.use-case.js';
+import { ProxyFrontDoor } from './proxy/proxy-front-door.js';
 import { ReverseProxy } from './proxy/reverse-proxy.js';
 import { WalletAuthModule } from './wallet-auth/wallet-auth.module.js';
 
@@ -26,6 +27,7 @@ import { WalletAuthModule } from './wallet-auth/wallet-auth.module.js';
     RevokeApiKeyUseCase,
     CredentialAuthenticator,
     ReverseProxy,
+    ProxyFrontDoor,
     GatewayMiddleware,
     MergedOpenApi,
   ],

@@ -234,6 +234,17 @@ describe('api-gateway authentication and routing', () => {
       expect((await http.get('/health/live')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
+    it('carries the request id through a proxied call and records its latency by upstream', async () => {
+      const response = await http.get('/transactions/list?cursor=abc').set('X-Request-Id', 'trace-proxied');
+
+      expect(response.headers['x-request-id']).toBe('trace-proxied');
+      const metrics = (await http.get('/metrics').expect(200)).text;
+      expect(metrics).toMatch(
+        /http_request_duration_seconds_count\{[^}]*route="proxy:transaction"[^}]*\} [1-9]/,
+      );
+      expect(metrics).not.toContain('/transactions/list');
+    });
+
     it('refuses a body over the limit, for its own routes and proxied ones', async () => {
       const big = { name: 'x'.repeat(5000) };
       const own = await http.post('/ops/partners').set('X-OPS-API-KEY', OPS_KEY).send(big).expect(413);

@@ -1,15 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
-import { Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import { HttpConfig, InternalTokenService, type RequestWithIdentity } from '@platform/http';
+import {
+  Agent,
+  request as httpRequest,
+  type ClientRequest,
+  type RequestOptions,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { HttpConfig, InternalTokenService, sendJson } from '@platform/http';
 import { RequestContext } from '@platform/logging';
-import { INTERNAL_IDENTITY_HEADER } from '@shared/contracts';
+import { INTERNAL_IDENTITY_HEADER, type InternalIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../api-gateway.config.js';
 import { API_KEY_HEADER, OPS_KEY_HEADER } from '../authentication/credential-authenticator.js';
 import { upstreamUrl, type Upstream } from './gateway-routes.js';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) never cross a proxy.
-const HOP_BY_HOP = new Set([
+const HOP_BY_HOP: ReadonlySet<string> = new Set([
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -20,14 +28,26 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
-// Streams a request to the owning service and its answer back. Partner credentials stay at the
-// gateway: the service receives a short-lived identity token instead. Chat requests pass
-// through untouched because chat-api authenticates its own users.
+// Partner credentials stay at the gateway: the service receives a short-lived identity token.
+const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([API_KEY_HEADER, OPS_KEY_HEADER, 'authorization']);
+
+const UPSTREAM_TIMEOUT = 'upstream timeout';
+
+interface UpstreamAddress {
+  readonly host: string;
+  readonly port: number;
+  readonly secure: boolean;
+}
+
+// Streams a request to the owning service and its answer back, on plain Node streams. Chat
+// requests keep their credentials because chat-api authenticates its own users.
 @Injectable()
 export class ReverseProxy {
   // Idle connections are dropped after 4 s, before the services' own 5 s keep-alive timeout
   // (Node's default) closes them: reusing one the service is closing answers 502.
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
+  private readonly secureAgent = new HttpsAgent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
+  private readonly addresses = new Map<Upstream, UpstreamAddress>();
 
   constructor(
     private readonly gateway: GatewayConfig,
@@ -35,80 +55,99 @@ export class ReverseProxy {
     private readonly tokens: InternalTokenService,
   ) {}
 
-  async forward(upstream: Upstream, request: RequestWithIdentity, response: Response): Promise<void> {
+  async forward(
+    upstream: Upstream,
+    request: IncomingMessage,
+    response: ServerResponse,
+    identity: InternalIdentity | null,
+  ): Promise<void> {
     const limit = upstream === 'kyc' ? this.gateway.MAX_UPLOAD_BYTES : this.http.MAX_BODY_BYTES;
-    const declaredLength = Number(request.headers['content-length'] ?? 0);
-    if (declaredLength > limit) {
-      response.status(413).json({ message: 'Request body is too large' });
+    if (Number(request.headers['content-length'] ?? 0) > limit) {
       request.resume();
-      return;
+      return sendJson(response, 413, { message: 'Request body is too large' });
     }
-    const headers = await this.upstreamHeaders(upstream, request);
-    const target = new URL(request.originalUrl, upstreamUrl(upstream, this.gateway));
-    const outgoing = httpRequest(target, {
+    const { host, port, secure } = this.address(upstream);
+    const options: RequestOptions = {
+      host,
+      port,
+      path: request.url,
       method: request.method,
-      headers,
-      agent: this.agent,
+      headers: await this.upstreamHeaders(upstream, request, identity),
+      agent: secure ? this.secureAgent : this.agent,
       timeout: upstream === 'chat' ? this.gateway.CHAT_PROXY_TIMEOUT_MS : this.gateway.PROXY_TIMEOUT_MS,
-    });
+    };
+    const outgoing = secure ? httpsRequest(options) : httpRequest(options);
     outgoing.on('response', (incoming) => {
-      response.status(incoming.statusCode ?? 502);
-      for (const [name, value] of Object.entries(incoming.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) response.setHeader(name, value);
-      }
+      response.writeHead(incoming.statusCode ?? 502, withoutHopByHop(incoming.headers));
       incoming.pipe(response);
     });
-    outgoing.on('timeout', () => outgoing.destroy(new Error('upstream timeout')));
+    outgoing.on('timeout', () => outgoing.destroy(new Error(UPSTREAM_TIMEOUT)));
     outgoing.on('error', (error) => {
       if (response.headersSent) {
         response.destroy(error);
         return;
       }
-      const timedOut = error.message === 'upstream timeout';
-      response
-        .status(timedOut ? 504 : 502)
-        .json({ message: timedOut ? 'The service did not answer in time' : 'The service is unavailable' });
+      if (error.message === UPSTREAM_TIMEOUT)
+        sendJson(response, 504, { message: 'The service did not answer in time' });
+      else sendJson(response, 502, { message: 'The service is unavailable' });
     });
-    this.streamBody(request, outgoing, response, limit);
+    streamBody(request, outgoing, response, limit);
   }
 
-  private streamBody(
-    request: Request,
-    outgoing: ReturnType<typeof httpRequest>,
-    response: Response,
-    limit: number,
-  ): void {
-    let received = 0;
-    request.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) {
-        request.unpipe(outgoing);
-        outgoing.destroy();
-        if (!response.headersSent) response.status(413).json({ message: 'Request body is too large' });
-      }
-    });
-    request.pipe(outgoing);
+  private address(upstream: Upstream): UpstreamAddress {
+    let address = this.addresses.get(upstream);
+    if (!address) {
+      const url = new URL(upstreamUrl(upstream, this.gateway));
+      const secure = url.protocol === 'https:';
+      address = { host: url.hostname, port: Number(url.port || (secure ? 443 : 80)), secure };
+      this.addresses.set(upstream, address);
+    }
+    return address;
   }
 
   private async upstreamHeaders(
     upstream: Upstream,
-    request: RequestWithIdentity,
+    request: IncomingMessage,
+    identity: InternalIdentity | null,
   ): Promise<OutgoingHttpHeaders> {
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(request.headers as IncomingHttpHeaders)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-    }
-    headers['x-forwarded-for'] = request.ip ?? '';
-    headers['x-forwarded-proto'] = request.protocol;
+    const headers = withoutHopByHop(request.headers);
+    headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
+    headers['x-forwarded-proto'] = 'http';
     headers['x-forwarded-host'] = request.headers.host ?? '';
     const context = RequestContext.current();
     if (context?.requestId) headers['x-request-id'] = context.requestId;
     if (context) headers['x-correlation-id'] = context.correlationId;
     if (upstream === 'chat') return headers;
-    delete headers[API_KEY_HEADER];
-    delete headers[OPS_KEY_HEADER];
-    delete headers.authorization;
-    if (request.identity) headers[INTERNAL_IDENTITY_HEADER] = await this.tokens.sign(request.identity);
+    for (const name of CREDENTIAL_HEADERS) delete headers[name];
+    if (identity) headers[INTERNAL_IDENTITY_HEADER] = await this.tokens.sign(identity);
     return headers;
   }
+}
+
+function withoutHopByHop(headers: IncomingMessage['headers']): OutgoingHttpHeaders {
+  const kept: OutgoingHttpHeaders = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && !HOP_BY_HOP.has(name)) kept[name] = value;
+  }
+  return kept;
+}
+
+// Counts what streams through, since a chunked body declares no length up front.
+function streamBody(
+  request: IncomingMessage,
+  outgoing: ClientRequest,
+  response: ServerResponse,
+  limit: number,
+): void {
+  let received = 0;
+  request.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) {
+      request.unpipe(outgoing);
+      outgoing.destroy();
+      if (!response.headersSent) sendJson(response, 413, { message: 'Request body is too large' });
+    }
+  });
+  request.pipe(outgoing);
 }

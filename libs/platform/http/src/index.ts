@@ -16,5 +16,6 @@ export * from './errors/invalid-request.error.js';
 export * from './http.config.js';
 export * from './internal-http.client.js';
 export * from './observability/metrics.registry.js';
-export * from './observability/request-id.middleware.js';
+export * from './observability/request-observer.js';
+export * from './observability/send-json.js';
 export * from './platform.module.js';

@@ -1,7 +1,7 @@
 import { INTERNAL_IDENTITY_HEADER, type ServiceName } from '@shared/contracts';
 import { RequestContext } from '@platform/logging';
 import type { InternalTokenService } from './auth/internal-token.service.js';
-import { CORRELATION_ID_HEADER } from './observability/request-id.middleware.js';
+import { CORRELATION_ID_HEADER } from './observability/request-observer.js';
 
 export class InternalHttpError extends Error {
   constructor(

@@ -1,4 +1,5 @@
 import type { DynamicModule, Type } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { ConfigModule, Environment, SectionClasses } from '@platform/config';
 import { type AppDatabase, DatabaseConfig } from '@platform/database';
@@ -30,10 +31,15 @@ export interface ServiceDefinition<S extends PlatformSections> {
   readonly imports?: readonly NestImport[];
   readonly consumers?: readonly Type<AnyEventConsumer>[];
   readonly errorPresenter?: ErrorPresenter;
-  // Runs before the body parsers: the gateway mounts its streaming proxy here.
+  // Runs before the body parsers: for middleware that must see the raw request stream.
   readonly beforeBodyParsers?: (app: NestExpressApplication) => void;
+  // Sees every request before Express does and answers the ones it takes (returning true), for
+  // a hot path that needs none of the framework: the gateway's proxy.
+  readonly frontDoor?: (app: NestExpressApplication) => FrontDoor;
   readonly title?: string;
 }
+
+export type FrontDoor = (request: IncomingMessage, response: ServerResponse) => boolean;
 
 export interface ServiceStartOptions {
   // Overrides layered on the process environment (standalone mode gives each app its own).

@@ -2,17 +2,18 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigModule, describeConfig, loadConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
-import { LoggingModule, NestPinoLogger, createLogger } from '@platform/logging';
+import { LoggingModule, NestPinoLogger, createLogger, type Logger } from '@platform/logging';
 import { MessagingModule } from '@platform/messaging';
 import { bodyParserErrors } from '../errors/body-parser-errors.middleware.js';
 import { ErrorIdFilter } from '../errors/error-id.filter.js';
 import { DefaultErrorPresenter } from '../errors/error-presenter.js';
 import { MetricsRegistry } from '../observability/metrics.registry.js';
 import { OpenApiDocument } from '../observability/openapi.controller.js';
-import { requestContextMiddleware } from '../observability/request-id.middleware.js';
+import { observeRequests } from '../observability/request-observer.js';
 import { PlatformModule } from '../platform.module.js';
 import type {
   PlatformSections,
@@ -62,14 +63,13 @@ export async function startService<S extends PlatformSections>(
   });
   try {
     app.disable('x-powered-by');
-    app.use(requestContextMiddleware(logger));
-    app.use(app.get(MetricsRegistry).httpMiddleware());
     definition.beforeBodyParsers?.(app);
     app.useBodyParser('json', { limit: http.MAX_BODY_BYTES });
     app.useBodyParser('urlencoded', { limit: http.MAX_BODY_BYTES, extended: true });
     app.use(bodyParserErrors());
     app.useGlobalFilters(new ErrorIdFilter(definition.errorPresenter ?? new DefaultErrorPresenter(), logger));
     await app.init();
+    listenThroughObserver(app, definition, logger);
     app.get(OpenApiDocument).document = SwaggerModule.createDocument(
       app,
       new DocumentBuilder()
@@ -92,4 +92,23 @@ export async function startService<S extends PlatformSections>(
     app,
     close: () => app.close(),
   };
+}
+
+// Replaces Express as the server's request listener with the platform's observer (ids, access
+// log, latency) in front of the app's front door, if any, then Express.
+function listenThroughObserver<S extends PlatformSections>(
+  app: NestExpressApplication,
+  definition: ServiceDefinition<S>,
+  logger: Logger,
+): void {
+  const express = app.getHttpAdapter().getInstance() as RequestListener;
+  const frontDoor = definition.frontDoor?.(app);
+  const handle: RequestListener = frontDoor
+    ? (request, response) => {
+        if (!frontDoor(request, response)) express(request, response);
+      }
+    : express;
+  const server = app.getHttpServer() as Server;
+  server.removeAllListeners('request');
+  server.on('request', observeRequests(logger, app.get(MetricsRegistry), handle));
 }

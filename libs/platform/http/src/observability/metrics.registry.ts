@@ -1,5 +1,4 @@
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { NextFunction, Request, Response } from 'express';
 
 // One registry per app (several apps share a process in standalone mode), labelled with the
 // service name. Features add their own metrics to `registry`.
@@ -19,19 +18,7 @@ export class MetricsRegistry {
     });
   }
 
-  httpMiddleware() {
-    return (request: Request, response: Response, next: NextFunction): void => {
-      const stop = this.httpDuration.startTimer();
-      response.on('finish', () => {
-        // The route template, never the raw path: ids in paths would explode the label set.
-        const route = (request.route as { path?: string } | undefined)?.path ?? 'unmatched';
-        stop({
-          method: request.method,
-          route: `${request.baseUrl}${route}`,
-          status: String(response.statusCode),
-        });
-      });
-      next();
-    };
+  observeHttp(method: string, route: string, status: number, durationSeconds: number): void {
+    this.httpDuration.observe({ method, route, status: String(status) }, durationSeconds);
   }
 }

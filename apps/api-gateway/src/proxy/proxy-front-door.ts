@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { authenticationFailedBody, labelRoute, sendJson } from '@platform/http';
+import { LOGGER, type Logger } from '@platform/logging';
+import { INTERNAL_IDENTITY_HEADER } from '@shared/contracts';
+import { GatewayConfig } from '../api-gateway.config.js';
+import { CredentialAuthenticator } from '../authentication/credential-authenticator.js';
+import { GatewayErrorPresenter } from '../gateway-error.presenter.js';
+import { upstreamFor, type Upstream } from './gateway-routes.js';
+import { ReverseProxy } from './reverse-proxy.js';
+
+// Every request comes through here first. Those another service owns are authenticated and
+// streamed to it without entering Express: that is most of the gateway's traffic, and the
+// framework would cost more than the proxying itself. The rest fall through to Express.
+@Injectable()
+export class ProxyFrontDoor {
+  private readonly presenter = new GatewayErrorPresenter();
+
+  constructor(
+    private readonly config: GatewayConfig,
+    private readonly authenticator: CredentialAuthenticator,
+    private readonly proxy: ReverseProxy,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  handle(request: IncomingMessage, response: ServerResponse): boolean {
+    // Only the gateway mints identities; one sent by a client is discarded.
+    delete request.headers[INTERNAL_IDENTITY_HEADER];
+    const path = request.url?.split('?', 1)[0] ?? '';
+    const upstream = upstreamFor(path, request.headers.host, this.config);
+    if (!upstream) return false;
+    labelRoute(request, `proxy:${upstream}`);
+    this.authenticateAndForward(request, response, upstream).catch((error: unknown) =>
+      this.fail(response, error),
+    );
+    return true;
+  }
+
+  private async authenticateAndForward(
+    request: IncomingMessage,
+    response: ServerResponse,
+    upstream: Upstream,
+  ): Promise<void> {
+    // chat-api authenticates its own users; its credentials pass through untouched.
+    if (upstream === 'chat') return this.proxy.forward(upstream, request, response, null);
+    const authentication = await this.authenticator.authenticate(request.headers);
+    if (authentication.outcome === 'rejected') {
+      request.resume();
+      return sendJson(response, 401, authenticationFailedBody(authentication.reason));
+    }
+    const identity = authentication.outcome === 'authenticated' ? authentication.identity : null;
+    await this.proxy.forward(upstream, request, response, identity);
+  }
+
+  private fail(response: ServerResponse, error: unknown): void {
+    const errorId = randomUUID();
+    this.logger.error({ err: error, errorId }, 'proxying failed');
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    const presented = this.presenter.presentUnexpected(errorId);
+    sendJson(response, presented.status, presented.body);
+  }
+}

@@ -1,0 +1,63 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { RequestContext, type Logger } from '@platform/logging';
+import type { MetricsRegistry } from './metrics.registry.js';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+export const CORRELATION_ID_HEADER = 'x-correlation-id';
+
+// A caller-supplied id is kept only when it is short and plain, so it is safe to log and echo.
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const ROUTE_LABEL = Symbol('routeLabel');
+
+interface LabelledRequest extends IncomingMessage {
+  [ROUTE_LABEL]?: string;
+  // Set by Express on the requests its router matched.
+  route?: { path?: string };
+  baseUrl?: string;
+}
+
+// For requests answered outside Express's router (the gateway's proxy): the label their
+// latency is recorded under, a route template or prefix, never a raw path with ids in it.
+export function labelRoute(request: IncomingMessage, label: string): void {
+  (request as LabelledRequest)[ROUTE_LABEL] = label;
+}
+
+// Wraps the server's request listener, so it runs for every request before any framework
+// code: an id (echoed in X-Request-Id), a correlation id that follows the request through HTTP
+// hops and Kafka headers, one access-log line and the latency histogram.
+export function observeRequests(
+  logger: Logger,
+  metrics: MetricsRegistry,
+  handle: RequestListener,
+): RequestListener<typeof IncomingMessage, typeof ServerResponse> {
+  return (request, response) => {
+    const requestId = incomingId(request, REQUEST_ID_HEADER) ?? randomUUID();
+    const correlationId = incomingId(request, CORRELATION_ID_HEADER) ?? requestId;
+    response.setHeader(REQUEST_ID_HEADER, requestId);
+    const started = process.hrtime.bigint();
+    response.once('finish', () => {
+      const durationSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const method = request.method ?? '';
+      const status = response.statusCode;
+      metrics.observeHttp(method, routeLabel(request), status, durationSeconds);
+      // The path without its query string: queries can carry personal data.
+      const path = (request.url ?? '').split('?', 1)[0];
+      logger.info({ method, path, status, durationMs: durationSeconds * 1000 }, 'request');
+    });
+    RequestContext.run({ requestId, correlationId }, () => handle(request, response));
+  };
+}
+
+function incomingId(request: IncomingMessage, header: string): string | undefined {
+  const value = request.headers[header];
+  return typeof value === 'string' && SAFE_ID.test(value) ? value : undefined;
+}
+
+function routeLabel(request: LabelledRequest): string {
+  const label = request[ROUTE_LABEL];
+  if (label !== undefined) return label;
+  const route = request.route?.path;
+  return route === undefined ? 'unmatched' : `${request.baseUrl ?? ''}${route}`;
+}
