@@ -2,6 +2,14 @@ import type { PaymentMethod } from '@shared/contracts';
 import type { KeyValidation } from '../recipients/key-validation.js';
 import type { RailAdapter, RailPayoutOrder, RailPayoutState } from './rail-adapter.js';
 
+// Answers to a new payout that mean the rail refused it outright: it holds nothing under the
+// key, so failing the payout (and refunding the deposit) cannot leave a payment behind. Anything
+// else that is not a success (401/403: our credentials; 409: the key names another payout; 5xx)
+// may be ours to fix or may hide an accepted payout, so it is asked again and never failed.
+const REFUSED = new Set([400, 422]);
+
+export const RAIL_REJECTED = 'RAIL_REJECTED';
+
 interface RailPayoutBody {
   readonly id: string;
   readonly status: 'ACCEPTED' | 'SETTLED' | 'FAILED';
@@ -25,6 +33,7 @@ export class HttpRailAdapter implements RailAdapter {
 
   async send(order: RailPayoutOrder): Promise<RailPayoutState> {
     return this.call('/payouts', {
+      refusedAsFailure: true,
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': order.idempotencyKey },
       body: JSON.stringify({
@@ -41,12 +50,18 @@ export class HttpRailAdapter implements RailAdapter {
     return this.call(`/payouts/${encodeURIComponent(railReference)}`, { method: 'GET' });
   }
 
-  private async call(path: string, init: RequestInit): Promise<RailPayoutState> {
+  private async call(
+    path: string,
+    { refusedAsFailure = false, ...init }: RequestInit & { refusedAsFailure?: boolean },
+  ): Promise<RailPayoutState> {
     const response = await fetch(new URL(path, this.baseUrl), {
       ...init,
       signal: AbortSignal.timeout(this.timeoutMs),
     });
-    // Any other answer (a refusal, a 5xx) leaves the payout where it is, to be asked again.
+    if (refusedAsFailure && REFUSED.has(response.status)) {
+      return { railReference: null, status: 'FAILED', failureReason: RAIL_REJECTED };
+    }
+    // Any other answer leaves the payout where it is, to be asked again.
     if (response.status !== 200 && response.status !== 202) {
       throw new Error(`${this.rail} rail answered ${response.status} to ${init.method} ${path}`);
     }
