@@ -59,8 +59,13 @@ const children = [];
 let databaseCreated = false;
 let stopping = false;
 
-function launch(name, script, env) {
-  const child = spawn(process.execPath, [script], {
+// BENCH_CPU_PROF=<dir> runs chat-api under `node --cpu-prof`; the profile lands in <dir> when it
+// stops (read it with bench/cpu-profile-summary.mjs).
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+
+function launch(name, script, env, { profile = false } = {}) {
+  const nodeArgs = profile && CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -230,12 +235,17 @@ async function main() {
 
   const bus = KAFKA_BROKERS ? { EVENT_BUS: 'kafka', KAFKA_BROKERS } : { EVENT_BUS: 'memory' };
   const appEnv = { DATABASE_URL: benchUrl, INTERNAL_AUTH_SECRET, LOG_LEVEL: 'warn', HOST, ...bus };
-  launch('chat-api', 'dist/apps/chat-api/src/main.js', {
-    ...appEnv,
-    PORT: String(PORTS.chat),
-    CHAT_SECRET_KEY: secret(),
-    CHAT_RATE_LIMIT_REQUESTS: '100000000',
-  });
+  launch(
+    'chat-api',
+    'dist/apps/chat-api/src/main.js',
+    {
+      ...appEnv,
+      PORT: String(PORTS.chat),
+      CHAT_SECRET_KEY: secret(),
+      CHAT_RATE_LIMIT_REQUESTS: '100000000',
+    },
+    { profile: true },
+  );
   launch('api-gateway', 'dist/apps/api-gateway/src/main.js', {
     ...appEnv,
     PORT: String(PORTS.gateway),
