@@ -28,7 +28,11 @@ export interface UnreadDetail {
 @Injectable()
 export class MessageFlagsRepository {
   // One statement whatever the number of ids: the update, the ids it did not find, and — when
-  // marking unread — the channels skipped because the user is not subscribed to them.
+  // marking unread — the channels skipped because the user is not subscribed to them. Sized for
+  // thousands of ids per call: the ids are joined as a set (`= ANY` of a long array costs the
+  // planner a selectivity estimate per element, on every call), held copies are looked for only
+  // when some id did not change (usually every one did), and the id lists travel as JSON (a
+  // PostgreSQL array is parsed element by element on both sides).
   async applyToHeldCopies(
     manager: EntityManager,
     realmId: number,
@@ -40,24 +44,27 @@ export class MessageFlagsRepository {
     const [row] = (await manager.query(
       `WITH "wanted" AS (SELECT DISTINCT w."id" FROM unnest($2::int[]) AS w("id")),
        "skipped" AS (
-         SELECT m."id", m."stream_id" FROM "chat"."message" m
-         WHERE $5::boolean AND m."id" = ANY($2::int[]) AND m."realm_id" = $6 AND m."stream_id" IS NOT NULL
+         SELECT m."id", m."stream_id" FROM "wanted" w JOIN "chat"."message" m ON m."id" = w."id"
+         WHERE $5::boolean AND m."realm_id" = $6 AND m."stream_id" IS NOT NULL
            AND NOT EXISTS (SELECT 1 FROM "chat"."subscription" s
                            WHERE s."user_id" = $1 AND s."stream_id" = m."stream_id" AND s."active")),
        "changed" AS (
          UPDATE "chat"."user_message" um SET "flags" = (um."flags" & ~$3::int) | $4::int
-         WHERE um."user_id" = $1 AND um."message_id" = ANY($2::int[]) AND (um."flags" & $3::int) <> $4::int
+         FROM "wanted" w
+         WHERE um."user_id" = $1 AND um."message_id" = w."id" AND (um."flags" & $3::int) <> $4::int
            AND NOT EXISTS (SELECT 1 FROM "skipped" k WHERE k."id" = um."message_id")
          RETURNING um."message_id")
        SELECT
-         COALESCE((SELECT array_agg(c."message_id" ORDER BY c."message_id") FROM "changed" c), '{}') AS "changed",
-         COALESCE((SELECT array_agg(w."id" ORDER BY w."id") FROM "wanted" w
-                   WHERE NOT EXISTS (SELECT 1 FROM "chat"."user_message" um
-                                     WHERE um."user_id" = $1 AND um."message_id" = w."id")
-                     AND NOT EXISTS (SELECT 1 FROM "skipped" k WHERE k."id" = w."id")), '{}') AS "missing",
-         COALESCE((SELECT array_agg(DISTINCT k."stream_id" ORDER BY k."stream_id") FROM "skipped" k), '{}') AS "ignored",
-         COALESCE((SELECT array_agg(k."id") FROM "skipped" k), '{}') AS "skipped"`,
-      [userId, messageIds, change.bit, change.target, skipUnsubscribed, realmId],
+         COALESCE((SELECT to_json(array_agg(c."message_id" ORDER BY c."message_id")) FROM "changed" c), '[]') AS "changed",
+         CASE WHEN (SELECT count(*) FROM "changed") = (SELECT count(*) FROM "wanted") THEN '[]'::json ELSE
+           COALESCE((SELECT to_json(array_agg(w."id" ORDER BY w."id")) FROM "wanted" w
+                     WHERE NOT EXISTS (SELECT 1 FROM "chat"."user_message" um
+                                       WHERE um."user_id" = $1 AND um."message_id" = w."id")
+                       AND NOT EXISTS (SELECT 1 FROM "skipped" k WHERE k."id" = w."id")), '[]')
+         END AS "missing",
+         COALESCE((SELECT to_json(array_agg(DISTINCT k."stream_id" ORDER BY k."stream_id")) FROM "skipped" k), '[]') AS "ignored",
+         COALESCE((SELECT to_json(array_agg(k."id")) FROM "skipped" k), '[]') AS "skipped"`,
+      [userId, intArray(messageIds), change.bit, change.target, skipUnsubscribed, realmId],
     )) as Array<{ changed: number[]; missing: number[]; ignored: number[]; skipped: number[] }>;
     return {
       changed: row!.changed,
@@ -106,4 +113,10 @@ export class MessageFlagsRepository {
       [userId, messageIds],
     )) as UnreadDetail[];
   }
+}
+
+// An int[] parameter as PostgreSQL's array text, built at once: the driver would otherwise
+// serialize (and escape) a JavaScript array one element at a time.
+function intArray(ids: readonly number[]): string {
+  return `{${ids.join(',')}}`;
 }
