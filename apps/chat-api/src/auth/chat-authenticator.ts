@@ -4,14 +4,24 @@ import { Clock } from '@shared/util';
 import { ChatError } from '../request/chat.error.js';
 import type { RealmEntity } from '../realms/realm.entity.js';
 import { RealmsRepository } from '../realms/realms.repository.js';
+import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { API_KEY_PATTERN, ApiKeyVault } from './api-key-vault.js';
 import type { ChatCaller } from './chat-caller.js';
 
 // Realms change rarely; every request needs its realm and the realm claiming its host. They are
-// reused for a few seconds (a deactivated realm is refused within that time). The account is
-// read on every request, so a deactivated user is refused at once.
+// reused for a few seconds (a deactivated realm is refused within that time).
 const REALM_CACHE_MS = 5_000;
+// Every request needs its account too, and reading it is most of a light request's cost (typing
+// notifications come by the thousand per second). An account is reused for one second at most,
+// and not at all once this process changed any account (UsersRepository.version): a deactivated
+// account or a replaced key is refused at once here, and within a second on other replicas.
+const ACCOUNT_CACHE_MS = 1_000;
+
+interface CachedAccount {
+  readonly user: UserEntity;
+  readonly version: number;
+}
 
 // Zulip's validate_api_key: format, key, email of the key's owner, realm and account state.
 // Every refusal is a 401 UNAUTHORIZED carrying Zulip's text.
@@ -19,6 +29,7 @@ const REALM_CACHE_MS = 5_000;
 export class ChatAuthenticator {
   private readonly realmsById = new ExpiringCache<RealmEntity | null>(1_000);
   private readonly realmsByHost = new ExpiringCache<RealmEntity | null>(1_000);
+  private readonly accounts = new ExpiringCache<CachedAccount>(10_000);
 
   constructor(
     private readonly vault: ApiKeyVault,
@@ -30,7 +41,7 @@ export class ChatAuthenticator {
   async authenticate(email: string, apiKey: string, host: string | undefined): Promise<ChatCaller> {
     const key = apiKey.trim();
     if (!API_KEY_PATTERN.test(key)) throw ChatError.unauthorized('Malformed API key');
-    const user = await this.users.findByApiKeyHash(this.vault.hash(key));
+    const user = await this.account(this.vault.hash(key));
     if (!user || user.emailKey !== email.trim().toLowerCase())
       throw ChatError.unauthorized('Invalid API key');
     const realm = await this.cached(this.realmsById, String(user.realmId), () =>
@@ -44,6 +55,17 @@ export class ChatAuthenticator {
     if (hostRealm && hostRealm.id !== realm.id)
       throw ChatError.unauthorized('Account is not associated with this subdomain');
     return { user, realm };
+  }
+
+  private async account(apiKeyHash: string): Promise<UserEntity | null> {
+    const now = this.clock.now().getTime();
+    const version = this.users.version;
+    const hit = this.accounts.get(apiKeyHash, now);
+    if (hit && hit.version === version) return hit.user;
+    const user = await this.users.findByApiKeyHash(apiKeyHash);
+    // Unknown keys are not kept: they would only crowd out the accounts in use.
+    if (user) this.accounts.set(apiKeyHash, { user, version }, now + ACCOUNT_CACHE_MS);
+    return user;
   }
 
   private async cached(

@@ -19,7 +19,7 @@ export interface RateLimitOutcome {
 // memory: with R replicas behind a balancer a caller gets at most R × N.
 @Injectable()
 export class RateLimiter {
-  private readonly requests = new Map<string, number[]>();
+  private readonly requests = new Map<string, RequestLog>();
   private readonly windowMs: number;
 
   constructor(
@@ -31,15 +31,16 @@ export class RateLimiter {
 
   hit(key: string, limit: number): RateLimitOutcome {
     const now = this.clock.now().getTime();
-    const recent = (this.requests.get(key) ?? []).filter((at) => at > now - this.windowMs);
-    const allowed = recent.length < limit;
-    if (allowed) recent.push(now);
-    this.requests.set(key, recent);
-    const oldest = recent[0] ?? now;
+    let log = this.requests.get(key);
+    if (!log) this.requests.set(key, (log = new RequestLog()));
+    log.forgetUntil(now - this.windowMs);
+    const allowed = log.size < limit;
+    if (allowed) log.add(now);
+    const oldest = log.oldest ?? now;
     return {
       allowed,
       limit,
-      remaining: limit - recent.length,
+      remaining: limit - log.size,
       secondsToFreedom: allowed ? 0 : (oldest + this.windowMs - now) / 1000,
       resetAt: Math.floor((oldest + this.windowMs) / 1000),
     };
@@ -55,6 +56,35 @@ export class RateLimiter {
       throw new ChatError(ChatErrorCode.RATE_LIMIT_HIT, 'API usage exceeded rate limit', {
         'retry-after': outcome.secondsToFreedom,
       });
+    }
+  }
+}
+
+// One key's request times, oldest first (they are added as they come). Expired times leave from
+// the front in amortized constant time: a high limit (thousands of requests per window) must not
+// make every request walk the whole log.
+class RequestLog {
+  private times: number[] = [];
+  private start = 0;
+
+  get size(): number {
+    return this.times.length - this.start;
+  }
+
+  get oldest(): number | undefined {
+    return this.times[this.start];
+  }
+
+  add(time: number): void {
+    this.times.push(time);
+  }
+
+  forgetUntil(cutoff: number): void {
+    while (this.start < this.times.length && this.times[this.start]! <= cutoff) this.start += 1;
+    // Compact once the forgotten part is most of the array.
+    if (this.start > 64 && this.start * 2 > this.times.length) {
+      this.times = this.times.slice(this.start);
+      this.start = 0;
     }
   }
 }

@@ -36,7 +36,6 @@ export class UpdateUserUseCase {
     const role = command.role;
     if (role !== undefined && !ROLES.has(role)) throw ChatError.badRequest('Invalid role');
     await this.outbox.run(async (tx) => {
-      const { manager } = tx;
       if (role !== undefined && role !== target.role) {
         if (
           (role === UserRole.OWNER || target.role === UserRole.OWNER) &&
@@ -47,11 +46,11 @@ export class UpdateUserUseCase {
           throw ChatError.badRequest(
             'The owner permission cannot be removed from the only organization owner.',
           );
-        await this.users.update(manager, caller.realm.id, target.id, { role });
+        await this.users.update(tx, caller.realm.id, target.id, { role });
         await this.announce(tx, caller, { user_id: target.id, role });
       }
       if (fullName !== undefined) {
-        await this.users.update(manager, caller.realm.id, target.id, { fullName });
+        await this.users.update(tx, caller.realm.id, target.id, { fullName });
         await this.announce(tx, caller, { user_id: target.id, full_name: fullName });
       }
     });

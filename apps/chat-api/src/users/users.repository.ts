@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
+import type { ChatTransaction } from '../events/chat-event.publisher.js';
 import { UserEntity } from './user.entity.js';
 
 export type NewUser = Omit<UserEntity, 'id'>;
@@ -7,7 +8,16 @@ export type NewUser = Omit<UserEntity, 'id'>;
 // Every lookup but the API-key one is scoped by realm: another realm's user id finds nothing.
 @Injectable()
 export class UsersRepository {
+  // Counts the changes made to accounts through this repository: whoever keeps accounts in
+  // memory (the authenticator) drops them when it moves, so this process's own changes show at
+  // once. New accounts need not count: nobody holds them yet.
+  private writes = 0;
+
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  get version(): number {
+    return this.writes;
+  }
 
   // API keys are unique across realms; the owner's realm comes with the row.
   findByApiKeyHash(apiKeyHash: string): Promise<UserEntity | null> {
@@ -54,7 +64,7 @@ export class UsersRepository {
   }
 
   async update(
-    manager: EntityManager,
+    tx: ChatTransaction,
     realmId: number,
     id: number,
     changes: Partial<
@@ -64,6 +74,9 @@ export class UsersRepository {
       >
     >,
   ): Promise<void> {
-    await manager.getRepository(UserEntity).update({ realmId, id }, changes);
+    this.writes += 1;
+    await tx.manager.getRepository(UserEntity).update({ realmId, id }, changes);
+    // Again once committed: a reader may have cached the old row meanwhile.
+    tx.afterCommit(() => (this.writes += 1));
   }
 }
