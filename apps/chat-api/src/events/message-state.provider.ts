@@ -37,7 +37,7 @@ export class MessageStateProvider implements RegisterStateProvider {
            FROM "chat"."user_message" um
            JOIN "chat"."message" m ON m."id" = um."message_id"
            JOIN "chat"."recipient" r ON r."id" = m."recipient_id"
-          WHERE um."user_id" = $1 AND (um."flags" & ${MessageFlag.read}) = 0
+          WHERE um."user_id" = $1 AND um."unread"
           ORDER BY m."id" LIMIT 50000`,
         [user.id],
       )) as UnreadRow[];

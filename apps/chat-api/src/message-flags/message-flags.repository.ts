@@ -108,7 +108,7 @@ export class MessageFlagsRepository {
        JOIN "chat"."message" m ON m."id" = um."message_id"
        JOIN "chat"."recipient" r ON r."id" = m."recipient_id"
        LEFT JOIN "chat"."subscription" s ON s."user_id" = um."user_id" AND s."stream_id" = m."stream_id"
-       WHERE um."user_id" = $1 AND um."message_id" = ANY($2::int[]) AND (um."flags" & 1) = 0
+       WHERE um."user_id" = $1 AND um."message_id" = ANY($2::int[]) AND um."unread"
        ORDER BY um."message_id"`,
       [userId, messageIds],
     )) as UnreadDetail[];
