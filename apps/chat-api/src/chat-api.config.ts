@@ -45,7 +45,7 @@ export class ChatApiConfig {
   @Min(1_000)
   CHAT_SCHEDULER_LEASE_MS: number = 60_000;
 
-  // Due rows delivered in parallel by one replica.
+  // Batches of due rows (50 each) one replica sends in parallel.
   @IsInt()
   @Min(1)
   @Max(64)

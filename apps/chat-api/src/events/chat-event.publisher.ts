@@ -9,3 +9,13 @@ export async function publishChatEvent(tx: ChatTransaction, event: ChatEventV1):
   if (event.userIds.length === 0) return;
   await tx.publish(ChatTopic.Events, event, { key: String(event.realmId) });
 }
+
+// Several events in one INSERT, stored in the order given (a batch of messages).
+export async function publishChatEvents(tx: ChatTransaction, events: readonly ChatEventV1[]): Promise<void> {
+  await tx.publishMany(
+    ChatTopic.Events,
+    events
+      .filter((event) => event.userIds.length > 0)
+      .map((event) => ({ payload: event, options: { key: String(event.realmId) } })),
+  );
+}

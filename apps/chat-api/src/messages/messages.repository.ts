@@ -4,6 +4,7 @@ import { MessageEntity } from './message.entity.js';
 import { RecipientEntity, RecipientType } from './recipient.entity.js';
 
 export interface Delivery {
+  readonly messageId: number;
   readonly userId: number;
   readonly flags: number;
 }
@@ -37,18 +38,47 @@ export class MessagesRepository {
     return this.dataSource.getRepository(RecipientEntity).findOneBy({ realmId, id });
   }
 
-  insert(manager: EntityManager, message: Omit<MessageEntity, 'id'>): Promise<MessageEntity> {
-    const repository = manager.getRepository(MessageEntity);
-    return repository.save(repository.create(message));
+  // One statement for any number of messages; their ids in the order given. The rows are
+  // inserted in that order, so their identity values ascend with it.
+  async insertMany(
+    manager: EntityManager,
+    messages: ReadonlyArray<Omit<MessageEntity, 'id'>>,
+  ): Promise<number[]> {
+    const column = <K extends keyof Omit<MessageEntity, 'id'>>(key: K) => messages.map((m) => m[key]);
+    const rows = (await manager.query(
+      `INSERT INTO "chat"."message" ("realm_id", "sender_id", "recipient_id", "stream_id", "topic", "topic_key",
+                                     "content", "rendered_content", "client", "date_sent")
+       SELECT m."realm_id", m."sender_id", m."recipient_id", m."stream_id", m."topic", m."topic_key",
+              m."content", m."rendered_content", m."client", m."date_sent"
+       FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::varchar[], $6::varchar[], $7::text[],
+                   $8::text[], $9::varchar[], $10::timestamptz[])
+            WITH ORDINALITY AS m("realm_id", "sender_id", "recipient_id", "stream_id", "topic", "topic_key",
+                                 "content", "rendered_content", "client", "date_sent", "position")
+       ORDER BY m."position"
+       RETURNING "id"`,
+      [
+        column('realmId'),
+        column('senderId'),
+        column('recipientId'),
+        column('streamId'),
+        column('topic'),
+        column('topicKey'),
+        column('content'),
+        column('renderedContent'),
+        column('client'),
+        column('dateSent'),
+      ],
+    )) as Array<{ id: number }>;
+    return rows.map((row) => row.id).sort((a, b) => a - b);
   }
 
-  // One statement for every recipient's copy, however many subscribers a channel has.
-  async deliver(manager: EntityManager, messageId: number, deliveries: readonly Delivery[]): Promise<void> {
+  // One statement for every recipient's copy of any number of messages.
+  async deliver(manager: EntityManager, deliveries: readonly Delivery[]): Promise<void> {
     if (deliveries.length === 0) return;
     await manager.query(
       `INSERT INTO "chat"."user_message" ("user_id", "message_id", "flags")
-       SELECT "user_id", $1, "flags" FROM unnest($2::int[], $3::int[]) AS d("user_id", "flags")`,
-      [messageId, deliveries.map((d) => d.userId), deliveries.map((d) => d.flags)],
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[])`,
+      [deliveries.map((d) => d.userId), deliveries.map((d) => d.messageId), deliveries.map((d) => d.flags)],
     );
   }
 

@@ -3,7 +3,7 @@ import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { ChatCaller } from '../auth/chat-caller.js';
-import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
+import { type ChatTransaction, publishChatEvents } from '../events/chat-event.publisher.js';
 import { MutedUsersRepository } from '../muted-users/muted-users.repository.js';
 import { ChatError, ChatErrorCode } from '../request/chat.error.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
@@ -15,10 +15,11 @@ import { directRecipients, streamIndicator } from './message-address.js';
 import { flagNames, MessageFlag } from './message-flags.js';
 import { messageRow, realmStr } from './message.presenter.js';
 import { normalizeContent, normalizeTopic } from './message-text.js';
-import type { MentionOutcome } from './markdown/mention-directory.js';
+import type { RenderedMessage } from './markdown/mention-directory.js';
 import { MentionLookup } from './markdown/mention-lookup.js';
 import { MessageRenderer } from './markdown/message-renderer.js';
 import { MessagesRepository } from './messages.repository.js';
+import { once, type PreparationMemo } from './preparation-memo.js';
 import { RecipientType } from './recipient.entity.js';
 
 export interface SendMessageCommand {
@@ -37,6 +38,17 @@ interface Destination {
   readonly topic: string;
   readonly userIds: number[];
   readonly directUsers: UserEntity[];
+}
+
+// A message checked, addressed and rendered, ready to be written.
+export interface PreparedMessage {
+  readonly caller: ChatCaller;
+  readonly command: SendMessageCommand;
+  readonly destination: Destination;
+  readonly content: string;
+  readonly rendered: RenderedMessage;
+  readonly topicParticipants: ReadonlySet<number>;
+  readonly muters: ReadonlySet<number>;
 }
 
 // POST /messages: to a channel topic (every active subscriber gets a copy) or to a set of
@@ -62,8 +74,25 @@ export class SendMessageUseCase {
     command: SendMessageCommand,
     alsoInTransaction?: (tx: ChatTransaction, messageId: number) => Promise<void>,
   ): Promise<{ id: number }> {
+    const prepared = await this.prepare(caller, command);
+    return this.outbox.run(async (tx) => {
+      const [id] = await this.write(tx, [prepared]);
+      await alsoInTransaction?.(tx, id!);
+      return { id: id! };
+    });
+  }
+
+  // Everything but the writes: the checks (a refusal is thrown here), the audience, the
+  // rendering and the flags' inputs.
+  async prepare(
+    caller: ChatCaller,
+    command: SendMessageCommand,
+    memo: PreparationMemo = new Map(),
+  ): Promise<PreparedMessage> {
     const destination =
-      command.type === 'stream' ? await this.toStream(caller, command) : await this.toUsers(caller, command);
+      command.type === 'stream'
+        ? await this.toStream(caller, command, memo)
+        : await this.toUsers(caller, command, memo);
     const content = normalizeContent(command.content);
     const rendered = this.renderer.renderMessage(
       content,
@@ -76,8 +105,19 @@ export class SendMessageUseCase {
             destination.topic.toLowerCase(),
           )
         : new Set<number>();
-    const muters = await this.mutes.mutersOf(caller.user.id, destination.userIds);
-    return this.outbox.run(async (tx) => {
+    const muters = await once(memo, `muters:${caller.user.id}:${destination.conversationKey}`, () =>
+      this.mutes.mutersOf(caller.user.id, destination.userIds),
+    );
+    return { caller, command, destination, content, rendered, topicParticipants, muters };
+  }
+
+  // Writes prepared messages in the caller's transaction, a statement for all of them at each
+  // step: their ids (in the order given), every recipient's copy, the `message` events.
+  async write(tx: ChatTransaction, batch: readonly PreparedMessage[]): Promise<number[]> {
+    const recipientIds = new Map<string, number>();
+    for (const { caller, destination } of batch) {
+      const key = `${caller.realm.id}:${destination.conversationKey}`;
+      if (recipientIds.has(key)) continue;
       const recipient = await this.messages.recipientFor(
         tx.manager,
         caller.realm.id,
@@ -85,36 +125,38 @@ export class SendMessageUseCase {
         destination.conversationKey,
         destination.recipientType === RecipientType.DIRECT ? destination.userIds : [],
       );
-      const message = await this.messages.insert(tx.manager, {
-        realmId: caller.realm.id,
-        senderId: caller.user.id,
-        recipientId: recipient.id,
-        streamId: destination.stream?.id ?? null,
-        topic: destination.topic,
-        topicKey: destination.topic.toLowerCase(),
-        content,
-        renderedContent: rendered.html,
-        client: command.client,
-        dateSent: this.clock.now(),
-      });
-      const flagsOf = (userId: number) =>
-        recipientFlags(userId, {
-          isSender: userId === caller.user.id,
-          readBySender: command.readBySender ?? true,
-          isStream: destination.stream !== null,
-          mentions: rendered.mentions,
-          topicParticipant: topicParticipants.has(userId) || userId === caller.user.id,
-          mutedSender: muters.has(userId),
-        });
-      const deliveries = destination.userIds.map((userId) => ({ userId, flags: flagsOf(userId) }));
-      await this.messages.deliver(tx.manager, message.id, deliveries);
-      await publishChatEvent(tx, {
+      recipientIds.set(key, recipient.id);
+    }
+    const dateSent = this.clock.now();
+    const rows = batch.map(({ caller, command, destination, content, rendered }) => ({
+      realmId: caller.realm.id,
+      senderId: caller.user.id,
+      recipientId: recipientIds.get(`${caller.realm.id}:${destination.conversationKey}`)!,
+      streamId: destination.stream?.id ?? null,
+      topic: destination.topic,
+      topicKey: destination.topic.toLowerCase(),
+      content,
+      renderedContent: rendered.html,
+      client: command.client,
+      dateSent,
+    }));
+    const ids = await this.messages.insertMany(tx.manager, rows);
+    const deliveries = batch.map((prepared) =>
+      prepared.destination.userIds.map((userId) => ({ userId, flags: recipientFlags(userId, prepared) })),
+    );
+    await this.messages.deliver(
+      tx.manager,
+      deliveries.flatMap((copies, index) => copies.map((copy) => ({ ...copy, messageId: ids[index]! }))),
+    );
+    await publishChatEvents(
+      tx,
+      batch.map(({ caller, destination, content }, index) => ({
         realmId: caller.realm.id,
         userIds: destination.userIds,
         event: {
           type: 'message',
           message: messageRow(
-            message,
+            { id: ids[index]!, ...rows[index]! },
             {
               sender: caller.user,
               realmStr: realmStr(caller.realm.host),
@@ -124,21 +166,27 @@ export class SendMessageUseCase {
             { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true },
           ),
         },
-        flagsByUser: Object.fromEntries(deliveries.map((d) => [String(d.userId), flagNames(d.flags)])),
+        flagsByUser: Object.fromEntries(
+          deliveries[index]!.map((d) => [String(d.userId), flagNames(d.flags)]),
+        ),
         markdown: content,
-      });
-      await alsoInTransaction?.(tx, message.id);
-      return { id: message.id };
-    });
+      })),
+    );
+    return ids;
   }
 
-  private async toStream(caller: ChatCaller, command: SendMessageCommand): Promise<Destination> {
+  private async toStream(
+    caller: ChatCaller,
+    command: SendMessageCommand,
+    memo: PreparationMemo,
+  ): Promise<Destination> {
     if (command.to === undefined) throw ChatError.badRequest('Missing channel');
     const indicator = streamIndicator(command.to);
-    const stream =
+    const stream = await once(memo, `stream:${caller.realm.id}:${command.to}`, () =>
       'id' in indicator
-        ? await this.streams.findById(caller.realm.id, indicator.id)
-        : await this.streams.findByName(caller.realm.id, indicator.name);
+        ? this.streams.findById(caller.realm.id, indicator.id)
+        : this.streams.findByName(caller.realm.id, indicator.name),
+    );
     if (!stream || stream.isArchived) {
       throw 'id' in indicator
         ? new ChatError(
@@ -158,7 +206,9 @@ export class SendMessageUseCase {
         throw ChatError.badRequest(`Not authorized to send to channel '${stream.name}'`);
     }
     if (command.topic === undefined) throw ChatError.badRequest('Missing topic');
-    const subscribers = await this.streams.subscriberIds(stream.id);
+    const subscribers = await once(memo, `subscribers:${stream.id}`, () =>
+      this.streams.subscriberIds(stream.id),
+    );
     // The sender keeps a copy of what they sent, subscribed or not.
     const userIds = [...new Set([...subscribers, caller.user.id])].sort((a, b) => a - b);
     return {
@@ -171,9 +221,15 @@ export class SendMessageUseCase {
     };
   }
 
-  private async toUsers(caller: ChatCaller, command: SendMessageCommand): Promise<Destination> {
+  private async toUsers(
+    caller: ChatCaller,
+    command: SendMessageCommand,
+    memo: PreparationMemo,
+  ): Promise<Destination> {
     const recipients = command.to === undefined ? { ids: [] } : directRecipients(command.to);
-    const found = await this.resolveUsers(caller, recipients);
+    const found = await once(memo, `users:${caller.realm.id}:${command.to}`, () =>
+      this.resolveUsers(caller, recipients),
+    );
     if (found.length === 0) throw ChatError.badRequest('Message must have recipients');
     const directUsers = [caller.user, ...found.filter((user) => user.id !== caller.user.id)];
     const userIds = directUsers.map((user) => user.id).sort((a, b) => a - b);
@@ -212,25 +268,21 @@ function requireActive(users: UserEntity[]): UserEntity[] {
   return users;
 }
 
-interface RecipientFacts {
-  readonly isSender: boolean;
-  readonly readBySender: boolean;
-  readonly isStream: boolean;
-  readonly mentions: MentionOutcome;
-  readonly topicParticipant: boolean;
-  readonly mutedSender: boolean;
-}
-
-// One recipient's initial flags: read for the sender (and for whoever muted the sender), mentioned when named, channel wildcards
-// for every recipient of a channel message, @topic for those who took part in the topic.
-function recipientFlags(userId: number, facts: RecipientFacts): number {
+// One recipient's initial flags: read for the sender (and for whoever muted the sender),
+// mentioned when named, channel wildcards for every recipient of a channel message, @topic for
+// those who took part in the topic.
+function recipientFlags(userId: number, prepared: PreparedMessage): number {
+  const { caller, command, destination, rendered, topicParticipants, muters } = prepared;
+  const mentions = rendered.mentions;
+  const isSender = userId === caller.user.id;
+  const isStream = destination.stream !== null;
   let flags = 0;
-  if (facts.isSender && facts.readBySender) flags |= MessageFlag.read;
+  if (isSender && (command.readBySender ?? true)) flags |= MessageFlag.read;
   // A muted sender's messages arrive read: no unread count, no notification.
-  if (facts.mutedSender) flags |= MessageFlag.read;
-  if (facts.mentions.mentionedUserIds.has(userId)) flags |= MessageFlag.mentioned;
-  if (facts.isStream && facts.mentions.streamWildcard) flags |= MessageFlag.stream_wildcard_mentioned;
-  if (facts.isStream && facts.mentions.topicWildcard && facts.topicParticipant)
+  if (muters.has(userId)) flags |= MessageFlag.read;
+  if (mentions.mentionedUserIds.has(userId)) flags |= MessageFlag.mentioned;
+  if (isStream && mentions.streamWildcard) flags |= MessageFlag.stream_wildcard_mentioned;
+  if (isStream && mentions.topicWildcard && (topicParticipants.has(userId) || isSender))
     flags |= MessageFlag.topic_wildcard_mentioned;
   return flags;
 }

@@ -5,7 +5,8 @@ import { ChatApiConfig } from '../chat-api.config.js';
 import { ScheduledDelivery } from './scheduled-delivery.js';
 import { ScheduledMessagesRepository } from './scheduled-messages.repository.js';
 
-const BATCH = 100;
+// Rows sent in one transaction; a round claims as many of these as there are lanes.
+const CHUNK = 50;
 // When due rows are all claimed by other replicas, look again this soon.
 const CLAIMED_ELSEWHERE_RETRY_MS = 250;
 
@@ -72,15 +73,19 @@ export class ScheduledDeliveryWorker implements OnApplicationBootstrap, OnApplic
   private async drain(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
-      const due = await this.rows.claimDue(this.clock.now(), this.config.CHAT_SCHEDULER_LEASE_MS, BATCH);
-      if (due.length === 0) return;
-      let next = 0;
-      const lane = async () => {
-        while (next < due.length) await this.delivery.deliver(due[next++]!);
-      };
-      await Promise.all(
-        Array.from({ length: Math.min(this.config.CHAT_SCHEDULER_CONCURRENCY, due.length) }, lane),
+      const lanes = this.config.CHAT_SCHEDULER_CONCURRENCY;
+      const due = await this.rows.claimDue(
+        this.clock.now(),
+        this.config.CHAT_SCHEDULER_LEASE_MS,
+        CHUNK * lanes,
       );
+      if (due.length === 0) return;
+      // Even chunks, one per lane, so that a small batch still spreads over the lanes.
+      const size = Math.ceil(due.length / lanes);
+      const chunks = Array.from({ length: Math.ceil(due.length / size) }, (_, i) =>
+        due.slice(i * size, (i + 1) * size),
+      );
+      await Promise.all(chunks.map((chunk) => this.delivery.deliver(chunk)));
     }
   }
 

@@ -78,15 +78,28 @@ export class ScheduledMessagesRepository {
     return row?.next ? new Date(row.next) : null;
   }
 
-  // Marks the row delivered in the sending transaction; false if it is gone, already delivered
-  // or failed meanwhile (then the send rolls back).
-  async markDelivered(manager: EntityManager, id: number, messageId: number): Promise<boolean> {
-    const [, affected] = (await manager.query(
-      `UPDATE "chat"."scheduled_message" SET "delivered" = true, "delivered_message_id" = $2, "claimed_until" = NULL
-       WHERE "id" = $1 AND NOT "delivered" AND NOT "failed"`,
-      [id, messageId],
-    )) as [unknown, number];
-    return affected === 1;
+  // Locks, in the sending transaction, those of these rows that are still to be sent (not
+  // delivered, failed or deleted meanwhile).
+  async lockPending(manager: EntityManager, ids: readonly number[]): Promise<Set<number>> {
+    const rows = (await manager.query(
+      `SELECT "id" FROM "chat"."scheduled_message" WHERE "id" = ANY($1::int[]) AND NOT "delivered" AND NOT "failed"
+       FOR UPDATE`,
+      [ids],
+    )) as Array<{ id: number }>;
+    return new Set(rows.map((row) => row.id));
+  }
+
+  // Marks locked rows delivered, each with the message it became, in the sending transaction.
+  async markDelivered(
+    manager: EntityManager,
+    deliveries: ReadonlyArray<{ readonly id: number; readonly messageId: number }>,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE "chat"."scheduled_message" s
+       SET "delivered" = true, "delivered_message_id" = d."message_id", "claimed_until" = NULL
+       FROM unnest($1::int[], $2::int[]) AS d("id", "message_id") WHERE s."id" = d."id"`,
+      [deliveries.map((d) => d.id), deliveries.map((d) => d.messageId)],
+    );
   }
 
   async markFailed(

@@ -138,6 +138,33 @@ describe('transactional outbox and inbox', () => {
     expect(new Set(published.map((event) => event.correlationId))).toEqual(new Set(['request-42']));
   });
 
+  it('publishes many events in one go, in the order given, only when the transaction commits', async () => {
+    await start();
+    const published = recorder(CREDIT_REQUESTED);
+    const events = Array.from({ length: 1_200 }, (_, i) => ({
+      payload: { creditId: `m${i}`, amount: '1' },
+      options: { key: `key-${i % 3}` },
+    }));
+    const ids = await ledger.outbox.run((tx) => tx.publishMany(CREDIT_REQUESTED, events));
+    await expect(
+      ledger.outbox.run(async (tx) => {
+        await tx.publishMany(CREDIT_REQUESTED, [
+          { payload: { creditId: 'gone', amount: '1' }, options: { key: 'x' } },
+        ]);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+
+    ledger.relay.start();
+
+    await expectEventually(() => expect(published).toHaveLength(1_200));
+    expect(published.map((event) => (event.payload as { creditId: string }).creditId)).toEqual(
+      events.map((event) => event.payload.creditId),
+    );
+    expect(published.map((event) => event.id)).toEqual(ids);
+    expect(published[4]!.key).toBe('key-1');
+  });
+
   it('applies an event delivered twice only once, and publishes its follow-up once', async () => {
     await start();
     const applied = recorder('ledger.credit.applied.v1');
