@@ -19,7 +19,7 @@ const REALM_CACHE_MS = 5_000;
 const ACCOUNT_CACHE_MS = 1_000;
 
 interface CachedAccount {
-  readonly user: UserEntity;
+  readonly user: Promise<UserEntity | null>;
   readonly version: number;
 }
 
@@ -27,8 +27,8 @@ interface CachedAccount {
 // Every refusal is a 401 UNAUTHORIZED carrying Zulip's text.
 @Injectable()
 export class ChatAuthenticator {
-  private readonly realmsById = new ExpiringCache<RealmEntity | null>(1_000);
-  private readonly realmsByHost = new ExpiringCache<RealmEntity | null>(1_000);
+  private readonly realmsById = new ExpiringCache<Promise<RealmEntity | null>>(1_000);
+  private readonly realmsByHost = new ExpiringCache<Promise<RealmEntity | null>>(1_000);
   private readonly accounts = new ExpiringCache<CachedAccount>(10_000);
 
   constructor(
@@ -57,27 +57,39 @@ export class ChatAuthenticator {
     return { user, realm };
   }
 
-  private async account(apiKeyHash: string): Promise<UserEntity | null> {
+  // The read itself is shared: when an entry expires under load, the requests arriving meanwhile
+  // wait for one read instead of each making its own.
+  private account(apiKeyHash: string): Promise<UserEntity | null> {
     const now = this.clock.now().getTime();
     const version = this.users.version;
     const hit = this.accounts.get(apiKeyHash, now);
     if (hit && hit.version === version) return hit.user;
-    const user = await this.users.findByApiKeyHash(apiKeyHash);
-    // Unknown keys are not kept: they would only crowd out the accounts in use.
-    if (user) this.accounts.set(apiKeyHash, { user, version }, now + ACCOUNT_CACHE_MS);
+    const user = this.users.findByApiKeyHash(apiKeyHash);
+    const entry = { user, version };
+    this.accounts.set(apiKeyHash, entry, now + ACCOUNT_CACHE_MS);
+    // Unknown keys (and failed reads) are not kept: the entry expires at once.
+    const expire = () => {
+      if (this.accounts.get(apiKeyHash, this.clock.now().getTime()) === entry)
+        this.accounts.set(apiKeyHash, entry, 0);
+    };
+    user.then((found) => found ?? expire(), expire);
     return user;
   }
 
-  private async cached(
-    cache: ExpiringCache<RealmEntity | null>,
+  private cached(
+    cache: ExpiringCache<Promise<RealmEntity | null>>,
     key: string,
     load: () => Promise<RealmEntity | null>,
   ): Promise<RealmEntity | null> {
     const now = this.clock.now().getTime();
     const hit = cache.get(key, now);
     if (hit !== undefined) return hit;
-    const realm = await load();
+    const realm = load();
     cache.set(key, realm, now + REALM_CACHE_MS);
+    // A failed read is not kept.
+    realm.catch(() => {
+      if (cache.get(key, this.clock.now().getTime()) === realm) cache.set(key, realm, 0);
+    });
     return realm;
   }
 }

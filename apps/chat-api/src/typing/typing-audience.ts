@@ -21,10 +21,12 @@ export interface ChannelAudience {
   readonly subscriberIds: readonly number[];
 }
 
+// The reads themselves are kept, not only their answers: when an entry expires under load, the
+// requests arriving meanwhile share one read.
 @Injectable()
 export class TypingAudience {
-  private readonly channels = new Map<string, Entry<ChannelAudience>>();
-  private readonly people = new Map<string, Entry<UserEntity | null>>();
+  private readonly channels = new Map<string, Entry<Promise<ChannelAudience>>>();
+  private readonly people = new Map<string, Entry<Promise<UserEntity | null>>>();
 
   constructor(
     private readonly streams: StreamsRepository,
@@ -32,24 +34,35 @@ export class TypingAudience {
     private readonly clock: Clock,
   ) {}
 
-  async channel(realmId: number, streamId: number): Promise<ChannelAudience> {
+  channel(realmId: number, streamId: number): Promise<ChannelAudience> {
     const key = `${realmId}:${streamId}`;
     const cached = this.fresh(this.channels, key);
     if (cached) return cached.value;
-    const stream = await this.streams.findById(realmId, streamId);
-    const subscriberIds = stream ? await this.streams.subscriberIds(stream.id) : [];
-    return this.keep(this.channels, key, { stream, subscriberIds });
+    return this.keep(this.channels, key, this.readChannel(realmId, streamId));
   }
 
   // The realm's accounts with these ids, in the order asked; null for an unknown id.
-  async users(realmId: number, ids: readonly number[]): Promise<Array<UserEntity | null>> {
-    const missing = ids.filter((id) => !this.fresh(this.people, `${realmId}:${id}`));
-    if (missing.length > 0) {
-      const found = await this.accounts.findManyByIds(realmId, missing);
-      for (const id of missing)
-        this.keep(this.people, `${realmId}:${id}`, found.find((user) => user.id === id) ?? null);
+  users(realmId: number, ids: readonly number[]): Promise<Array<UserEntity | null>> {
+    const reads = new Map<number, Promise<UserEntity | null>>();
+    for (const id of ids) {
+      const cached = this.fresh(this.people, `${realmId}:${id}`);
+      if (cached) reads.set(id, cached.value);
     }
-    return ids.map((id) => this.people.get(`${realmId}:${id}`)?.value ?? null);
+    const missing = ids.filter((id) => !reads.has(id));
+    if (missing.length > 0) {
+      const found = this.accounts.findManyByIds(realmId, missing);
+      for (const id of missing) {
+        const user = found.then((users) => users.find((candidate) => candidate.id === id) ?? null);
+        reads.set(id, this.keep(this.people, `${realmId}:${id}`, user));
+      }
+    }
+    return Promise.all(ids.map((id) => reads.get(id)!));
+  }
+
+  private async readChannel(realmId: number, streamId: number): Promise<ChannelAudience> {
+    const stream = await this.streams.findById(realmId, streamId);
+    const subscriberIds = stream ? await this.streams.subscriberIds(stream.id) : [];
+    return { stream, subscriberIds };
   }
 
   private fresh<T>(cache: Map<string, Entry<T>>, key: string): Entry<T> | undefined {
@@ -57,10 +70,15 @@ export class TypingAudience {
     return entry && entry.expiresAt > this.clock.now().getTime() ? entry : undefined;
   }
 
-  private keep<T>(cache: Map<string, Entry<T>>, key: string, value: T): T {
+  // A failed read is forgotten at once.
+  private keep<T>(cache: Map<string, Entry<Promise<T>>>, key: string, value: Promise<T>): Promise<T> {
     // Bounded: expired entries are only replaced, so an oversized cache starts over.
     if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(key, { value, expiresAt: this.clock.now().getTime() + TTL_MS });
+    const entry = { value, expiresAt: this.clock.now().getTime() + TTL_MS };
+    cache.set(key, entry);
+    value.catch(() => {
+      if (cache.get(key) === entry) cache.delete(key);
+    });
     return value;
   }
 }
