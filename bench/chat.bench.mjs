@@ -8,6 +8,8 @@
 //   npm run bench:chat
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -148,6 +150,18 @@ const figures = (values) => {
 const ms = (value) => `${value.toFixed(2)} ms`;
 const verdict = (value, target) => (value <= target ? 'PASS' : 'MISS');
 
+// CPU time a process has used (user + system), from /proc (Linux; NaN elsewhere): chat-api's CPU
+// per request is steadier than latency on a machine that other work keeps busy.
+const CLOCK_TICK_MS = 10;
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+  } catch {
+    return NaN;
+  }
+}
+
 // A chat call as a client makes it: urlencoded form, HTTP Basic.
 function chatCall(account, method, path, form = {}) {
   return fetch(`http://${HOST}:${PORTS.chat}/api/v1${path}`, {
@@ -223,6 +237,7 @@ async function paced(client, rate, seconds) {
 }
 
 async function main() {
+  const loadAtStart = loadavg();
   log('building');
   await run(process.execPath, ['tools/build/build.mjs', '--quiet']);
   log(`creating database ${databaseName}`);
@@ -235,7 +250,7 @@ async function main() {
 
   const bus = KAFKA_BROKERS ? { EVENT_BUS: 'kafka', KAFKA_BROKERS } : { EVENT_BUS: 'memory' };
   const appEnv = { DATABASE_URL: benchUrl, INTERNAL_AUTH_SECRET, LOG_LEVEL: 'warn', HOST, ...bus };
-  launch(
+  const chatApi = launch(
     'chat-api',
     'dist/apps/chat-api/src/main.js',
     {
@@ -320,7 +335,9 @@ async function main() {
     log(
       `POST /messages/flags with ${size} ids: ${FLAG_WARMUP} warm-up, ${FLAG_ROUNDS} measured, one at a time`,
     );
+    const cpuBefore = cpuMs(chatApi.pid);
     const f = await flagsRound(member, ids, size);
+    f.cpuPerRequest = (cpuMs(chatApi.pid) - cpuBefore) / (FLAG_WARMUP + FLAG_ROUNDS);
     results.push([`POST /messages/flags, ${size} ids`, f, target]);
   }
 
@@ -332,7 +349,9 @@ async function main() {
       new URLSearchParams({ type: 'direct', op: 'start', to: JSON.stringify([owner.userId]) }).toString(),
     );
     await paced(typing, TYPING_RATE, TYPING_WARMUP_S);
+    const cpuBefore = cpuMs(chatApi.pid);
     const t = await paced(typing, TYPING_RATE, TYPING_S);
+    t.cpuPerRequest = (cpuMs(chatApi.pid) - cpuBefore) / (TYPING_RATE * TYPING_S);
     typing.destroy();
     results.push([`POST /typing at ${TYPING_RATE}/s (failures ${t.failures})`, t, TYPING_TARGET_P99_MS]);
   }
@@ -377,10 +396,16 @@ async function main() {
   }
   await client.end();
 
-  process.stdout.write('\nchat-api benchmark (latency per request; lateness = sent time − due time)\n');
+  process.stdout.write(
+    `\nchat-api benchmark (latency per request; lateness = sent time − due time; chat-api CPU per request)\n` +
+      `  load average at start ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}, at end ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (2 cores: above 2, figures are noisy)\n`,
+  );
   for (const [name, f, target] of results) {
+    const cpu = f.cpuPerRequest === undefined ? '' : `  cpu ${ms(f.cpuPerRequest)}/req`;
     process.stdout.write(
-      `  ${name.padEnd(58)} p50 ${ms(f.p50).padStart(10)}  p99 ${ms(f.p99).padStart(10)}  max ${ms(f.max).padStart(10)}  n=${f.count}  target p99 ≤ ${target} ms  ${verdict(f.p99, target)}\n`,
+      `  ${name.padEnd(58)} p50 ${ms(f.p50).padStart(10)}  p99 ${ms(f.p99).padStart(10)}  max ${ms(f.max).padStart(10)}  n=${f.count}${cpu}  target p99 ≤ ${target} ms  ${verdict(f.p99, target)}\n`,
     );
   }
 }
