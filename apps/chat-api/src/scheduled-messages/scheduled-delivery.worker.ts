@@ -5,8 +5,8 @@ import { ChatApiConfig } from '../chat-api.config.js';
 import { ScheduledDelivery } from './scheduled-delivery.js';
 import { ScheduledMessagesRepository } from './scheduled-messages.repository.js';
 
-// Rows sent in one transaction; a round claims as many of these as there are lanes.
-const CHUNK = 50;
+// Rows a lane claims and sends in one transaction.
+const BATCH = 50;
 // When due rows are all claimed by other replicas, look again this soon.
 const CLAIMED_ELSEWHERE_RETRY_MS = 250;
 
@@ -70,23 +70,17 @@ export class ScheduledDeliveryWorker implements OnApplicationBootstrap, OnApplic
     }
   }
 
+  // Each lane claims and sends a batch at a time until nothing is due: a lane that finishes early
+  // goes on with the next batch instead of waiting for the others.
   private async drain(): Promise<void> {
-    for (;;) {
-      if (this.stopped) return;
-      const lanes = this.config.CHAT_SCHEDULER_CONCURRENCY;
-      const due = await this.rows.claimDue(
-        this.clock.now(),
-        this.config.CHAT_SCHEDULER_LEASE_MS,
-        CHUNK * lanes,
-      );
-      if (due.length === 0) return;
-      // Even chunks, one per lane, so that a small batch still spreads over the lanes.
-      const size = Math.ceil(due.length / lanes);
-      const chunks = Array.from({ length: Math.ceil(due.length / size) }, (_, i) =>
-        due.slice(i * size, (i + 1) * size),
-      );
-      await Promise.all(chunks.map((chunk) => this.delivery.deliver(chunk)));
-    }
+    const lane = async () => {
+      while (!this.stopped) {
+        const due = await this.rows.claimDue(this.clock.now(), this.config.CHAT_SCHEDULER_LEASE_MS, BATCH);
+        if (due.length === 0) return;
+        await this.delivery.deliver(due);
+      }
+    };
+    await Promise.all(Array.from({ length: this.config.CHAT_SCHEDULER_CONCURRENCY }, lane));
   }
 
   private async sleepLength(): Promise<number> {
