@@ -173,9 +173,25 @@ describe('chain-watchers refunds', () => {
     },
   );
 
-  // Solana and Celo: with the answer to sendTransaction / eth_sendRawTransaction cut, the worker's
-  // pass did not come back in this suite (not yet understood), so only Stellar is covered here.
-  it.each(['STELLAR'] as const)(
+  // Same accounts, same amount: on Solana only the blockhash tells the two transfers apart.
+  it.each(['STELLAR', 'SOLANA', 'CELO'] as const)(
+    'sends two identical %s refunds requested together as two transfers',
+    async (chain) => {
+      const [, crypto, destination, amount, raw] = cases().find(([name]) => name === chain)!;
+      const before = await balances[chain]();
+      const refund = { blockchain: chain as never, cryptoCurrency: crypto as never, destination, amount };
+      const [first, second] = await Promise.all([request(refund), request(refund)]);
+
+      const settlements = [await settlement(first.refundId), await settlement(second.refundId)];
+
+      expect(settlements.map((s) => s.status)).toEqual(['SENT', 'SENT']);
+      expect(settlements[0]!.onChainTx).not.toBe(settlements[1]!.onChainTx);
+      const twice = raw.includes('.') ? String(Number(raw) * 2) : String(BigInt(raw) * 2n);
+      expect(increase(before, await balances[chain]())).toBe(twice);
+    },
+  );
+
+  it.each(['STELLAR', 'SOLANA', 'CELO'] as const)(
     'finds a %s refund whose broadcast answer was lost by its hash instead of sending it again',
     async (chain) => {
       const [, crypto, destination, amount, raw, faults] = cases().find(([name]) => name === chain)!;

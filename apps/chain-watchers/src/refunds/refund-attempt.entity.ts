@@ -5,6 +5,10 @@ import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 // rebroadcast as is; a new attempt is signed only once this one can never land (EXPIRED).
 @Entity({ name: 'refund_attempt' })
 @Unique('refund_attempt_number', ['refundId', 'attempt'])
+// One signed transaction is one transfer: a second attempt that signed to the same hash (on
+// Solana, the same transfer against the same blockhash) would be taken as landed when the first
+// lands, while no second transfer happened. Refused here, it is signed again on a later pass.
+@Unique('refund_attempt_tx_hash', ['txHash'])
 @Index('refund_attempt_pending', ['refundId'], { where: `"state" = 'PENDING'` })
 export class RefundAttemptEntity {
   @PrimaryColumn({ type: 'uuid' })

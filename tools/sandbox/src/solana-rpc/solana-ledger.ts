@@ -48,21 +48,40 @@ export type ExecuteResult =
 
 const FEE_PER_SIGNATURE = 5_000;
 
+// How many slots a blockhash stays usable, as on the real cluster.
+export const BLOCKHASH_VALIDITY_SLOTS = 150;
+
 // The real SVM (litesvm, with the real SPL Token and Token-2022 programs) plus the history an RPC
 // node keeps: every executed transaction, its slot and balances. One slot per transaction; a
-// transaction is finalized `finalizeDelayMs` after it lands (0 = at once).
+// transaction is finalized `finalizeDelayMs` after it lands (0 = at once). Every slot has a new
+// blockhash and a transaction must name one of the last BLOCKHASH_VALIDITY_SLOTS, as on the
+// real cluster: with one blockhash forever, two transfers with the same accounts and amount
+// would be one transaction, which hides bugs real chains reveal.
 export class SolanaLedger {
-  readonly svm = new LiteSVM();
+  // Blockhash age is checked here (litesvm only knows its latest one).
+  readonly svm = new LiteSVM().withBlockhashCheck(false);
   private readonly transactions = new Map<string, LedgerTransaction>();
+  private readonly blockhashSlots = new Map<string, number>();
   private slot = 1;
 
   constructor(
     private readonly finalizeDelayMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.blockhashSlots.set(this.svm.latestBlockhash(), this.slot);
+  }
 
   currentSlot(): number {
     return this.slot;
+  }
+
+  latestBlockhash(): string {
+    return this.svm.latestBlockhash();
+  }
+
+  isBlockhashValid(blockhash: string): boolean {
+    const issued = this.blockhashSlots.get(blockhash);
+    return issued !== undefined && this.slot - issued <= BLOCKHASH_VALIDITY_SLOTS;
   }
 
   find(signature: string): LedgerTransaction | null {
@@ -76,6 +95,8 @@ export class SolanaLedger {
   // Preflight: what sending would do, without changing state.
   simulate(transaction: VersionedTransaction): ExecuteResult | null {
     refuseAssociatedTokenProgram(transaction);
+    if (!this.isBlockhashValid(transaction.message.recentBlockhash))
+      return blockhashNotFound(signatureOf(transaction));
     const result = this.svm.simulateTransaction(transaction);
     if (!(result instanceof FailedTransactionMetadata)) return null;
     return {
@@ -90,6 +111,7 @@ export class SolanaLedger {
     const signature = signatureOf(transaction);
     refuseAssociatedTokenProgram(transaction);
     if (this.transactions.has(signature)) return { ok: false, signature, err: 'AlreadyProcessed', logs: [] };
+    if (!this.isBlockhashValid(transaction.message.recentBlockhash)) return blockhashNotFound(signature);
     const keys = transaction.message.getAccountKeys().staticAccountKeys;
     const preBalances = keys.map((key) => Number(this.svm.getBalance(key) ?? 0n));
     const preTokenBalances = this.tokenBalances(keys);
@@ -132,9 +154,19 @@ export class SolanaLedger {
         }))
         .filter((entry) => entry.instructions.length > 0),
     });
+    this.nextSlot();
+    return failed ? { ok: false, signature, err, logs: meta.logs() } : { ok: true, signature };
+  }
+
+  private nextSlot(): void {
     this.slot += 1;
     this.svm.warpToSlot(BigInt(this.slot));
-    return failed ? { ok: false, signature, err, logs: meta.logs() } : { ok: true, signature };
+    this.svm.expireBlockhash();
+    this.blockhashSlots.set(this.svm.latestBlockhash(), this.slot);
+    for (const [blockhash, issued] of this.blockhashSlots) {
+      if (this.slot - issued <= BLOCKHASH_VALIDITY_SLOTS) break;
+      this.blockhashSlots.delete(blockhash);
+    }
   }
 
   private tokenBalances(keys: readonly PublicKey[]): TokenBalance[] {
@@ -182,6 +214,10 @@ function refuseAssociatedTokenProgram(transaction: VersionedTransaction): void {
     throw new UnsupportedProgramError(
       'the sandbox cannot run the associated-token program; create the token account with InitializeAccount3',
     );
+}
+
+function blockhashNotFound(signature: string): ExecuteResult {
+  return { ok: false, signature, err: 'BlockhashNotFound', logs: [] };
 }
 
 function signatureOf(transaction: VersionedTransaction): string {

@@ -1,6 +1,7 @@
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import {
   base58,
+  BLOCKHASH_VALIDITY_SLOTS,
   UnsupportedProgramError,
   type LedgerTransaction,
   type SolanaLedger,
@@ -18,8 +19,6 @@ export class JsonRpcError extends Error {
 
 type Params = readonly unknown[];
 type Method = (ledger: SolanaLedger, params: Params) => unknown;
-
-const BLOCKHASH_VALIDITY_SLOTS = 150;
 
 function withContext(ledger: SolanaLedger, value: unknown) {
   return { context: { slot: ledger.currentSlot(), apiVersion: '2.2.0' }, value };
@@ -135,10 +134,10 @@ export const solanaRpcMethods: Readonly<Record<string, Method>> = {
   getBlockHeight: (ledger) => ledger.currentSlot(),
   getLatestBlockhash: (ledger) =>
     withContext(ledger, {
-      blockhash: ledger.svm.latestBlockhash(),
+      blockhash: ledger.latestBlockhash(),
       lastValidBlockHeight: ledger.currentSlot() + BLOCKHASH_VALIDITY_SLOTS,
     }),
-  isBlockhashValid: (ledger, params) => withContext(ledger, params[0] === ledger.svm.latestBlockhash()),
+  isBlockhashValid: (ledger, params) => withContext(ledger, ledger.isBlockhashValid(String(params[0]))),
   getBalance: (ledger, params) =>
     withContext(ledger, Number(ledger.svm.getBalance(publicKey(params[0])) ?? 0n)),
   getAccountInfo: (ledger, params) => withContext(ledger, accountJson(ledger, publicKey(params[0]))),

@@ -159,7 +159,7 @@ function emptyTokenAccount(mint: PublicKey, owner: PublicKey, programId: PublicK
 }
 
 function submit(ledger: SolanaLedger, transaction: Transaction, signers: Keypair[]) {
-  transaction.recentBlockhash = ledger.svm.latestBlockhash();
+  transaction.recentBlockhash = ledger.latestBlockhash();
   transaction.feePayer = signers[0]!.publicKey;
   transaction.sign(...signers);
   const result = ledger.execute(VersionedTransaction.deserialize(transaction.serialize()));
