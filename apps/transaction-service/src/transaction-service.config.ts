@@ -141,6 +141,12 @@ export class TransactionServiceConfig {
   @Min(50)
   EXPIRY_SWEEP_MS: number = 60_000;
 
+  // How long an Idempotency-Key and its answer are kept (swept with the expiry sweep); a retry
+  // later than this runs as a new request.
+  @IsInt()
+  @Min(60_000)
+  IDEMPOTENCY_KEY_RETENTION_MS: number = 86_400_000;
+
   // How long after expiry an unpaid transaction is left waiting, so that a transfer confirmed in
   // time but reported late (stream lag, a later notify) still funds it.
   @IsInt()

@@ -17,7 +17,8 @@ describe('accepting a quote under concurrency and retries', () => {
   let partnerB: Partner;
 
   beforeAll(async () => {
-    await system.start();
+    // Sweeps often, so that a key past its retention is forgotten within the test.
+    await system.start({ EXPIRY_SWEEP_MS: '200' });
     partnerA = await system.createPartner('Racer A');
     partnerB = await system.createPartner('Racer B');
   });
@@ -159,6 +160,31 @@ describe('accepting a quote under concurrency and retries', () => {
       const broken = { quote_id: quote.quote_id, user_id: 'idem-4', account_number: 'not a key' };
       await system.accept(partnerA, broken, 'key-4').expect(400);
       await system.accept(partnerA, { ...broken, account_number: BREB_MOBILE }, 'key-4').expect(200);
+    });
+
+    it('forgets a key past its retention: the key then names a new request', async () => {
+      const quote = await system.quote(partnerA);
+      const body = { quote_id: quote.quote_id, user_id: 'idem-5', account_number: BREB_MOBILE };
+      await system.accept(partnerA, body, 'key-5').expect(200);
+      const recent = await system.quote(partnerA);
+      await system.accept(partnerA, { ...body, quote_id: recent.quote_id }, 'key-5').expect(422);
+
+      await system.sql(
+        `UPDATE "transaction"."idempotency_record" SET created_at = now() - interval '25 hours'
+         WHERE idempotency_key = 'key-5'`,
+        [],
+      );
+      await expectEventually(async () =>
+        expect(
+          await system.sql(
+            `SELECT 1 FROM "transaction"."idempotency_record" WHERE idempotency_key = 'key-5'`,
+            [],
+          ),
+        ).toHaveLength(0),
+      );
+
+      const anew = await system.accept(partnerA, { ...body, quote_id: recent.quote_id }, 'key-5').expect(200);
+      expect(anew.body.id).not.toBeNull();
     });
 
     it.each([

@@ -5,10 +5,12 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
+import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { TransactionServiceConfig } from '../transaction-service.config.js';
 import { ExpireTransactionsUseCase } from './expire-transactions.use-case.js';
 
-// Runs the expiry rule every EXPIRY_SWEEP_MS in every replica (the moves are idempotent).
+// Every EXPIRY_SWEEP_MS in every replica (both are idempotent): expires unpaid transactions and
+// forgets Idempotency-Keys past their retention.
 @Injectable()
 export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;
@@ -16,6 +18,7 @@ export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationS
 
   constructor(
     private readonly expire: ExpireTransactionsUseCase,
+    private readonly idempotentRequests: IdempotentRequests,
     private readonly config: TransactionServiceConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -34,8 +37,10 @@ export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationS
     if (this.running) return;
     this.running = this.expire
       .execute()
-      .then((expired) => {
+      .then(async (expired) => {
         if (expired > 0) this.logger.info({ expired }, 'unpaid transactions expired');
+        const forgotten = await this.idempotentRequests.forgetExpired();
+        if (forgotten > 0) this.logger.info({ forgotten }, 'idempotency keys past retention forgotten');
       })
       .catch((error: unknown) => this.logger.error({ err: error }, 'expiry sweep failed'))
       .finally(() => {

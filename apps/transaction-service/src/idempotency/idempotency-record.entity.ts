@@ -1,8 +1,9 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 // A partner's Idempotency-Key, claimed by the fingerprint of the first body sent under it, and
 // the answer given to it: a retry with the same key and body gets the same answer again.
 @Entity({ name: 'idempotency_record' })
+@Index('idempotency_record_created_at', ['createdAt'])
 export class IdempotencyRecordEntity {
   @PrimaryColumn({ name: 'partner_id', type: 'uuid' })
   partnerId!: string;

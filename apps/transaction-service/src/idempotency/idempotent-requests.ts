@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '@shared/util';
+import { TransactionServiceConfig } from '../transaction-service.config.js';
 import {
   TransactionError,
   TransactionErrorCode,
@@ -10,6 +11,8 @@ import { IdempotencyRecordEntity } from './idempotency-record.entity.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
+// Deleted a bounded number at a time, so one sweep never holds a long lock or a long transaction.
+const FORGET_BATCH = 5_000;
 
 // The Idempotency-Key header, per partner. A key is claimed with its body's fingerprint before
 // any work runs, so two concurrent requests with one key and different bodies cannot both act:
@@ -17,12 +20,30 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 // the same body. Refusals are not kept (the claim is released), so a fixed request can reuse
 // its key. A retry of a body whose first attempt is still in flight, or died with its process,
 // runs the work as well: the work itself is idempotent (accepting a quote is, per quote).
+// Keys are kept IDEMPOTENCY_KEY_RETENTION_MS, then forgotten: the key can then name a new request.
 @Injectable()
 export class IdempotentRequests {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly config: TransactionServiceConfig,
   ) {}
+
+  // Forgets keys older than the retention; how many it forgot.
+  async forgetExpired(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - this.config.IDEMPOTENCY_KEY_RETENTION_MS);
+    let forgotten = 0;
+    for (;;) {
+      const [, deleted]: [unknown, number] = await this.dataSource.query(
+        `DELETE FROM "transaction"."idempotency_record" WHERE (partner_id, idempotency_key) IN (
+           SELECT partner_id, idempotency_key FROM "transaction"."idempotency_record"
+           WHERE created_at < $1 LIMIT $2)`,
+        [cutoff, FORGET_BATCH],
+      );
+      forgotten += deleted;
+      if (deleted < FORGET_BATCH) return forgotten;
+    }
+  }
 
   async run<T extends object>(
     partnerId: string,
