@@ -67,19 +67,10 @@ export class SendMessageUseCase {
     private readonly clock: Clock,
   ) {}
 
-  // `alsoInTransaction` commits with the message (the scheduled-delivery worker marks its row
-  // delivered there, so a message is never sent twice).
-  async execute(
-    caller: ChatCaller,
-    command: SendMessageCommand,
-    alsoInTransaction?: (tx: ChatTransaction, messageId: number) => Promise<void>,
-  ): Promise<{ id: number }> {
+  async execute(caller: ChatCaller, command: SendMessageCommand): Promise<{ id: number }> {
     const prepared = await this.prepare(caller, command);
-    return this.outbox.run(async (tx) => {
-      const [id] = await this.write(tx, [prepared]);
-      await alsoInTransaction?.(tx, id!);
-      return { id: id! };
-    });
+    const [id] = await this.outbox.run((tx) => this.write(tx, [prepared]));
+    return { id: id! };
   }
 
   // Everything but the writes: the checks (a refusal is thrown here), the audience, the
