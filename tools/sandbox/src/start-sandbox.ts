@@ -20,6 +20,9 @@ export interface SandboxOptions {
   // Where the rails POST payout status changes.
   readonly railCallbackUrl?: string;
   readonly solanaFinalizeDelayMs?: number;
+  // Customer wallets funded on every chain (default 1): `payDepositTarget(…, { customer })`
+  // pays from any of them.
+  readonly customers?: number;
 }
 
 // Every simulator on its own loopback port, funded and ready: the one helper the standalone
@@ -35,11 +38,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     for (const simulator of started.reverse()) await simulator.close();
   };
   try {
+    const customers = options.customers ?? 1;
     const rail = options.railCallbackUrl ? { callbackUrl: options.railCallbackUrl } : {};
     return {
-      horizon: await track(startHorizon()),
-      solana: await track(startSolanaRpc({ finalizeDelayMs: options.solanaFinalizeDelayMs ?? 0 })),
-      evm: await track(startEvmChain()),
+      horizon: await track(startHorizon(0, customers)),
+      solana: await track(startSolanaRpc({ finalizeDelayMs: options.solanaFinalizeDelayMs ?? 0, customers })),
+      evm: await track(startEvmChain(0, customers)),
       pix: await track(startRailSimulator({ rail: 'PIX', ...rail })),
       breb: await track(startRailSimulator({ rail: 'BREB', ...rail })),
       fxFeed: await track(startFxFeed()),

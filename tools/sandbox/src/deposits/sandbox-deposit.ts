@@ -15,6 +15,8 @@ export interface DepositOptions {
   readonly amount?: string | undefined;
   // Stellar: pay without the memo (the deposit cannot be matched automatically).
   readonly withoutMemo?: boolean;
+  // Which funded customer wallet pays (customerRole(index)); the first one when absent.
+  readonly customer?: number;
 }
 
 export interface DepositReceipt {
@@ -28,4 +30,17 @@ export function depositAmount(target: DepositTarget, options: DepositOptions): s
   if (!/^\d+(\.\d+)?$/.test(amount) || /^0+(\.0+)?$/.test(amount))
     throw new Error(`amount must be a positive decimal, got ${amount}`);
   return amount;
+}
+
+const POLL_MS = 50;
+const CONFIRM_WAIT_MS = 10_000;
+
+// Asks `check` every 50 ms until it answers (a confirmed transfer's receipt), for at most 10 s.
+export async function pollConfirmation<T>(what: string, check: () => Promise<T | null>): Promise<T> {
+  for (const deadline = Date.now() + CONFIRM_WAIT_MS; Date.now() < deadline;) {
+    const answer = await check();
+    if (answer !== null) return answer;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  throw new Error(`${what} was not confirmed within ${CONFIRM_WAIT_MS} ms`);
 }

@@ -6,31 +6,59 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { parseUnits } from 'ethers';
-import { solanaSandboxKeypair } from '../sandbox-wallets.js';
+import { customerRole, solanaSandboxKeypair } from '../sandbox-wallets.js';
 import {
   depositAmount,
+  pollConfirmation,
   type DepositOptions,
   type DepositReceipt,
   type DepositTarget,
 } from './sandbox-deposit.js';
 
-const POLL_MS = 50;
-const WAIT_MS = 10_000;
+// A mint's token program and an associated token address never change, and finding an address
+// is a search with curve checks in JavaScript: both are looked up once per process.
+const programs = new Map<string, PublicKey>();
+const addresses = new Map<string, PublicKey>();
+
+async function tokenProgramOf(connection: Connection, rpcUrl: string, mint: PublicKey): Promise<PublicKey> {
+  const key = `${rpcUrl} ${mint.toBase58()}`;
+  let programId = programs.get(key);
+  if (!programId) {
+    const mintAccount = await connection.getAccountInfo(mint);
+    if (!mintAccount) throw new Error(`mint ${mint.toBase58()} does not exist on this chain`);
+    programId = mintAccount.owner;
+    programs.set(key, programId);
+  }
+  return programId;
+}
+
+function associatedTokenAddress(
+  mint: PublicKey,
+  owner: PublicKey,
+  allowOwnerOffCurve: boolean,
+  programId: PublicKey,
+): PublicKey {
+  const key = `${mint.toBase58()} ${owner.toBase58()} ${programId.toBase58()}`;
+  let address = addresses.get(key);
+  if (!address) {
+    address = getAssociatedTokenAddressSync(mint, owner, allowOwnerOffCurve, programId);
+    addresses.set(key, address);
+  }
+  return address;
+}
 
 // A TransferChecked of the mint from the sandbox customer into the deposit owner's associated
 // token account, or, when the owner has none, a fresh token account (the sandbox cannot run the
 // associated-token program); returns once the transaction is confirmed.
 export async function solanaDeposit(target: DepositTarget, options: DepositOptions): Promise<DepositReceipt> {
   const connection = new Connection(target.rpcUrl!, 'confirmed');
-  const customer = solanaSandboxKeypair('customer');
+  const customer = solanaSandboxKeypair(customerRole(options.customer ?? 0));
   const mint = new PublicKey(target.mintAddress!);
   const owner = new PublicKey(target.depositAddress);
-  const mintAccount = await connection.getAccountInfo(mint);
-  if (!mintAccount) throw new Error(`mint ${mint.toBase58()} does not exist on this chain`);
-  const programId = mintAccount.owner;
+  const programId = await tokenProgramOf(connection, target.rpcUrl!, mint);
   const transaction = new Transaction();
   const signers = [customer];
-  let destination = getAssociatedTokenAddressSync(mint, owner, true, programId);
+  let destination = associatedTokenAddress(mint, owner, true, programId);
   if (!(await connection.getAccountInfo(destination))) {
     const account = Keypair.generate();
     destination = account.publicKey;
@@ -49,7 +77,7 @@ export async function solanaDeposit(target: DepositTarget, options: DepositOptio
   const decimals = target.decimals!;
   transaction.add(
     createTransferCheckedInstruction(
-      getAssociatedTokenAddressSync(mint, customer.publicKey, false, programId),
+      associatedTokenAddress(mint, customer.publicKey, false, programId),
       mint,
       destination,
       customer.publicKey,
@@ -62,12 +90,11 @@ export async function solanaDeposit(target: DepositTarget, options: DepositOptio
   transaction.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
   transaction.feePayer = customer.publicKey;
   transaction.sign(...signers);
-  const signature = await connection.sendRawTransaction(transaction.serialize());
-  for (const deadline = Date.now() + WAIT_MS; Date.now() < deadline;) {
+  // Signed just above: checking the signatures again would only cost curve arithmetic.
+  const signature = await connection.sendRawTransaction(transaction.serialize({ verifySignatures: false }));
+  return pollConfirmation(`transfer ${signature}`, async () => {
     const [status] = (await connection.getSignatureStatuses([signature])).value;
     if (status?.err) throw new Error(`transfer ${signature} failed: ${JSON.stringify(status.err)}`);
-    if (status) return { blockchain: 'SOLANA', onChainTx: signature };
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  throw new Error(`transfer ${signature} was not confirmed within ${WAIT_MS} ms`);
+    return status ? { blockchain: 'SOLANA' as const, onChainTx: signature } : null;
+  });
 }

@@ -1,6 +1,6 @@
 import { Asset, Horizon, Memo, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
 import { SANDBOX_NETWORK_PASSPHRASE } from '../horizon/horizon.simulator.js';
-import { stellarSandboxKeypair } from '../sandbox-wallets.js';
+import { customerRole, stellarSandboxKeypair } from '../sandbox-wallets.js';
 import {
   depositAmount,
   type DepositOptions,
@@ -14,7 +14,7 @@ export async function stellarDeposit(
   options: DepositOptions,
 ): Promise<DepositReceipt> {
   const server = new Horizon.Server(target.rpcUrl!, { allowHttp: true });
-  const customer = stellarSandboxKeypair('customer');
+  const customer = stellarSandboxKeypair(customerRole(options.customer ?? 0));
   const builder = new TransactionBuilder(await server.loadAccount(customer.publicKey()), {
     fee: '100',
     networkPassphrase: SANDBOX_NETWORK_PASSPHRASE,

@@ -1,6 +1,7 @@
 import { createHardhatNetworkProvider } from 'hardhat/internal/hardhat-network/provider/provider.js';
 import { ContractFactory, getAddress, Interface, parseUnits } from 'ethers';
 import {
+  customerRoles,
   evmSandboxWallet,
   SANDBOX_ASSETS,
   SANDBOX_STARTING_BALANCE,
@@ -29,10 +30,10 @@ const token = new Interface(sandboxTokenArtifact.abi as never);
 
 // Hardhat's in-process EVM (EDR) served over HTTP JSON-RPC with Celo's chain id. Every block is
 // mined on submit. The issuer deploys one 6-decimals ERC-20 per asset and funds the treasury
-// and the customer with gas and tokens, so the state is identical on every start.
-export async function startEvmChain(port = 0): Promise<EvmChainSimulator> {
+// and the customers with gas and tokens, so the state is identical on every start.
+export async function startEvmChain(port = 0, customers = 1): Promise<EvmChainSimulator> {
   const issuer = evmSandboxWallet('issuer');
-  const funded = [issuer, evmSandboxWallet('treasury'), evmSandboxWallet('customer')];
+  const funded = [issuer, evmSandboxWallet('treasury'), ...customerRoles(customers).map(evmSandboxWallet)];
   const provider = await createHardhatNetworkProvider(
     {
       hardfork: 'cancun',

@@ -9,6 +9,7 @@ import {
 import {
   SANDBOX_ASSETS,
   SANDBOX_STARTING_BALANCE,
+  customerRoles,
   stellarSandboxKeypair,
   type SandboxAsset,
 } from '../sandbox-wallets.js';
@@ -39,10 +40,10 @@ const HEARTBEAT_MS = 1_000;
 // A Horizon-compatible server for the real @stellar/stellar-sdk client: accounts, transactions,
 // operations and payments (pages and SSE streams with cursors), and POST /transactions that
 // checks real signatures of real XDR envelopes and applies them to the sandbox ledger.
-export async function startHorizon(port = 0): Promise<HorizonSimulator> {
+export async function startHorizon(port = 0, customers = 1): Promise<HorizonSimulator> {
   const ledger = new HorizonLedger(SANDBOX_NETWORK_PASSPHRASE);
   const faults = new SandboxFaults();
-  const issuers = fund(ledger);
+  const issuers = fund(ledger, customers);
   let base = '';
   const server = await startSandboxServer(
     routes(ledger, faults, () => base),
@@ -225,12 +226,12 @@ function stream(
   });
 }
 
-// The issuer, treasury and customer exist from the start; treasury and customer trust every
+// The issuer, treasury and customers exist from the start; treasury and customers trust every
 // sandbox asset and hold SANDBOX_STARTING_BALANCE of each, paid by the issuer in one
 // transaction (so the history starts with real payments).
-function fund(ledger: HorizonLedger): Record<SandboxAsset, string> {
+function fund(ledger: HorizonLedger, customers: number): Record<SandboxAsset, string> {
   const issuer = stellarSandboxKeypair('issuer');
-  const holders = [stellarSandboxKeypair('treasury'), stellarSandboxKeypair('customer')];
+  const holders = [stellarSandboxKeypair('treasury'), ...customerRoles(customers).map(stellarSandboxKeypair)];
   for (const keypair of [issuer, ...holders]) ledger.createGenesisAccount(keypair.publicKey(), '10000');
   for (const holder of holders) {
     const account = ledger.account(holder.publicKey())!;

@@ -16,6 +16,7 @@ import {
   SANDBOX_ASSETS,
   SANDBOX_STARTING_BALANCE,
   SANDBOX_TOKEN_DECIMALS,
+  customerRoles,
   solanaSandboxKeypair,
   solanaSandboxMintKeypair,
   type SandboxAsset,
@@ -41,17 +42,20 @@ export interface SolanaRpcOptions {
   readonly port?: number;
   // How long a landed transaction stays "confirmed" before it is "finalized".
   readonly finalizeDelayMs?: number;
+  // How many customer wallets are funded (see customerRoles).
+  readonly customers?: number;
 }
 
 // USDC is a classic SPL Token mint and USDT a Token-2022 mint, so both programs' transfers are
 // exercised by the same sandbox.
 const PROGRAM_OF: Record<SandboxAsset, PublicKey> = { USDC: TOKEN_PROGRAM_ID, USDT: TOKEN_2022_PROGRAM_ID };
 const LAMPORTS = 1_000n * 1_000_000_000n;
+const MINTS_PER_TRANSACTION = 8;
 
 export async function startSolanaRpc(options: SolanaRpcOptions = {}): Promise<SolanaRpcSimulator> {
   const ledger = new SolanaLedger(options.finalizeDelayMs ?? 0);
   const faults = new SandboxFaults();
-  const mints = fund(ledger);
+  const mints = fund(ledger, options.customers ?? 1);
   const handler = (request: SandboxRequest) => {
     const result = reply(200, answer(ledger, request));
     if (!/"sendTransaction"/.test(request.rawBody) || !faults.takeDropSubmitAnswer()) return result;
@@ -91,12 +95,12 @@ function one(ledger: SolanaLedger, call: unknown) {
 }
 
 // Gas for every sandbox wallet, one mint per asset, and each asset in the treasury's and the
-// customer's associated token accounts. Those accounts are written directly (the sandbox cannot
+// customers' associated token accounts. Those accounts are written directly (the sandbox cannot
 // run the associated-token program, see solana-ledger.ts); the tokens are minted by the real
-// token program.
-function fund(ledger: SolanaLedger): Record<SandboxAsset, SolanaSandboxMint> {
+// token program, MINTS_PER_TRANSACTION holders a transaction (a transaction holds 1232 bytes).
+function fund(ledger: SolanaLedger, customers: number): Record<SandboxAsset, SolanaSandboxMint> {
   const issuer = solanaSandboxKeypair('issuer');
-  const holders = [solanaSandboxKeypair('treasury'), solanaSandboxKeypair('customer')];
+  const holders = [solanaSandboxKeypair('treasury'), ...customerRoles(customers).map(solanaSandboxKeypair)];
   for (const wallet of [issuer, ...holders]) ledger.svm.airdrop(wallet.publicKey, LAMPORTS);
   const mintRent = ledger.svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE));
   const accountRent = ledger.svm.minimumBalanceForRentExemption(BigInt(ACCOUNT_SIZE));
@@ -120,18 +124,22 @@ function fund(ledger: SolanaLedger): Record<SandboxAsset, SolanaSandboxMint> {
         programId,
       ),
     );
-    for (const holder of holders) {
-      const account = getAssociatedTokenAddressSync(mint.publicKey, holder.publicKey, false, programId);
-      ledger.svm.setAccount(
-        account,
-        emptyTokenAccount(mint.publicKey, holder.publicKey, programId, accountRent),
-      );
-      const amount = parseUnits(SANDBOX_STARTING_BALANCE, SANDBOX_TOKEN_DECIMALS);
-      transaction.add(
-        createMintToInstruction(mint.publicKey, account, issuer.publicKey, amount, [], programId),
-      );
-    }
     submit(ledger, transaction, [issuer, mint]);
+    for (let first = 0; first < holders.length; first += MINTS_PER_TRANSACTION) {
+      const minting = new Transaction();
+      for (const holder of holders.slice(first, first + MINTS_PER_TRANSACTION)) {
+        const account = getAssociatedTokenAddressSync(mint.publicKey, holder.publicKey, false, programId);
+        ledger.svm.setAccount(
+          account,
+          emptyTokenAccount(mint.publicKey, holder.publicKey, programId, accountRent),
+        );
+        const amount = parseUnits(SANDBOX_STARTING_BALANCE, SANDBOX_TOKEN_DECIMALS);
+        minting.add(
+          createMintToInstruction(mint.publicKey, account, issuer.publicKey, amount, [], programId),
+        );
+      }
+      submit(ledger, minting, [issuer]);
+    }
     mints[asset] = { mint: mint.publicKey.toBase58(), programId: programId.toBase58() };
   }
   return mints;
