@@ -9,6 +9,8 @@
 //
 // See bench/README.md for what is measured and how to read it.
 import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -56,12 +58,22 @@ const ROUTES = {
   },
 };
 const ACCOUNTS = { BREB: '3001234567', PIX: '52998224725' };
-const RATE = 100; // deposits per second, all chains together
+// Deposits per second, all chains together. The target is at 100/s; BENCH_DEPOSIT_RATE runs
+// another rate, to see the latency below or above the rate the machine sustains.
+const RATE = Number(process.env.BENCH_DEPOSIT_RATE ?? 100);
 const SECONDS = 20;
 const COUNT = RATE * SECONDS;
+// Paid first, at the same rate, and left out of every figure: the first seconds of a fresh system
+// (JIT, connections, prepared statements, Kafka metadata) are not its steady state.
+const WARMUP_SECONDS = 5;
+const WARMUP = RATE * WARMUP_SECONDS;
 const ACCEPT_CONCURRENCY = 16;
+// Customer wallets per chain (the sandbox funds as many on each chain): a wallet sends one
+// transfer at a time, and on a quiet machine a Celo transfer takes ~90 ms to be mined and seen
+// (Stellar and Solana ~15 ms), so 34 a second per chain need 3 or more; 8 leave room for a tail.
+const CUSTOMERS_PER_CHAIN = 8;
 const GRACE_MS = 30_000;
-const SEND_LIMIT_MS = 3 * SECONDS * 1000;
+const SEND_LIMIT_MS = 3 * (WARMUP_SECONDS + SECONDS) * 1000;
 const TARGET_P99_MS = 250;
 const READY_TIMEOUT_MS = 90_000;
 
@@ -79,6 +91,14 @@ if (!TEST_DATABASE_URL || !KAFKA_BROKERS) {
   );
   process.exit(2);
 }
+
+// Optional: each app's output in <dir>/<app>.log and every deposit's timestamps in
+// <dir>/deposits.json, to look into a run afterwards.
+const LOG_DIR = process.env.BENCH_DEPOSIT_LOG_DIR;
+if (LOG_DIR) mkdirSync(LOG_DIR, { recursive: true });
+// Optional: every app runs under `node --cpu-prof` and writes a .cpuprofile there when stopped
+// (read it with bench/cpu-profile-summary.mjs).
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 const secret = () => randomBytes(36).toString('base64url');
@@ -101,7 +121,8 @@ const childDeath = new Promise((_, reject) => (failChild = reject));
 childDeath.catch(() => undefined);
 
 function launch(name, env) {
-  const child = spawn(process.execPath, [`dist/apps/${name}/src/main.js`], {
+  const profile = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, `dist/apps/${name}/src/main.js`], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -115,6 +136,11 @@ function launch(name, env) {
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  if (LOG_DIR) {
+    const file = createWriteStream(`${LOG_DIR}/${name}.log`);
+    child.stdout.pipe(file);
+    child.stderr.pipe(file);
+  }
   child.once('exit', (code, signal) => {
     if (!stopping)
       failChild(new Error(`${name} exited (${code ?? signal}). Last output:\n  ${tail.join('\n  ')}`));
@@ -229,6 +255,31 @@ async function inParallel(items, limit, work) {
   return results;
 }
 
+// Busy and total jiffies of the whole machine (Linux), to tell how loaded it was during the run.
+function machineTicks() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  return { busy: total - fields[3] - fields[4], total };
+}
+
+// CPU jiffies (utime + stime, /proc/<pid>/stat) of every child and of this process (the sandbox
+// chains and the load generator), so the figures say who used the cores while sending.
+function processTicks() {
+  const ticks = (pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  return Object.fromEntries([
+    ['bench (sandbox + sender)', ticks(process.pid)],
+    ...[...children].map(([name, child]) => [name, ticks(child.pid)]),
+  ]);
+}
+
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 const ms = (value) => `${value.toFixed(1)} ms`;
 
@@ -245,7 +296,7 @@ async function main() {
   const { startSandbox } = await dist('tools/sandbox/src/start-sandbox.js');
   const { pointAtSandbox, sandboxEnv } = await dist('tools/standalone/src/standalone-sandbox.js');
   const { payDepositTarget } = await dist('tools/sandbox/src/deposits/pay-deposit-target.js');
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ customers: CUSTOMERS_PER_CHAIN });
 
   const upstreams = Object.fromEntries(
     APPS.map((app, index) => [UPSTREAM_VARIABLES[app], `http://${HOST}:${BASE_PORT + index}`]),
@@ -292,9 +343,9 @@ async function main() {
   const partner = { 'x-api-key': apiKey };
   await call('PUT', '/webhooks/endpoint', { url: `${sandbox.webhookReceiver.url}/hooks/bench` }, partner);
 
-  log(`accepting ${COUNT} transactions (${ACCEPT_CONCURRENCY} at a time)`);
+  log(`accepting ${WARMUP + COUNT} transactions (${ACCEPT_CONCURRENCY} at a time)`);
   const transactions = await Promise.race([
-    inParallel(Array.from({ length: COUNT }), ACCEPT_CONCURRENCY, async (_, index) => {
+    inParallel(Array.from({ length: WARMUP + COUNT }), ACCEPT_CONCURRENCY, async (_, index) => {
       const chain = CHAINS[index % CHAINS.length];
       const route = ROUTES[chain];
       // Amounts differ by a whole unit, so the quoted crypto amounts differ too: two equal Solana
@@ -328,53 +379,98 @@ async function main() {
   // chain-watchers reads the rotated catalogue once its cache (10 s) runs out.
   await sleep(11_000);
 
-  // Each chain's customer wallet sends one transfer at a time (Stellar sequence numbers, EVM
-  // nonces); the chains run side by side. A deposit is due at start + i/RATE and sent when its
-  // chain's previous one is done, so a slow chain shows as a lower sustained rate.
-  log(`depositing ${COUNT} at ${RATE}/s (${SECONDS} s)`);
+  // Each customer wallet sends one transfer at a time (Stellar sequence numbers, EVM nonces), so
+  // every chain has CUSTOMERS_PER_CHAIN of them: each takes the chain's next deposit once it is
+  // due and it is free. A deposit is due at start + i/RATE; when every wallet of its chain is
+  // busy it goes late, which shows in the send rate and the lateness printed.
+  log(
+    `depositing ${WARMUP} (warm-up) + ${COUNT} at ${RATE}/s (${WARMUP_SECONDS} + ${SECONDS} s), ${CUSTOMERS_PER_CHAIN} customer wallets per chain`,
+  );
   const notified = new Map(); // transaction id → time the notify was sent (Solana, Celo)
+  const measuredIds = new Set(transactions.slice(WARMUP).map(({ id }) => id));
+  const loadBefore = loadavg()[0];
   const start = performance.now();
-  const startedAt = Date.now();
+  // The measured deposits: from the first one's due time on.
+  const measureStart = start + WARMUP_SECONDS * 1000;
+  const startedAt = Date.now() + WARMUP_SECONDS * 1000;
+  let ticksBefore = machineTicks();
+  let processesBefore = processTicks();
+  const sampleTicks = setTimeout(() => {
+    ticksBefore = machineTicks();
+    processesBefore = processTicks();
+  }, WARMUP_SECONDS * 1000);
   let failed = 0;
   let sent = 0;
+  let lastSent = measureStart;
+  const lateness = [];
+  const transferMs = Object.fromEntries(CHAINS.map((chain) => [chain, []]));
   const notifies = [];
   const fail = (id, error) => {
-    failed += 1;
+    if (measuredIds.has(id)) failed += 1;
     if (failed <= 3) log(`deposit for ${id} failed: ${error.message.split('\n')[0]}`);
   };
   await Promise.race([
     Promise.all(
-      CHAINS.map(async (chain) => {
-        const own = transactions.map((t, index) => ({ ...t, index })).filter((t) => t.chain === chain);
-        for (const { id, target, index } of own) {
-          // Bounded: a chain that falls this far behind its schedule stops sending.
-          if (performance.now() - start > SEND_LIMIT_MS) break;
-          const wait = start + (index * 1000) / RATE - performance.now();
-          if (wait > 0) await sleep(wait);
-          sent += 1;
-          try {
-            const receipt = await payDepositTarget(target);
-            // The wallet reports the transfer; the next transfer of the chain does not wait for it.
-            if (chain !== 'STELLAR') {
-              notified.set(id, Date.now());
-              notifies.push(
-                call(
-                  'POST',
-                  '/payments/notify',
-                  { blockchain: chain, on_chain_tx: receipt.onChainTx, transaction_id: id },
-                  partner,
-                ).catch((error) => fail(id, error)),
-              );
+      CHAINS.flatMap((chain) => {
+        const queue = transactions.map((t, index) => ({ ...t, index })).filter((t) => t.chain === chain);
+        return Array.from({ length: CUSTOMERS_PER_CHAIN }, async (_, customer) => {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const { id, target, index } = next;
+            // Bounded: a chain that falls this far behind its schedule stops sending.
+            if (performance.now() - start > SEND_LIMIT_MS) break;
+            const due = start + (index * 1000) / RATE;
+            if (due > performance.now()) await sleep(due - performance.now());
+            const measured = index >= WARMUP;
+            if (measured) {
+              lateness.push(performance.now() - due);
+              sent += 1;
             }
-          } catch (error) {
-            fail(id, error);
+            try {
+              const paying = performance.now();
+              const receipt = await payDepositTarget(target, { customer });
+              if (measured) {
+                lastSent = performance.now();
+                transferMs[chain].push(lastSent - paying);
+              }
+              // The wallet reports the transfer; the wallet's next transfer does not wait for it.
+              if (chain !== 'STELLAR') {
+                notified.set(id, Date.now());
+                notifies.push(
+                  call(
+                    'POST',
+                    '/payments/notify',
+                    { blockchain: chain, on_chain_tx: receipt.onChainTx, transaction_id: id },
+                    partner,
+                  ).catch((error) => fail(id, error)),
+                );
+              }
+            } catch (error) {
+              fail(id, error);
+            }
           }
-        }
+        });
       }),
     ),
     childDeath,
   ]);
-  const sendSeconds = (performance.now() - start) / 1000;
+  clearTimeout(sampleTicks);
+  const sendSeconds = (lastSent - measureStart) / 1000;
+  const ticksAfter = machineTicks();
+  const processesAfter = processTicks();
+  const busy = (ticksAfter.busy - ticksBefore.busy) / (ticksAfter.total - ticksBefore.total);
+  // Jiffies of all cores together over the window → cores used on average.
+  const cores = (jiffies) => (jiffies * cpus().length) / (ticksAfter.total - ticksBefore.total);
+  const processCores = Object.entries(processesAfter).map(
+    ([name, after]) => `${name} ${cores(after - processesBefore[name]).toFixed(2)}`,
+  );
+  const ownJiffies = Object.entries(processesAfter).reduce(
+    (sum, [name, after]) => sum + after - processesBefore[name],
+    0,
+  );
+  processCores.push(
+    `elsewhere (PostgreSQL, Kafka, others) ${cores(ticksAfter.busy - ticksBefore.busy - ownJiffies).toFixed(2)}`,
+  );
+  lateness.sort((a, b) => a - b);
   await Promise.all(notifies);
 
   log('waiting for every PROCESSING_PAYMENT webhook');
@@ -383,7 +479,11 @@ async function main() {
   while (Date.now() < deadline) {
     for (const request of sandbox.webhookReceiver.received()) {
       const body = JSON.parse(request.body);
-      if (body.data?.status === 'PROCESSING_PAYMENT' && !firstWebhook.has(body.data.id))
+      if (
+        body.data?.status === 'PROCESSING_PAYMENT' &&
+        measuredIds.has(body.data.id) &&
+        !firstWebhook.has(body.data.id)
+      )
         firstWebhook.set(body.data.id, Date.parse(request.receivedAt));
     }
     if (firstWebhook.size >= sent - failed) break;
@@ -392,16 +492,52 @@ async function main() {
 
   const client = new pg.Client({ connectionString: benchUrl });
   await client.connect();
-  const { rows } = await client.query(`
-    SELECT t.id, s.detected_at, j.occurred_at AS processing_at
+  // Each hop's timestamps, written by the apps themselves: chain-watchers' outbox row of the
+  // detected deposit (Stellar), transaction-service's inbox row for it, the journal's move, the
+  // outbox row of the status change, webhook-dispatcher's inbox row and its first attempt.
+  const { rows: everyRow } = await client.query(`
+    SELECT t.id, s.detected_at, cw.published_at AS detection_published_at,
+           ti.processed_at AS funding_consumed_at, j.occurred_at AS processing_at,
+           tso.published_at AS status_published_at, wi.processed_at AS webhook_consumed_at,
+           (SELECT min(a.started_at) FROM webhook_dispatcher.webhook_attempt a
+             JOIN webhook_dispatcher.webhook_delivery wd ON wd.id = a.delivery_id
+            WHERE wd.event_id = tso.event_id::text) AS attempted_at
       FROM "transaction"."transaction" t
       JOIN "transaction"."deposit" d ON d.transaction_id = t.id
       LEFT JOIN chain_watchers.seen_transfer s ON s.on_chain_tx = d.on_chain_tx AND s.transfer_index = d.transfer_index
-      JOIN "transaction"."transaction_journal" j ON j.transaction_id = t.id AND j.to_status = 'PROCESSING_PAYMENT'`);
+      LEFT JOIN chain_watchers.outbox_message cw ON cw.topic = 'chain.deposit.detected.v1'
+            AND cw.message_key = s.blockchain || ':' || s.on_chain_tx
+      LEFT JOIN "transaction".inbox_message ti ON ti.event_id = cw.event_id::text
+      JOIN "transaction"."transaction_journal" j ON j.transaction_id = t.id AND j.to_status = 'PROCESSING_PAYMENT'
+      LEFT JOIN "transaction".outbox_message tso ON tso.topic = 'payout.transaction.status-changed.v1'
+            AND tso.message_key = t.id::text AND tso.payload->>'status' = 'PROCESSING_PAYMENT'
+      LEFT JOIN webhook_dispatcher.inbox_message wi ON wi.event_id = tso.event_id::text`);
   await client.end();
+  const rows = everyRow.filter((row) => measuredIds.has(row.id));
+  if (LOG_DIR) {
+    const dump = rows.map((row) => ({
+      ...row,
+      notified: notified.get(row.id),
+      webhook: firstWebhook.get(row.id),
+    }));
+    writeFileSync(`${LOG_DIR}/deposits.json`, JSON.stringify(dump));
+  }
 
   const detectionToProcessing = [];
   const detectionToWebhook = [];
+  const hops = {
+    'detected → chain-watchers outbox published (Stellar)': [],
+    '→ transaction-service consumed it (Kafka)': [],
+    '→ PROCESSING_PAYMENT committed (funding)': [],
+    'notify sent → PROCESSING_PAYMENT committed (Solana, Celo)': [],
+    '→ status change published (outbox relay)': [],
+    '→ webhook-dispatcher consumed it (Kafka)': [],
+    '→ first attempt started (dispatcher)': [],
+    '→ receiver got it': [],
+  };
+  const hop = (name, from, to) => {
+    if (from && to) hops[name].push(to.getTime() - from.getTime());
+  };
   for (const row of rows) {
     // Stellar: chain-watchers' detection; Solana and Celo: the wallet's notify.
     const detected = row.detected_at ? row.detected_at.getTime() : notified.get(row.id);
@@ -409,6 +545,20 @@ async function main() {
     if (detected === undefined) continue;
     detectionToProcessing.push(row.processing_at.getTime() - detected);
     if (webhook !== undefined) detectionToWebhook.push(webhook - detected);
+    if (row.detected_at) {
+      hop(
+        'detected → chain-watchers outbox published (Stellar)',
+        row.detected_at,
+        row.detection_published_at,
+      );
+      hop('→ transaction-service consumed it (Kafka)', row.detection_published_at, row.funding_consumed_at);
+      hop('→ PROCESSING_PAYMENT committed (funding)', row.funding_consumed_at, row.processing_at);
+    } else
+      hop('notify sent → PROCESSING_PAYMENT committed (Solana, Celo)', new Date(detected), row.processing_at);
+    hop('→ status change published (outbox relay)', row.processing_at, row.status_published_at);
+    hop('→ webhook-dispatcher consumed it (Kafka)', row.status_published_at, row.webhook_consumed_at);
+    hop('→ first attempt started (dispatcher)', row.webhook_consumed_at, row.attempted_at);
+    if (webhook !== undefined) hop('→ receiver got it', row.attempted_at, new Date(webhook));
   }
   detectionToProcessing.sort((a, b) => a - b);
   detectionToWebhook.sort((a, b) => a - b);
@@ -417,13 +567,25 @@ async function main() {
   const p99 = quantile(detectionToWebhook, 0.99);
 
   const lines = [
-    `deposits: ${COUNT} due at ${RATE}/s over ${SECONDS} s; ${sent} sent in ${sendSeconds.toFixed(1)} s (${(sent / sendSeconds).toFixed(1)}/s), ${failed} failed to send`,
+    `machine: ${cpus().length} cores, ${(busy * 100).toFixed(0)}% busy while sending (everything of this run included); load average ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after`,
+    `cores used while sending: ${processCores.join(', ')}`,
+    `deposits: ${COUNT} due at ${RATE}/s over ${SECONDS} s; ${sent} sent in ${sendSeconds.toFixed(1)} s (send rate achieved ${(sent / sendSeconds).toFixed(1)}/s), ${failed} failed to send`,
+    `send lateness (start of a transfer − its due time): p50 ${ms(quantile(lateness, 0.5))}, p99 ${ms(quantile(lateness, 0.99))}, max ${ms(lateness.at(-1) ?? NaN)}`,
+    `one transfer, sent to confirmed (p50 / p99): ${CHAINS.map((chain) => {
+      const sorted = transferMs[chain].sort((a, b) => a - b);
+      return `${chain} ${ms(quantile(sorted, 0.5))} / ${ms(quantile(sorted, 0.99))}`;
+    }).join(', ')}`,
     `funded (PROCESSING_PAYMENT committed): ${rows.length}; first webhook received for ${firstWebhook.size}`,
     `detection → PROCESSING_PAYMENT committed: p50 ${ms(quantile(detectionToProcessing, 0.5))}, p99 ${ms(quantile(detectionToProcessing, 0.99))}`,
     `detection → first webhook attempt:        p50 ${ms(quantile(detectionToWebhook, 0.5))}, p99 ${ms(p99)}, max ${ms(detectionToWebhook.at(-1) ?? NaN)}`,
+    'per hop (p50 / p99 / max; clocks of the processes on this machine, ms resolution):',
+    ...Object.entries(hops).map(([name, values]) => {
+      values.sort((a, b) => a - b);
+      return `  ${name.padEnd(58)} ${ms(quantile(values, 0.5))} / ${ms(quantile(values, 0.99))} / ${ms(values.at(-1) ?? NaN)} (${values.length})`;
+    }),
     `gateway 502s sent again: ${gatewayRetries}`,
     `sustained: ${sustained.toFixed(1)} deposits/s from the first due deposit to the last webhook`,
-    `target p99 ≤ ${TARGET_P99_MS} ms (detection → first webhook): ${p99 <= TARGET_P99_MS && firstWebhook.size === COUNT ? 'PASS' : 'MISS'}`,
+    `target p99 ≤ ${TARGET_P99_MS} ms at 100/s (detection → first webhook), every deposit delivered: ${RATE !== 100 ? `not judged at ${RATE}/s` : p99 <= TARGET_P99_MS && firstWebhook.size === COUNT ? 'PASS' : 'MISS'}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
