@@ -14,6 +14,12 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
 }
 
+// Each event is applied in a transaction of its own and every aggregate's events share a key,
+// hence a partition: several partitions can be applied side by side, so one slow handler (a
+// lock wait, a round trip to another service) does not hold up every other key's events, and
+// the database round trips of different events overlap. Kept well under the database pool.
+const CONCURRENT_PARTITIONS = 4;
+
 export interface DeadLetterPayload {
   readonly event: EventEnvelope;
   readonly consumer: string;
@@ -45,6 +51,7 @@ export class ConsumerHost<M extends TopicMap> {
     await this.bus.subscribe({
       groupId,
       topics: [...byTopic.keys()],
+      concurrentPartitions: CONCURRENT_PARTITIONS,
       handle: (event) =>
         RequestContext.run({ correlationId: event.correlationId || event.id }, () =>
           this.deliver(groupId, byTopic.get(event.topic)!, event),

@@ -24,6 +24,10 @@ export interface Subscription {
   // at what is published once it has joined — for per-replica fan-out groups (chat-api's event
   // queues), which live only as long as their process and have no use for history.
   readonly startFrom?: 'earliest' | 'latest';
+  // How many partitions' events may be handled at the same time (default 1: one event at a
+  // time). Events of one partition, hence of one key, are still handled one after another, in
+  // order; only handlers that need no order across keys should ask for more.
+  readonly concurrentPartitions?: number;
 }
 
 export function deadLetterTopic(topic: string): string {

@@ -91,7 +91,13 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
-  async subscribe({ groupId, topics, handle, startFrom = 'earliest' }: Subscription): Promise<void> {
+  async subscribe({
+    groupId,
+    topics,
+    handle,
+    startFrom = 'earliest',
+    concurrentPartitions = 1,
+  }: Subscription): Promise<void> {
     await this.ensureTopics(topics);
     const consumer = this.kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000 });
     this.consumers.push(consumer);
@@ -103,6 +109,7 @@ export class KafkaEventBus implements EventBus {
     // subscribing completes only once it has.
     const joined = startFrom === 'latest' ? this.joinOf(consumer) : Promise.resolve();
     await consumer.run({
+      partitionsConsumedConcurrently: concurrentPartitions,
       eachMessage: async ({ topic, message }) => {
         await handle({
           id: headerText(message.headers, HEADER.eventId) ?? `${topic}:${message.offset}`,
