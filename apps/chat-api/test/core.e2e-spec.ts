@@ -137,6 +137,16 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
       expect(Number(response.headers['x-ratelimit-remaining'])).toBeLessThan(1000);
       expect(Number(response.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
     });
+
+    it('answers without an ETag, so asking again is never a 304 (Zulip sends none)', async () => {
+      const first = await system.http.get('/api/v1/users/me').auth(owner.email, owner.apiKey).expect(200);
+      expect(first.headers['etag']).toBeUndefined();
+      await system.http
+        .get('/api/v1/users/me')
+        .auth(owner.email, owner.apiKey)
+        .set('If-None-Match', 'W/"0-0"')
+        .expect(200);
+    });
   });
 
   describe('the envelope', () => {
