@@ -13,8 +13,8 @@ export interface OutboxRelayOptions {
   readonly batchSize: number;
   // Published rows are kept this long for inspection, then deleted.
   readonly retentionMs: number;
-  // While events keep coming, a batch starts at most this often (default BUSY_BATCH_INTERVAL_MS);
-  // less after a batch smaller than FULL_BUSY_BATCH.
+  // While events keep coming fast, a batch starts at most this often (default
+  // BUSY_BATCH_INTERVAL_MS); more often at lower rates (busyWaitMs).
   readonly busyBatchIntervalMs?: number;
 }
 
@@ -24,13 +24,12 @@ export interface OutboxRelayOptions {
 // for at most this much delay on an event's way out. An event after a quiet spell (the batch
 // before found none) still goes at once.
 const BUSY_BATCH_INTERVAL_MS = 50;
-// The wait is worth its delay only when batches are big: it grows with the batch that was just
-// published, the whole interval from this many events on (500/s, as above), 2 ms an event below.
-// So a moderate stream (100 events/s: batches of one or two) leaves within a few milliseconds
-// instead of up to 50 ms after each hop of a chain of services, while at high rates the wait
-// stretches to the full interval and batches grow as before: the wait and the batch size settle
-// where publishing keeps up.
-const FULL_BUSY_BATCH = 25;
+// The wait is worth its delay only at high rates: it grows with the rate at which events came
+// during the last cycle, the whole interval from this many events a second on. A moderate stream
+// (100/s) then leaves within 10 ms at each hop of a chain of services, while at 500/s a batch
+// carries 25 events. A rate, not the last batch's size: a short wait after a small batch would
+// keep the next batch small at any rate, one relay transaction per event.
+const FULL_WAIT_RATE = 500;
 
 const CLEANUP_EVERY_MS = 60_000;
 const MAX_ERROR_BACKOFF_MS = 5_000;
@@ -101,16 +100,18 @@ export class OutboxRelay implements RelayTrigger {
   private async runLoop(): Promise<void> {
     let failures = 0;
     const busyInterval = this.options.busyBatchIntervalMs ?? BUSY_BATCH_INTERVAL_MS;
+    let previousStart = performance.now();
     while (this.running) {
       this.pendingKick = false;
       const started = performance.now();
+      const cycleMs = started - previousStart;
+      previousStart = started;
       try {
         const published = await this.relayOnce();
         failures = 0;
         await this.cleanupIfDue();
         if (published === this.options.batchSize) continue;
-        const interval = (busyInterval * Math.min(published, FULL_BUSY_BATCH)) / FULL_BUSY_BATCH;
-        const wait = started + interval - performance.now();
+        const wait = started + busyWaitMs(published, cycleMs, busyInterval) - performance.now();
         if (published > 0 && wait > 0 && this.running) await delay(wait);
       } catch (error) {
         failures += 1;
@@ -141,6 +142,13 @@ export class OutboxRelay implements RelayTrigger {
       .getRepository(OutboxMessageEntity)
       .delete({ publishedAt: LessThan(new Date(now - this.options.retentionMs)) });
   }
+}
+
+// How long to wait after a batch of `published` events that were committed over `cycleMs`.
+export function busyWaitMs(published: number, cycleMs: number, busyIntervalMs: number): number {
+  if (published === 0 || cycleMs <= 0) return 0;
+  const perSecond = (published * 1000) / cycleMs;
+  return busyIntervalMs * Math.min(1, perSecond / FULL_WAIT_RATE);
 }
 
 interface UnpublishedRow {
