@@ -7,6 +7,7 @@ import { type ChatTransaction, publishChatEvent } from '../events/chat-event.pub
 import { MessageRenderer } from '../messages/markdown/message-renderer.js';
 import { GetMessageQuery } from '../messages/get-message.query.js';
 import { ChatError } from '../request/chat.error.js';
+import { assertFutureDelivery } from '../scheduled-messages/delivery-time.js';
 import { DeliveryType } from '../scheduled-messages/scheduled-message.entity.js';
 import { reminderRow } from '../scheduled-messages/scheduled-message.presenter.js';
 import { ScheduledDeliveryWorker } from '../scheduled-messages/scheduled-delivery.worker.js';
@@ -39,8 +40,7 @@ export class RemindersService {
   }
 
   async create(caller: ChatCaller, command: RemindCommand): Promise<{ reminder_id: number }> {
-    if (command.deliverAt.getTime() <= this.clock.now().getTime())
-      throw ChatError.badRequest('Scheduled delivery time must be in the future.');
+    assertFutureDelivery(command.deliverAt, this.clock.now());
     const target = await this.messages.execute(caller, command.messageId, {
       applyMarkdown: false,
       allowEmptyTopicName: false,

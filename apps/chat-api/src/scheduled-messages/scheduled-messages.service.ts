@@ -7,6 +7,7 @@ import type { ChatTransaction } from '../events/chat-event.publisher.js';
 import { MessageRenderer } from '../messages/markdown/message-renderer.js';
 import { normalizeContent, normalizeTopic } from '../messages/message-text.js';
 import { ChatError } from '../request/chat.error.js';
+import { assertFutureDelivery, pastDeliveryTime } from './delivery-time.js';
 import { ScheduleDestination, type ScheduleKind } from './schedule-destination.js';
 import { DeliveryType } from './scheduled-message.entity.js';
 import { announceScheduled } from './scheduled-message.events.js';
@@ -66,7 +67,7 @@ export class ScheduledMessagesService {
   }
 
   async create(caller: ChatCaller, command: ScheduleCommand): Promise<{ scheduled_message_id: number }> {
-    this.requireFuture(command.deliverAt);
+    assertFutureDelivery(command.deliverAt, this.clock.now());
     const destination = await this.destination.resolve(caller, command.kind, command.to, command.topic);
     const content = normalizeContent(command.content);
     const toSelfOnly =
@@ -99,7 +100,7 @@ export class ScheduledMessagesService {
       throw ChatError.badRequest('Recipient required when updating type of scheduled message.');
     if (kind === 'stream' && topic === undefined)
       throw ChatError.badRequest('Topic required when updating scheduled message type to stream.');
-    if (deliverAt) this.requireFuture(deliverAt);
+    if (deliverAt) assertFutureDelivery(deliverAt, this.clock.now());
     await this.outbox.run(async (tx) => {
       const row = await this.rows.findOwned(
         tx.manager,
@@ -110,8 +111,7 @@ export class ScheduledMessagesService {
       );
       if (!row) throw ChatError.notFound('Scheduled message does not exist');
       if (row.delivered) throw ChatError.badRequest('Scheduled message was already sent');
-      if (row.failed && !deliverAt)
-        throw ChatError.badRequest('Scheduled delivery time must be in the future.');
+      if (row.failed && !deliverAt) throw pastDeliveryTime();
       const currentKind: ScheduleKind = row.streamId !== null ? 'stream' : 'direct';
       if (kind !== undefined || to !== undefined || content !== undefined) {
         const nextKind = kind ?? currentKind;
@@ -158,11 +158,6 @@ export class ScheduledMessagesService {
       await this.announce(tx, caller, { op: 'remove', scheduled_message_id: row.id });
     });
     return {};
-  }
-
-  private requireFuture(deliverAt: Date): void {
-    if (deliverAt.getTime() <= this.clock.now().getTime())
-      throw ChatError.badRequest('Scheduled delivery time must be in the future.');
   }
 
   private announce(tx: ChatTransaction, caller: ChatCaller, change: Record<string, unknown>): Promise<void> {
