@@ -3,30 +3,14 @@ import { createHmac, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { InternalTokenService, type RunningService } from '@platform/http';
 import { createLogger } from '@platform/logging';
-import { type EventBus, type EventEnvelope, KafkaEventBus, type Subscription } from '@platform/messaging';
+import { KafkaEventBus } from '@platform/messaging';
 import { expectEventually, kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
-import { TEST_INTERNAL_AUTH_SECRET, startTestService } from '@platform/testing';
+import { RunScopedBus, TEST_INTERNAL_AUTH_SECRET, startTestService } from '@platform/testing';
 import { INTERNAL_IDENTITY_HEADER } from '@shared/contracts';
 import { webhookDispatcherDefinition } from '../src/webhook-dispatcher.definition.js';
 import { transactionEvent } from './transaction-events.js';
 import { WebhookReceiver, type ReceivedWebhook } from './webhook-receiver.js';
 import { TEST_WEBHOOK_ENV } from './webhook-test-env.js';
-
-// The real Kafka bus, with this run's own consumer group: the broker keeps earlier runs' groups
-// and offsets, and another process in the `webhook-dispatcher` group would take our partitions.
-class OwnGroupBus implements EventBus {
-  constructor(
-    private readonly kafka: KafkaEventBus,
-    private readonly run: string,
-  ) {}
-
-  connect = () => this.kafka.connect();
-  publish = (events: readonly EventEnvelope[]) => this.kafka.publish(events);
-  subscribe = (subscription: Subscription) =>
-    this.kafka.subscribe({ ...subscription, groupId: `${subscription.groupId}-${this.run}` });
-  isReady = () => this.kafka.isReady();
-  disconnect = () => this.kafka.disconnect();
-}
 
 interface TransactionBody {
   readonly type: string;
@@ -61,7 +45,7 @@ describe('webhook-dispatcher on Kafka and PostgreSQL', () => {
       replicas.push(
         await startTestService(webhookDispatcherDefinition, {
           databaseUrl: database.url,
-          bus: new OwnGroupBus(kafka, run),
+          bus: new RunScopedBus(kafka, run),
           env: { ...TEST_WEBHOOK_ENV, DATABASE_POOL_SIZE: '6' },
         }),
       );

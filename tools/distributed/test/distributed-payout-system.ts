@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlatformSections, RunningService } from '@platform/http';
 import { createLogger } from '@platform/logging';
-import { KafkaEventBus, type EventBus, type EventEnvelope, type Subscription } from '@platform/messaging';
+import { KafkaEventBus } from '@platform/messaging';
 import { kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
-import { TEST_OPS_API_KEY, startTestService, testGatewayEnv } from '@platform/testing';
+import { RunScopedBus, TEST_OPS_API_KEY, startTestService, testGatewayEnv } from '@platform/testing';
 import { upstreamVariables } from '../../apps/all-apps.js';
 import { apiGatewayDefinition } from '@apps/api-gateway';
 import { chainWatchersDefinition } from '@apps/chain-watchers';
@@ -17,27 +17,6 @@ import { webhookDispatcherDefinition } from '@apps/webhook-dispatcher';
 import { startSandbox, type Sandbox } from '../../sandbox/src/start-sandbox.js';
 import { pointAtSandbox, sandboxEnv } from '../../standalone/src/standalone-sandbox.js';
 import { freePorts } from '../../standalone/src/start-standalone.js';
-
-// One app's own Kafka connection, as its own process would have. Consumer groups carry the run's
-// id and start at the latest offset: the broker keeps earlier runs' groups and events, and another
-// process in the plain `transaction-service` group would take this run's partitions.
-class RunScopedBus implements EventBus {
-  constructor(
-    private readonly kafka: KafkaEventBus,
-    private readonly run: string,
-  ) {}
-
-  connect = () => this.kafka.connect();
-  publish = (events: readonly EventEnvelope[]) => this.kafka.publish(events);
-  subscribe = (subscription: Subscription) =>
-    this.kafka.subscribe({
-      ...subscription,
-      groupId: `${subscription.groupId}-${this.run}`,
-      startFrom: 'latest',
-    });
-  isReady = () => this.kafka.isReady();
-  disconnect = () => this.kafka.disconnect();
-}
 
 const PAYOUT_APPS = [
   quoteServiceDefinition,

@@ -1,2 +1,3 @@
 export * from './test-gateway-env.js';
 export * from './test-service.js';
+export * from './run-scoped-bus.js';
