@@ -7,16 +7,23 @@
 //   bash tools/infra/infra.sh up && eval "$(bash tools/infra/infra.sh env)"
 //   npm run bench:chat
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import {
+  CLK_TCK,
+  ROOT,
+  adminQuery as adminQueryOn,
+  benchDatabase,
+  log,
+  processTicks,
+  quantile,
+  runCommand as run,
+  secret,
+} from './bench-kit.mjs';
 import { RawHttpClient } from './raw-http-client.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HOST = '127.0.0.1';
 const PORTS = { gateway: 3730, chat: 3731 };
 const UNUSED_UPSTREAM = 'http://127.0.0.1:9';
@@ -46,17 +53,10 @@ if (!TEST_DATABASE_URL) {
   process.exit(2);
 }
 
-const secret = () => randomBytes(36).toString('base64url');
 const INTERNAL_AUTH_SECRET = secret();
 const OPS_API_KEY = secret();
-const databaseName = `bench_chat_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-const benchUrl = (() => {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
+const { name: databaseName, url: benchUrl } = benchDatabase('bench_chat', TEST_DATABASE_URL);
 
-const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 const children = [];
 let databaseCreated = false;
 let stopping = false;
@@ -86,31 +86,7 @@ function launch(name, script, env, { profile = false } = {}) {
   return child;
 }
 
-function run(command, args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')}:\n${output}`)),
-    );
-  });
-}
-
-async function adminQuery(sql) {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (sql) => adminQueryOn(TEST_DATABASE_URL, sql);
 
 async function cleanup() {
   stopping = true;
@@ -137,7 +113,6 @@ async function waitReady(port) {
   throw new Error(`nothing ready on ${port}`);
 }
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 const figures = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return {
@@ -152,14 +127,8 @@ const verdict = (value, target) => (value <= target ? 'PASS' : 'MISS');
 
 // CPU time a process has used (user + system), from /proc (Linux; NaN elsewhere): chat-api's CPU
 // per request is steadier than latency on a machine that other work keeps busy.
-const CLOCK_TICK_MS = 10;
 function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-  } catch {
-    return NaN;
-  }
+  return ((processTicks(pid) ?? NaN) * 1000) / CLK_TCK;
 }
 
 // A chat call as a client makes it: urlencoded form, HTTP Basic.

@@ -9,15 +9,24 @@
 //
 // See bench/README.md for what is measured and how to read it.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+import {
+  ROOT,
+  adminQuery as adminQueryOn,
+  benchDatabase,
+  log,
+  machineTicks,
+  processTicks as ticksOf,
+  quantile,
+  runCommand,
+  secret,
+} from './bench-kit.mjs';
 
 // ------------------------------------------------------------------ settings (fixed on purpose)
 
@@ -100,15 +109,8 @@ if (LOG_DIR) mkdirSync(LOG_DIR, { recursive: true });
 // (read it with bench/cpu-profile-summary.mjs).
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
-const log = (message) => process.stderr.write(`[bench] ${message}\n`);
-const secret = () => randomBytes(36).toString('base64url');
 const OPS_API_KEY = secret();
-const databaseName = `bench_deposit_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-const benchUrl = (() => {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
+const { name: databaseName, url: benchUrl } = benchDatabase('bench_deposit', TEST_DATABASE_URL);
 
 // ------------------------------------------------------------------ processes and cleanup
 
@@ -148,15 +150,7 @@ function launch(name, env) {
   children.set(name, child);
 }
 
-async function adminQuery(sql) {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (sql) => adminQueryOn(TEST_DATABASE_URL, sql);
 
 let cleaning = null;
 function cleanup() {
@@ -187,17 +181,7 @@ for (const [signal, code] of [
 
 // ------------------------------------------------------------------ helpers
 
-function run(args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')}:\n${output}`)),
-    );
-  });
-}
+const run = (args, env) => runCommand(process.execPath, args, env);
 
 async function waitReady(name, port) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -255,32 +239,16 @@ async function inParallel(items, limit, work) {
   return results;
 }
 
-// Busy and total jiffies of the whole machine (Linux), to tell how loaded it was during the run.
-function machineTicks() {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const total = fields.reduce((sum, value) => sum + value, 0);
-  return { busy: total - fields[3] - fields[4], total };
-}
-
 // CPU jiffies (utime + stime, /proc/<pid>/stat) of every child and of this process (the sandbox
 // chains and the load generator), so the figures say who used the cores while sending.
 function processTicks() {
-  const ticks = (pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
+  const ticks = (pid) => ticksOf(pid) ?? 0;
   return Object.fromEntries([
     ['bench (sandbox + sender)', ticks(process.pid)],
     ...[...children].map(([name, child]) => [name, ticks(child.pid)]),
   ]);
 }
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 const ms = (value) => `${value.toFixed(1)} ms`;
 
 // ------------------------------------------------------------------ the run

@@ -6,18 +6,24 @@
 //   npm run bench:quote
 //
 // See bench/README.md for what is measured and how to read it.
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {
+  CLK_TCK,
+  ROOT,
+  adminQuery as adminQueryOn,
+  benchDatabase,
+  log,
+  machineTicks,
+  processTicks,
+  runCommand as run,
+  secret,
+} from './bench-kit.mjs';
 import { RawHttpClient } from './raw-http-client.mjs';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 // ------------------------------------------------------------------ settings (fixed on purpose)
 
@@ -69,18 +75,12 @@ if (!TEST_DATABASE_URL || !KAFKA_BROKERS) {
 
 // ------------------------------------------------------------------ process bookkeeping
 
-const secret = () => randomBytes(36).toString('base64url'); // 48 characters
 const INTERNAL_AUTH_SECRET = secret();
 const API_KEY_PEPPER = secret();
 const OPS_API_KEY = secret();
 const WALLET_JWT_SECRET = secret();
 
-const databaseName = `bench_quote_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-const benchUrl = (() => {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
+const { name: databaseName, url: benchUrl } = benchDatabase('bench_quote', TEST_DATABASE_URL);
 
 const children = new Map(); // name → { child, tail: last output lines, lines: count }
 let stopping = false;
@@ -88,8 +88,6 @@ let databaseCreated = false;
 let childDied = null;
 const childDeath = new Promise((_, reject) => (childDied = reject));
 childDeath.catch(() => undefined);
-
-const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 
 // BENCH_CPU_PROF=<dir> runs the two apps under `node --cpu-prof`; the profiles land in <dir> when
 // they stop (read them with bench/cpu-profile-summary.mjs).
@@ -135,15 +133,7 @@ async function stopChildren() {
   for (const { child } of running) if (child.exitCode === null && !child.signalCode) child.kill('SIGKILL');
 }
 
-async function adminQuery(sql) {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (sql) => adminQueryOn(TEST_DATABASE_URL, sql);
 
 // Load in progress and the bench's own database connection, stopped first on the way out.
 const loads = new Set();
@@ -180,23 +170,6 @@ for (const [signal, code] of [
 
 // ------------------------------------------------------------------ helpers
 
-function run(command, args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${[command, ...args].join(' ')} failed:\n${output}`)),
-    );
-  });
-}
-
 async function waitReady(name, port) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let last = 'no answer';
@@ -215,34 +188,6 @@ async function waitReady(name, port) {
   throw new Error(`${name} not ready on port ${port} after ${READY_TIMEOUT_MS / 1000} s (last: ${last})`);
 }
 
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-// utime + stime of a process, in microseconds (fields 14 and 15 of /proc/<pid>/stat).
-function cpuMicros(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLK_TCK;
-  } catch {
-    return null;
-  }
-}
-
-// Busy and total jiffies of the whole machine (first line of /proc/stat).
-function machineCpu() {
-  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const numbers = values.map(Number);
-  const idle = numbers[3] + (numbers[4] ?? 0);
-  const total = numbers.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total };
-}
-
 // Postgres backends serving the bench database, by application_name (the apps use their schema
 // name: api_gateway, quote; the baseline says baseline). Only meaningful when Postgres runs on
 // this machine (/proc readable); otherwise empty.
@@ -254,10 +199,16 @@ async function postgresBackends(client) {
   return rows;
 }
 
+// CPU time of a process in microseconds, null when unreadable.
+function cpuMicros(pid) {
+  const ticks = processTicks(pid);
+  return ticks === null ? null : (ticks * 1e6) / CLK_TCK;
+}
+
 async function cpuSnapshot(client, pids) {
   const snapshot = {
     at: performance.now(),
-    machine: machineCpu(),
+    machine: machineTicks(),
     self: process.cpuUsage(),
     procs: {},
     pg: {},
@@ -599,9 +550,9 @@ function report(system, baseline, machine) {
 // ------------------------------------------------------------------ main
 
 async function main() {
-  const idleBefore = machineCpu();
+  const idleBefore = machineTicks();
   await sleep(1_000);
-  const idleAfter = machineCpu();
+  const idleAfter = machineTicks();
   const idleBusy = (idleAfter.busy - idleBefore.busy) / (idleAfter.total - idleBefore.total);
   if (idleBusy > 0.15)
     log(`the machine is ${(idleBusy * 100).toFixed(0)}% busy before the run: figures will be noisy`);

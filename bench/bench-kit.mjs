@@ -1,0 +1,86 @@
+// What the benchmarks share: their log line, secrets, the run's own database, commands run to
+// completion, percentiles and CPU time read from /proc (Linux).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+
+// 48 characters.
+export const secret = () => randomBytes(36).toString('base64url');
+
+// A database of its own for one run, on the server of `serverUrl`.
+export function benchDatabase(prefix, serverUrl) {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+// One statement on its own connection (CREATE DATABASE and DROP DATABASE cannot share one).
+export async function adminQuery(serverUrl, sql) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+// Runs a command in the repository to its end: resolves with its output, rejects with it.
+export function runCommand(command, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${[command, ...args].join(' ')} failed:\n${output}`)),
+    );
+  });
+}
+
+// The q-quantile of values sorted ascending (nearest rank); NaN when there are none.
+export const quantile = (sorted, q) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+
+// Clock ticks per second of /proc's CPU figures.
+export const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+// utime + stime of a process in clock ticks (fields 14 and 15 of /proc/<pid>/stat); null when
+// it cannot be read (the process is gone, or this is not Linux).
+export function processTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+// Busy and total clock ticks of the whole machine (first line of /proc/stat; guest time is
+// already counted in user time, so only the first eight fields add up).
+export function machineTicks() {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const numbers = values.map(Number);
+  const idle = numbers[3] + (numbers[4] ?? 0);
+  const total = numbers.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
