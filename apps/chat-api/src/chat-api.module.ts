@@ -5,12 +5,13 @@ import { ApiKeyVault } from './auth/api-key-vault.js';
 import { ChatAnonymousGuard } from './auth/chat-anonymous.guard.js';
 import { ChatAuthGuard } from './auth/chat-auth.guard.js';
 import { ChatAuthenticator } from './auth/chat-authenticator.js';
+import { ChatRequestAuthorizer } from './auth/chat-request-authorizer.js';
 import { FetchApiKeyController } from './auth/fetch-api-key.controller.js';
 import { FetchApiKeyUseCase } from './auth/fetch-api-key.use-case.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { MentionLookup } from './messages/markdown/mention-lookup.js';
-import { MessageFlagsController } from './message-flags/message-flags.controller.js';
+import { MessageFlagsEndpoint } from './message-flags/message-flags.endpoint.js';
 import { MessageFlagsRepository } from './message-flags/message-flags.repository.js';
 import { UpdateMessageFlagsUseCase } from './message-flags/update-message-flags.use-case.js';
 import { MutedUsersController } from './muted-users/muted-users.controller.js';
@@ -41,6 +42,8 @@ import { CreateRealmUseCase } from './realms/create-realm.use-case.js';
 import { OpsRealmsController } from './realms/ops-realms.controller.js';
 import { RealmsRepository } from './realms/realms.repository.js';
 import { ChatEnvelopeInterceptor } from './request/chat-envelope.interceptor.js';
+import { CHAT_HOT_ENDPOINTS, type ChatHotEndpoint } from './request/chat-hot-endpoint.js';
+import { ChatHotRoutes } from './request/chat-hot-routes.js';
 import { ChatRouteTable } from './request/chat-route-table.js';
 import { SavedSnippetsController } from './saved-snippets/saved-snippets.controller.js';
 import { SavedSnippetsRepository } from './saved-snippets/saved-snippets.repository.js';
@@ -58,7 +61,7 @@ import { TopicHistoryQuery } from './topics/topic-history.query.js';
 import { TopicsController } from './topics/topics.controller.js';
 import { SendTypingUseCase } from './typing/send-typing.use-case.js';
 import { TypingAudience } from './typing/typing-audience.js';
-import { TypingController } from './typing/typing.controller.js';
+import { TypingEndpoint } from './typing/typing.endpoint.js';
 import { ScheduleDestination } from './scheduled-messages/schedule-destination.js';
 import { ScheduledDelivery } from './scheduled-messages/scheduled-delivery.js';
 import { ScheduledDeliveryWorker } from './scheduled-messages/scheduled-delivery.worker.js';
@@ -88,17 +91,24 @@ import { UsersRepository } from './users/users.repository.js';
     MutedUsersController,
     TopicsController,
     EventsController,
-    MessageFlagsController,
     BotsController,
-    TypingController,
     ScheduledMessagesController,
     RemindersController,
   ],
   providers: [
     { provide: APP_PIPE, useFactory: strictValidationPipe },
     ChatRouteTable,
+    ChatHotRoutes,
+    MessageFlagsEndpoint,
+    TypingEndpoint,
+    {
+      provide: CHAT_HOT_ENDPOINTS,
+      inject: [TypingEndpoint, MessageFlagsEndpoint],
+      useFactory: (...endpoints: ChatHotEndpoint[]) => endpoints,
+    },
     ChatEnvelopeInterceptor,
     ChatAuthGuard,
+    ChatRequestAuthorizer,
     ChatAnonymousGuard,
     ChatAuthenticator,
     RateLimiter,

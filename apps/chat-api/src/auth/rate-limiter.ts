@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { Clock } from '@shared/util';
 import { ChatApiConfig } from '../chat-api.config.js';
 import { ChatError, ChatErrorCode } from '../request/chat.error.js';
@@ -47,7 +47,7 @@ export class RateLimiter {
   }
 
   // Counts the request, reports the limit in Zulip's headers and refuses it when over.
-  enforce(key: string, limit: number, response: Response): void {
+  enforce(key: string, limit: number, response: ServerResponse): void {
     const outcome = this.hit(key, limit);
     response.setHeader('X-RateLimit-Limit', String(outcome.limit));
     response.setHeader('X-RateLimit-Remaining', String(outcome.remaining));

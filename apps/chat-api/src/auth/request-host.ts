@@ -1,8 +1,9 @@
 import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 
 // The host the client called: the gateway's X-Forwarded-Host when proxied, else Host; without
 // the port, lower-cased. A realm that claims this host owns the request.
-export function requestHost(request: Request): string | undefined {
+export function requestHost(request: IncomingMessage): string | undefined {
   const forwarded = request.headers['x-forwarded-host'];
   const raw = (typeof forwarded === 'string' && forwarded) || request.headers.host;
   return raw?.split(',')[0]?.trim().split(':')[0]?.toLowerCase() || undefined;

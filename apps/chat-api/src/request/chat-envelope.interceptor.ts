@@ -1,6 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { map, type Observable } from 'rxjs';
 import type { ChatRequest } from './chat-request.js';
+import type { RequestParams } from './request-params.js';
 
 // `client` is read by Zulip's request-logging layer on every request, so it is never "ignored".
 const ALWAYS_PROCESSED = new Set(['client']);
@@ -11,23 +12,29 @@ const ALWAYS_PROCESSED = new Set(['client']);
 export class ChatEnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<ChatRequest>();
-    return next.handle().pipe(
-      map((fields: object | undefined) => {
-        const ignored = ignoredParameters(request);
-        return {
-          result: 'success',
-          msg: '',
-          ...fields,
-          ...(ignored.length > 0 ? { ignored_parameters_unsupported: ignored } : {}),
-        };
-      }),
-    );
+    return next
+      .handle()
+      .pipe(
+        map((fields: object | undefined) =>
+          successEnvelope(fields, request.chatParams, request.chatProcessed ?? new Set()),
+        ),
+      );
   }
 }
 
-export function ignoredParameters(request: ChatRequest): string[] {
-  const processed = request.chatProcessed ?? new Set<string>();
-  return [...(request.chatParams?.names() ?? [])]
+// Zulip's success answer: the endpoint's fields, and the names sent that it did not read.
+export function successEnvelope(
+  fields: object | undefined,
+  params: RequestParams | undefined,
+  processed: ReadonlySet<string>,
+): object {
+  const ignored = [...(params?.names() ?? [])]
     .filter((name) => !processed.has(name) && !ALWAYS_PROCESSED.has(name))
     .sort();
+  return {
+    result: 'success',
+    msg: '',
+    ...fields,
+    ...(ignored.length > 0 ? { ignored_parameters_unsupported: ignored } : {}),
+  };
 }

@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common'
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@platform/logging';
-import type { ErrorPresenter } from './error-presenter.js';
+import type { ErrorPresenter, PresentedError } from './error-presenter.js';
 
 // The last line of defence: known errors are rendered by the surface's presenter; anything else
 // is a 500 with an error id that is logged with the stack. Driver or provider text never
@@ -17,12 +17,18 @@ export class ErrorIdFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
-    const known = this.presenter.present(error);
-    const errorId = randomUUID();
-    if (!known || known.status >= 500)
-      this.logger.error({ err: error, errorId }, known ? 'request failed' : 'unhandled error');
-    const presented = known ?? this.presenter.presentUnexpected(errorId);
+    const presented = presentError(this.presenter, this.logger, error);
     for (const [name, value] of Object.entries(presented.headers ?? {})) response.setHeader(name, value);
     response.status(presented.status).json(presented.body);
   }
+}
+
+// The filter's rendering, for front doors that answer outside Nest: the same answer for the same
+// error whichever layer caught it.
+export function presentError(presenter: ErrorPresenter, logger: Logger, error: unknown): PresentedError {
+  const known = presenter.present(error);
+  const errorId = randomUUID();
+  if (!known || known.status >= 500)
+    logger.error({ err: error, errorId }, known ? 'request failed' : 'unhandled error');
+  return known ?? presenter.presentUnexpected(errorId);
 }

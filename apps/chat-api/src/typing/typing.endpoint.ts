@@ -1,7 +1,6 @@
-import { Controller } from '@nestjs/common';
-import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ChatParams } from '../request/chat-params.decorator.js';
+import { Injectable } from '@nestjs/common';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import type { ChatHotEndpoint } from '../request/chat-hot-endpoint.js';
 import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
 import { param, shape } from '../request/param-types.js';
 import { SendTypingUseCase } from './send-typing.use-case.js';
@@ -16,12 +15,15 @@ const typingParams = {
   topic: optional(param.string()),
 };
 
-@Controller()
-export class TypingController {
+// POST /typing, a hot endpoint: every composing client sends one every few seconds.
+@Injectable()
+export class TypingEndpoint implements ChatHotEndpoint<typeof typingParams> {
+  readonly route = { method: 'POST', path: 'typing', access: 'user', rateLimited: true } as const;
+  readonly params = typingParams;
+
   constructor(private readonly sendTyping: SendTypingUseCase) {}
 
-  @ChatEndpoint('POST', 'typing')
-  send(@CurrentCaller() caller: ChatCaller, @ChatParams(typingParams) p: ParamsOf<typeof typingParams>) {
+  handle(caller: ChatCaller, p: ParamsOf<typeof typingParams>) {
     return this.sendTyping.execute(
       caller,
       p.type === 'direct'

@@ -1,7 +1,6 @@
-import { Controller } from '@nestjs/common';
-import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ChatParams } from '../request/chat-params.decorator.js';
+import { Injectable } from '@nestjs/common';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import type { ChatHotEndpoint } from '../request/chat-hot-endpoint.js';
 import { type ParamsOf, required } from '../request/param-declarations.js';
 import { param, shape } from '../request/param-types.js';
 import { UpdateMessageFlagsUseCase } from './update-message-flags.use-case.js';
@@ -14,12 +13,15 @@ const flagsParams = {
   flag: required(param.string()),
 };
 
-@Controller()
-export class MessageFlagsController {
+// POST /messages/flags, a hot endpoint: clients mark messages read as they are displayed.
+@Injectable()
+export class MessageFlagsEndpoint implements ChatHotEndpoint<typeof flagsParams> {
+  readonly route = { method: 'POST', path: 'messages/flags', access: 'user', rateLimited: true } as const;
+  readonly params = flagsParams;
+
   constructor(private readonly updateFlags: UpdateMessageFlagsUseCase) {}
 
-  @ChatEndpoint('POST', 'messages/flags')
-  update(@CurrentCaller() caller: ChatCaller, @ChatParams(flagsParams) p: ParamsOf<typeof flagsParams>) {
+  handle(caller: ChatCaller, p: ParamsOf<typeof flagsParams>) {
     return this.updateFlags.execute(caller, { messages: p.messages, operation: p.op, flag: p.flag });
   }
 }
