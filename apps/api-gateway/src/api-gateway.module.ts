@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_PIPE } from '@nestjs/core';
-import { strictValidationPipe } from '@platform/http';
 import { CredentialAuthenticator } from './authentication/credential-authenticator.js';
 import { GatewayMiddleware } from './authentication/gateway.middleware.js';
 import { MergedOpenApi } from './docs/merged-openapi.js';
@@ -19,7 +17,6 @@ import { WalletAuthModule } from './wallet-auth/wallet-auth.module.js';
   imports: [WalletAuthModule],
   controllers: [PartnerController, OpsPartnersController],
   providers: [
-    { provide: APP_PIPE, useFactory: strictValidationPipe },
     ApiKeyHasher,
     PartnersRepository,
     CreatePartnerUseCase,

@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_PIPE } from '@nestjs/core';
-import { strictValidationPipe } from '@platform/http';
 import { CeloTransferVerifier } from './celo/celo-transfer.verifier.js';
 import { SolanaTransferVerifier } from './solana/solana-transfer.verifier.js';
 import { DepositLedger } from './deposits/deposit-ledger.js';
@@ -21,7 +19,6 @@ import { TRANSFER_VERIFIERS, VerifyTransferUseCase } from './verify/verify-trans
 @Module({
   controllers: [InternalVerifyController],
   providers: [
-    { provide: APP_PIPE, useFactory: strictValidationPipe },
     ChainRegistry,
     StellarHorizon,
     DepositLedger,

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_PIPE, DiscoveryModule } from '@nestjs/core';
-import { strictValidationPipe } from '@platform/http';
+import { DiscoveryModule } from '@nestjs/core';
 import { ApiKeyVault } from './auth/api-key-vault.js';
 import { ChatAnonymousGuard } from './auth/chat-anonymous.guard.js';
 import { ChatAuthGuard } from './auth/chat-auth.guard.js';
@@ -96,7 +95,6 @@ import { UsersRepository } from './users/users.repository.js';
     RemindersController,
   ],
   providers: [
-    { provide: APP_PIPE, useFactory: strictValidationPipe },
     ChatRouteTable,
     ChatHotRoutes,
     MessageFlagsEndpoint,

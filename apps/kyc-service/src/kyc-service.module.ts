@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_PIPE } from '@nestjs/core';
-import { strictValidationPipe } from '@platform/http';
 import { KycCiphers } from './crypto/kyc-ciphers.js';
 import { DocumentStorage } from './documents/document-storage.js';
 import { DocumentVault } from './documents/document-vault.js';
@@ -15,7 +13,6 @@ import { SubmitKycUseCase } from './submissions/submit-kyc.use-case.js';
 @Module({
   controllers: [KycController, InternalKycController],
   providers: [
-    { provide: APP_PIPE, useFactory: strictValidationPipe },
     {
       provide: KycCiphers,
       inject: [KycServiceConfig],

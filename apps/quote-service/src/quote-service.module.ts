@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_PIPE } from '@nestjs/core';
-import { strictValidationPipe } from '@platform/http';
 import { Clock } from '@shared/util';
 import { CorridorAdministration } from './corridors/corridor-administration.js';
 import { CorridorCatalogue } from './corridors/corridor-catalogue.js';
@@ -28,7 +26,6 @@ import { QuotesRepository } from './quotes/quotes.repository.js';
     OpsCorridorsController,
   ],
   providers: [
-    { provide: APP_PIPE, useFactory: strictValidationPipe },
     {
       provide: RateProvider,
       inject: [QuoteServiceConfig, Clock],

@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_PIPE } from '@nestjs/core';
-import { strictValidationPipe } from '@platform/http';
 import { DepositAddressBook } from './deposit-addresses/deposit-address-book.js';
 import { InitialDepositAddresses } from './deposit-addresses/initial-deposit-addresses.js';
 import { InternalDepositAddressesController } from './deposit-addresses/internal-deposit-addresses.controller.js';
@@ -60,7 +58,6 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     OpsReconcileController,
   ],
   providers: [
-    { provide: APP_PIPE, useFactory: strictValidationPipe },
     DecodeBrCodeUseCase,
     UpstreamClients,
     DepositAddressBook,

@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { APP_PIPE } from '@nestjs/core';
-import { strictValidationPipe } from '@platform/http';
 import { AesGcmCipher } from '@shared/util';
 import { AttemptDeliveryUseCase } from './deliveries/attempt-delivery.use-case.js';
 import { DeliveryWorker } from './deliveries/delivery-worker.js';
@@ -28,7 +26,6 @@ import { WebhookDispatcherConfig } from './webhook-dispatcher.config.js';
 @Module({
   controllers: [WebhookEndpointController, WebhookDeliveriesController],
   providers: [
-    { provide: APP_PIPE, useFactory: strictValidationPipe },
     {
       provide: WEBHOOK_SECRET_CIPHER,
       inject: [WebhookDispatcherConfig],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { NextFunction, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { authenticationFailedBody, sendJson, type RequestWithIdentity } from '@platform/http';
 import { CredentialAuthenticator } from './credential-authenticator.js';
 
@@ -11,7 +11,7 @@ const SELF_PROVING_PATHS: ReadonlySet<string> = new Set(['/walletAuth/verify', '
 export class GatewayMiddleware {
   constructor(private readonly authenticator: CredentialAuthenticator) {}
 
-  handle(request: RequestWithIdentity, response: Response, next: NextFunction): void {
+  handle(request: Request & RequestWithIdentity, response: Response, next: NextFunction): void {
     // These routes carry their own proof. Clients that attach their (now expired) access token to
     // every call must still be able to refresh it.
     if (SELF_PROVING_PATHS.has(request.path)) {

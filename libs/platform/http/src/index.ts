@@ -9,6 +9,7 @@ export * from './bootstrap/run-service.js';
 export * from './bootstrap/run-until-signal.js';
 export * from './bootstrap/service-definition.js';
 export * from './bootstrap/start-service.js';
+export * from './direct-routes/direct-route.decorator.js';
 export * from './errors/body-parser-errors.middleware.js';
 export * from './errors/error-id.filter.js';
 export * from './errors/error-presenter.js';

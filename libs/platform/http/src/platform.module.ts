@@ -1,11 +1,12 @@
 import { type DynamicModule, Injectable, Module, type OnModuleInit } from '@nestjs/common';
-import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
 import { Gauge } from 'prom-client';
 import { OutboxRelay } from '@platform/messaging';
 import { Clock, IdGenerator, RandomIdGenerator, SystemClock } from '@shared/util';
 import { IdentityGuard } from './auth/identity.guard.js';
 import { InternalTokenService } from './auth/internal-token.service.js';
 import { RouteAuthAudit } from './auth/route-auth-audit.js';
+import { strictValidationPipe } from './errors/invalid-request.error.js';
 import { HttpConfig } from './http.config.js';
 import { HealthController } from './observability/health.controller.js';
 import { MetricsController } from './observability/metrics.controller.js';
@@ -35,7 +36,8 @@ class OutboxBacklogMetric implements OnModuleInit {
 }
 
 // What every app gets: clock and id generator, the identity guard on every route and the boot
-// check that every route declares its auth, health, metrics and its OpenAPI document.
+// check that every route declares its auth, strict validation of every DTO (the same pipe direct
+// routes use), health, metrics and its OpenAPI document.
 @Module({})
 export class PlatformModule {
   static forRoot(service: string): DynamicModule {
@@ -62,6 +64,7 @@ export class PlatformModule {
         OutboxBacklogMetric,
         RouteAuthAudit,
         { provide: APP_GUARD, useClass: IdentityGuard },
+        { provide: APP_PIPE, useFactory: strictValidationPipe },
       ],
       exports: [Clock, IdGenerator, InternalTokenService, MetricsRegistry, OpenApiDocument],
     };

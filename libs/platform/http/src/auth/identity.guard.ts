@@ -1,12 +1,12 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { INTERNAL_IDENTITY_HEADER, type InternalIdentity } from '@shared/contracts';
 import { AUTH_POLICY, type AuthPolicy } from './auth-policy.js';
 import { AuthenticationError } from './authentication.error.js';
 import { InternalTokenService } from './internal-token.service.js';
 
-export type RequestWithIdentity = Request & { identity?: InternalIdentity };
+export type RequestWithIdentity = IncomingMessage & { identity?: InternalIdentity };
 
 // Verifies the identity token forwarded by the gateway (or sent by a service) against the
 // route's declared policy. A service reached directly, bypassing the gateway, has no token.
@@ -22,19 +22,26 @@ export class IdentityGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]);
-    if (policy === 'public') return true;
-    const request = context.switchToHttp().getRequest<RequestWithIdentity>();
-    // The gateway may already have attached the identity it authenticated itself.
-    const identity = request.identity ?? (await this.verifyForwarded(request));
-    if (!identity || identity.kind !== policy) {
-      throw new AuthenticationError('Missing or invalid credentials');
-    }
-    request.identity = identity;
+    await authorizeRequest(context.switchToHttp().getRequest<RequestWithIdentity>(), policy, this.tokens);
     return true;
   }
+}
 
-  private async verifyForwarded(request: Request): Promise<InternalIdentity | null> {
-    const token = request.headers[INTERNAL_IDENTITY_HEADER];
-    return typeof token === 'string' ? this.tokens.verify(token) : null;
-  }
+// Attaches the caller's identity to the request when it satisfies the policy, and throws
+// otherwise. Shared by the guard and by routes served ahead of the framework.
+export async function authorizeRequest(
+  request: RequestWithIdentity,
+  policy: AuthPolicy | undefined,
+  tokens: InternalTokenService,
+): Promise<void> {
+  if (policy === 'public') return;
+  // The gateway may already have attached the identity it authenticated itself.
+  const identity = request.identity ?? (await verifyForwarded(request, tokens));
+  if (!identity || identity.kind !== policy) throw new AuthenticationError('Missing or invalid credentials');
+  request.identity = identity;
+}
+
+function verifyForwarded(request: IncomingMessage, tokens: InternalTokenService) {
+  const token = request.headers[INTERNAL_IDENTITY_HEADER];
+  return typeof token === 'string' ? tokens.verify(token) : null;
 }

@@ -11,11 +11,13 @@ import { MessagingModule } from '@platform/messaging';
 import { bodyParserErrors } from '../errors/body-parser-errors.middleware.js';
 import { ErrorIdFilter } from '../errors/error-id.filter.js';
 import { DefaultErrorPresenter } from '../errors/error-presenter.js';
+import { DirectRoutes } from '../direct-routes/direct-routes.js';
 import { MetricsRegistry } from '../observability/metrics.registry.js';
 import { OpenApiDocument } from '../observability/openapi.controller.js';
 import { observeRequests } from '../observability/request-observer.js';
 import { PlatformModule } from '../platform.module.js';
 import type {
+  FrontDoor,
   PlatformSections,
   RunningService,
   ServiceDefinition,
@@ -67,9 +69,13 @@ export async function startService<S extends PlatformSections>(
     app.useBodyParser('json', { limit: http.MAX_BODY_BYTES });
     app.useBodyParser('urlencoded', { limit: http.MAX_BODY_BYTES, extended: true });
     app.use(bodyParserErrors());
-    app.useGlobalFilters(new ErrorIdFilter(definition.errorPresenter ?? new DefaultErrorPresenter(), logger));
+    const presenter = definition.errorPresenter ?? new DefaultErrorPresenter();
+    app.useGlobalFilters(new ErrorIdFilter(presenter, logger));
     await app.init();
-    listenThroughObserver(app, definition, logger);
+    listenThroughObserver(app, logger, [
+      definition.frontDoor?.(app),
+      DirectRoutes.frontDoorOf(app, presenter, logger, http.MAX_BODY_BYTES),
+    ]);
     app.get(OpenApiDocument).document = SwaggerModule.createDocument(
       app,
       new DocumentBuilder()
@@ -95,19 +101,20 @@ export async function startService<S extends PlatformSections>(
 }
 
 // Replaces Express as the server's request listener with the platform's observer (ids, access
-// log, latency) in front of the app's front door, if any, then Express.
-function listenThroughObserver<S extends PlatformSections>(
+// log, latency) in front of the front doors (the app's own, then its direct routes), then Express.
+function listenThroughObserver(
   app: NestExpressApplication,
-  definition: ServiceDefinition<S>,
   logger: Logger,
+  candidates: ReadonlyArray<FrontDoor | null | undefined>,
 ): void {
   const express = app.getHttpAdapter().getInstance() as RequestListener;
-  const frontDoor = definition.frontDoor?.(app);
-  const handle: RequestListener = frontDoor
-    ? (request, response) => {
-        if (!frontDoor(request, response)) express(request, response);
-      }
-    : express;
+  const frontDoors = candidates.filter((door): door is FrontDoor => Boolean(door));
+  const handle: RequestListener =
+    frontDoors.length === 0
+      ? express
+      : (request, response) => {
+          if (!frontDoors.some((door) => door(request, response))) express(request, response);
+        };
   const server = app.getHttpServer() as Server;
   server.removeAllListeners('request');
   server.on('request', observeRequests(logger, app.get(MetricsRegistry), handle));
