@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { InternalAuth } from '@platform/http';
+import { DirectRoute, InternalAuth } from '@platform/http';
 import type { VerifyTransferResponse } from '@shared/contracts';
 import { VerifyTransferRequestDto } from './verify-transfer.request.dto.js';
 import { VerifyTransferUseCase } from './verify-transfer.use-case.js';
@@ -13,6 +13,8 @@ export class InternalVerifyController {
 
   @Post()
   @HttpCode(200)
+  // Called for every reported deposit: served ahead of Express.
+  @DirectRoute()
   verify(@Body() body: VerifyTransferRequestDto): Promise<VerifyTransferResponse> {
     return this.verifyTransfer.execute(body);
   }

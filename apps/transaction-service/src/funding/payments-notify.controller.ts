@@ -10,7 +10,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentIdentity, PartnerAuth } from '@platform/http';
+import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
 import { Blockchain, type InternalIdentity } from '@shared/contracts';
 import { transactionCallerOf } from '../transactions/transaction-caller.js';
 import { TransactionErrorResponseDto } from '../transactions/transaction.response.dto.js';
@@ -38,6 +38,7 @@ class NotifyPaymentResponseDto {
 })
 @ApiServiceUnavailableResponse({ type: TransactionErrorResponseDto })
 @ApiUnauthorizedResponse({ type: TransactionErrorResponseDto })
+// Every Solana and Celo deposit is reported here: served ahead of Express (@DirectRoute).
 @PartnerAuth()
 @Controller()
 export class PaymentsNotifyController {
@@ -45,6 +46,7 @@ export class PaymentsNotifyController {
 
   @Post('payments/notify')
   @HttpCode(202)
+  @DirectRoute()
   @ApiOperation({ summary: 'Report a Solana or Celo transfer for verification and payout' })
   notify(@CurrentIdentity() partner: Partner, @Body() body: NotifyPaymentRequestDto) {
     return this.report(partner, body.blockchain, body);
@@ -52,6 +54,7 @@ export class PaymentsNotifyController {
 
   @Post('solana/payments/notify')
   @HttpCode(202)
+  @DirectRoute()
   @ApiOperation({ summary: 'Legacy: POST /payments/notify with blockchain SOLANA', deprecated: true })
   notifySolana(@CurrentIdentity() partner: Partner, @Body() body: LegacyNotifyPaymentRequestDto) {
     return this.report(partner, Blockchain.SOLANA, body);
@@ -59,6 +62,7 @@ export class PaymentsNotifyController {
 
   @Post('celo/payments/notify')
   @HttpCode(202)
+  @DirectRoute()
   @ApiOperation({ summary: 'Legacy: POST /payments/notify with blockchain CELO', deprecated: true })
   notifyCelo(@CurrentIdentity() partner: Partner, @Body() body: LegacyNotifyPaymentRequestDto) {
     return this.report(partner, Blockchain.CELO, body);
