@@ -1,5 +1,5 @@
 import { ChatTopic, type ChatEventV1, type ChatTopics } from '@shared/contracts';
-import type { OutboxTransaction } from '@platform/messaging';
+import type { OutboxClause, OutboxTransaction } from '@platform/messaging';
 
 export type ChatTransaction = OutboxTransaction<ChatTopics>;
 
@@ -18,4 +18,14 @@ export async function publishChatEvents(tx: ChatTransaction, events: readonly Ch
       .filter((event) => event.userIds.length > 0)
       .map((event) => ({ payload: event, options: { key: String(event.realmId) } })),
   );
+}
+
+// The same announcement as a CTE of a statement of TransactionalOutbox.statement, stored where
+// `condition` holds.
+export function chatEventClause(
+  outbox: OutboxClause<ChatTopics>,
+  event: ChatEventV1,
+  condition: string,
+): string {
+  return outbox.event(ChatTopic.Events, event, { key: String(event.realmId) }, condition);
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
-import type { ChatTopics } from '@shared/contracts';
+import type { ChatEventV1, ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
 import { MessageFlag } from '../messages/message-flags.js';
@@ -26,8 +26,10 @@ const MENTION_BITS =
   MessageFlag.mentioned | MessageFlag.stream_wildcard_mentioned | MessageFlag.topic_wildcard_mentioned;
 
 // POST /messages/flags. The user's copies change in one statement; messages they may read but
-// never received (a public channel's history) get Zulip's historical copies first; the answer
-// lists the messages whose flag actually changed. The user's queues get update_message_flags.
+// never received (a public channel's history) get Zulip's historical copies; the answer lists
+// the messages whose flag actually changed. The user's queues get update_message_flags. When
+// the user holds every copy and is not marking unread (nearly always), the change and its event
+// are a single statement that commits by itself; otherwise a transaction does the general case.
 @Injectable()
 export class UpdateMessageFlagsUseCase {
   constructor(
@@ -36,8 +38,27 @@ export class UpdateMessageFlagsUseCase {
     private readonly streams: StreamsRepository,
   ) {}
 
-  execute(caller: ChatCaller, command: UpdateFlagsCommand): Promise<UpdateFlagsResult> {
+  async execute(caller: ChatCaller, command: UpdateFlagsCommand): Promise<UpdateFlagsResult> {
     const change = flagChange(command.flag, command.operation);
+    if (marksUnread(change)) return this.inTransaction(caller, command, change);
+    // Nothing is skipped: the event lists every requested id.
+    const changed = await this.flags.applyWhenAllHeld(
+      this.outbox,
+      caller.user.id,
+      command.messages,
+      change,
+      flagsEvent(caller, change, command.messages),
+    );
+    return changed ? { messages: changed } : this.inTransaction(caller, command, change);
+  }
+
+  // The general case: historical copies, unsubscribed channels skipped when marking unread, and
+  // the unread details of the event.
+  private inTransaction(
+    caller: ChatCaller,
+    command: UpdateFlagsCommand,
+    change: FlagChange,
+  ): Promise<UpdateFlagsResult> {
     const unread = marksUnread(change);
     return this.outbox.run(async (tx) => {
       const outcome = await this.flags.applyToHeldCopies(
@@ -86,22 +107,35 @@ export class UpdateMessageFlagsUseCase {
   }
 
   private async announce(tx: ChatTransaction, caller: ChatCaller, change: FlagChange, messages: number[]) {
-    const event: Record<string, unknown> = {
+    if (!marksUnread(change)) return publishChatEvent(tx, flagsEvent(caller, change, messages));
+    const details = await this.flags.unreadDetails(tx.manager, caller.user.id, messages);
+    const messageDetails = Object.fromEntries(
+      details.map((detail) => [String(detail.message_id), unreadDetail(detail, caller.user.id)]),
+    );
+    await publishChatEvent(tx, flagsEvent(caller, change, messages, { message_details: messageDetails }));
+  }
+}
+
+// Zulip's update_message_flags event, for the caller's queues.
+function flagsEvent(
+  caller: ChatCaller,
+  change: FlagChange,
+  messages: readonly number[],
+  extra: Record<string, unknown> = {},
+): ChatEventV1 {
+  return {
+    realmId: caller.realm.id,
+    userIds: [caller.user.id],
+    event: {
       type: 'update_message_flags',
       op: change.operation,
       operation: change.operation,
       flag: change.flag,
       messages,
       all: false,
-    };
-    if (marksUnread(change)) {
-      const details = await this.flags.unreadDetails(tx.manager, caller.user.id, messages);
-      event['message_details'] = Object.fromEntries(
-        details.map((detail) => [String(detail.message_id), unreadDetail(detail, caller.user.id)]),
-      );
-    }
-    await publishChatEvent(tx, { realmId: caller.realm.id, userIds: [caller.user.id], event });
-  }
+      ...extra,
+    },
+  };
 }
 
 // Zulip's message_details entry: where the message lives, and whether it mentions the user.

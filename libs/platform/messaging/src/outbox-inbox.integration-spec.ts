@@ -99,6 +99,38 @@ describe('transactional outbox and inbox', () => {
     expect(await ledger.dataSource.getRepository(OutboxMessageEntity).count()).toBe(1);
   });
 
+  it('runs a statement that writes, decides whether its event is stored and answers its rows', async () => {
+    await start();
+    const published = recorder(CREDIT_REQUESTED);
+    ledger.relay.start();
+    // Credits an entry unless one with that id exists; the event only with the write.
+    const creditOnce = (creditId: string, amount: string) =>
+      ledger.outbox.statement<{ written: number }>(
+        [creditId, amount],
+        (outbox) => `WITH "fresh" AS (
+             SELECT NOT EXISTS (SELECT 1 FROM "${ledger.schema}"."ledger_entry" WHERE "credit_id" = $1) AS "ok"),
+           "write" AS (
+             INSERT INTO "${ledger.schema}"."ledger_entry" ("credit_id", "amount")
+             SELECT $1, $2 WHERE (SELECT "ok" FROM "fresh") RETURNING 1),
+           "event" AS (${outbox.event(CREDIT_REQUESTED, { creditId, amount }, { key: creditId }, '(SELECT "ok" FROM "fresh")')})
+         SELECT (SELECT count(*) FROM "write")::int AS "written"`,
+      );
+
+    await RequestContext.run({ correlationId: 'request-8' }, async () => {
+      expect(await creditOnce('once', '5')).toEqual([{ written: 1 }]);
+      expect(await creditOnce('once', '6')).toEqual([{ written: 0 }]);
+    });
+    await expect(creditOnce('refused', 'not a number')).rejects.toThrow();
+
+    await expectEventually(() =>
+      expect(published.map((event) => [event.payload, event.correlationId])).toEqual([
+        [{ creditId: 'once', amount: '5' }, 'request-8'],
+      ]),
+    );
+    expect((await ledger.entries()).map((entry) => [entry.creditId, entry.amount])).toEqual([['once', '5']]);
+    expect(await ledger.dataSource.getRepository(OutboxMessageEntity).count()).toBe(1);
+  });
+
   it('runs after-commit callbacks once the transaction committed, never after a rollback', async () => {
     await start();
     const calls: string[] = [];

@@ -68,7 +68,8 @@ export interface OutboxRow {
 }
 
 // The INSERT of one outbox row, its parameters numbered from `firstParameter` so that it can
-// follow another statement's parameters.
+// follow another statement's parameters. With a `condition` (SQL), the row is stored only where
+// it holds.
 export function outboxRow(
   manager: EntityManager,
   ids: IdGenerator,
@@ -77,11 +78,15 @@ export function outboxRow(
   payload: unknown,
   options: PublishOptions,
   firstParameter: number,
+  condition?: string,
 ): OutboxRow {
   const eventId = ids.uuid();
+  const values = outboxValues(firstParameter);
   return {
     eventId,
-    sql: `INSERT INTO ${outboxTable(manager)} ${OUTBOX_COLUMNS} VALUES ${outboxValues(firstParameter)}`,
+    sql: `INSERT INTO ${outboxTable(manager)} ${OUTBOX_COLUMNS} ${
+      condition === undefined ? `VALUES ${values}` : `SELECT ${values.slice(1, -1)} WHERE ${condition}`
+    }`,
     parameters: outboxParameters(eventId, clock, topic, payload, options),
   };
 }

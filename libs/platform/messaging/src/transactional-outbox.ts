@@ -14,6 +14,13 @@ export interface WriteStatement {
   readonly parameters: readonly unknown[];
 }
 
+// What a statement of `statement` puts in its WITH list to publish.
+export interface OutboxClause<M extends TopicMap> {
+  // The INSERT of one event, for a data-modifying CTE: stored only where `condition` (SQL over
+  // the statement's other CTEs) holds.
+  event<T extends TopicOf<M>>(topic: T, payload: M[T], options: PublishOptions, condition: string): string;
+}
+
 // The subset of pg's Pool used here.
 interface PgPool {
   query(config: { name?: string; text: string; values: unknown[] }): Promise<unknown>;
@@ -70,6 +77,37 @@ export class TransactionalOutbox<M extends TopicMap> {
     await this.execute(`WITH "write" AS (${write.sql}) ${row.sql}`, [...write.parameters, ...row.parameters]);
     this.relay.kick();
     return row.eventId;
+  }
+
+  // The general form of `writeAndPublish`, for a write that checks its own preconditions and
+  // reports what it did: one statement of the caller's (`compose` writes it, placing the event
+  // as a data-modifying CTE whose condition decides whether it is stored) that commits as a
+  // whole in one round trip, and its rows. `parameters` are its `$1`…. Planned on every call,
+  // not prepared: the best plan may differ with the values (ten ids or five thousand).
+  async statement<R>(
+    parameters: readonly unknown[],
+    compose: (outbox: OutboxClause<M>) => string,
+  ): Promise<R[]> {
+    const values = [...parameters];
+    const sql = compose({
+      event: (topic, payload, options, condition) => {
+        const row = outboxRow(
+          this.dataSource.manager,
+          this.ids,
+          this.clock,
+          topic,
+          payload,
+          options,
+          values.length + 1,
+          condition,
+        );
+        values.push(...row.parameters);
+        return row.sql;
+      },
+    });
+    const rows = (await this.dataSource.query(sql, values)) as R[];
+    this.relay.kick();
+    return rows;
   }
 
   // On PostgreSQL, as a named prepared statement straight on the driver's pool: the server parses
