@@ -10,6 +10,8 @@ import { DepositDetectedConsumer } from './funding/deposit-detected.consumer.js'
 import { DepositsRepository } from './funding/deposits.repository.js';
 import { NotifyPaymentUseCase } from './funding/notify-payment.use-case.js';
 import { PaymentsNotifyController } from './funding/payments-notify.controller.js';
+import { OpsDepositsController } from './funding/ops-deposits.controller.js';
+import { UnmatchedDepositsQuery } from './funding/unmatched-deposits.query.js';
 import { IdempotentRequests } from './idempotency/idempotent-requests.js';
 import { KycGate } from './kyc-gate/kyc-gate.js';
 import { KycPolicies } from './kyc-gate/kyc-policies.js';
@@ -50,6 +52,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     QrDecoderController,
     TransactionsController,
     OpsTransactionsController,
+    OpsDepositsController,
     OpsDepositAddressesController,
     InternalDepositAddressesController,
     OpsKycPoliciesController,
@@ -59,6 +62,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
   ],
   providers: [
     DecodeBrCodeUseCase,
+    UnmatchedDepositsQuery,
     UpstreamClients,
     DepositAddressBook,
     InitialDepositAddresses,

@@ -27,6 +27,24 @@ describe('POST /ops/transactions/reconcile-hash', () => {
     return (operator ? call.set('X-Operator', operator) : call).send(body);
   };
   const found = (...transfers: DepositDetectedV1[]) => ({ status: 'found' as const, transfers });
+  // As chain-watchers' stream announces a transfer into a deposit address.
+  const publishDetected = (fact: DepositDetectedV1) =>
+    system.bus.publish([
+      {
+        id: randomUUID(),
+        topic: 'chain.deposit.detected.v1',
+        key: fact.onChainTx,
+        payload: fact,
+        occurredAt: new Date().toISOString(),
+        correlationId: randomUUID(),
+      },
+    ]);
+  const unmatchedHashes = async () =>
+    (
+      (await system.ops().get('/ops/deposits/unmatched?pageSize=100').expect(200)).body.deposits as Array<{
+        on_chain_tx: string;
+      }>
+    ).map((deposit) => deposit.on_chain_tx);
   const statusOf = async (id: string) =>
     (await system.http.get(`/transaction/${id}`).set('X-API-Key', partner.apiKey).expect(200)).body.status;
 
@@ -81,16 +99,7 @@ describe('POST /ops/transactions/reconcile-hash', () => {
   it('recovers a Stellar deposit that arrived without a memo, once', async () => {
     const opened = await openTransaction(system, partner, STELLAR_BREB);
     const fact = { ...opened.fact, memo: null };
-    await system.bus.publish([
-      {
-        id: randomUUID(),
-        topic: 'chain.deposit.detected.v1',
-        key: fact.onChainTx,
-        payload: fact,
-        occurredAt: new Date().toISOString(),
-        correlationId: randomUUID(),
-      },
-    ]);
+    await publishDetected(fact);
     await expectEventually(async () =>
       expect(
         await system.sql('SELECT outcome FROM "transaction"."deposit" WHERE on_chain_tx = $1', [
@@ -98,6 +107,7 @@ describe('POST /ops/transactions/reconcile-hash', () => {
         ]),
       ).toEqual([{ outcome: 'UNMATCHED' }]),
     );
+    expect(await unmatchedHashes()).toContain(fact.onChainTx);
     chain.answer(fact.onChainTx, found(fact));
     const unresolved = await reconcile({ blockchain: 'STELLAR', on_chain_tx: fact.onChainTx }).expect(200);
     expect(unresolved.body).toEqual({
@@ -124,6 +134,60 @@ describe('POST /ops/transactions/reconcile-hash', () => {
       }),
     );
     expect(await statusOf(opened.id)).toBe('PROCESSING_PAYMENT');
+    expect(await unmatchedHashes()).not.toContain(fact.onChainTx);
+  });
+
+  describe('GET /ops/deposits/unmatched', () => {
+    it('lists an unmatched deposit with what operations need to recover it, newest first', async () => {
+      const opened = await openTransaction(system, partner, STELLAR_BREB);
+      const fact = { ...opened.fact, memo: 'NOT-A-REFERENCE' };
+      await publishDetected(fact);
+      await expectEventually(async () => expect(await unmatchedHashes()).toContain(fact.onChainTx));
+
+      const response = await system.ops().get('/ops/deposits/unmatched?page=1&pageSize=1').expect(200);
+
+      expect(response.body).toEqual({
+        page: 1,
+        pageSize: 1,
+        total: expect.any(Number),
+        deposits: [
+          {
+            id: expect.any(String),
+            blockchain: 'STELLAR',
+            on_chain_tx: fact.onChainTx,
+            transferIndex: fact.transferIndex,
+            cryptoCurrency: fact.cryptoCurrency,
+            asset: fact.asset,
+            depositAddress: fact.depositAddress,
+            sender: fact.sender,
+            amount: fact.amount,
+            memo: 'NOT-A-REFERENCE',
+            reason: 'The memo NOT-A-REFERENCE matches no transaction',
+            source: 'STREAM',
+            confirmedAt: fact.confirmedAt,
+            recordedAt: expect.any(String),
+          },
+        ],
+      });
+    });
+
+    it.each([
+      ['page=0', 'page must be an integer of at least 1'],
+      ['pageSize=101', 'pageSize must be an integer from 1 to 100'],
+      ['pageSize=ten', 'pageSize must be an integer from 1 to 100'],
+      ['status=UNMATCHED', 'property status should not exist'],
+    ])('answers 400 invalid_request for ?%s', async (query, reason) => {
+      const response = await system.ops().get(`/ops/deposits/unmatched?${query}`).expect(400);
+      expect(response.body).toEqual(refusal('invalid_request', reason));
+    });
+
+    it('needs the operations key: a partner key is refused', async () => {
+      const response = await system.http
+        .get('/ops/deposits/unmatched')
+        .set('X-API-Key', partner.apiKey)
+        .expect(401);
+      expect(response.body.code).toBe('authentication_failed');
+    });
   });
 
   it('needs a transaction id for an unmatched Solana transfer, then applies it like notify', async () => {

@@ -4,6 +4,7 @@ import { CliError, GatewayClient } from './gateway-client.js';
 import { runChatCommand } from './chat-commands.js';
 import { runCorridorCommand } from './corridor-commands.js';
 import { runDepositAddressCommand } from './deposit-address-commands.js';
+import { runDepositCommand } from './deposit-commands.js';
 import { runKycPolicyCommand } from './kyc-policy-commands.js';
 import { runPartnerCommand } from './partner-commands.js';
 import { runSandboxCommand } from './sandbox-commands.js';
@@ -21,6 +22,9 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
   corridor route enable --id <unsupported route id>
   deposit-address list                               → { addresses: [...] }
   deposit-address set --blockchain <STELLAR|SOLANA|CELO> --address <address>
+  deposit unmatched [--page <n>] [--page-size <n>]   → { page, pageSize, total, deposits: [...] } (transfers
+                                                       that fund no transaction, newest first; recover
+                                                       one with POST /ops/transactions/reconcile-hash)
   kyc-policy get --partner-id <id>                   → { partnerId, mode, thresholdAmount, source }
   kyc-policy set --partner-id <id> --mode <off|always|threshold> [--threshold <d>|default]
   chat realm create --name <name> --owner-email <email> --owner-name <name>
@@ -67,6 +71,8 @@ async function main(): Promise<void> {
       'transaction-id': { type: 'string' },
       amount: { type: 'string' },
       'no-memo': { type: 'boolean' },
+      page: { type: 'string' },
+      'page-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -126,6 +132,8 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
         { blockchain: text('blockchain'), address: text('address') },
         gateway,
       );
+    case 'deposit':
+      return runDepositCommand(rest, { page: text('page'), pageSize: text('page-size') }, gateway);
     case 'kyc-policy':
       return runKycPolicyCommand(
         rest,

@@ -173,10 +173,14 @@ describe('payout flow on the sandbox', () => {
           body: JSON.stringify(body),
         })
       ).json();
+    // The operator finds it among the unmatched deposits, then names its transaction.
     await expectEventually(async () =>
-      expect(await reconcile({ blockchain: 'STELLAR', on_chain_tx: paid.onChainTx })).toEqual(
-        expect.objectContaining({ result: 'unresolved', reason: 'The transfer carries no memo' }),
+      expect((await cli('deposit', 'unmatched')).deposits).toContainEqual(
+        expect.objectContaining({ on_chain_tx: paid.onChainTx, reason: 'The transfer carries no memo' }),
       ),
+    );
+    expect(await reconcile({ blockchain: 'STELLAR', on_chain_tx: paid.onChainTx })).toEqual(
+      expect.objectContaining({ result: 'unresolved', reason: 'The transfer carries no memo' }),
     );
     expect((await api('GET', `/transaction/${accepted.id}`)).body.status).toBe('AWAITING_PAYMENT');
     expect(

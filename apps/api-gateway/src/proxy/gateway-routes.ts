@@ -20,6 +20,7 @@ const ROUTES: ReadonlyArray<readonly [prefix: string, upstream: Upstream]> = [
   ['/qr-decoder', 'transaction'],
   ['/ops/transactions', 'transaction'],
   ['/ops/deposit-addresses', 'transaction'],
+  ['/ops/deposits', 'transaction'],
   ['/ops/kyc-policies', 'transaction'],
   ['/kyc', 'kyc'],
   ['/webhooks', 'webhooks'],

@@ -10,6 +10,8 @@ export type DepositSource = 'STREAM' | 'NOTIFY' | 'RECONCILE';
 @Entity({ name: 'deposit' })
 @Unique('deposit_transfer', ['blockchain', 'onChainTx', 'transferIndex'])
 @Index('deposit_transaction_idx', ['transactionId'])
+// Operations list the unmatched ones, newest first (GET /ops/deposits/unmatched).
+@Index('deposit_unmatched_idx', ['recordedAt'], { where: '"transaction_id" IS NULL' })
 export class DepositEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

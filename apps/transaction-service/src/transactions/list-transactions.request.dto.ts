@@ -1,12 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-
-// Query strings arrive as text; only plain digits become numbers, anything else fails IsInt.
-const integer = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
-const PAGE = '$property must be an integer of at least 1';
-const PAGE_SIZE = '$property must be an integer from 1 to 100';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { PageNumber, PageSize } from './page-query.decorators.js';
 
 export class ListTransactionsRequestDto {
   @ApiProperty({ description: 'The user_id given at transaction creation' })
@@ -16,18 +10,9 @@ export class ListTransactionsRequestDto {
   @IsDefined({ message: '$property is required' })
   externalUserId!: string;
 
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @Min(1, { message: PAGE })
-  @IsInt({ message: PAGE })
-  @IsOptional()
-  @Transform(integer)
+  @PageNumber()
   page: number = 1;
 
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
-  @Max(100, { message: PAGE_SIZE })
-  @Min(1, { message: PAGE_SIZE })
-  @IsInt({ message: PAGE_SIZE })
-  @IsOptional()
-  @Transform(integer)
+  @PageSize()
   pageSize: number = 20;
 }

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import { decimal } from '@payout/money';
+import { DepositEntity } from './deposit.entity.js';
+
+// Transfers into a deposit address that fund no transaction yet (no memo, an unknown memo, a
+// transfer that did not fit its transaction): what operations recover with reconcile-hash.
+@Injectable()
+export class UnmatchedDepositsQuery {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async page(page: number, pageSize: number) {
+    const [deposits, total] = await this.dataSource.getRepository(DepositEntity).findAndCount({
+      where: { transactionId: IsNull(), outcome: 'UNMATCHED' },
+      order: { recordedAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return { page, pageSize, total, deposits: deposits.map(unmatchedView) };
+  }
+}
+
+function unmatchedView(deposit: DepositEntity) {
+  return {
+    id: deposit.id,
+    blockchain: deposit.blockchain,
+    on_chain_tx: deposit.onChainTx,
+    transferIndex: deposit.transferIndex,
+    cryptoCurrency: deposit.cryptoCurrency,
+    asset: deposit.asset,
+    depositAddress: deposit.depositAddress,
+    sender: deposit.sender,
+    // The column's scale pads with zeros; the amount is shown as the chain moved it.
+    amount: decimal(deposit.amount).toFixed(),
+    memo: deposit.memo,
+    reason: deposit.note,
+    source: deposit.source,
+    confirmedAt: deposit.confirmedAt.toISOString(),
+    recordedAt: deposit.recordedAt.toISOString(),
+  };
+}
