@@ -13,12 +13,15 @@ describe('scheduled messages and reminders through the gateway', () => {
   let owner: ChatAccount;
   let member: ChatAccount;
   let generalId: number;
+  let realmUrl: string;
   let events: ChatEventV1[];
 
   beforeAll(async () => {
     system = await ChatTestSystem.start(apiGatewayDefinition, { CHAT_RATE_LIMIT_REQUESTS: '1000' });
     chat = new ChatActions(system);
-    owner = (await system.createRealm()).owner;
+    const realm = await system.createRealm();
+    owner = realm.owner;
+    realmUrl = realm.url;
     member = await system.createUser(owner, 'planner@example.com', 'Pat Planner');
     generalId = await chat.channel(owner, 'general', [member]);
     events = await chat.recordEvents();
@@ -52,7 +55,14 @@ describe('scheduled messages and reminders through the gateway', () => {
       content: 'scheduled direct note',
       scheduled_delivery_timestamp: String(at),
     }).expect(200);
-    expect(await listed()).toEqual([
+    const pending = await listed();
+    // Zulip's key order (ScheduledMessage.to_dict).
+    const common = ['content', 'rendered_content'];
+    expect(pending.map((row) => Object.keys(row))).toEqual([
+      ['scheduled_message_id', 'to', 'type', ...common, 'topic', 'scheduled_delivery_timestamp', 'failed'],
+      ['scheduled_message_id', 'to', 'type', ...common, 'scheduled_delivery_timestamp', 'failed'],
+    ]);
+    expect(pending).toEqual([
       {
         scheduled_message_id: toChannel.body.scheduled_message_id,
         type: 'stream',
@@ -129,9 +139,19 @@ describe('scheduled messages and reminders through the gateway', () => {
       badRequest('Scheduled delivery time must be in the future.'),
     ],
     [
-      'a channel id that is not a number',
+      'a list of ids for a channel',
       { type: 'stream', to: '[1]', topic: 't', content: 'x', scheduled_delivery_timestamp: 'FUTURE' },
       badRequest('Invalid data type for channel ID'),
+    ],
+    [
+      'a channel id that is not JSON',
+      { type: 'stream', to: 'general', topic: 't', content: 'x', scheduled_delivery_timestamp: 'FUTURE' },
+      badRequest('to is not valid JSON'),
+    ],
+    [
+      'a channel id given as a JSON string',
+      { type: 'stream', to: '"5"', topic: 't', content: 'x', scheduled_delivery_timestamp: 'FUTURE' },
+      badRequest('to["int"] is not an integer'),
     ],
     [
       'recipients that are not a list',
@@ -141,7 +161,7 @@ describe('scheduled messages and reminders through the gateway', () => {
     [
       'recipients that are not ids',
       { type: 'private', to: '["a@b.c"]', content: 'x', scheduled_delivery_timestamp: 'FUTURE' },
-      badRequest('Recipient list may only contain user IDs'),
+      badRequest('to["int"] is not an integer'),
     ],
     [
       'an unknown user',
@@ -166,7 +186,7 @@ describe('scheduled messages and reminders through the gateway', () => {
     [
       'an unknown type',
       { type: 'email', to: '[1]', content: 'x', scheduled_delivery_timestamp: 'FUTURE' },
-      badRequest('Invalid type'),
+      badRequest('Invalid type: Value error, Not in the list of possible values'),
     ],
     [
       'a timestamp that is not an integer',
@@ -182,6 +202,32 @@ describe('scheduled messages and reminders through the gateway', () => {
         code: 'REQUEST_VARIABLE_MISSING',
         var_name: 'content',
       },
+    ],
+    [
+      'nothing, naming content first (Zulip checks its parameters in alphabetical order)',
+      { type: 'email' },
+      {
+        result: 'error',
+        msg: "Missing 'content' argument",
+        code: 'REQUEST_VARIABLE_MISSING',
+        var_name: 'content',
+      },
+    ],
+    [
+      'a bad read_by_sender before a bad type',
+      {
+        type: 'email',
+        to: '[1]',
+        content: 'x',
+        read_by_sender: 'yes',
+        scheduled_delivery_timestamp: 'FUTURE',
+      },
+      badRequest('read_by_sender is not valid JSON'),
+    ],
+    [
+      'a bad type before a missing timestamp',
+      { type: 'email', to: '[1]', content: 'x' },
+      badRequest('Invalid type: Value error, Not in the list of possible values'),
     ],
     [
       'no timestamp',
@@ -233,7 +279,11 @@ describe('scheduled messages and reminders through the gateway', () => {
       badRequest('Recipient required when updating type of scheduled message.'),
     );
     expect((await patch({ type: 'channel', to: String(generalId) }).expect(400)).body).toEqual(
-      badRequest('Topic required when updating scheduled message type to stream.'),
+      badRequest('Topic required when updating scheduled message type to channel.'),
+    );
+    expect((await patch({ to: 'nobody' }).expect(400)).body).toEqual(badRequest('to is not valid JSON'));
+    expect((await patch({ to: String(generalId) }).expect(400)).body).toEqual(
+      badRequest('Invalid data type for recipients'),
     );
     expect((await patch({ scheduled_delivery_timestamp: '1000' }).expect(400)).body).toEqual(
       badRequest('Scheduled delivery time must be in the future.'),
@@ -245,12 +295,13 @@ describe('scheduled messages and reminders through the gateway', () => {
 
   it('marks a message it cannot send failed, tells the sender, and needs a new time to retry', async () => {
     const doomed = await chat.channel(owner, 'doomed', [member]);
+    const due = inSeconds(2);
     const { body } = await schedule({
       type: 'stream',
       to: String(doomed),
       topic: 'soon gone',
       content: 'never delivered',
-      scheduled_delivery_timestamp: String(inSeconds(2)),
+      scheduled_delivery_timestamp: String(due),
     }).expect(200);
     const id = body.scheduled_message_id as number;
     await chat.as(owner).delete(`/streams/${doomed}`).expect(200);
@@ -266,7 +317,12 @@ describe('scheduled messages and reminders through the gateway', () => {
           e.event['type'] === 'message' &&
           (e.markdown ?? '').startsWith('The message you scheduled for <time:'),
       );
-      expect(notice?.markdown).toContain(`> Channel with ID '${doomed}' does not exist`);
+      // Python's str() of the time, and the space Zulip leaves after its time mark.
+      const when = new Date(due * 1000).toISOString().replace('T', ' ').replace('.000Z', '+00:00');
+      expect(notice?.markdown).toBe(
+        `The message you scheduled for <time:${when}>  was not sent because of the following error:\n\n` +
+          `> Channel with ID '${doomed}' does not exist\n\n[View scheduled messages](#scheduled)`,
+      );
       expect(notice?.userIds).toContain(member.userId);
     });
     const updates = events
@@ -321,7 +377,8 @@ describe('scheduled messages and reminders through the gateway', () => {
         );
         expect(reminder?.markdown).toBe(
           `You requested a reminder for #**general>plans@${target}**. Note:\n > check\n\n` +
-            `@_**Olivia Owner|${owner.userId}** [said](#narrow/near/${target}):\n\`\`\`quote\nship it friday\n\`\`\``,
+            `@_**Olivia Owner|${owner.userId}** [said](${realmUrl}/#narrow/channel/${generalId}-general/topic/plans/near/${target}):\n` +
+            '```quote\nship it friday\n```',
         );
         expect(reminder?.userIds).toContain(member.userId);
         expect((reminder?.event['message'] as { sender_full_name: string }).sender_full_name).toBe(
@@ -329,6 +386,44 @@ describe('scheduled messages and reminders through the gateway', () => {
         );
       });
       expect((await chat.as(member).get('/reminders').expect(200)).body.reminders).toEqual([]);
+    });
+
+    it('words a reminder of a direct message as Zulip does, linking to the conversation', async () => {
+      const target = await chat.direct(owner, [member], 'lunch at noon?');
+      const created = await chat
+        .as(member)
+        .post('/reminders', {
+          message_id: String(target),
+          scheduled_delivery_timestamp: String(inSeconds(3600)),
+          note: '\n\nanswer her  \n',
+        })
+        .expect(200);
+      const [reminder] = (await chat.as(member).get('/reminders').expect(200)).body.reminders;
+      const ids = [owner.userId, member.userId].sort((a, b) => a - b).join(',');
+      expect(reminder).toEqual({
+        reminder_id: created.body.reminder_id,
+        to: [member.userId],
+        type: 'private',
+        content:
+          'You requested a reminder for the following direct message. Note:\n > answer her\n\n' +
+          `@_**Olivia Owner|${owner.userId}** [said](${realmUrl}/#narrow/dm/${ids}/near/${target}):\n` +
+          '```quote\nlunch at noon?\n```',
+        rendered_content: expect.any(String),
+        scheduled_delivery_timestamp: expect.any(Number),
+        failed: false,
+        reminder_target_message_id: target,
+      });
+      expect(Object.keys(reminder)).toEqual([
+        'reminder_id',
+        'to',
+        'type',
+        'content',
+        'rendered_content',
+        'scheduled_delivery_timestamp',
+        'failed',
+        'reminder_target_message_id',
+      ]);
+      await chat.as(member).delete(`/reminders/${created.body.reminder_id}`).expect(200);
     });
 
     it('deletes a reminder, and answers 404 for a missing one', async () => {

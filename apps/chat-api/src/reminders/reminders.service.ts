@@ -43,9 +43,10 @@ export class RemindersService {
     assertFutureDelivery(command.deliverAt, this.clock.now());
     const target = await this.messages.execute(caller, command.messageId, {
       applyMarkdown: false,
-      allowEmptyTopicName: false,
+      // Zulip links to the topic by its stored name, which is empty for "general chat".
+      allowEmptyTopicName: true,
     });
-    const content = reminderContent(target.message, target.raw_content, command.note ?? '');
+    const content = reminderContent(target.message, target.raw_content, command.note ?? '', caller.realm.url);
     return this.outbox.run(async (tx) => {
       const row = await this.rows.insert(tx.manager, {
         realmId: caller.realm.id,

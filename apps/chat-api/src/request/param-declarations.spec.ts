@@ -27,6 +27,8 @@ describe(parseParams.name, () => {
     name: optional(param.string({ maxLength: 5 })),
     title: optional(param.string({ nonBlank: true })),
     op: optional(param.literal(['add', 'remove'])),
+    kind: optional(param.oneOf(['direct', 'stream'])),
+    target: optional(param.intOrIntList()),
     limit: optional(param.int({ min: 0, max: 10 })),
   };
   const valid = { to: '[1,2]', count: '3' };
@@ -90,6 +92,11 @@ describe(parseParams.name, () => {
     ['a blank string', { ...valid, title: '   ' }, { msg: 'title cannot be blank', code: 'BAD_REQUEST' }],
     ['a value outside a literal set', { ...valid, op: 'toggle' }, { msg: 'Invalid op', code: 'BAD_REQUEST' }],
     [
+      'a value outside a validated set',
+      { ...valid, kind: 'email' },
+      { msg: 'Invalid kind: Value error, Not in the list of possible values', code: 'BAD_REQUEST' },
+    ],
+    [
       'an integer below its minimum',
       { ...valid, limit: '-1' },
       { msg: 'limit is too small', code: 'BAD_REQUEST' },
@@ -109,6 +116,21 @@ describe(parseParams.name, () => {
       code: 'REQUEST_VARIABLE_MISSING',
       var_name: 'to',
     });
+  });
+
+  it.each(['"5"', '5.0', '[1,"a"]', '[1e2]', 'true', '{}'])(
+    "refuses %s for an integer or a list of them (it fails the union's first member)",
+    (target) => {
+      expect(refusal(spec, { ...valid, target })).toEqual({
+        msg: 'target["int"] is not an integer',
+        code: 'BAD_REQUEST',
+      });
+    },
+  );
+
+  it('takes an integer or a list of integers as one parameter', () => {
+    expect(parseParams(spec, request({ ...valid, target: '7' })).values.target).toBe(7);
+    expect(parseParams(spec, request({ ...valid, target: '[7, -8]' })).values.target).toEqual([7, -8]);
   });
 
   it('counts code points, not UTF-16 units, against a length limit', () => {

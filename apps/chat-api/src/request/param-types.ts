@@ -29,6 +29,8 @@ export interface StringRules {
 }
 
 const INTEGER_TEXT = /^\s*-?\d+\s*$/;
+// JSON text of integers and lists of them only (no `5.0`, `1e3`: Python reads those as floats).
+const INTEGERS_TEXT = /^[\s\d,[\]-]*$/;
 
 export const shape = {
   int(bounds: IntBounds = {}): JsonShape<number> {
@@ -132,15 +134,41 @@ export const param = {
   dict(): ParamType<Record<string, unknown>> {
     return param.json(shape.dict());
   },
+  // Pydantic's strict `Json[int | list[int]]`: anything else fails the union's first member,
+  // which Zulip reports as `<name>["int"] is not an integer`.
+  intOrIntList(): ParamType<number | number[]> {
+    return {
+      parse(raw, varName) {
+        const value = decodeJson(raw, varName);
+        const integers =
+          INTEGERS_TEXT.test(raw) &&
+          (Number.isInteger(value) ||
+            (Array.isArray(value) && value.every((item) => Number.isInteger(item))));
+        if (!integers) throw invalid(`${varName}["int"] is not an integer`);
+        return value as number | number[];
+      },
+    };
+  },
   // Raw text, never JSON-decoded.
   string(rules: StringRules = {}): ParamType<string> {
     return { parse: (raw, varName) => checkString(raw, varName, rules) };
   },
-  // One of fixed raw strings; anything else is `Invalid <name>`.
+  // A `Literal[...]` of fixed raw strings; anything else is `Invalid <name>`.
   literal<V extends string>(values: readonly V[]): ParamType<V> {
     return {
       parse(raw, varName) {
         if (!(values as readonly string[]).includes(raw)) throw invalid(`Invalid ${varName}`);
+        return raw as V;
+      },
+    };
+  },
+  // A string checked by Zulip's check_string_in_validator (a pydantic AfterValidator): its
+  // refusal is a value error, worded unlike a Literal's.
+  oneOf<V extends string>(values: readonly V[]): ParamType<V> {
+    return {
+      parse(raw, varName) {
+        if (!(values as readonly string[]).includes(raw))
+          throw invalid(`Invalid ${varName}: Value error, Not in the list of possible values`);
         return raw as V;
       },
     };

@@ -8,6 +8,7 @@ import { isAdministrator } from '../users/user.presenter.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 export type ScheduleKind = 'stream' | 'direct';
+export type ScheduleTo = number | readonly number[];
 
 export interface ScheduledDestination {
   readonly streamId: number | null;
@@ -18,7 +19,7 @@ export interface ScheduledDestination {
 }
 
 // The checks Zulip's check_message makes when a message is scheduled (they run again at delivery):
-// `to` is a channel id or a JSON list of user ids, as raw text.
+// `to` is a channel id or a list of user ids (zerver/lib/recipient_parsing.py).
 @Injectable()
 export class ScheduleDestination {
   constructor(
@@ -29,7 +30,7 @@ export class ScheduleDestination {
   async resolve(
     caller: ChatCaller,
     kind: ScheduleKind,
-    to: string,
+    to: ScheduleTo,
     topic: string | undefined,
     // The caller's transaction, when it has one: reads on another connection would wait on it
     // (and on embedded PostgreSQL never return).
@@ -38,10 +39,14 @@ export class ScheduleDestination {
     return kind === 'stream' ? this.channel(caller, to, topic, manager) : this.direct(caller, to, manager);
   }
 
-  private async channel(caller: ChatCaller, to: string, topic: string | undefined, manager?: EntityManager) {
-    // Python's int(): surrounding whitespace and a sign are fine, anything else is not.
-    if (!/^\s*[+-]?\d+\s*$/.test(to)) throw ChatError.badRequest('Invalid data type for channel ID');
-    const streamId = Number(to.trim());
+  private async channel(
+    caller: ChatCaller,
+    to: ScheduleTo,
+    topic: string | undefined,
+    manager?: EntityManager,
+  ) {
+    if (typeof to !== 'number') throw ChatError.badRequest('Invalid data type for channel ID');
+    const streamId = to;
     if (topic === undefined) throw ChatError.badRequest('Missing topic');
     const stream = await this.streams.findById(caller.realm.id, streamId, manager);
     if (!stream || stream.isArchived)
@@ -60,8 +65,9 @@ export class ScheduleDestination {
     return { streamId, topic: normalizeTopic(topic), recipientIds: [] };
   }
 
-  private async direct(caller: ChatCaller, to: string, manager?: EntityManager) {
-    const ids = directIds(to);
+  private async direct(caller: ChatCaller, to: ScheduleTo, manager?: EntityManager) {
+    if (typeof to === 'number') throw ChatError.badRequest('Invalid data type for recipients');
+    const ids = [...new Set(to)];
     if (ids.length === 0) throw ChatError.badRequest('Message must have recipients');
     const users = await this.users.findManyByIds(caller.realm.id, ids, manager);
     for (const id of ids) {
@@ -74,17 +80,4 @@ export class ScheduleDestination {
     const recipientIds = everyone.length > 2 ? everyone : others.length > 0 ? others : [caller.user.id];
     return { streamId: null, topic: '', recipientIds };
   }
-}
-
-function directIds(to: string): number[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(to);
-  } catch {
-    parsed = to;
-  }
-  if (!Array.isArray(parsed)) throw ChatError.badRequest('Invalid data type for recipients');
-  if (!parsed.every((id) => typeof id === 'number' && Number.isInteger(id)))
-    throw ChatError.badRequest('Recipient list may only contain user IDs');
-  return [...new Set(parsed as number[])];
 }

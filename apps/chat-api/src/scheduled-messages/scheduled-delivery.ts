@@ -9,6 +9,7 @@ import { once, type PreparationMemo } from '../messages/preparation-memo.js';
 import { type PreparedMessage, SendMessageUseCase } from '../messages/send-message.use-case.js';
 import { RealmsRepository } from '../realms/realms.repository.js';
 import { ChatError } from '../request/chat.error.js';
+import { pythonDatetimeText } from '../request/python-isoformat.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { DeliveryType, type ScheduledMessageEntity } from './scheduled-message.entity.js';
 import { scheduledMessageRow } from './scheduled-message.presenter.js';
@@ -161,13 +162,14 @@ export class ScheduledDelivery {
 
   private async tellSender(row: ScheduledMessageEntity, reason: string): Promise<void> {
     const owner = await this.senderOf(row, new Map());
-    const when = row.scheduledAt.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+    // Zulip's wording, down to the space its time mark carries before " was not sent".
+    const when = `<time:${pythonDatetimeText(row.scheduledAt)}> `;
     await this.sendMessage.execute(await this.notificationBot(owner), {
       type: 'direct',
       to: JSON.stringify([row.senderId]),
       topic: undefined,
       content:
-        `The message you scheduled for <time:${when}> was not sent because of the following error:\n\n` +
+        `The message you scheduled for ${when} was not sent because of the following error:\n\n` +
         `> ${reason}\n\n[View scheduled messages](#scheduled)`,
       readBySender: true,
       client: 'Internal',

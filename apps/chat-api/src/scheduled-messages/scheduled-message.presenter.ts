@@ -1,26 +1,22 @@
 import { unixSeconds } from '../request/python-isoformat.js';
 import type { ScheduledMessageEntity } from './scheduled-message.entity.js';
 
-// A scheduled message as GET /scheduled_messages and its events show it.
+// A scheduled message as GET /scheduled_messages and its events show it, keys in Zulip's order
+// (ScheduledMessage.to_dict).
 export function scheduledMessageRow(row: ScheduledMessageEntity) {
-  const common = {
-    scheduled_message_id: row.id,
-    content: row.content,
-    rendered_content: row.renderedContent,
-    scheduled_delivery_timestamp: unixSeconds(row.scheduledAt),
-    failed: row.failed,
-  };
+  const body = { content: row.content, rendered_content: row.renderedContent };
+  const timing = { scheduled_delivery_timestamp: unixSeconds(row.scheduledAt), failed: row.failed };
   return row.streamId !== null
-    ? { ...common, to: row.streamId, type: 'stream', topic: row.topic }
-    : { ...common, to: row.recipientIds, type: 'private' };
+    ? { scheduled_message_id: row.id, to: row.streamId, type: 'stream', ...body, topic: row.topic, ...timing }
+    : { scheduled_message_id: row.id, to: row.recipientIds, type: 'private', ...body, ...timing };
 }
 
-// A reminder as GET /reminders and its events show it.
+// A reminder as GET /reminders and its events show it (ScheduledMessage.to_reminder_dict).
 export function reminderRow(row: ScheduledMessageEntity) {
   return {
     reminder_id: row.id,
-    type: 'private',
     to: [row.senderId],
+    type: 'private',
     content: row.content,
     rendered_content: row.renderedContent,
     scheduled_delivery_timestamp: unixSeconds(row.scheduledAt),

@@ -10,25 +10,27 @@ import { fromUnixSeconds } from './delivery-time.js';
 import type { ScheduleKind } from './schedule-destination.js';
 import { ScheduledMessagesService } from './scheduled-messages.service.js';
 
-const messageType = param.literal(['direct', 'channel', 'stream', 'private'] as const);
+// Zulip's check_string_in_validator(Message.API_RECIPIENT_TYPES).
+const messageType = param.oneOf(['direct', 'channel', 'stream', 'private'] as const);
 
-// Zulip's declaration order. `to` is raw text: a channel id, or a JSON list of user ids.
+// Zulip's declaration order (its keyword arguments, sorted by their Python names), which decides
+// the first failing parameter. `to` is a channel id or a JSON list of user ids.
 const createParams = {
-  type: required(messageType),
-  to: required(param.string()),
-  topic: optional(param.string(), { aliases: ['subject'] }),
   content: required(param.string()),
-  scheduled_delivery_timestamp: required(param.int()),
   read_by_sender: optional(param.bool()),
+  to: required(param.intOrIntList()),
+  type: required(messageType),
+  scheduled_delivery_timestamp: required(param.int()),
+  topic: optional(param.string(), { aliases: ['subject'] }),
   client: optional(param.string()),
 };
 
 const editParams = {
-  type: optional(messageType),
-  to: optional(param.string()),
-  topic: optional(param.string(), { aliases: ['subject'] }),
   content: optional(param.string()),
+  type: optional(messageType),
   scheduled_delivery_timestamp: optional(param.int()),
+  to: optional(param.intOrIntList()),
+  topic: optional(param.string(), { aliases: ['subject'] }),
   client: optional(param.string()),
 };
 

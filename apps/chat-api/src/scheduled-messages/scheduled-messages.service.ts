@@ -8,7 +8,7 @@ import { MessageRenderer } from '../messages/markdown/message-renderer.js';
 import { normalizeContent, normalizeTopic } from '../messages/message-text.js';
 import { ChatError } from '../request/chat.error.js';
 import { assertFutureDelivery, pastDeliveryTime } from './delivery-time.js';
-import { ScheduleDestination, type ScheduleKind } from './schedule-destination.js';
+import { ScheduleDestination, type ScheduleKind, type ScheduleTo } from './schedule-destination.js';
 import { DeliveryType } from './scheduled-message.entity.js';
 import { announceScheduled } from './scheduled-message.events.js';
 import { scheduledMessageRow } from './scheduled-message.presenter.js';
@@ -17,7 +17,7 @@ import { ScheduledMessagesRepository } from './scheduled-messages.repository.js'
 
 export interface ScheduleCommand {
   readonly kind: ScheduleKind;
-  readonly to: string;
+  readonly to: ScheduleTo;
   readonly topic: string | undefined;
   readonly content: string;
   readonly deliverAt: Date;
@@ -27,7 +27,7 @@ export interface ScheduleCommand {
 
 export interface RescheduleCommand {
   readonly kind: ScheduleKind | undefined;
-  readonly to: string | undefined;
+  readonly to: ScheduleTo | undefined;
   readonly topic: string | undefined;
   readonly content: string | undefined;
   readonly deliverAt: Date | undefined;
@@ -99,7 +99,7 @@ export class ScheduledMessagesService {
     if (kind !== undefined && to === undefined)
       throw ChatError.badRequest('Recipient required when updating type of scheduled message.');
     if (kind === 'stream' && topic === undefined)
-      throw ChatError.badRequest('Topic required when updating scheduled message type to stream.');
+      throw ChatError.badRequest('Topic required when updating scheduled message type to channel.');
     if (deliverAt) assertFutureDelivery(deliverAt, this.clock.now());
     await this.outbox.run(async (tx) => {
       const row = await this.rows.findOwned(
@@ -115,8 +115,7 @@ export class ScheduledMessagesService {
       const currentKind: ScheduleKind = row.streamId !== null ? 'stream' : 'direct';
       if (kind !== undefined || to !== undefined || content !== undefined) {
         const nextKind = kind ?? currentKind;
-        const nextTo =
-          to ?? (row.streamId !== null ? String(row.streamId) : JSON.stringify(row.recipientIds));
+        const nextTo = to ?? row.streamId ?? row.recipientIds;
         const nextContent = normalizeContent(content ?? row.content);
         const destination = await this.destination.resolve(
           caller,
