@@ -8,7 +8,7 @@ import { DataSource, IsNull, LessThan } from 'typeorm';
 import { LOGGER, type Logger } from '@platform/logging';
 import { TransactionalOutbox } from '@platform/messaging';
 import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
-import { Clock, IdGenerator } from '@shared/util';
+import { Clock, IdGenerator, RecurringPass } from '@shared/util';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
 import { ChainRegistry } from '../upstreams/chain-registry.js';
 import { RefundAttemptEntity } from './refund-attempt.entity.js';
@@ -25,9 +25,10 @@ const BATCH = 20;
 // Replicas share the work through a lease on the refund row.
 @Injectable()
 export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private running: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
+  private readonly passes = new RecurringPass(
+    () => this.pass(),
+    (error) => this.logger.error({ err: error }, 'refund pass failed'),
+  );
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -41,23 +42,15 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.kick(), this.config.REFUND_RETRY_INTERVAL_MS);
-    this.kick();
+    this.passes.start(this.config.REFUND_RETRY_INTERVAL_MS, { runNow: true });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.passes.stop();
   }
 
   kick(): void {
-    if (this.stopped) return;
-    this.running = this.running
-      .then(() => this.pass())
-      .catch((error: unknown) => {
-        this.logger.error({ err: error }, 'refund pass failed');
-      });
+    this.passes.kick();
   }
 
   private async pass(): Promise<void> {
@@ -67,7 +60,7 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
       take: BATCH,
     });
     for (const refund of open) {
-      if (this.stopped) return;
+      if (this.passes.stopped) return;
       if (!(await this.lease(refund))) continue;
       try {
         await this.advance(refund);

@@ -5,6 +5,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
+import { RecurringPass } from '@shared/util';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { TransactionServiceConfig } from '../transaction-service.config.js';
 import { ExpireTransactionsUseCase } from './expire-transactions.use-case.js';
@@ -13,8 +14,10 @@ import { ExpireTransactionsUseCase } from './expire-transactions.use-case.js';
 // forgets Idempotency-Keys past their retention.
 @Injectable()
 export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly passes = new RecurringPass(
+    () => this.sweep(),
+    (error) => this.logger.error({ err: error }, 'expiry sweep failed'),
+  );
 
   constructor(
     private readonly expire: ExpireTransactionsUseCase,
@@ -24,27 +27,17 @@ export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationS
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.sweep(), this.config.EXPIRY_SWEEP_MS);
-    this.timer.unref();
+    this.passes.start(this.config.EXPIRY_SWEEP_MS, { runNow: false });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.passes.stop();
   }
 
-  private sweep(): void {
-    if (this.running) return;
-    this.running = this.expire
-      .execute()
-      .then(async (expired) => {
-        if (expired > 0) this.logger.info({ expired }, 'unpaid transactions expired');
-        const forgotten = await this.idempotentRequests.forgetExpired();
-        if (forgotten > 0) this.logger.info({ forgotten }, 'idempotency keys past retention forgotten');
-      })
-      .catch((error: unknown) => this.logger.error({ err: error }, 'expiry sweep failed'))
-      .finally(() => {
-        this.running = null;
-      });
+  private async sweep(): Promise<void> {
+    const expired = await this.expire.execute();
+    if (expired > 0) this.logger.info({ expired }, 'unpaid transactions expired');
+    const forgotten = await this.idempotentRequests.forgetExpired();
+    if (forgotten > 0) this.logger.info({ forgotten }, 'idempotency keys past retention forgotten');
   }
 }

@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
-import { Clock } from '@shared/util';
+import { Clock, RecurringPass } from '@shared/util';
 import { TransactionServiceConfig } from '../transaction-service.config.js';
 import { PayoutsRepository } from './payouts.repository.js';
 import { ProcessPayoutUseCase } from './process-payout.use-case.js';
@@ -17,10 +17,10 @@ const BATCH = 20;
 // twice. Woken at once after a funding commit or a rail callback; otherwise it polls.
 @Injectable()
 export class PayoutWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  private readonly passes = new RecurringPass(
+    () => this.drain(),
+    (error) => this.logger.error({ err: error }, 'payout worker could not claim payouts'),
+  );
 
   constructor(
     private readonly payouts: PayoutsRepository,
@@ -31,45 +31,26 @@ export class PayoutWorker implements OnApplicationBootstrap, BeforeApplicationSh
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.kick(), Math.min(this.config.PAYOUT_RETRY_MS, 1_000));
-    this.timer.unref();
-    this.kick();
+    this.passes.start(Math.min(this.config.PAYOUT_RETRY_MS, 1_000), { runNow: true });
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.passes.stop();
   }
 
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
+    this.passes.kick();
   }
 
   private async drain(): Promise<void> {
-    try {
-      // A claim outlives the slowest rail call, so no other worker takes a payout mid-call.
-      const lease = Math.max(this.config.PAYOUT_RETRY_MS, 2 * this.config.RAIL_TIMEOUT_MS);
-      for (;;) {
-        const due = await this.payouts.claimDue(this.clock.now(), lease, BATCH);
-        await Promise.all(
-          due.map((payout) => this.step(payout.transactionId, () => this.processPayout.execute(payout))),
-        );
-        if (due.length < BATCH || this.stopped) return;
-      }
-    } catch (error) {
-      this.logger.error({ err: error }, 'payout worker could not claim payouts');
+    // A claim outlives the slowest rail call, so no other worker takes a payout mid-call.
+    const lease = Math.max(this.config.PAYOUT_RETRY_MS, 2 * this.config.RAIL_TIMEOUT_MS);
+    for (;;) {
+      const due = await this.payouts.claimDue(this.clock.now(), lease, BATCH);
+      await Promise.all(
+        due.map((payout) => this.step(payout.transactionId, () => this.processPayout.execute(payout))),
+      );
+      if (due.length < BATCH || this.passes.stopped) return;
     }
   }
 
