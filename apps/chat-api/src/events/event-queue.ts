@@ -1,4 +1,5 @@
 import type { ChatEventV1 } from '@shared/contracts';
+import { fromMessageRuns } from './message-runs.js';
 
 export interface QueueOptions {
   readonly userId: number;
@@ -57,7 +58,8 @@ export class EventQueue {
 
   // The event as this queue's client asked for it (Markdown or HTML, avatar URLs).
   shape(chatEvent: ChatEventV1): Record<string, unknown> {
-    const { event } = chatEvent;
+    const { event, messageRuns } = chatEvent;
+    if (messageRuns) return { ...event, messages: fromMessageRuns(messageRuns) };
     if (event['type'] !== 'message') return { ...event };
     const message = { ...(event['message'] as Record<string, unknown>) };
     if (!this.options.applyMarkdown && chatEvent.markdown !== undefined) {

@@ -3,6 +3,7 @@ import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatEventV1, ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
+import { toMessageRuns } from '../events/message-runs.js';
 import { MessageFlag } from '../messages/message-flags.js';
 import { RecipientType } from '../messages/recipient.entity.js';
 import { ChatError } from '../request/chat.error.js';
@@ -116,7 +117,8 @@ export class UpdateMessageFlagsUseCase {
   }
 }
 
-// Zulip's update_message_flags event, for the caller's queues.
+// Zulip's update_message_flags event, for the caller's queues. Its `messages` travel as runs
+// of consecutive ids, expanded by the queues: a bulk change names thousands.
 function flagsEvent(
   caller: ChatCaller,
   change: FlagChange,
@@ -131,10 +133,10 @@ function flagsEvent(
       op: change.operation,
       operation: change.operation,
       flag: change.flag,
-      messages,
       all: false,
       ...extra,
     },
+    messageRuns: toMessageRuns(messages),
   };
 }
 

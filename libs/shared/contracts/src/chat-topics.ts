@@ -10,6 +10,10 @@ export interface ChatEventV1 {
   readonly flagsByUser?: Readonly<Record<string, readonly string[]>>;
   // Message events only: the raw Markdown, for queues registered with apply_markdown=false.
   readonly markdown?: string;
+  // When set, the event's `messages` list travels as these runs of consecutive ids ([first,
+  // last] pairs, in order, repeats kept) and the consumer expands it: a bulk flag change of
+  // thousands of ids costs a few bytes in the outbox, the broker and every replica.
+  readonly messageRuns?: ReadonlyArray<readonly [number, number]>;
 }
 
 export interface ChatTopics {
