@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import type { Clock, IdGenerator } from '@shared/util';
 import type { TopicMap, TopicOf } from './event-envelope.js';
-import { OutboxTransaction, outboxRow, type PublishOptions } from './outbox-transaction.js';
+import { OutboxTransaction, outboxRow, type OutboxRow, type PublishOptions } from './outbox-transaction.js';
 
 export interface RelayTrigger {
   kick(): void;
@@ -65,15 +65,7 @@ export class TransactionalOutbox<M extends TopicMap> {
     payload: M[T],
     options: PublishOptions,
   ): Promise<string> {
-    const row = outboxRow(
-      this.dataSource.manager,
-      this.ids,
-      this.clock,
-      topic,
-      payload,
-      options,
-      write.parameters.length + 1,
-    );
+    const row = this.row(topic, payload, options, write.parameters.length + 1);
     await this.execute(`WITH "write" AS (${write.sql}) ${row.sql}`, [...write.parameters, ...row.parameters]);
     this.relay.kick();
     return row.eventId;
@@ -91,16 +83,7 @@ export class TransactionalOutbox<M extends TopicMap> {
     const values = [...parameters];
     const sql = compose({
       event: (topic, payload, options, condition) => {
-        const row = outboxRow(
-          this.dataSource.manager,
-          this.ids,
-          this.clock,
-          topic,
-          payload,
-          options,
-          values.length + 1,
-          condition,
-        );
+        const row = this.row(topic, payload, options, values.length + 1, condition);
         values.push(...row.parameters);
         return row.sql;
       },
@@ -108,6 +91,17 @@ export class TransactionalOutbox<M extends TopicMap> {
     const rows = (await this.dataSource.query(sql, values)) as R[];
     this.relay.kick();
     return rows;
+  }
+
+  private row(
+    topic: string,
+    payload: unknown,
+    options: PublishOptions,
+    firstParameter: number,
+    condition?: string,
+  ): OutboxRow {
+    const { manager } = this.dataSource;
+    return outboxRow(manager, this.ids, this.clock, topic, payload, options, firstParameter, condition);
   }
 
   // On PostgreSQL, as a named prepared statement straight on the driver's pool: the server parses
