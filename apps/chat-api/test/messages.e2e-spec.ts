@@ -101,6 +101,10 @@ describe('messages through the gateway', () => {
         { stream_id: 999999 },
       ],
       [{ type: 'stream', to: 'lobby', content: 'x' }, 'Missing topic', 'BAD_REQUEST', {}],
+      // Zulip checks the topic before looking the channel up.
+      [{ type: 'stream', to: 'nowhere', content: 'x' }, 'Missing topic', 'BAD_REQUEST', {}],
+      // ...and its parameters in alphabetical order: content before type.
+      [{ to: 'lobby' }, "Missing 'content' argument", 'REQUEST_VARIABLE_MISSING', { var_name: 'content' }],
       [
         { type: 'stream', to: 'lobby', topic: 't', content: '   ' },
         'Message must not be empty',
@@ -132,6 +136,39 @@ describe('messages through the gateway', () => {
         .post('/messages', form as Record<string, string>)
         .expect(400);
       expect(response.body).toEqual({ result: 'error', msg, code, ...extra });
+    });
+
+    it('refuses to send to an archived channel, by id or by name, as not authorized', async () => {
+      await subscribe(owner, 'closed');
+      const closed = await as(owner).get('/users/me/subscriptions').expect(200);
+      const id = (closed.body.subscriptions as Array<{ name: string; stream_id: number }>).find(
+        (sub) => sub.name === 'closed',
+      )!.stream_id;
+      await system.http.delete(`/api/v1/streams/${id}`).auth(owner.email, owner.apiKey).expect(200);
+      const refused = {
+        result: 'error',
+        msg: "Not authorized to send to channel 'closed'",
+        code: 'BAD_REQUEST',
+      };
+      for (const to of [String(id), 'closed']) {
+        const response = await as(owner).post('/messages', { type: 'stream', to, topic: 't', content: 'x' });
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual(refused);
+      }
+    });
+
+    it('reads local_id and queue_id, so they are not reported as ignored', async () => {
+      const response = await as(ann)
+        .post('/messages', {
+          type: 'stream',
+          to: 'lobby',
+          topic: 'ids',
+          content: 'x',
+          local_id: '1.01',
+          queue_id: 'q',
+        })
+        .expect(200);
+      expect(response.body).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
     });
 
     it('truncates an over-long topic and content as Zulip does', async () => {

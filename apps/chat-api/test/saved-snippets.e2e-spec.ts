@@ -104,6 +104,21 @@ describe('saved snippets through the gateway', () => {
       },
     ],
     [
+      'nothing: content is checked first, as Zulip checks in alphabetical order',
+      {},
+      {
+        result: 'error',
+        msg: "Missing 'content' argument",
+        code: 'REQUEST_VARIABLE_MISSING',
+        var_name: 'content',
+      },
+    ],
+    [
+      'a blank content before a blank title',
+      { title: ' ', content: ' ' },
+      { result: 'error', msg: 'content cannot be blank', code: 'BAD_REQUEST' },
+    ],
+    [
       'no content',
       { title: 't' },
       {

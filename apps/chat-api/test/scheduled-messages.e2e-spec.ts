@@ -249,6 +249,19 @@ describe('scheduled messages and reminders through the gateway', () => {
     expect((await schedule(filled).expect(400)).body).toEqual(expected);
   });
 
+  it('refuses an archived channel as Zulip does: found, but not authorized', async () => {
+    const closed = await chat.channel(owner, 'closed', [member]);
+    await chat.as(owner).delete(`/streams/${closed}`).expect(200);
+    const response = await schedule({
+      type: 'stream',
+      to: String(closed),
+      topic: 't',
+      content: 'x',
+      scheduled_delivery_timestamp: String(inSeconds(3600)),
+    }).expect(400);
+    expect(response.body).toEqual(badRequest("Not authorized to send to channel 'closed'"));
+  });
+
   it('refuses a missing channel with STREAM_DOES_NOT_EXIST', async () => {
     const response = await schedule({
       type: 'stream',
@@ -321,7 +334,7 @@ describe('scheduled messages and reminders through the gateway', () => {
       const when = new Date(due * 1000).toISOString().replace('T', ' ').replace('.000Z', '+00:00');
       expect(notice?.markdown).toBe(
         `The message you scheduled for <time:${when}>  was not sent because of the following error:\n\n` +
-          `> Channel with ID '${doomed}' does not exist\n\n[View scheduled messages](#scheduled)`,
+          `> Not authorized to send to channel 'doomed'\n\n[View scheduled messages](#scheduled)`,
       );
       expect(notice?.userIds).toContain(member.userId);
     });

@@ -11,13 +11,17 @@ import { clientName } from './message-text.js';
 import { narrowShape } from './narrow.js';
 import { SendMessageUseCase } from './send-message.use-case.js';
 
-// Zulip's declaration order: type, to, topic (alias subject), content, read_by_sender.
+// Zulip's declaration order (its keyword arguments sorted by Python name): content, local_id,
+// queue_id, read_by_sender, to, type, topic (alias subject). local_id and queue_id only matter to
+// the sender's own event queue, but Zulip reads them, so they are never reported as ignored.
 const sendMessageParams = {
-  type: required(param.literal(['stream', 'channel', 'private', 'direct'])),
-  to: optional(param.string()),
-  topic: optional(param.string(), { aliases: ['subject'] }),
   content: required(param.string()),
+  local_id: optional(param.string()),
+  queue_id: optional(param.string()),
   read_by_sender: optional(param.bool()),
+  to: optional(param.string()),
+  type: required(param.literal(['stream', 'channel', 'private', 'direct'])),
+  topic: optional(param.string(), { aliases: ['subject'] }),
   client: optional(param.string()),
 };
 

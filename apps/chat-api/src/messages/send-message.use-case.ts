@@ -172,13 +172,15 @@ export class SendMessageUseCase {
     memo: PreparationMemo,
   ): Promise<Destination> {
     if (command.to === undefined) throw ChatError.badRequest('Missing channel');
+    // Zulip's Addressee checks the topic before looking the channel up.
+    if (command.topic === undefined) throw ChatError.badRequest('Missing topic');
     const indicator = streamIndicator(command.to);
     const stream = await once(memo, `stream:${caller.realm.id}:${command.to}`, () =>
       'id' in indicator
         ? this.streams.findById(caller.realm.id, indicator.id)
         : this.streams.findByName(caller.realm.id, indicator.name),
     );
-    if (!stream || stream.isArchived) {
+    if (!stream) {
       throw 'id' in indicator
         ? new ChatError(
             ChatErrorCode.STREAM_DOES_NOT_EXIST,
@@ -191,12 +193,13 @@ export class SendMessageUseCase {
             stream: indicator.name,
           });
     }
+    // An archived channel is found, and refused as Zulip's access_stream_for_send_message does.
+    const refused = ChatError.badRequest(`Not authorized to send to channel '${stream.name}'`);
+    if (stream.isArchived) throw refused;
     if (stream.inviteOnly && !isAdministrator(caller.user)) {
       const subscription = await this.streams.subscription(caller.user.id, stream.id);
-      if (!subscription?.active)
-        throw ChatError.badRequest(`Not authorized to send to channel '${stream.name}'`);
+      if (!subscription?.active) throw refused;
     }
-    if (command.topic === undefined) throw ChatError.badRequest('Missing topic');
     const subscribers = await once(memo, `subscribers:${stream.id}`, () =>
       this.streams.subscriberIds(stream.id),
     );

@@ -12,8 +12,9 @@ import { SavedSnippetsService } from './saved-snippets.service.js';
 const title = param.string({ maxLength: 60, nonBlank: true });
 const content = param.string({ maxLength: MAX_MESSAGE_LENGTH, nonBlank: true });
 
-const createParams = { title: required(title), content: required(content) };
-const editParams = { title: optional(title), content: optional(content) };
+// Zulip's declaration order (alphabetical): content is checked before title.
+const createParams = { content: required(content), title: required(title) };
+const editParams = { content: optional(content), title: optional(title) };
 
 @Controller()
 export class SavedSnippetsController {

@@ -49,7 +49,7 @@ export class ScheduleDestination {
     const streamId = to;
     if (topic === undefined) throw ChatError.badRequest('Missing topic');
     const stream = await this.streams.findById(caller.realm.id, streamId, manager);
-    if (!stream || stream.isArchived)
+    if (!stream)
       throw new ChatError(
         ChatErrorCode.STREAM_DOES_NOT_EXIST,
         `Channel with ID '${streamId}' does not exist`,
@@ -57,10 +57,12 @@ export class ScheduleDestination {
           stream_id: streamId,
         },
       );
+    // An archived channel is found, and refused as Zulip's access_stream_for_send_message does.
+    const refused = ChatError.badRequest(`Not authorized to send to channel '${stream.name}'`);
+    if (stream.isArchived) throw refused;
     if (stream.inviteOnly && !isAdministrator(caller.user)) {
       const subscription = await this.streams.subscription(caller.user.id, stream.id, manager);
-      if (!subscription?.active)
-        throw ChatError.badRequest(`Not authorized to send to channel '${stream.name}'`);
+      if (!subscription?.active) throw refused;
     }
     return { streamId, topic: normalizeTopic(topic), recipientIds: [] };
   }
