@@ -55,6 +55,7 @@ import { StreamDirectory } from './streams/stream-directory.js';
 import { StreamsController } from './streams/streams.controller.js';
 import { StreamsRepository } from './streams/streams.repository.js';
 import { SubscribeUseCase } from './streams/subscribe.use-case.js';
+import { SubscriptionNotices } from './streams/subscription-notices.js';
 import { UnsubscribeUseCase } from './streams/unsubscribe.use-case.js';
 import { TopicHistoryQuery } from './topics/topic-history.query.js';
 import { TopicsController } from './topics/topics.controller.js';
@@ -132,6 +133,7 @@ import { UsersRepository } from './users/users.repository.js';
     PrincipalResolver,
     StreamDirectory,
     SubscribeUseCase,
+    SubscriptionNotices,
     UnsubscribeUseCase,
     ArchiveStreamUseCase,
     SavedSnippetsRepository,

@@ -259,6 +259,16 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
       });
     });
 
+    it('checks password before username, as Zulip declares them', async () => {
+      const response = await system.http.post('/api/v1/fetch_api_key').type('form').send({}).expect(400);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: "Missing 'password' argument",
+        code: 'REQUEST_VARIABLE_MISSING',
+        var_name: 'password',
+      });
+    });
+
     it('refuses a wrong password', async () => {
       const response = await system.http
         .post('/api/v1/fetch_api_key')

@@ -178,4 +178,40 @@ describe('channels and subscriptions through the gateway', () => {
     const response = await as(alice).get('/streams/abc').expect(404);
     expect(response.body).toEqual({ result: 'error', msg: 'Not Found', code: 'BAD_REQUEST' });
   });
+
+  it('has the Notification Bot tell people someone else subscribed them to existing channels', async () => {
+    const dms = async (account: ChatAccount) =>
+      (
+        await as(account)
+          .get(
+            `/messages?anchor=newest&num_before=20&num_after=0&apply_markdown=false&narrow=${encodeURIComponent('[{"operator":"is","operand":"dm"}]')}`,
+          )
+          .expect(200)
+      ).body.messages as Array<{ content: string; sender_full_name: string }>;
+    await subscribe(alice, ['zeta', 'alpha']).expect(200);
+    const carol = await system.createUser(owner, 'carol@example.com', 'Carol Poe');
+    // Two existing channels and a new one (not announced: it did not exist), for Carol and Alice.
+    await subscribe(alice, ['zeta', 'alpha', 'brand new'], {
+      principals: JSON.stringify([carol.userId, alice.userId]),
+    }).expect(200);
+    expect(await dms(carol)).toEqual([
+      expect.objectContaining({
+        sender_full_name: 'Notification Bot',
+        content:
+          `@_**Alice Doe|${alice.userId}** subscribed you to the following channels:\n\n` +
+          '* #**alpha**\n* #**zeta**',
+      }),
+    ]);
+    await subscribe(bob, ['zeta'], { principals: JSON.stringify([carol.userId]) }).expect(200);
+    await subscribe(bob, ['alpha'], { principals: JSON.stringify([bob.userId]) }).expect(200);
+    const told = await dms(carol);
+    expect(told).toHaveLength(1);
+    await subscribe(alice, ['zeta'], { principals: JSON.stringify([bob.userId]) }).expect(200);
+    expect((await dms(bob)).map((message) => message.content)).toEqual([
+      `@_**Alice Doe|${alice.userId}** subscribed you to #**general**.`,
+      `@_**Alice Doe|${alice.userId}** subscribed you to #**zeta**.`,
+    ]);
+    // Nobody is told about subscribing themselves.
+    expect(await dms(alice)).toEqual([]);
+  });
 });

@@ -7,9 +7,10 @@ import { param } from '../request/param-types.js';
 import { FetchApiKeyUseCase } from './fetch-api-key.use-case.js';
 import { requestHost } from './request-host.js';
 
+// Zulip's declaration order (alphabetical): password is checked before username.
 const fetchApiKeyParams = {
-  username: required(param.string()),
   password: required(param.string()),
+  username: required(param.string()),
 };
 
 @Controller()

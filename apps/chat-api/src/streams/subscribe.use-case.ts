@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
@@ -17,6 +18,7 @@ import { checkStreamName, subscriptionColor } from './stream-name.js';
 import { streamRow, subscriptionRow } from './stream.presenter.js';
 import { StreamsRepository } from './streams.repository.js';
 import { SubscriptionEntity } from './subscription.entity.js';
+import { SubscriptionNotices } from './subscription-notices.js';
 
 export interface SubscribeCommand {
   readonly subscriptions: ReadonlyArray<{ readonly name: string; readonly description?: string }>;
@@ -39,6 +41,7 @@ export class SubscribeUseCase {
     private readonly messages: MessagesRepository,
     private readonly principals: PrincipalResolver,
     private readonly renderer: MessageRenderer,
+    private readonly notices: SubscriptionNotices,
     private readonly clock: Clock,
   ) {}
 
@@ -48,13 +51,16 @@ export class SubscribeUseCase {
       description: (entry.description ?? '').slice(0, MAX_STREAM_DESCRIPTION_LENGTH),
     }));
     const users = await this.principals.resolve(caller, command.principals);
+    const notices = await this.notices.prepare(caller, await this.joinable(caller, requests, users));
     return this.outbox.run(async (tx) => {
       const subscribed: ByUser = {};
       const alreadySubscribed: ByUser = {};
       const unauthorized: string[] = [];
+      // Channels that existed, by user newly subscribed to them: what the notices tell.
+      const joined = new Map<number, Set<string>>();
       for (const request of requests) {
         const existing = await this.streams.findByName(caller.realm.id, request.name, tx.manager);
-        if (existing && !(await this.mayJoin(caller, existing, tx))) {
+        if (existing && !(await this.mayJoin(caller, existing, tx.manager))) {
           if (command.authorizationErrorsFatal)
             throw ChatError.badRequest(`Unable to access channel (${existing.name}).`);
           unauthorized.push(existing.name);
@@ -62,10 +68,13 @@ export class SubscribeUseCase {
         }
         const stream = existing ?? (await this.create(caller, request, command, tx));
         for (const user of users) {
-          const target = (await this.subscribe(tx, user, stream)) ? subscribed : alreadySubscribed;
+          const added = await this.subscribe(tx, user, stream);
+          const target = added ? subscribed : alreadySubscribed;
           (target[String(user.id)] ??= []).push(stream.name);
+          if (added && existing) joined.set(user.id, (joined.get(user.id) ?? new Set()).add(stream.name));
         }
       }
+      await this.notices.write(tx, notices, joined);
       return {
         subscribed,
         already_subscribed: alreadySubscribed,
@@ -74,9 +83,30 @@ export class SubscribeUseCase {
     });
   }
 
-  private async mayJoin(caller: ChatCaller, stream: StreamEntity, tx: ChatTransaction): Promise<boolean> {
+  private async mayJoin(caller: ChatCaller, stream: StreamEntity, manager?: EntityManager): Promise<boolean> {
     if (!stream.inviteOnly || isAdministrator(caller.user)) return true;
-    return (await this.streams.subscription(caller.user.id, stream.id, tx.manager))?.active === true;
+    return (await this.streams.subscription(caller.user.id, stream.id, manager))?.active === true;
+  }
+
+  // Before the transaction: the existing channels each user is not yet subscribed to and would
+  // be, from which the notices are prepared.
+  private async joinable(
+    caller: ChatCaller,
+    requests: ReadonlyArray<{ name: string }>,
+    users: readonly UserEntity[],
+  ): Promise<Map<UserEntity, Set<string>>> {
+    const audience = this.notices.audience(caller, users);
+    const joinable = new Map<UserEntity, Set<string>>(audience.map((user) => [user, new Set<string>()]));
+    if (audience.length === 0) return joinable;
+    for (const request of requests) {
+      const stream = await this.streams.findByName(caller.realm.id, request.name);
+      if (!stream || !(await this.mayJoin(caller, stream))) continue;
+      for (const user of audience) {
+        if (!(await this.streams.subscription(user.id, stream.id))?.active)
+          joinable.get(user)!.add(stream.name);
+      }
+    }
+    return joinable;
   }
 
   private async create(
