@@ -4,8 +4,11 @@ import { RequestContext } from '@platform/logging';
 import { ChatTopic, type ChatEventV1 } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 
-// Events gathered for at most this long go to the bus in one batch.
-const BATCH_WINDOW_MS = 2;
+// Events gathered for at most this long go to the bus in one batch. Typing indicators live for
+// seconds (Zulip clients repeat "start" every 10 s), so 20 ms more is not seen; at 1,000 typing
+// requests per second a 2 ms window sent batches of two, and kafkajs' cost per produce and
+// fetch request made it a quarter of chat-api's CPU per typing request (0.48 → 0.35 ms).
+const BATCH_WINDOW_MS = 20;
 const MAX_BATCH = 500;
 
 interface Pending {
@@ -15,8 +18,8 @@ interface Pending {
 
 // Events that announce no stored change (typing notifications) go straight to the bus: there
 // is nothing to commit them with, and a lost one only means a missed indicator. They arrive
-// by the thousand per second, so they are sent in small batches: one broker round trip for
-// everything broadcast within a couple of milliseconds.
+// by the thousand per second, so they are sent in batches: one broker round trip for
+// everything broadcast within BATCH_WINDOW_MS.
 @Injectable()
 export class ChatEventBroadcaster {
   private pending: Pending[] = [];
