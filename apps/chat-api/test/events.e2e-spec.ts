@@ -69,6 +69,13 @@ describe('event queues through the gateway', () => {
       subscriptions: [],
       unread_msgs: expect.objectContaining({ count: 0 }),
     });
+    // Zulip 9 renamed realm_notifications_stream_id to the announcements streams.
+    expect(state).toMatchObject({
+      realm_new_stream_announcements_stream_id: -1,
+      realm_signup_announcements_stream_id: -1,
+      realm_zulip_update_announcements_stream_id: -1,
+    });
+    expect(state).not.toHaveProperty('realm_notifications_stream_id');
     expect(state['realm_users']).toContainEqual(
       expect.objectContaining({ user_id: eve.userId, full_name: 'Eve Stone' }),
     );

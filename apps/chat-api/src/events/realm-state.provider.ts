@@ -37,8 +37,10 @@ export class RealmStateProvider implements RegisterStateProvider {
         server_typing_started_wait_period_milliseconds: TYPING_STARTED_WAIT_MS,
         realm_empty_topic_display_name: EMPTY_TOPIC_DISPLAY_NAME,
         realm_topics_policy: 'allow_empty_topic',
-        realm_notifications_stream_id: -1,
+        // Zulip 9 renamed realm_notifications_stream_id; -1 is "none".
+        realm_new_stream_announcements_stream_id: -1,
         realm_signup_announcements_stream_id: -1,
+        realm_zulip_update_announcements_stream_id: -1,
       });
     }
     if (want('realm_user')) {

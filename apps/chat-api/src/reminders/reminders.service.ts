@@ -78,7 +78,8 @@ export class RemindersService {
         DeliveryType.REMIND,
         id,
       );
-      if (!row || row.delivered) throw ChatError.notFound('Reminder does not exist');
+      // Zulip's access_reminder finds delivered reminders too (their rows are kept).
+      if (!row) throw ChatError.notFound('Reminder does not exist');
       await this.rows.delete(tx.manager, row.id);
       await this.announce(tx, caller, { op: 'remove', reminder_id: row.id });
     });
