@@ -204,6 +204,16 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
         .auth(owner.email, owner.apiKey)
         .expect(200);
       expect(after.body.user.full_name).toBe('Renamed Person');
+      // Zulip ignores a blank name rather than refusing it.
+      await system.http
+        .patch(`/api/v1/users/${created.userId}?full_name=%20%20`)
+        .auth(owner.email, owner.apiKey)
+        .expect(200, { result: 'success', msg: '' });
+      const unchanged = await system.http
+        .get(`/api/v1/users/${created.userId}`)
+        .auth(owner.email, owner.apiKey)
+        .expect(200);
+      expect(unchanged.body.user.full_name).toBe('Renamed Person');
     });
   });
 

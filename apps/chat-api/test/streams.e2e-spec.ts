@@ -38,7 +38,8 @@ describe('channels and subscriptions through the gateway', () => {
       subscribed: { [String(alice.userId)]: ['general'] },
       already_subscribed: {},
     });
-    const again = await subscribe(alice, ['General']).expect(200);
+    const again = await subscribe(alice, ['General'], { announce: 'true' }).expect(200);
+    expect(again.body).not.toHaveProperty('ignored_parameters_unsupported');
     expect(again.body.already_subscribed).toEqual({ [String(alice.userId)]: ['general'] });
   });
 

@@ -23,6 +23,9 @@ const subscribeParams = {
   subscriptions: required(param.list(newSubscription)),
   invite_only: withDefault(param.bool(), false),
   history_public_to_subscribers: optional(param.bool()),
+  // Announces new channels in the realm's new-channel announcements channel, which this server's
+  // realms do not have (`realm_new_stream_announcements_stream_id` -1): read, and nothing to do.
+  announce: withDefault(param.bool(), false),
   principals: optional(param.list(shape.intOrString())),
   authorization_errors_fatal: withDefault(param.bool(), true),
 };

@@ -32,7 +32,10 @@ export class UpdateUserUseCase {
   ): Promise<Record<string, never>> {
     const target = await this.users.findById(caller.realm.id, userId);
     if (!target) throw ChatError.badRequest('No such user');
-    const fullName = command.fullName === undefined ? undefined : checkFullName(command.fullName);
+    // Zulip ignores a blank name, and a name equal to the current one.
+    const name = command.fullName;
+    const fullName =
+      name !== undefined && name.trim() !== '' && name !== target.fullName ? checkFullName(name) : undefined;
     const role = command.role;
     if (role !== undefined && !ROLES.has(role)) throw ChatError.badRequest('Invalid role');
     await this.outbox.run(async (tx) => {
