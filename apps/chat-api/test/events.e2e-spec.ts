@@ -63,6 +63,7 @@ describe('event queues through the gateway', () => {
       server_typing_stopped_wait_period_milliseconds: 12000,
       server_typing_started_wait_period_milliseconds: 30000,
       realm_empty_topic_display_name: 'general chat',
+      max_reminder_note_length: 1000,
       user_id: dee.userId,
       email: dee.email,
       max_message_id: -1,

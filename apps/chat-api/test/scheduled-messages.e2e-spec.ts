@@ -482,6 +482,19 @@ describe('scheduled messages and reminders through the gateway', () => {
             .expect(400)
         ).body,
       ).toEqual(badRequest('Scheduled delivery time must be in the future.'));
+      const mine = await chat.direct(member, [owner], 'long note ahead');
+      expect(
+        (
+          await chat
+            .as(member)
+            .post('/reminders', {
+              message_id: String(mine),
+              scheduled_delivery_timestamp: at,
+              note: 'n'.repeat(1001),
+            })
+            .expect(400)
+        ).body,
+      ).toEqual(badRequest('Maximum reminder note length: 1000 characters'));
       expect(
         (await chat.as(member).post('/reminders', { scheduled_delivery_timestamp: at }).expect(400)).body,
       ).toEqual({

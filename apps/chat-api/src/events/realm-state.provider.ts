@@ -3,6 +3,7 @@ import type { ChatCaller } from '../auth/chat-caller.js';
 import {
   EMPTY_TOPIC_DISPLAY_NAME,
   MAX_MESSAGE_LENGTH,
+  MAX_REMINDER_NOTE_LENGTH,
   MAX_STREAM_DESCRIPTION_LENGTH,
   MAX_STREAM_NAME_LENGTH,
   MAX_TOPIC_LENGTH,
@@ -30,6 +31,7 @@ export class RealmStateProvider implements RegisterStateProvider {
         realm_description: '',
         max_message_length: MAX_MESSAGE_LENGTH,
         max_topic_length: MAX_TOPIC_LENGTH,
+        max_reminder_note_length: MAX_REMINDER_NOTE_LENGTH,
         max_stream_name_length: MAX_STREAM_NAME_LENGTH,
         max_stream_description_length: MAX_STREAM_DESCRIPTION_LENGTH,
         server_typing_started_expiry_period_milliseconds: TYPING_STARTED_EXPIRY_MS,

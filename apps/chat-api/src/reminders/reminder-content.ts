@@ -1,4 +1,6 @@
 import { messageNearUrl } from '../messages/narrow-url.js';
+import { ChatError } from '../request/chat.error.js';
+import { MAX_REMINDER_NOTE_LENGTH } from '../server/server-facts.js';
 
 // The Notification Bot's reminder text, as Zulip words it (zerver/lib/reminders.py): a link to
 // the message, the note quoted, and the message itself quoted under its sender's silent mention,
@@ -19,8 +21,7 @@ export function reminderContent(
   note: string,
   realmUrl: string,
 ): string {
-  // Zulip's normalize_note_text: trailing whitespace and leading blank lines go.
-  const text = note.trimEnd().replace(/^\n+/, '');
+  const text = normalizeNote(note);
   const subject =
     message.type === 'stream'
       ? `#**${String(message.display_recipient)}>${message.subject}@${message.id}**`
@@ -31,4 +32,13 @@ export function reminderContent(
   const mention = `@_**${message.sender_full_name}|${message.sender_id}**`;
   const link = messageNearUrl(realmUrl, message);
   return `${request}\n\n${mention} [said](${link}):\n` + '```quote\n' + `${rawContent}\n` + '```';
+}
+
+// Zulip's normalize_note_text: trailing whitespace and leading blank lines go, and what is left
+// is bounded (counted in code points, as Python does).
+function normalizeNote(note: string): string {
+  const text = note.trimEnd().replace(/^\n+/, '');
+  if ([...text].length > MAX_REMINDER_NOTE_LENGTH)
+    throw ChatError.badRequest(`Maximum reminder note length: ${MAX_REMINDER_NOTE_LENGTH} characters`);
+  return text;
 }
