@@ -49,10 +49,30 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
       expect(response.body).toMatchObject({ reason: 'ownerEmail must be an email' });
     });
 
-    it('gives every realm a Notification Bot', async () => {
-      const response = await system.http.get('/api/v1/users').auth(owner.email, owner.apiKey).expect(200);
-      expect(response.body.members).toContainEqual(
-        expect.objectContaining({ full_name: 'Notification Bot', is_bot: true, bot_type: 1 }),
+    it('gives every realm a Notification Bot, a system bot kept out of GET /users as Zulip does', async () => {
+      const registered = await system.http
+        .post('/api/v1/register')
+        .auth(owner.email, owner.apiKey)
+        .type('form')
+        .send({ fetch_event_types: '["realm_user"]' })
+        .expect(200);
+      const [bot] = registered.body.cross_realm_bots as Array<{ user_id: number }>;
+      expect(bot).toMatchObject({
+        full_name: 'Notification Bot',
+        is_bot: true,
+        bot_type: 1,
+        is_system_bot: true,
+      });
+      const listed = await system.http.get('/api/v1/users').auth(owner.email, owner.apiKey).expect(200);
+      expect(listed.body.members).not.toContainEqual(
+        expect.objectContaining({ full_name: 'Notification Bot' }),
+      );
+      const one = await system.http
+        .get(`/api/v1/users/${bot!.user_id}`)
+        .auth(owner.email, owner.apiKey)
+        .expect(200);
+      expect(Object.keys(one.body.user)).toEqual(
+        expect.arrayContaining(['bot_type', 'is_system_bot', 'bot_owner_id']),
       );
     });
   });

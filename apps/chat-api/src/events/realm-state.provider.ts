@@ -56,7 +56,7 @@ export class RealmStateProvider implements RegisterStateProvider {
         realm_non_active_users: everyone.filter((u) => !u.isActive).map((u) => userRow(u, rows)),
         cross_realm_bots: everyone
           .filter((u) => u.id === realm.notificationBotId)
-          .map((u) => userRow(u, rows)),
+          .map((u) => userRow(u, { ...rows, systemBotId: realm.notificationBotId })),
         user_id: user.id,
         email: user.email,
         delivery_email: user.email,

@@ -16,14 +16,18 @@ export class UserDirectory {
   ) {}
 
   async members(caller: ChatCaller, options: UserRowOptions) {
-    const users = await this.users.listByRealm(caller.realm.id);
+    // Zulip lists the realm's own accounts; its system bots live in another realm (they are the
+    // cross_realm_bots of POST /register).
+    const users = (await this.users.listByRealm(caller.realm.id)).filter(
+      (user) => user.id !== caller.realm.notificationBotId,
+    );
     return { members: users.map((user) => userRow(user, options)) };
   }
 
   async one(caller: ChatCaller, idOrEmail: string, options: UserRowOptions) {
     const user = await this.find(caller.realm.id, idOrEmail);
     if (!user) throw ChatError.badRequest('No such user');
-    return { user: userRow(user, options) };
+    return { user: userRow(user, { ...options, systemBotId: caller.realm.notificationBotId }) };
   }
 
   async me({ user }: ChatCaller) {

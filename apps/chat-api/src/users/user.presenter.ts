@@ -6,6 +6,8 @@ export interface UserRowOptions {
   // Zulip clients that compute Gravatar URLs themselves ask for null avatar URLs.
   readonly clientGravatar?: boolean;
   readonly includeCustomProfileFields?: boolean;
+  // The realm's Notification Bot: a system bot (Zulip's cross-realm bots are flagged so).
+  readonly systemBotId?: number | null;
 }
 
 export function avatarUrl(user: UserEntity): string {
@@ -36,7 +38,11 @@ export function userRow(user: UserEntity, options: UserRowOptions = {}) {
     delivery_email: user.email,
     avatar_url: options.clientGravatar ? null : avatarUrl(user),
     ...(user.botType !== null
-      ? { bot_type: user.botType, bot_owner_id: user.botOwnerId }
+      ? {
+          bot_type: user.botType,
+          ...(user.id === options.systemBotId ? { is_system_bot: true } : {}),
+          bot_owner_id: user.botOwnerId,
+        }
       : options.includeCustomProfileFields
         ? { profile_data: {} }
         : {}),
