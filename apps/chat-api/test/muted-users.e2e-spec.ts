@@ -18,10 +18,14 @@ describe('muted users through the gateway', () => {
     owner = (await system.createRealm()).owner;
     member = await system.createUser(owner, 'muter@example.com', 'Max Muter');
     chatty = await system.createUser(owner, 'chatty@example.com', 'Cat Chatty');
-    const users = await system.http.get('/api/v1/users').auth(owner.email, owner.apiKey).expect(200);
-    botId = (users.body.members as Array<{ user_id: number; is_bot: boolean }>).find(
-      (u) => u.is_bot,
-    )!.user_id;
+    // The Notification Bot, a system bot: Zulip lets users mute those too.
+    const registered = await system.http
+      .post('/api/v1/register')
+      .auth(owner.email, owner.apiKey)
+      .type('form')
+      .send({ fetch_event_types: '["realm_user"]' })
+      .expect(200);
+    botId = (registered.body.cross_realm_bots as Array<{ user_id: number }>)[0]!.user_id;
   });
 
   afterAll(() => system.stop());
