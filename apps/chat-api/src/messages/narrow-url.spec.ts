@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { encodeHashComponent, messageNearUrl } from './narrow-url.js';
+import { encodeHashComponent, messageLinkSyntax, messageNearUrl } from './narrow-url.js';
 
 describe(messageNearUrl.name, () => {
   const realmUrl = 'https://chat.example.com';
@@ -35,5 +35,20 @@ describe(messageNearUrl.name, () => {
 describe(encodeHashComponent.name, () => {
   it("encodes like Python's quote(safe='*') with Zulip's replacements", () => {
     expect(encodeHashComponent("it's *ok*! ~ café/x")).toBe('it.27s.20*ok*.21.20~.20caf.C3.A9.2Fx');
+  });
+});
+
+describe(messageLinkSyntax.name, () => {
+  it("uses Zulip's #**channel>topic@id** syntax", () => {
+    expect(messageLinkSyntax(3, 'Dev team', 'plans', 42)).toBe('#**Dev team>plans@42**');
+  });
+
+  it('falls back to a plain link, escaped, when a name would break that syntax', () => {
+    expect(messageLinkSyntax(3, 'a>b', 'cost $$ [x]', 42)).toBe(
+      '[#a&gt;b > cost &#36;&#36; &#91;x&#93; @ 💬](#narrow/channel/3-a.3Eb/topic/cost.20.24.24.20.5Bx.5D/near/42)',
+    );
+    expect(messageLinkSyntax(3, 'R&D', '', 7)).toBe(
+      '[#R&amp;D > general chat @ 💬](#narrow/channel/3-R.26D/topic//near/7)',
+    );
   });
 });

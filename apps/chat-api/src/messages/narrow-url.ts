@@ -1,3 +1,5 @@
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
+
 // Zulip's links to a message (zerver/lib/url_encoding.py message_link_url): absolute, with the
 // channel and topic, or the conversation's user ids, encoded the way the web app reads them.
 interface LinkedMessage {
@@ -17,13 +19,44 @@ export function encodeHashComponent(text: string): string {
   return quoted.replace(/[%.]/g, (c) => (c === '%' ? '.' : '.2E'));
 }
 
+function encodeChannel(streamId: number, streamName: string): string {
+  return `${streamId}-${encodeHashComponent(streamName.replace(/ /g, '-'))}`;
+}
+
 export function messageNearUrl(realmUrl: string, message: LinkedMessage): string {
   if (message.type === 'stream') {
-    const channel = `${message.stream_id}-${encodeHashComponent(String(message.display_recipient).replace(/ /g, '-'))}`;
+    const channel = encodeChannel(message.stream_id!, String(message.display_recipient));
     return `${realmUrl}/#narrow/channel/${channel}/topic/${encodeHashComponent(message.subject)}/near/${message.id}`;
   }
   const ids = (message.display_recipient as ReadonlyArray<{ id: number }>)
     .map((recipient) => recipient.id)
     .sort((a, b) => a - b);
   return `${realmUrl}/#narrow/dm/${ids.join(',')}${ids.length >= 3 ? '-group' : ''}/near/${message.id}`;
+}
+
+// Zulip's get_message_link_syntax (zerver/lib/topic_link_util.py): `#**channel>topic@id**`, or,
+// when a name holds characters that would break that syntax, a plain Markdown link to the message.
+const BREAKS_LINK = /[`>*&[\]]|\$\$/;
+const ESCAPES: Readonly<Record<string, string>> = {
+  '`': '&#96;',
+  '>': '&gt;',
+  '*': '&#42;',
+  '&': '&amp;',
+  $$: '&#36;&#36;',
+  '[': '&#91;',
+  ']': '&#93;',
+};
+
+export function messageLinkSyntax(
+  streamId: number,
+  streamName: string,
+  topic: string,
+  messageId: number,
+): string {
+  if (!BREAKS_LINK.test(streamName) && !BREAKS_LINK.test(topic))
+    return `#**${streamName}>${topic}@${messageId}**`;
+  const escape = (text: string) =>
+    text.replace(new RegExp(BREAKS_LINK.source, 'g'), (match) => ESCAPES[match] ?? match);
+  const link = `#narrow/channel/${encodeChannel(streamId, streamName)}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
+  return `[#${escape(streamName)} > ${escape(topic === '' ? EMPTY_TOPIC_DISPLAY_NAME : topic)} @ 💬](${link})`;
 }

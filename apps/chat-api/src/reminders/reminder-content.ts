@@ -1,4 +1,4 @@
-import { messageNearUrl } from '../messages/narrow-url.js';
+import { messageLinkSyntax, messageNearUrl } from '../messages/narrow-url.js';
 import { ChatError } from '../request/chat.error.js';
 import { MAX_REMINDER_NOTE_LENGTH } from '../server/server-facts.js';
 
@@ -24,7 +24,7 @@ export function reminderContent(
   const text = normalizeNote(note);
   const subject =
     message.type === 'stream'
-      ? `#**${String(message.display_recipient)}>${message.subject}@${message.id}**`
+      ? messageLinkSyntax(message.stream_id!, String(message.display_recipient), message.subject, message.id)
       : 'the following direct message';
   const request = text
     ? `You requested a reminder for ${subject}. Note:\n > ${text}`
