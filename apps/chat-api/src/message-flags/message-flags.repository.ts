@@ -33,7 +33,8 @@ export class MessageFlagsRepository {
   // One statement whatever the number of ids: the update, the ids it did not find, and — when
   // marking unread — the channels skipped because the user is not subscribed to them. Sized for
   // thousands of ids per call: the ids are joined as a set (`= ANY` of a long array costs the
-  // planner a selectivity estimate per element, on every call), held copies are looked for only
+  // planner a selectivity estimate per element, on every call), made distinct before they are
+  // sent (so the planner knows their number, see distinctIds), held copies are looked for only
   // when some id did not change (usually every one did), and the id lists travel as JSON (a
   // PostgreSQL array is parsed element by element on both sides).
   async applyToHeldCopies(
@@ -45,7 +46,7 @@ export class MessageFlagsRepository {
     skipUnsubscribed: boolean,
   ): Promise<BulkFlagOutcome> {
     const [row] = (await manager.query(
-      `WITH "wanted" AS (SELECT DISTINCT w."id" FROM unnest($2::int[]) AS w("id")),
+      `WITH "wanted" AS (SELECT w."id" FROM unnest($2::int[]) AS w("id")),
        "skipped" AS (
          SELECT m."id", m."stream_id" FROM "wanted" w JOIN "chat"."message" m ON m."id" = w."id"
          WHERE $5::boolean AND m."realm_id" = $6 AND m."stream_id" IS NOT NULL
@@ -67,7 +68,7 @@ export class MessageFlagsRepository {
          END AS "missing",
          COALESCE((SELECT to_json(array_agg(DISTINCT k."stream_id" ORDER BY k."stream_id")) FROM "skipped" k), '[]') AS "ignored",
          COALESCE((SELECT to_json(array_agg(k."id")) FROM "skipped" k), '[]') AS "skipped"`,
-      [userId, intArray(messageIds), change.bit, change.target, skipUnsubscribed, realmId],
+      [userId, distinctIds(messageIds), change.bit, change.target, skipUnsubscribed, realmId],
     )) as Array<{ changed: number[]; missing: number[]; ignored: number[]; skipped: number[] }>;
     return {
       changed: row!.changed,
@@ -88,10 +89,8 @@ export class MessageFlagsRepository {
     change: FlagChange,
     event: ChatEventV1,
   ): Promise<number[] | null> {
-    // Distinct here rather than in SQL: the planner then knows how many ids there are, and
-    // picks hash joins for thousands (a DISTINCT's output is guessed at 200 rows).
     const [row] = await outbox.statement<{ complete: boolean; changed: number[] }>(
-      [userId, intArray([...new Set(messageIds)]), change.bit, change.target],
+      [userId, distinctIds(messageIds), change.bit, change.target],
       (clause) =>
         `WITH "wanted" AS (SELECT w."id" FROM unnest($2::int[]) AS w("id")),
          "complete" AS (
@@ -151,8 +150,11 @@ export class MessageFlagsRepository {
   }
 }
 
-// An int[] parameter as PostgreSQL's array text, built at once: the driver would otherwise
-// serialize (and escape) a JavaScript array one element at a time.
-function intArray(ids: readonly number[]): string {
-  return `{${ids.join(',')}}`;
+// The requested ids without repeats, as an int[] parameter in PostgreSQL's array text, built
+// at once: the driver would otherwise serialize (and escape) a JavaScript array one element at a
+// time. Made distinct here rather than in SQL: the planner then knows how many rows `unnest`
+// gives, and picks hash joins for thousands (the output of a DISTINCT is guessed at 200 rows,
+// which chose nested loops).
+function distinctIds(ids: readonly number[]): string {
+  return `{${[...new Set(ids)].join(',')}}`;
 }
