@@ -23,6 +23,9 @@ export interface SandboxOptions {
   // Customer wallets funded on every chain (default 1): `payDepositTarget(…, { customer })`
   // pays from any of them.
   readonly customers?: number;
+  // The webhook receiver's port (default any free one): the standalone launcher keeps it stable,
+  // so a receiver registered with webhook-dispatcher still answers after a restart.
+  readonly webhookReceiverPort?: number;
 }
 
 // Every simulator on its own loopback port, funded and ready: the one helper the standalone
@@ -47,7 +50,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       pix: await track(startRailSimulator({ rail: 'PIX', ...rail })),
       breb: await track(startRailSimulator({ rail: 'BREB', ...rail })),
       fxFeed: await track(startFxFeed()),
-      webhookReceiver: await track(startWebhookReceiver()),
+      webhookReceiver: await track(startWebhookReceiver(options.webhookReceiverPort ?? 0)),
       close,
     };
   } catch (error) {

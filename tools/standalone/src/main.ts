@@ -11,6 +11,7 @@ try {
   const { standalone: config } = loadConfig({ standalone: StandaloneConfig });
   const system = await startStandalone({
     port: config.PORT,
+    webhookReceiverPort: config.SANDBOX_WEBHOOK_RECEIVER_PORT,
     dataDir: config.DATA_DIR,
     logLevel: config.LOG_LEVEL,
     logger,
@@ -30,6 +31,7 @@ try {
     `  Sandbox Solana RPC:               ${system.sandbox.solana.url}`,
     `  Sandbox Celo JSON-RPC (42220):    ${system.sandbox.evm.url}`,
     `  Sandbox PIX / Bre-B rails:        ${system.sandbox.pix.url}  ${system.sandbox.breb.url}`,
+    `  Sandbox webhook receiver:         ${system.sandbox.webhookReceiver.url}/hooks/<name>  (GET /requests lists what it got)`,
     `  Data directory:                   ${config.DATA_DIR}`,
     '  Create a partner:                 npm run cli -- partner create --name "My company"',
     '',

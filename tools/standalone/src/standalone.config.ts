@@ -7,6 +7,13 @@ export class StandaloneConfig {
   @Max(65535)
   PORT: number = 3000;
 
+  // The sandbox webhook receiver's port, stable so that a receiver registered with
+  // PUT /webhooks/endpoint still answers after a restart.
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  SANDBOX_WEBHOOK_RECEIVER_PORT: number = 3009;
+
   @IsString()
   DATA_DIR: string = '.data';
 

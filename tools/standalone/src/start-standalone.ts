@@ -13,6 +13,8 @@ import { loadOrCreateSecrets, type StandaloneSecrets } from './standalone-secret
 
 export interface StandaloneOptions {
   readonly port: number;
+  // The sandbox webhook receiver's port (default any free one).
+  readonly webhookReceiverPort?: number;
   readonly dataDir: string;
   readonly logLevel: string;
   readonly logger: Logger;
@@ -44,11 +46,13 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const bus = new InMemoryEventBus();
   await bus.connect();
   // Simulated chains, rails and feeds stand in for the outside world (tools/sandbox).
-  const sandbox = await startSandbox().catch(async (error: unknown) => {
-    await bus.disconnect();
-    await postgres.stop();
-    throw error;
-  });
+  const sandbox = await startSandbox({ webhookReceiverPort: options.webhookReceiverPort ?? 0 }).catch(
+    async (error: unknown) => {
+      await bus.disconnect();
+      await postgres.stop();
+      throw error;
+    },
+  );
   const services: RunningService[] = [];
   const stop = async () => {
     for (const service of services.reverse()) await service.close();
