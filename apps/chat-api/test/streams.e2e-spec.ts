@@ -215,4 +215,26 @@ describe('channels and subscriptions through the gateway', () => {
     // Nobody is told about subscribing themselves.
     expect(await dms(alice)).toEqual([]);
   });
+
+  it('lists channels by name, and registers the ones left and never joined as Zulip does', async () => {
+    const dora = await system.createUser(owner, 'dora@example.com', 'Dora Dee');
+    await subscribe(dora, ['Zulu', 'alpha', 'Mike', 'quitting']).expect(200);
+    await as(dora).delete('/users/me/subscriptions', { subscriptions: '["quitting"]' }).expect(200);
+    const names = (rows: Array<{ name: string }>) => rows.map((row) => row.name);
+    const mine = await as(dora).get('/users/me/subscriptions').expect(200);
+    // Python's sort: upper case before lower case.
+    expect(names(mine.body.subscriptions)).toEqual(['Mike', 'Zulu', 'alpha']);
+    const listed = await as(dora).get('/streams').expect(200);
+    const all = names(listed.body.streams);
+    expect(all).toEqual([...all].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const state = await as(dora).post('/register', { fetch_event_types: '["subscription"]' }).expect(200);
+    expect(names(state.body.subscriptions)).toEqual(['Mike', 'Zulu', 'alpha']);
+    expect(state.body.unsubscribed).toEqual([
+      expect.objectContaining({ name: 'quitting', color: expect.any(String) }),
+    ]);
+    expect(names(state.body.never_subscribed)).toEqual(
+      all.filter((name) => !['Mike', 'Zulu', 'alpha', 'quitting'].includes(name)),
+    );
+    expect(state.body.never_subscribed[0]).not.toHaveProperty('color');
+  });
 });

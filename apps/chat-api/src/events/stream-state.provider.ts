@@ -11,8 +11,7 @@ export class StreamStateProvider implements RegisterStateProvider {
   async fetch(caller: ChatCaller, want: (type: string) => boolean, options: RegisterOptions) {
     const state: Record<string, unknown> = {};
     if (want('subscription')) {
-      const { subscriptions } = await this.directory.subscriptions(caller, options.includeSubscribers);
-      Object.assign(state, { subscriptions, unsubscribed: [], never_subscribed: [] });
+      Object.assign(state, await this.directory.subscriptionState(caller, options.includeSubscribers));
     }
     if (want('stream')) {
       const { streams } = await this.directory.list(caller, {

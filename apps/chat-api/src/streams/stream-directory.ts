@@ -33,7 +33,7 @@ export class StreamDirectory {
         (options.includeSubscribed && subscribed.has(stream.id))
       );
     });
-    return { streams: visible.map((stream) => this.row(stream)) };
+    return { streams: visible.sort(byName).map((stream) => this.row(stream)) };
   }
 
   async one(caller: ChatCaller, streamId: number) {
@@ -50,14 +50,36 @@ export class StreamDirectory {
   }
 
   async subscriptions(caller: ChatCaller, includeSubscribers: boolean) {
-    const rows = [];
-    for (const subscription of await this.streams.userSubscriptions(caller.user.id)) {
-      const stream = await this.streams.findById(caller.realm.id, subscription.streamId);
-      if (!stream || stream.isArchived) continue;
+    const { subscriptions } = await this.subscriptionState(caller, includeSubscribers, false);
+    return { subscriptions };
+  }
+
+  // Zulip's gather_subscriptions_helper: the caller's channels, those they left (and may still
+  // see), and the visible ones they never joined, each list by name; archived channels aside.
+  async subscriptionState(caller: ChatCaller, includeSubscribers: boolean, withOthers = true) {
+    const streams = (await this.streams.listByRealm(caller.realm.id))
+      .filter((stream) => !stream.isArchived)
+      .sort(byName);
+    const mine = new Map(
+      (await this.streams.everSubscribed(caller.user.id)).map((sub) => [sub.streamId, sub] as const),
+    );
+    const subscriptions: Array<ReturnType<typeof subscriptionRow>> = [];
+    const unsubscribed: Array<ReturnType<typeof subscriptionRow>> = [];
+    const neverSubscribed: Array<ReturnType<typeof streamRow> & { subscribers?: number[] }> = [];
+    for (const stream of streams) {
+      const subscription = mine.get(stream.id);
+      if (!withOthers && !subscription?.active) continue;
+      if (!canSeeStream(caller.user, stream, subscription?.active === true)) continue;
+      const rendered = this.renderer.render(stream.description);
       const subscribers = includeSubscribers ? await this.streams.subscriberIds(stream.id) : undefined;
-      rows.push(subscriptionRow(stream, this.renderer.render(stream.description), subscription, subscribers));
+      if (!subscription)
+        neverSubscribed.push({ ...streamRow(stream, rendered), ...(subscribers ? { subscribers } : {}) });
+      else
+        (subscription.active ? subscriptions : unsubscribed).push(
+          subscriptionRow(stream, rendered, subscription, subscribers),
+        );
     }
-    return { subscriptions: rows };
+    return { subscriptions, unsubscribed, never_subscribed: neverSubscribed };
   }
 
   private row(stream: StreamEntity) {
@@ -67,4 +89,9 @@ export class StreamDirectory {
   private async subscribedIds(caller: ChatCaller): Promise<Set<number>> {
     return new Set((await this.streams.userSubscriptions(caller.user.id)).map((s) => s.streamId));
   }
+}
+
+// Python's sort of names: by code unit, case-sensitive.
+function byName(a: StreamEntity, b: StreamEntity): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

@@ -61,6 +61,11 @@ export class StreamsRepository {
     return rows.map((row) => row.userId);
   }
 
+  // Active and former subscriptions (POST /register lists the latter as `unsubscribed`).
+  everSubscribed(userId: number): Promise<SubscriptionEntity[]> {
+    return this.dataSource.getRepository(SubscriptionEntity).find({ where: { userId } });
+  }
+
   userSubscriptions(userId: number, manager?: EntityManager): Promise<SubscriptionEntity[]> {
     return (manager ?? this.dataSource.manager)
       .getRepository(SubscriptionEntity)
