@@ -46,6 +46,31 @@ describe('zulip-js and the messaging features', () => {
     });
   });
 
+  it('finds a channel id through streams.getStreamId, as Zulip answers it', async () => {
+    const id = await chat.channel(owner, 'lookup', [member]);
+    expect(await client.streams.getStreamId('Lookup')).toEqual({ result: 'success', msg: '', stream_id: id });
+    const secret = await chat.channel(owner, 'secret-room', [], { invite_only: 'true' });
+    expect(secret).toEqual(expect.any(Number));
+    expect(await client.streams.getStreamId('secret-room')).toEqual({
+      result: 'error',
+      msg: "Invalid channel name 'secret-room'",
+      code: 'BAD_REQUEST',
+    });
+    expect(await client.streams.getStreamId('nowhere')).toEqual({
+      result: 'error',
+      msg: "Invalid channel name 'nowhere'",
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('renders Markdown through messages.render', async () => {
+    expect(await client.messages.render(`**bold** @**${'Thi Third'}**`)).toEqual({
+      result: 'success',
+      msg: '',
+      rendered: `<p><strong>bold</strong> <span class="user-mention" data-user-id="${third.userId}">@Thi Third</span></p>`,
+    });
+  });
+
   it('sends typing notifications through typing.send', async () => {
     expect(await client.typing.send({ to: [owner.userId, third.userId], op: 'start' })).toEqual({
       result: 'success',

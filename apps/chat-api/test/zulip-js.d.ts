@@ -8,9 +8,14 @@ declare module 'zulip-js' {
     config: { apiKey: string; apiURL: string; username: string };
     callEndpoint(endpoint: string, method?: string, params?: Params): Promise<ZulipResponse>;
     users: { retrieve: Call; me: { getProfile: Call; subscriptions: { add: Call; remove: Call } } };
-    messages: { send: Call; retrieve: Call; flags: { add: Call; remove: Call } };
+    messages: {
+      send: Call;
+      retrieve: Call;
+      render: (params: Params | string) => Promise<ZulipResponse>;
+      flags: { add: Call; remove: Call };
+    };
     typing: { send: Call };
-    streams: { retrieve: Call };
+    streams: { retrieve: Call; getStreamId: (params: Params | string) => Promise<ZulipResponse> };
     queues: { register: Call; deregister: Call };
     events: { retrieve: Call };
   }

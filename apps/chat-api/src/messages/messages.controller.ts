@@ -6,6 +6,8 @@ import { optional, type ParamsOf, required, withDefault } from '../request/param
 import { param } from '../request/param-types.js';
 import { pathId } from '../request/path-id.js';
 import { GetMessageQuery } from './get-message.query.js';
+import { MentionLookup } from './markdown/mention-lookup.js';
+import { MessageRenderer } from './markdown/message-renderer.js';
 import { GetMessagesQuery } from './get-messages.query.js';
 import { clientName } from './message-text.js';
 import { narrowShape } from './narrow.js';
@@ -37,6 +39,10 @@ const getMessagesParams = {
   allow_empty_topic_name: withDefault(param.bool(), false),
 };
 
+const renderParams = {
+  content: required(param.string()),
+};
+
 const getMessageParams = {
   apply_markdown: withDefault(param.bool(), true),
   allow_empty_topic_name: withDefault(param.bool(), false),
@@ -48,7 +54,19 @@ export class MessagesController {
     private readonly sendMessage: SendMessageUseCase,
     private readonly getMessages: GetMessagesQuery,
     private readonly getMessage: GetMessageQuery,
+    private readonly renderer: MessageRenderer,
+    private readonly mentions: MentionLookup,
   ) {}
+
+  // Zulip's render_message_backend: the HTML a message with this content would get.
+  @ChatEndpoint('POST', 'messages/render')
+  async render(
+    @CurrentCaller() caller: ChatCaller,
+    @ChatParams(renderParams) p: ParamsOf<typeof renderParams>,
+  ) {
+    const directory = await this.mentions.directoryFor(caller.realm.id, p.content);
+    return { rendered: this.renderer.renderMessage(p.content, directory).html };
+  }
 
   @ChatEndpoint('GET', 'messages')
   list(

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { MessageRenderer } from '../messages/markdown/message-renderer.js';
 import { ChatError } from '../request/chat.error.js';
+import { UserRole } from '../users/user.entity.js';
 import { canSeeStream } from './stream-access.js';
 import type { StreamEntity } from './stream.entity.js';
 import { streamRow, subscriptionRow } from './stream.presenter.js';
@@ -47,6 +48,17 @@ export class StreamDirectory {
     if (!stream || !canSeeStream(caller.user, stream, subscription?.active === true))
       throw ChatError.badRequest('Invalid channel ID');
     return stream;
+  }
+
+  // Zulip's access_stream_by_name: public channels (not for guests) and the caller's own, not
+  // archived ones; administrators are not let into private channels they are not in.
+  async idByName(caller: ChatCaller, name: string) {
+    const refused = ChatError.badRequest(`Invalid channel name '${name}'`);
+    const stream = await this.streams.findByName(caller.realm.id, name);
+    if (!stream || stream.isArchived) throw refused;
+    const subscribed = (await this.streams.subscription(caller.user.id, stream.id))?.active === true;
+    if (!subscribed && (stream.inviteOnly || caller.user.role === UserRole.GUEST)) throw refused;
+    return { stream_id: stream.id };
   }
 
   async subscriptions(caller: ChatCaller, includeSubscribers: boolean) {

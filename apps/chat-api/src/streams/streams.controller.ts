@@ -43,6 +43,10 @@ const streamListParams = {
   include_all: withDefault(param.bool(), false, { aliases: ['include_all_active'] }),
 };
 
+const streamIdParams = {
+  stream: required(param.string()),
+};
+
 const subscriptionListParams = {
   include_subscribers: withDefault(param.bool(), false),
 };
@@ -94,6 +98,15 @@ export class StreamsController {
       includeAll: p.include_all,
       excludeArchived: p.exclude_archived,
     });
+  }
+
+  // zulip-js streams.getStreamId.
+  @ChatEndpoint('GET', 'get_stream_id')
+  streamId(
+    @CurrentCaller() caller: ChatCaller,
+    @ChatParams(streamIdParams) p: ParamsOf<typeof streamIdParams>,
+  ) {
+    return this.directory.idByName(caller, p.stream);
   }
 
   @ChatEndpoint('GET', 'streams/:stream_id')
