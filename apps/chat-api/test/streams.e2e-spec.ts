@@ -54,6 +54,10 @@ describe('channels and subscriptions through the gateway', () => {
         name: 'general',
         invite_only: false,
         subscribers: [alice.userId, bob.userId],
+        subscriber_count: 2,
+        first_message_id: null,
+        folder_id: null,
+        topics_policy: 'inherit',
         color: expect.any(String),
       }),
     ]);
@@ -236,5 +240,22 @@ describe('channels and subscriptions through the gateway', () => {
       all.filter((name) => !['Mike', 'Zulu', 'alpha', 'quitting'].includes(name)),
     );
     expect(state.body.never_subscribed[0]).not.toHaveProperty('color');
+    // first_message_id follows the channel's first message.
+    const first = await as(dora)
+      .post('/messages', { type: 'stream', to: 'alpha', topic: 'hello', content: 'first!' })
+      .expect(200);
+    await as(dora)
+      .post('/messages', { type: 'stream', to: 'alpha', topic: 'hello', content: 'second' })
+      .expect(200);
+    const alpha = (await as(dora).get('/streams').expect(200)).body.streams.find(
+      (row: { name: string }) => row.name === 'alpha',
+    );
+    const withSubscribers = await as(dora)
+      .get('/users/me/subscriptions?include_subscribers=true')
+      .expect(200);
+    const subscribers = withSubscribers.body.subscriptions.find(
+      (row: { name: string }) => row.name === 'alpha',
+    ).subscribers as number[];
+    expect(alpha).toMatchObject({ first_message_id: first.body.id, subscriber_count: subscribers.length });
   });
 });

@@ -32,7 +32,13 @@ export class ArchiveStreamUseCase {
         event: {
           type: 'stream',
           op: 'delete',
-          streams: [streamRow(stream, this.renderer.render(stream.description))],
+          streams: [
+            streamRow(
+              stream,
+              this.renderer.render(stream.description),
+              (await this.streams.stats([stream], tx.manager)).get(stream.id)!,
+            ),
+          ],
           stream_ids: [stream.id],
         },
       });

@@ -5,7 +5,7 @@ import { ChatError } from '../request/chat.error.js';
 import { UserRole } from '../users/user.entity.js';
 import { canSeeStream } from './stream-access.js';
 import type { StreamEntity } from './stream.entity.js';
-import { streamRow, subscriptionRow } from './stream.presenter.js';
+import { type StreamStats, streamRow, subscriptionRow } from './stream.presenter.js';
 import { StreamsRepository } from './streams.repository.js';
 
 export interface StreamListOptions {
@@ -34,11 +34,13 @@ export class StreamDirectory {
         (options.includeSubscribed && subscribed.has(stream.id))
       );
     });
-    return { streams: visible.sort(byName).map((stream) => this.row(stream)) };
+    const stats = await this.streams.stats(visible);
+    return { streams: visible.sort(byName).map((stream) => this.row(stream, stats)) };
   }
 
   async one(caller: ChatCaller, streamId: number) {
-    return { stream: this.row(await this.accessible(caller, streamId)) };
+    const stream = await this.accessible(caller, streamId);
+    return { stream: this.row(stream, await this.streams.stats([stream])) };
   }
 
   // A channel the caller may see, else Zulip's "Invalid channel ID" (another realm's too).
@@ -75,27 +77,35 @@ export class StreamDirectory {
     const mine = new Map(
       (await this.streams.everSubscribed(caller.user.id)).map((sub) => [sub.streamId, sub] as const),
     );
+    const visible = streams.filter((stream) => {
+      const subscription = mine.get(stream.id);
+      if (!withOthers && !subscription?.active) return false;
+      return canSeeStream(caller.user, stream, subscription?.active === true);
+    });
+    const stats = await this.streams.stats(visible);
     const subscriptions: Array<ReturnType<typeof subscriptionRow>> = [];
     const unsubscribed: Array<ReturnType<typeof subscriptionRow>> = [];
     const neverSubscribed: Array<ReturnType<typeof streamRow> & { subscribers?: number[] }> = [];
-    for (const stream of streams) {
+    for (const stream of visible) {
       const subscription = mine.get(stream.id);
-      if (!withOthers && !subscription?.active) continue;
-      if (!canSeeStream(caller.user, stream, subscription?.active === true)) continue;
+      const counts = stats.get(stream.id)!;
       const rendered = this.renderer.render(stream.description);
       const subscribers = includeSubscribers ? await this.streams.subscriberIds(stream.id) : undefined;
       if (!subscription)
-        neverSubscribed.push({ ...streamRow(stream, rendered), ...(subscribers ? { subscribers } : {}) });
+        neverSubscribed.push({
+          ...streamRow(stream, rendered, counts),
+          ...(subscribers ? { subscribers } : {}),
+        });
       else
         (subscription.active ? subscriptions : unsubscribed).push(
-          subscriptionRow(stream, rendered, subscription, subscribers),
+          subscriptionRow(stream, rendered, subscription, counts, subscribers),
         );
     }
     return { subscriptions, unsubscribed, never_subscribed: neverSubscribed };
   }
 
-  private row(stream: StreamEntity) {
-    return streamRow(stream, this.renderer.render(stream.description));
+  private row(stream: StreamEntity, stats: ReadonlyMap<number, StreamStats>) {
+    return streamRow(stream, this.renderer.render(stream.description), stats.get(stream.id)!);
   }
 
   private async subscribedIds(caller: ChatCaller): Promise<Set<number>> {

@@ -2,8 +2,18 @@ import { unixSeconds } from '../request/python-isoformat.js';
 import type { StreamEntity } from './stream.entity.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 
-// A channel as GET /streams and the `stream` events describe it.
-export function streamRow(stream: StreamEntity, renderedDescription: string) {
+// What a channel's row counts: its first message and its subscribers (active accounts).
+export interface StreamStats {
+  readonly firstMessageId: number | null;
+  readonly subscriberCount: number;
+}
+
+// A channel just created: no message, nobody subscribed yet.
+export const NEW_STREAM_STATS: StreamStats = { firstMessageId: null, subscriberCount: 0 };
+
+// A channel as GET /streams and the `stream` events describe it. Zulip's permission-group
+// settings (can_*_group) are not served: this server has no user groups.
+export function streamRow(stream: StreamEntity, renderedDescription: string, stats: StreamStats) {
   return {
     stream_id: stream.id,
     name: stream.name,
@@ -17,7 +27,10 @@ export function streamRow(stream: StreamEntity, renderedDescription: string) {
     stream_post_policy: 1,
     message_retention_days: null,
     history_public_to_subscribers: stream.historyPublicToSubscribers,
-    first_message_id: null,
+    first_message_id: stats.firstMessageId,
+    folder_id: null,
+    topics_policy: 'inherit',
+    subscriber_count: stats.subscriberCount,
     is_recently_active: true,
     is_announcement_only: false,
     stream_weekly_traffic: null,
@@ -29,10 +42,11 @@ export function subscriptionRow(
   stream: StreamEntity,
   renderedDescription: string,
   subscription: SubscriptionEntity,
+  stats: StreamStats,
   subscribers?: readonly number[],
 ) {
   return {
-    ...streamRow(stream, renderedDescription),
+    ...streamRow(stream, renderedDescription, stats),
     color: subscription.color,
     is_muted: subscription.isMuted,
     in_home_view: !subscription.isMuted,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StreamEntity } from './stream.entity.js';
+import type { StreamStats } from './stream.presenter.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 
 // Channels and their subscriptions, always within one realm.
@@ -59,6 +60,23 @@ export class StreamsRepository {
       .getRepository(SubscriptionEntity)
       .find({ select: { userId: true }, where: { streamId, active: true }, order: { userId: 'ASC' } });
     return rows.map((row) => row.userId);
+  }
+
+  // first_message_id and subscriber_count of each channel's row.
+  async stats(streams: readonly StreamEntity[], manager?: EntityManager): Promise<Map<number, StreamStats>> {
+    if (streams.length === 0) return new Map();
+    const rows = (await (manager ?? this.dataSource.manager).query(
+      `SELECT s."id" AS "id",
+         (SELECT min(m."id") FROM "chat"."message" m WHERE m."recipient_id" = s."recipient_id") AS "first",
+         (SELECT count(*)::int FROM "chat"."subscription" sub
+            JOIN "chat"."user_profile" u ON u."id" = sub."user_id"
+            WHERE sub."stream_id" = s."id" AND sub."active" AND u."is_active") AS "count"
+       FROM "chat"."stream" s WHERE s."id" = ANY($1)`,
+      [streams.map((stream) => stream.id)],
+    )) as Array<{ id: number; first: number | null; count: number }>;
+    return new Map(
+      rows.map((row) => [row.id, { firstMessageId: row.first, subscriberCount: Number(row.count) }]),
+    );
   }
 
   // Active and former subscriptions (POST /register lists the latter as `unsubscribed`).

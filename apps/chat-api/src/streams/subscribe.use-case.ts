@@ -15,7 +15,7 @@ import { isAdministrator } from '../users/user.presenter.js';
 import { PrincipalResolver } from './principal-resolver.js';
 import type { StreamEntity } from './stream.entity.js';
 import { checkStreamName, subscriptionColor } from './stream-name.js';
-import { streamRow, subscriptionRow } from './stream.presenter.js';
+import { NEW_STREAM_STATS, streamRow, subscriptionRow } from './stream.presenter.js';
 import { StreamsRepository } from './streams.repository.js';
 import { SubscriptionEntity } from './subscription.entity.js';
 import { SubscriptionNotices } from './subscription-notices.js';
@@ -145,7 +145,7 @@ export class SubscribeUseCase {
         event: {
           type: 'stream',
           op: 'create',
-          streams: [streamRow(stream, this.renderer.render(stream.description))],
+          streams: [streamRow(stream, this.renderer.render(stream.description), NEW_STREAM_STATS)],
         },
       });
     }
@@ -174,7 +174,15 @@ export class SubscribeUseCase {
       event: {
         type: 'subscription',
         op: 'add',
-        subscriptions: [subscriptionRow(stream, rendered, subscription, subscribers)],
+        subscriptions: [
+          subscriptionRow(
+            stream,
+            rendered,
+            subscription,
+            (await this.streams.stats([stream], tx.manager)).get(stream.id)!,
+            subscribers,
+          ),
+        ],
       },
     });
     await publishChatEvent(tx, {
