@@ -202,6 +202,9 @@ describe('channels and subscriptions through the gateway', () => {
     expect(await dms(carol)).toEqual([
       expect.objectContaining({
         sender_full_name: 'Notification Bot',
+        sender_email: 'notification-bot@zulip.com',
+        // A system bot: Zulip's internal realm.
+        sender_realm_str: 'zulipinternal',
         content:
           `@_**Alice Doe|${alice.userId}** subscribed you to the following channels:\n\n` +
           '* #**alpha**\n* #**zeta**',

@@ -5,7 +5,7 @@ import { StreamEntity } from '../streams/stream.entity.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { MessageEntity } from './message.entity.js';
-import { type MessageContext, realmStr } from './message.presenter.js';
+import { type MessageContext, senderRealmStr } from './message.presenter.js';
 import { RecipientEntity } from './recipient.entity.js';
 
 // Loads, in a few queries for a whole page, the senders, channel names and conversation members
@@ -42,10 +42,9 @@ export class MessageContextLoader {
         recipient.userIds.map((id) => users.get(id)).filter(isUser),
       ]),
     );
-    const realmName = realmStr(realm.host);
     return (message) => ({
       sender: users.get(message.senderId)!,
-      realmStr: realmName,
+      realmStr: senderRealmStr(realm, message.senderId),
       streamName: message.streamId === null ? null : (streamNames.get(message.streamId) ?? null),
       directUsers: message.streamId === null ? (members.get(message.recipientId) ?? []) : [],
     });

@@ -58,7 +58,12 @@ export function messageRow(message: MessageEntity, context: MessageContext, opti
   };
 }
 
-// Zulip's `sender_realm_str`: the realm's subdomain, empty for a realm on the root domain.
-export function realmStr(host: string | null): string {
-  return host?.split('.')[0] ?? '';
+// Zulip's `sender_realm_str`: the realm's subdomain, empty for a realm on the root domain; the
+// Notification Bot, a system bot, belongs to Zulip's internal realm.
+export function senderRealmStr(
+  realm: { readonly host: string | null; readonly notificationBotId: number | null },
+  senderId: number,
+): string {
+  if (senderId === realm.notificationBotId) return 'zulipinternal';
+  return realm.host?.split('.')[0] ?? '';
 }

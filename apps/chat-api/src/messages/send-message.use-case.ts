@@ -13,7 +13,7 @@ import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { directRecipients, streamIndicator } from './message-address.js';
 import { flagNames, MessageFlag } from './message-flags.js';
-import { messageRow, realmStr } from './message.presenter.js';
+import { messageRow, senderRealmStr } from './message.presenter.js';
 import { normalizeContent, normalizeTopic } from './message-text.js';
 import type { RenderedMessage } from './markdown/mention-directory.js';
 import { MentionLookup } from './markdown/mention-lookup.js';
@@ -150,7 +150,7 @@ export class SendMessageUseCase {
             { id: ids[index]!, ...rows[index]! },
             {
               sender: caller.user,
-              realmStr: realmStr(caller.realm.host),
+              realmStr: senderRealmStr(caller.realm, caller.user.id),
               streamName: destination.stream?.name ?? null,
               directUsers: destination.directUsers,
             },
