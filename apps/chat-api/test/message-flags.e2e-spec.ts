@@ -102,6 +102,9 @@ describe('POST /messages/flags through the gateway', () => {
     ['messages missing', { op: 'add', flag: 'read' }, "Missing 'messages' argument", 'messages'],
     ['op missing', { messages: '[]', flag: 'read' }, "Missing 'op' argument", 'op'],
     ['flag missing', { messages: '[]', op: 'add' }, "Missing 'flag' argument", 'flag'],
+    // Zulip 11 reads flag, messages, op in that order: the first one missing is reported.
+    ['everything missing', {}, "Missing 'flag' argument", 'flag'],
+    ['messages and op missing', { flag: 'read' }, "Missing 'messages' argument", 'messages'],
   ])('refuses a request with %s', async (_label, form, msg, varName) => {
     expect((await flags(form).expect(400)).body).toEqual({
       result: 'error',

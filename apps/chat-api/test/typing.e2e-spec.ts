@@ -139,6 +139,13 @@ describe('POST /typing through the gateway', () => {
       { result: 'error', msg: "Missing 'op' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'op' },
     ],
     ['direct typing without to', { op: 'start' }, badRequest("Missing 'to' argument")],
+    // Zulip 11 reads to, op, type in that order: a malformed to is reported before a bad op or type.
+    [
+      'a bad to with a bad op and type',
+      { type: 'private', op: 'begin', to: '5' },
+      badRequest('to is not a list'),
+    ],
+    ['a bad op with a bad type', { type: 'private', op: 'begin', to: '[1]' }, badRequest('Invalid op')],
     ['an empty to', { op: 'start', to: '[]' }, badRequest("Empty 'to' list")],
     ['a to that is not a list', { op: 'start', to: '5' }, badRequest('to is not a list')],
     ['a to with a non-integer', { op: 'start', to: '[1,"x"]' }, badRequest('to[1] is not an integer')],

@@ -5,12 +5,13 @@ import { type ParamsOf, required } from '../request/param-declarations.js';
 import { param, shape } from '../request/param-types.js';
 import { UpdateMessageFlagsUseCase } from './update-message-flags.use-case.js';
 
-// Zulip's declaration order: messages, op, flag (op and flag are raw strings, checked by the
-// use case with Zulip's texts).
+// Zulip 11's declaration order (its keyword parameters are sorted by name: flag, messages,
+// operation), which decides which missing or malformed parameter is reported first. op and flag
+// are raw strings, checked by the use case with Zulip's texts.
 const flagsParams = {
+  flag: required(param.string()),
   messages: required(param.list(shape.int())),
   op: required(param.string()),
-  flag: required(param.string()),
 };
 
 // POST /messages/flags, a hot endpoint: clients mark messages read as they are displayed.

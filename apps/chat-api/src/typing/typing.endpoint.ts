@@ -5,12 +5,14 @@ import { optional, type ParamsOf, required, withDefault } from '../request/param
 import { param, shape } from '../request/param-types.js';
 import { SendTypingUseCase } from './send-typing.use-case.js';
 
-// Zulip's declaration order. `private` is no longer a typing type (feature level 215); `to` is
-// read for direct typing only, `stream_id` and `topic` for channels only.
+// Zulip 11's declaration order (its keyword parameters are sorted by name: notification_to,
+// operator, req_type, stream_id, topic), which decides which missing or malformed parameter is
+// reported first. `private` is no longer a typing type (feature level 215); `to` is read for
+// direct typing only, `stream_id` and `topic` for channels only.
 const typingParams = {
-  type: withDefault(param.literal(['direct', 'stream', 'channel'] as const), 'direct'),
-  op: required(param.literal(['start', 'stop'] as const)),
   to: optional(param.list(shape.int())),
+  op: required(param.literal(['start', 'stop'] as const)),
+  type: withDefault(param.literal(['direct', 'stream', 'channel'] as const), 'direct'),
   stream_id: optional(param.int()),
   topic: optional(param.string()),
 };
