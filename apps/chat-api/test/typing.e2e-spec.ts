@@ -139,6 +139,12 @@ describe('POST /typing through the gateway', () => {
       { result: 'error', msg: "Missing 'op' argument", code: 'REQUEST_VARIABLE_MISSING', var_name: 'op' },
     ],
     ['direct typing without to', { op: 'start' }, badRequest("Missing 'to' argument")],
+    ['direct typing with a null to', { op: 'start', to: 'null' }, badRequest("Missing 'to' argument")],
+    [
+      'channel typing with a null stream_id',
+      { type: 'channel', op: 'start', stream_id: 'null', topic: 't' },
+      badRequest('Missing stream_id'),
+    ],
     // Zulip 11 reads to, op, type in that order: a malformed to is reported before a bad op or type.
     [
       'a bad to with a bad op and type',

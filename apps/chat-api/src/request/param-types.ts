@@ -149,6 +149,10 @@ export const param = {
       },
     };
   },
+  // Pydantic's `Json[X | None]`: a JSON `null` reads as the parameter not given.
+  orNull<T>(type: ParamType<T>): ParamType<T | undefined> {
+    return { parse: (raw, varName) => (raw.trim() === 'null' ? undefined : type.parse(raw, varName)) };
+  },
   // Raw text, never JSON-decoded.
   string(rules: StringRules = {}): ParamType<string> {
     return { parse: (raw, varName) => checkString(raw, varName, rules) };

@@ -10,10 +10,10 @@ import { SendTypingUseCase } from './send-typing.use-case.js';
 // reported first. `private` is no longer a typing type (feature level 215); `to` is read for
 // direct typing only, `stream_id` and `topic` for channels only.
 const typingParams = {
-  to: optional(param.list(shape.int())),
+  to: optional(param.orNull(param.list(shape.int()))),
   op: required(param.literal(['start', 'stop'] as const)),
   type: withDefault(param.literal(['direct', 'stream', 'channel'] as const), 'direct'),
-  stream_id: optional(param.int()),
+  stream_id: optional(param.orNull(param.int())),
   topic: optional(param.string()),
 };
 
