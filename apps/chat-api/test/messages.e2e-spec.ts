@@ -431,5 +431,27 @@ describe('messages through the gateway', () => {
         code: 'BAD_REQUEST',
       });
     });
+
+    // Zulip's access_stream_for_send_message: administrators subscribe first; a bot sends where
+    // its owner is subscribed.
+    it('refuses an administrator who is not subscribed, and takes a bot whose owner is', async () => {
+      const byOwner = await as(owner)
+        .post('/messages', { type: 'stream', to: 'vault', topic: 'x', content: 'hi' })
+        .expect(400);
+      expect(byOwner.body).toEqual({
+        result: 'error',
+        msg: "Not authorized to send to channel 'vault'",
+        code: 'BAD_REQUEST',
+      });
+      const bot = await as(ann).post('/bots', { full_name: 'Vault Bot', short_name: 'vault' }).expect(200);
+      const botAccount = {
+        userId: bot.body.user_id as number,
+        email: `vault-bot@${new URL(system.gatewayUrl).hostname}`,
+        apiKey: bot.body.api_key as string,
+      };
+      await as(botAccount)
+        .post('/messages', { type: 'stream', to: 'vault', topic: 'x', content: 'from the bot' })
+        .expect(200);
+    });
   });
 });

@@ -8,7 +8,7 @@ import { MutedUsersRepository } from '../muted-users/muted-users.repository.js';
 import { ChatError, ChatErrorCode } from '../request/chat.error.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
-import { isAdministrator } from '../users/user.presenter.js';
+import { assertMaySendTo } from '../streams/send-access.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { directRecipients, streamIndicator } from './message-address.js';
@@ -193,13 +193,7 @@ export class SendMessageUseCase {
             stream: indicator.name,
           });
     }
-    // An archived channel is found, and refused as Zulip's access_stream_for_send_message does.
-    const refused = ChatError.badRequest(`Not authorized to send to channel '${stream.name}'`);
-    if (stream.isArchived) throw refused;
-    if (stream.inviteOnly && !isAdministrator(caller.user)) {
-      const subscription = await this.streams.subscription(caller.user.id, stream.id);
-      if (!subscription?.active) throw refused;
-    }
+    await assertMaySendTo(this.streams, caller.user, stream);
     const subscribers = await once(memo, `subscribers:${stream.id}`, () =>
       this.streams.subscriberIds(stream.id),
     );

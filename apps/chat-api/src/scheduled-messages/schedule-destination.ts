@@ -4,7 +4,7 @@ import type { ChatCaller } from '../auth/chat-caller.js';
 import { normalizeTopic } from '../messages/message-text.js';
 import { ChatError, ChatErrorCode } from '../request/chat.error.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
-import { isAdministrator } from '../users/user.presenter.js';
+import { assertMaySendTo } from '../streams/send-access.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 export type ScheduleKind = 'stream' | 'direct';
@@ -57,13 +57,7 @@ export class ScheduleDestination {
           stream_id: streamId,
         },
       );
-    // An archived channel is found, and refused as Zulip's access_stream_for_send_message does.
-    const refused = ChatError.badRequest(`Not authorized to send to channel '${stream.name}'`);
-    if (stream.isArchived) throw refused;
-    if (stream.inviteOnly && !isAdministrator(caller.user)) {
-      const subscription = await this.streams.subscription(caller.user.id, stream.id, manager);
-      if (!subscription?.active) throw refused;
-    }
+    await assertMaySendTo(this.streams, caller.user, stream, manager);
     return { streamId, topic: normalizeTopic(topic), recipientIds: [] };
   }
 
