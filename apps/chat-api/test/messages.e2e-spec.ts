@@ -379,6 +379,14 @@ describe('messages through the gateway', () => {
   });
 
   describe('private channel history', () => {
+    const sendToVault = (account: ChatAccount) =>
+      as(account).post('/messages', { type: 'stream', to: 'vault', topic: 'x', content: 'hi' });
+    const notAuthorizedForVault = {
+      result: 'error',
+      msg: "Not authorized to send to channel 'vault'",
+      code: 'BAD_REQUEST',
+    };
+
     it('shows a late subscriber only what arrived after joining when history is protected', async () => {
       await subscribe(ann, 'vault', { invite_only: 'true' });
       await toChannel(ann, 'vault', 'x', 'before cy');
@@ -422,36 +430,20 @@ describe('messages through the gateway', () => {
         msg: 'Invalid narrow operator: unknown channel',
         code: 'BAD_NARROW',
       });
-      const sending = await as(ben)
-        .post('/messages', { type: 'stream', to: 'vault', topic: 'x', content: 'hi' })
-        .expect(400);
-      expect(sending.body).toEqual({
-        result: 'error',
-        msg: "Not authorized to send to channel 'vault'",
-        code: 'BAD_REQUEST',
-      });
+      expect((await sendToVault(ben).expect(400)).body).toEqual(notAuthorizedForVault);
     });
 
     // Zulip's access_stream_for_send_message: administrators subscribe first; a bot sends where
     // its owner is subscribed.
     it('refuses an administrator who is not subscribed, and takes a bot whose owner is', async () => {
-      const byOwner = await as(owner)
-        .post('/messages', { type: 'stream', to: 'vault', topic: 'x', content: 'hi' })
-        .expect(400);
-      expect(byOwner.body).toEqual({
-        result: 'error',
-        msg: "Not authorized to send to channel 'vault'",
-        code: 'BAD_REQUEST',
-      });
+      expect((await sendToVault(owner).expect(400)).body).toEqual(notAuthorizedForVault);
       const bot = await as(ann).post('/bots', { full_name: 'Vault Bot', short_name: 'vault' }).expect(200);
       const botAccount = {
         userId: bot.body.user_id as number,
         email: `vault-bot@${new URL(system.gatewayUrl).hostname}`,
         apiKey: bot.body.api_key as string,
       };
-      await as(botAccount)
-        .post('/messages', { type: 'stream', to: 'vault', topic: 'x', content: 'from the bot' })
-        .expect(200);
+      await sendToVault(botAccount).expect(200);
     });
   });
 });
