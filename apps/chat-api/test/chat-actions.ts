@@ -25,6 +25,14 @@ export class ChatActions {
     };
   }
 
+  // The system bots POST /register lists (the Notification Bot), as a client sees them.
+  async crossRealmBots(account: ChatAccount): Promise<Array<{ user_id: number } & Record<string, unknown>>> {
+    const registered = await this.as(account)
+      .post('/register', { fetch_event_types: '["realm_user"]' })
+      .expect(200);
+    return registered.body.cross_realm_bots;
+  }
+
   // Creates (or joins) a channel with the given members and answers its id.
   async channel(
     creator: ChatAccount,

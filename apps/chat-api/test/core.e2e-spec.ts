@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiGatewayDefinition } from '@apps/api-gateway';
 import { TEST_OPS_API_KEY } from '@platform/testing';
+import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, type ChatRealm, ChatTestSystem } from './chat-test-system.js';
 
 describe('chat request layer, auth, realms and users through the gateway', () => {
@@ -50,13 +51,7 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
     });
 
     it('gives every realm a Notification Bot, a system bot kept out of GET /users as Zulip does', async () => {
-      const registered = await system.http
-        .post('/api/v1/register')
-        .auth(owner.email, owner.apiKey)
-        .type('form')
-        .send({ fetch_event_types: '["realm_user"]' })
-        .expect(200);
-      const [bot] = registered.body.cross_realm_bots as Array<{ user_id: number }>;
+      const [bot] = await new ChatActions(system).crossRealmBots(owner);
       expect(bot).toMatchObject({
         full_name: 'Notification Bot',
         is_bot: true,

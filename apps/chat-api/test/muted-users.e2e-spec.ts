@@ -19,13 +19,7 @@ describe('muted users through the gateway', () => {
     member = await system.createUser(owner, 'muter@example.com', 'Max Muter');
     chatty = await system.createUser(owner, 'chatty@example.com', 'Cat Chatty');
     // The Notification Bot, a system bot: Zulip lets users mute those too.
-    const registered = await system.http
-      .post('/api/v1/register')
-      .auth(owner.email, owner.apiKey)
-      .type('form')
-      .send({ fetch_event_types: '["realm_user"]' })
-      .expect(200);
-    botId = (registered.body.cross_realm_bots as Array<{ user_id: number }>)[0]!.user_id;
+    botId = (await chat.crossRealmBots(owner))[0]!.user_id;
   });
 
   afterAll(() => system.stop());
