@@ -83,6 +83,15 @@ describe('POST /messages/flags through the gateway', () => {
     const another = await chat.toChannel(owner, publicId, 'old');
     expect((await update([another], 'add', 'read').expect(200)).body.messages).toEqual([]);
     expect(await chat.flags(member, another)).toBe(HISTORICAL | READ);
+    // A held copy and a historical one in the same request: both change, once.
+    const held = await chat.direct(owner, [member]);
+    const unseen = await chat.toChannel(owner, publicId, 'old');
+    expect((await update([held, unseen], 'add', 'starred').expect(200)).body.messages).toEqual([
+      held,
+      unseen,
+    ]);
+    expect(await chat.flags(member, unseen)).toBe(HISTORICAL | READ | STARRED);
+    expect((await chat.flags(member, held))! & STARRED).toBe(STARRED);
   });
 
   it('refuses messages the user cannot read, changing nothing', async () => {

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { TransactionalOutbox } from '@platform/messaging';
 import type { ChatEventV1, ChatTopics } from '@shared/contracts';
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, QueryFailedError } from 'typeorm';
 import { chatEventClause } from '../events/chat-event.publisher.js';
 import { MessageFlag } from '../messages/message-flags.js';
 import { RecipientType } from '../messages/recipient.entity.js';
 import type { FlagChange } from './flag-rules.js';
+
+// Raised by the function chat.require_held_copies (migration held-copies-guard).
+const SOME_COPY_MISSING = 'CH001';
 
 export interface BulkFlagOutcome {
   // Copies whose flag changed.
@@ -82,6 +85,12 @@ export class MessageFlagsRepository {
   // a copy of every message, the copies change and `event` is stored; when some copy is missing
   // (a historical copy to make, or an id to refuse) nothing is written and the answer is null.
   // Saves the transaction's three other round trips (BEGIN, the event's INSERT, COMMIT).
+  //
+  // The update goes first and the check after it: when every requested copy changed (starring
+  // unstarred messages, reading unread ones) the count of changed rows proves them all held, and
+  // only otherwise are the unchanged ids looked up. Checking first would read every copy twice
+  // (a third of the statement's time at 1,000 ids). A failed check makes require_held_copies
+  // raise, which undoes the whole statement, update and event alike.
   async applyWhenAllHeld(
     outbox: TransactionalOutbox<ChatTopics>,
     userId: number,
@@ -89,24 +98,35 @@ export class MessageFlagsRepository {
     change: FlagChange,
     event: ChatEventV1,
   ): Promise<number[] | null> {
-    const [row] = await outbox.statement<{ complete: boolean; changed: number[] }>(
-      [userId, distinctIds(messageIds), change.bit, change.target],
-      (clause) =>
-        `WITH "wanted" AS (SELECT w."id" FROM unnest($2::int[]) AS w("id")),
-         "complete" AS (
-           SELECT (SELECT count(*) FROM "wanted" w JOIN "chat"."user_message" um
-                   ON um."user_id" = $1 AND um."message_id" = w."id") = cardinality($2::int[]) AS "held"),
-         "changed" AS (
-           UPDATE "chat"."user_message" um SET "flags" = (um."flags" & ~$3::int) | $4::int
-           FROM "wanted" w
-           WHERE um."user_id" = $1 AND um."message_id" = w."id" AND (um."flags" & $3::int) <> $4::int
-             AND (SELECT "held" FROM "complete")
-           RETURNING um."message_id"),
-         "event" AS (${chatEventClause(clause, event, '(SELECT "held" FROM "complete")')})
-         SELECT (SELECT "held" FROM "complete") AS "complete",
-           COALESCE((SELECT to_json(array_agg(c."message_id" ORDER BY c."message_id")) FROM "changed" c), '[]') AS "changed"`,
-    );
-    return row!.complete ? row!.changed : null;
+    try {
+      const [row] = await outbox.statement<{ changed: number[] }>(
+        [userId, distinctIds(messageIds), change.bit, change.target],
+        (clause) =>
+          `WITH "wanted" AS (SELECT w."id" FROM unnest($2::int[]) AS w("id")),
+           "changed" AS (
+             UPDATE "chat"."user_message" um SET "flags" = (um."flags" & ~$3::int) | $4::int
+             FROM "wanted" w
+             WHERE um."user_id" = $1 AND um."message_id" = w."id" AND (um."flags" & $3::int) <> $4::int
+             RETURNING um."message_id"),
+           "held" AS (
+             SELECT CASE WHEN (SELECT count(*) FROM "changed") = cardinality($2::int[]) THEN true
+               ELSE NOT EXISTS (SELECT 1 FROM "wanted" w
+                                WHERE NOT EXISTS (SELECT 1 FROM "chat"."user_message" um
+                                                  WHERE um."user_id" = $1 AND um."message_id" = w."id"))
+             END AS "all"),
+           "event" AS (${chatEventClause(clause, event, 'true')})
+           SELECT "chat"."require_held_copies"((SELECT "all" FROM "held")),
+             COALESCE((SELECT to_json(array_agg(c."message_id" ORDER BY c."message_id")) FROM "changed" c), '[]') AS "changed"`,
+      );
+      return row!.changed;
+    } catch (error) {
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { code?: string }).code === SOME_COPY_MISSING
+      )
+        return null;
+      throw error;
+    }
   }
 
   // The channel of each of these messages of the realm (null for direct messages).
