@@ -81,14 +81,20 @@ export function outboxRow(
   condition?: string,
 ): OutboxRow {
   const eventId = ids.uuid();
-  const values = outboxValues(firstParameter);
   return {
     eventId,
-    sql: `INSERT INTO ${outboxTable(manager)} ${OUTBOX_COLUMNS} ${
-      condition === undefined ? `VALUES ${values}` : `SELECT ${values.slice(1, -1)} WHERE ${condition}`
-    }`,
+    sql: outboxInsertSql(manager, firstParameter, condition),
     parameters: outboxParameters(eventId, clock, topic, payload, options),
   };
+}
+
+// outboxRow's SQL alone: it depends only on where the row's parameters start, so a caller with a
+// fixed statement can build it once.
+export function outboxInsertSql(manager: EntityManager, firstParameter: number, condition?: string): string {
+  const values = outboxValues(firstParameter);
+  return `INSERT INTO ${outboxTable(manager)} ${OUTBOX_COLUMNS} ${
+    condition === undefined ? `VALUES ${values}` : `SELECT ${values.slice(1, -1)} WHERE ${condition}`
+  }`;
 }
 
 const OUTBOX_COLUMNS = '("event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at")';
@@ -99,7 +105,7 @@ function outboxValues(firstParameter: number): string {
   return `(${Array.from({ length: OUTBOX_VALUES }, (_, i) => `$${firstParameter + i}`).join(', ')})`;
 }
 
-function outboxParameters(
+export function outboxParameters(
   eventId: string,
   clock: Clock,
   topic: string,

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import type { Clock, IdGenerator } from '@shared/util';
 import type { TopicMap, TopicOf } from './event-envelope.js';
-import { OutboxTransaction, outboxRow, type OutboxRow, type PublishOptions } from './outbox-transaction.js';
+import {
+  OutboxTransaction,
+  outboxInsertSql,
+  outboxParameters,
+  outboxRow,
+  type OutboxRow,
+  type PublishOptions,
+} from './outbox-transaction.js';
 
 export interface RelayTrigger {
   kick(): void;
@@ -42,6 +49,7 @@ export class TransactionalOutbox<M extends TopicMap> {
   ) {}
 
   private readonly statementNames = new Map<string, string>();
+  private readonly writesWithEvent = new Map<string, string>();
   private preparing = true;
 
   async run<T>(work: (tx: OutboxTransaction<M>) => Promise<T>): Promise<T> {
@@ -65,10 +73,13 @@ export class TransactionalOutbox<M extends TopicMap> {
     payload: M[T],
     options: PublishOptions,
   ): Promise<string> {
-    const row = this.row(topic, payload, options, write.parameters.length + 1);
-    await this.execute(`WITH "write" AS (${write.sql}) ${row.sql}`, [...write.parameters, ...row.parameters]);
+    const eventId = this.ids.uuid();
+    await this.execute(this.withEvent(write), [
+      ...write.parameters,
+      ...outboxParameters(eventId, this.clock, topic, payload, options),
+    ]);
     this.relay.kick();
-    return row.eventId;
+    return eventId;
   }
 
   // The general form of `writeAndPublish`, for a write that checks its own preconditions and
@@ -91,6 +102,18 @@ export class TransactionalOutbox<M extends TopicMap> {
     const rows = (await this.dataSource.query(sql, values)) as R[];
     this.relay.kick();
     return rows;
+  }
+
+  // The write as a CTE of its event's INSERT. Built once per write: the callers' writes are fixed
+  // texts, and the same string each time is also found at once among the prepared statements (a
+  // string built anew would be hashed whole on every lookup).
+  private withEvent(write: WriteStatement): string {
+    let sql = this.writesWithEvent.get(write.sql);
+    if (sql === undefined) {
+      sql = `WITH "write" AS (${write.sql}) ${outboxInsertSql(this.dataSource.manager, write.parameters.length + 1)}`;
+      if (this.writesWithEvent.size < MAX_PREPARED_STATEMENTS) this.writesWithEvent.set(write.sql, sql);
+    }
+    return sql;
   }
 
   private row(
