@@ -35,13 +35,13 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
                                                        pays the transaction's payment_context from the
                                                        sandbox customer wallet)
 The ops key comes from --ops-key, else OPS_API_KEY, else the standalone data directory
-(DATA_DIR, default .data). --url defaults to http://localhost:3000.`;
+(DATA_DIR, default .data). --url defaults to the standalone gateway's: http://localhost:$PORT (default 3000).`;
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
-      url: { type: 'string', default: 'http://localhost:3000' },
+      url: { type: 'string', default: `http://localhost:${process.env['PORT'] ?? '3000'}` },
       'ops-key': { type: 'string' },
       name: { type: 'string' },
       'partner-id': { type: 'string' },
