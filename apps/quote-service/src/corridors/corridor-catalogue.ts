@@ -33,6 +33,11 @@ const CACHE_MS = 5_000;
 @Injectable()
 export class CorridorCatalogue {
   private cached: { at: number; corridors: LiveCorridor[] } | null = null;
+  // The load under way, if any: when the cache expires under load, the quotes arriving meanwhile
+  // wait for that one load instead of each reading the three tables.
+  private loading: Promise<LiveCorridor[]> | null = null;
+  // Bumped by forget(): a load that started before an operator's change must not be cached.
+  private generation = 0;
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -49,11 +54,24 @@ export class CorridorCatalogue {
 
   forget(): void {
     this.cached = null;
+    this.loading = null;
+    this.generation += 1;
   }
 
-  private async all(): Promise<LiveCorridor[]> {
+  private all(): Promise<LiveCorridor[]> {
     const now = this.clock.now().getTime();
-    if (this.cached && now - this.cached.at < CACHE_MS) return this.cached.corridors;
+    if (this.cached && now - this.cached.at < CACHE_MS) return Promise.resolve(this.cached.corridors);
+    if (!this.loading) {
+      const loading = this.load(now).finally(() => {
+        if (this.loading === loading) this.loading = null;
+      });
+      this.loading = loading;
+    }
+    return this.loading;
+  }
+
+  private async load(now: number): Promise<LiveCorridor[]> {
+    const generation = this.generation;
     const [flows, assets, unsupported] = await Promise.all([
       this.dataSource.getRepository(CorridorFlowEntity).find({ where: { enabled: true } }),
       this.dataSource.getRepository(CorridorAssetEntity).find({ where: { active: true } }),
@@ -68,7 +86,7 @@ export class CorridorCatalogue {
         return asset ? [{ flow, asset }] : [];
       })
       .sort((a, b) => routeOrder(a.flow.route).localeCompare(routeOrder(b.flow.route)));
-    this.cached = { at: now, corridors };
+    if (generation === this.generation) this.cached = { at: now, corridors };
     return corridors;
   }
 }
