@@ -35,7 +35,16 @@ describe('POST /bots through the gateway', () => {
       .get('/api/v1/users/me')
       .auth(`helper-bot@${host}`, response.body.api_key)
       .expect(200);
-    expect(me.body).toMatchObject({ user_id: response.body.user_id, is_bot: true, full_name: 'Helper Bot' });
+    // Zulip's get_profile_backend: a bot's own row carries the bot fields and no profile_data.
+    expect(me.body).toMatchObject({
+      user_id: response.body.user_id,
+      is_bot: true,
+      full_name: 'Helper Bot',
+      bot_type: 1,
+      bot_owner_id: member.userId,
+      max_message_id: -1,
+    });
+    expect(me.body).not.toHaveProperty('profile_data');
     const listed = await system.http
       .get(`/api/v1/users/${response.body.user_id}`)
       .auth(owner.email, owner.apiKey)

@@ -331,6 +331,60 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
       expect(response.body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
     });
 
+    // Zulip's format_user_row (is_billing_admin left the user objects at feature level 363) and
+    // get_profile_backend (the row, custom profile fields and max_message_id).
+    it('describes the caller and other users with the fields of Zulip 11', async () => {
+      const row = {
+        email: member.email,
+        user_id: member.userId,
+        avatar_version: 1,
+        is_admin: false,
+        is_owner: false,
+        is_guest: false,
+        role: 400,
+        is_bot: false,
+        full_name: 'Mia Member',
+        timezone: '',
+        is_active: true,
+        date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/),
+        delivery_email: member.email,
+      };
+      const me = await system.http.get('/api/v1/users/me').auth(member.email, member.apiKey).expect(200);
+      expect(me.body).toEqual({
+        result: 'success',
+        msg: '',
+        ...row,
+        avatar_url: expect.stringMatching(
+          /^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/,
+        ),
+        profile_data: {},
+        max_message_id: expect.any(Number),
+      });
+      // client_gravatar defaults to true: the client computes the Gravatar URL itself.
+      const other = await system.http
+        .get(`/api/v1/users/${member.userId}`)
+        .auth(owner.email, owner.apiKey)
+        .expect(200);
+      expect(other.body).toEqual({ result: 'success', msg: '', user: { ...row, avatar_url: null } });
+    });
+
+    it('checks the role before looking the user up, as Zulip validates parameters first', async () => {
+      const response = await system.http
+        .patch('/api/v1/users/999999')
+        .auth(owner.email, owner.apiKey)
+        .type('form')
+        .send({ role: '500' })
+        .expect(400);
+      expect(response.body).toEqual({ result: 'error', msg: 'Invalid role', code: 'BAD_REQUEST' });
+      const missing = await system.http
+        .patch('/api/v1/users/999999')
+        .auth(owner.email, owner.apiKey)
+        .type('form')
+        .send({ role: '400' })
+        .expect(400);
+      expect(missing.body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+    });
+
     it('lets only an owner grant the owner role', async () => {
       const admin = await system.createUser(owner, 'admin@example.com', 'Ada Admin');
       await system.http

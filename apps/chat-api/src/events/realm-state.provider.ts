@@ -66,7 +66,6 @@ export class RealmStateProvider implements RegisterStateProvider {
         is_owner: user.role === UserRole.OWNER,
         is_moderator: user.role === UserRole.MODERATOR,
         is_guest: user.role === UserRole.GUEST,
-        is_billing_admin: false,
         avatar_url: userRow(user, rows).avatar_url,
       });
     }

@@ -30,21 +30,21 @@ export class UpdateUserUseCase {
     userId: number,
     command: UpdateUserCommand,
   ): Promise<Record<string, never>> {
-    const target = await this.users.findById(caller.realm.id, userId);
-    if (!target) throw ChatError.badRequest('No such user');
-    // Zulip ignores a blank name, and a name equal to the current one.
-    const name = command.fullName;
-    const fullName =
-      name !== undefined && name.trim() !== '' && name !== target.fullName ? checkFullName(name) : undefined;
+    // Zulip validates role with the parameters, before looking the user up; the name is checked
+    // after the role rules.
     const role = command.role;
     if (role !== undefined && !ROLES.has(role)) throw ChatError.badRequest('Invalid role');
+    const target = await this.users.findById(caller.realm.id, userId);
+    if (!target) throw ChatError.badRequest('No such user');
+    const changesRole = role !== undefined && role !== target.role;
+    if (
+      changesRole &&
+      (role === UserRole.OWNER || target.role === UserRole.OWNER) &&
+      caller.user.role !== UserRole.OWNER
+    )
+      throw ChatError.ownerRequired();
     await this.outbox.run(async (tx) => {
-      if (role !== undefined && role !== target.role) {
-        if (
-          (role === UserRole.OWNER || target.role === UserRole.OWNER) &&
-          caller.user.role !== UserRole.OWNER
-        )
-          throw ChatError.ownerRequired();
+      if (changesRole) {
         if (target.role === UserRole.OWNER && (await this.isOnlyOwner(tx, caller.realm.id, target.id)))
           throw ChatError.badRequest(
             'The owner permission cannot be removed from the only organization owner.',
@@ -52,6 +52,12 @@ export class UpdateUserUseCase {
         await this.users.update(tx, caller.realm.id, target.id, { role });
         await this.announce(tx, caller, { user_id: target.id, role });
       }
+      // Zulip ignores a blank name, and a name equal to the current one.
+      const name = command.fullName;
+      const fullName =
+        name !== undefined && name.trim() !== '' && name !== target.fullName
+          ? checkFullName(name)
+          : undefined;
       if (fullName !== undefined) {
         await this.users.update(tx, caller.realm.id, target.id, { fullName });
         await this.announce(tx, caller, { user_id: target.id, full_name: fullName });

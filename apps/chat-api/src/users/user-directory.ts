@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { ChatError } from '../request/chat.error.js';
-import { pythonIsoformat } from '../request/python-isoformat.js';
-import { avatarUrl, isAdministrator, userRow, type UserRowOptions } from './user.presenter.js';
-import { type UserEntity, UserRole } from './user.entity.js';
+import { userRow, type UserRowOptions } from './user.presenter.js';
+import type { UserEntity } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
 // The read side of users: GET /users, /users/me, /users/{id or email}.
@@ -30,29 +29,20 @@ export class UserDirectory {
     return { user: userRow(user, { ...options, systemBotId: caller.realm.notificationBotId }) };
   }
 
-  async me({ user }: ChatCaller) {
+  // Zulip's get_profile_backend: the caller's own user row (real avatar URL, custom profile
+  // fields for humans, bot fields for bots) and the id of the last message they received.
+  async me({ user, realm }: ChatCaller) {
     const [row] = (await this.dataSource.query(
       'SELECT max("message_id") AS "max" FROM "chat"."user_message" WHERE "user_id" = $1',
       [user.id],
     )) as Array<{ max: number | null }>;
     return {
-      avatar_url: avatarUrl(user),
-      avatar_version: 1,
-      email: user.email,
-      full_name: user.fullName,
-      is_admin: isAdministrator(user),
-      is_owner: user.role === UserRole.OWNER,
-      is_billing_admin: false,
-      role: user.role,
-      is_guest: user.role === UserRole.GUEST,
-      is_bot: user.botType !== null,
-      is_active: user.isActive,
-      timezone: user.timezone,
-      date_joined: pythonIsoformat(user.dateJoined),
+      ...userRow(user, {
+        clientGravatar: false,
+        includeCustomProfileFields: true,
+        systemBotId: realm.notificationBotId,
+      }),
       max_message_id: row?.max ?? -1,
-      user_id: user.id,
-      delivery_email: user.email,
-      profile_data: {},
     };
   }
 

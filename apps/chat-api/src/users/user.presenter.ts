@@ -28,7 +28,6 @@ export function userRow(user: UserEntity, options: UserRowOptions = {}) {
     is_admin: isAdministrator(user),
     is_owner: user.role === UserRole.OWNER,
     is_guest: user.role === UserRole.GUEST,
-    is_billing_admin: false,
     role: user.role,
     is_bot: user.botType !== null,
     full_name: user.fullName,
