@@ -325,22 +325,52 @@ describe('messages through the gateway', () => {
       const cases: Array<[Record<string, string>, string, string]> = [
         [
           { ...base, anchor: 'newest', narrow: narrow(['channel', 'nowhere']) },
-          'Invalid narrow operator: unknown channel',
+          'Invalid narrow operator: unknown channel nowhere',
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['channel', 999999]) },
+          'Invalid narrow operator: unknown channel 999999',
           'BAD_NARROW',
         ],
         [
           { ...base, anchor: 'newest', narrow: narrow(['bogus', 'x']) },
-          'Invalid narrow operator: unknown operator',
+          'Invalid narrow operator: unknown operator bogus',
           'BAD_NARROW',
         ],
         [
           { ...base, anchor: 'newest', narrow: narrow(['is', 'odd']) },
-          "Invalid narrow operator: unknown 'is' operand",
+          "Invalid narrow operator: unknown 'is' operand odd",
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['has', 'poem']) },
+          "Invalid narrow operator: unknown 'has' operand poem",
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['in', 'space']) },
+          "Invalid narrow operator: unknown 'in' operand space",
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['channels', 'mine']) },
+          'Invalid narrow operator: unknown channels operand mine',
           'BAD_NARROW',
         ],
         [
           { ...base, anchor: 'newest', narrow: narrow(['sender', 'ghost@example.com']) },
-          'Invalid narrow operator: unknown user',
+          'Invalid narrow operator: unknown user ghost@example.com',
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['dm', [ann.userId, 999999]]) },
+          `Invalid narrow operator: unknown user in [${ann.userId}, 999999]`,
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['id', 'abc']) },
+          'Invalid narrow operator: Invalid message ID',
           'BAD_NARROW',
         ],
         [{ ...base, anchor: 'sideways' }, 'Invalid anchor', 'BAD_REQUEST'],
@@ -348,6 +378,22 @@ describe('messages through the gateway', () => {
         [
           { anchor: 'newest', num_before: '4000', num_after: '1001' },
           'Too many messages requested (maximum 5000).',
+          'BAD_REQUEST',
+        ],
+        // The anchor is read first, then the count, then the narrow.
+        [
+          { anchor: 'sideways', num_before: '4000', num_after: '1001', narrow: narrow(['bogus', 'x']) },
+          'Invalid anchor',
+          'BAD_REQUEST',
+        ],
+        [
+          { anchor: 'newest', num_before: '4000', num_after: '1001', narrow: narrow(['bogus', 'x']) },
+          'Too many messages requested (maximum 5000).',
+          'BAD_REQUEST',
+        ],
+        [
+          { ...base, anchor: 'newest', include_anchor: 'false' },
+          'The anchor can only be excluded at an end of the range',
           'BAD_REQUEST',
         ],
         [{ anchor: 'newest', num_before: '-1', num_after: '0' }, 'num_before is too small', 'BAD_REQUEST'],
@@ -361,6 +407,87 @@ describe('messages through the gateway', () => {
         const response = await as(ben).get('/messages', query).expect(400);
         expect(response.body).toEqual({ result: 'error', msg, code });
       }
+    });
+
+    // Zulip's MessageDict (build_message_dict + finalize_payload) and the caller's flags.
+    it("lists messages with the fields of Zulip's message objects", async () => {
+      const common = {
+        sender_id: ann.userId,
+        timestamp: expect.any(Number),
+        client: expect.any(String),
+        topic_links: [],
+        is_me_message: false,
+        reactions: [],
+        submessages: [],
+        sender_full_name: 'Ann Lee',
+        sender_email: ann.email,
+        sender_realm_str: expect.any(String),
+        avatar_url: null,
+        content_type: 'text/html',
+      };
+      const channel = await list(ben, { anchor: String(ids[0]), narrow: narrow(['channel', 'numbers']) });
+      expect(channel.messages).toEqual([
+        {
+          ...common,
+          id: ids[0],
+          content: '<p>number 1</p>',
+          recipient_id: expect.any(Number),
+          subject: 'odd',
+          display_recipient: 'numbers',
+          type: 'stream',
+          stream_id: expect.any(Number),
+          flags: [],
+        },
+      ]);
+      const direct = await list(ben, {
+        anchor: 'newest',
+        num_before: '1',
+        narrow: narrow(['dm', [ann.userId]]),
+        client_gravatar: 'false',
+      });
+      expect(direct.messages).toEqual([
+        {
+          ...common,
+          id: expect.any(Number),
+          content: '<p>psst</p>',
+          recipient_id: expect.any(Number),
+          subject: '',
+          display_recipient: [
+            { id: ann.userId, email: ann.email, full_name: 'Ann Lee', is_mirror_dummy: false },
+            { id: ben.userId, email: ben.email, full_name: 'Ben Kim', is_mirror_dummy: false },
+          ],
+          type: 'private',
+          avatar_url: expect.stringMatching(/^https:\/\/secure\.gravatar\.com\/avatar\//),
+          flags: [],
+        },
+      ]);
+    });
+
+    it('takes num_before and num_after as 0 when left out', async () => {
+      const page = await list(ben, { anchor: String(ids[1]), narrow: narrow(['channel', 'numbers']) });
+      expect(page.messages.map((m) => m.content)).toEqual(['<p>number 2</p>']);
+      expect(page).toMatchObject({ found_anchor: true, found_oldest: false, found_newest: false });
+    });
+
+    it('reads the near, in and channels operators', async () => {
+      const all = { anchor: 'newest', num_before: '100', num_after: '0' };
+      const near = await list(ben, {
+        ...all,
+        narrow: narrow(['channel', 'numbers'], ['near', String(ids[1])], ['in', 'all']),
+      });
+      expect(near.messages).toHaveLength(5);
+      const home = await list(ben, { ...all, narrow: narrow(['channel', 'numbers'], ['in', 'home']) });
+      expect(home.messages).toHaveLength(5);
+      // Every public channel's history, even where the caller holds no copy.
+      const publicHistory = await list(cy, {
+        ...all,
+        narrow: narrow(['channels', 'public'], ['topic', 'odd']),
+      });
+      expect(publicHistory.messages.map((m) => [m.content, m.flags])).toEqual([
+        ['<p>number 1</p>', ['read', 'historical']],
+        ['<p>number 3</p>', ['read', 'historical']],
+        ['<p>number 5</p>', ['read', 'historical']],
+      ]);
     });
 
     it('shows a public channel history to a non-subscriber as read and historical', async () => {
@@ -416,19 +543,23 @@ describe('messages through the gateway', () => {
       ]);
     });
 
-    it('refuses a non-subscriber the narrow and the sending', async () => {
-      const response = await as(ben)
-        .get('/messages', {
-          anchor: 'newest',
-          num_before: '1',
-          num_after: '0',
-          narrow: narrow(['channel', 'vault']),
-        })
-        .expect(400);
-      expect(response.body).toEqual({
-        result: 'error',
-        msg: 'Invalid narrow operator: unknown channel',
-        code: 'BAD_NARROW',
+    // Zulip finds the channel unchecked and shows only the copies the caller holds.
+    it('shows a non-subscriber nothing of a private channel, and refuses the sending', async () => {
+      const page = await list(ben, {
+        anchor: 'newest',
+        num_before: '1',
+        num_after: '0',
+        narrow: narrow(['channel', 'vault']),
+      });
+      expect(page).toEqual({
+        result: 'success',
+        msg: '',
+        messages: [],
+        anchor: 10_000_000_000_000_000,
+        found_anchor: false,
+        found_oldest: true,
+        found_newest: true,
+        history_limited: false,
       });
       expect((await sendToVault(ben).expect(400)).body).toEqual(notAuthorizedForVault);
     });

@@ -41,11 +41,16 @@ export class GetMessagesQuery {
     private readonly contexts: MessageContextLoader,
   ) {}
 
+  // Refusals in Zulip's order (get_messages_backend): the anchor, the count, an excluded anchor
+  // inside the range, then the narrow's operators.
   async execute(caller: ChatCaller, command: GetMessagesCommand) {
+    const requested = requestedAnchor(command);
     if (command.numBefore + command.numAfter > MAX_MESSAGES_PER_FETCH)
       throw ChatError.badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
+    if (command.numBefore > 0 && command.numAfter > 0 && !command.includeAnchor)
+      throw ChatError.badRequest('The anchor can only be excluded at an end of the range');
     const filter = await this.filters.build(caller, command.narrow);
-    const anchor = await this.anchorOf(command, filter);
+    const anchor = requested === 'first_unread' ? await this.firstUnread(filter) : requested;
     const anchoredToLeft = anchor === 0;
     const anchoredToRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
     const before =
@@ -76,15 +81,6 @@ export class GetMessagesQuery {
       found_newest: anchoredToRight || after.length < command.numAfter,
       history_limited: false,
     };
-  }
-
-  private async anchorOf(command: GetMessagesCommand, filter: MessageFilter): Promise<number> {
-    if (command.useFirstUnreadAnchor || command.anchor === 'first_unread') return this.firstUnread(filter);
-    if (command.anchor === undefined) throw ChatError.badRequest("Missing 'anchor' argument.");
-    if (command.anchor === 'oldest') return 0;
-    if (command.anchor === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
-    if (!/^-?\d+$/.test(command.anchor.trim())) throw ChatError.badRequest('Invalid anchor');
-    return Math.min(Math.max(Number(command.anchor), 0), LARGER_THAN_MAX_MESSAGE_ID);
   }
 
   private async firstUnread(filter: MessageFilter): Promise<number> {
@@ -121,4 +117,15 @@ export class GetMessagesQuery {
       return { ...row, flags: flagNames(flags.get(message.id) ?? 0) };
     });
   }
+}
+
+// Zulip's parse_anchor_value: the special names, or an integer (Python's int(): surrounding
+// whitespace and a sign allowed) clamped to [0, LARGER_THAN_MAX_MESSAGE_ID].
+function requestedAnchor(command: GetMessagesCommand): number | 'first_unread' {
+  if (command.useFirstUnreadAnchor || command.anchor === 'first_unread') return 'first_unread';
+  if (command.anchor === undefined) throw ChatError.badRequest("Missing 'anchor' argument.");
+  if (command.anchor === 'oldest') return 0;
+  if (command.anchor === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
+  if (!/^[+-]?\d+$/.test(command.anchor.trim())) throw ChatError.badRequest('Invalid anchor');
+  return Math.min(Math.max(Number(command.anchor), 0), LARGER_THAN_MAX_MESSAGE_ID);
 }

@@ -3,7 +3,7 @@ import type { ChatCaller } from '../auth/chat-caller.js';
 import { historyAccess } from '../streams/stream-access.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
-import type { UserEntity } from '../users/user.entity.js';
+import { type UserEntity, UserRole } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { MessageFlag } from './message-flags.js';
 import { MessagesRepository } from './messages.repository.js';
@@ -39,20 +39,23 @@ export class MessageFilterBuilder {
       const operator = canonicalOperator(term.operator);
       let condition: string;
       if (operator === 'channel') {
+        // A channel the caller may not read still narrows (Zulip looks it up unchecked): only the
+        // copies they hold, from when they were subscribed, are found.
         const stream = await this.stream(caller, term.operand);
-        const access = await this.access(caller, stream);
-        if (access === 'none') throw badNarrow('unknown channel');
-        if (access === 'all' && !term.negated) withHistory = true;
+        if (!term.negated && (await this.access(caller, stream)) === 'all') withHistory = true;
         condition = `m."recipient_id" = ${bind(stream.recipientId)}`;
+      } else if (operator === 'channels') {
+        if (!term.negated && caller.user.role !== UserRole.GUEST) withHistory = true;
+        condition = channelsCondition(term.operand);
       } else if (operator === 'topic') {
         condition = `m."topic_key" = ${bind(text(term.operand, 'topic').toLowerCase())}`;
       } else if (operator === 'dm') {
         condition = await this.direct(caller, term.operand, bind);
       } else if (operator === 'dm-including') {
-        const [user] = await this.usersOf(caller, term.operand);
+        const user = await this.user(caller, term.operand);
         condition = `m."stream_id" IS NULL AND EXISTS (SELECT 1 FROM "chat"."recipient" r WHERE r."id" = m."recipient_id" AND ${bind(user!.id)} = ANY(r."user_ids"))`;
       } else if (operator === 'sender') {
-        const sender = term.operand === 'me' ? caller.user : (await this.usersOf(caller, term.operand))[0]!;
+        const sender = term.operand === 'me' ? caller.user : await this.user(caller, term.operand);
         condition = `m."sender_id" = ${bind(sender.id)}`;
       } else if (operator === 'is') {
         condition = isCondition(term.operand);
@@ -68,11 +71,16 @@ export class MessageFilterBuilder {
                 )
                 .join(' AND ');
       } else if (operator === 'id') {
-        condition = `m."id" = ${bind(integer(term.operand, 'id'))}`;
+        condition = `m."id" = ${bind(messageId(term.operand))}`;
       } else if (operator === 'has') {
         condition = hasCondition(term.operand);
+      } else if (operator === 'in') {
+        condition = inCondition(term.operand);
+      } else if (operator === 'near') {
+        // Zulip's by_near: a client-side notion, no condition.
+        condition = 'TRUE';
       } else {
-        throw badNarrow('unknown operator');
+        throw badNarrow(`unknown operator ${term.operator}`);
       }
       conditions.push(term.negated ? `NOT (${condition})` : `(${condition})`);
     }
@@ -88,7 +96,7 @@ export class MessageFilterBuilder {
             ? await this.streams.findById(caller.realm.id, Number(operand))
             : await this.streams.findByName(caller.realm.id, operand)
           : null;
-    if (!stream) throw badNarrow('unknown channel');
+    if (!stream) throw badNarrow(`unknown channel ${String(operand)}`);
     return stream;
   }
 
@@ -103,13 +111,22 @@ export class MessageFilterBuilder {
     bind: (value: unknown) => string,
   ): Promise<string> {
     const users = await this.usersOf(caller, operand);
+    if (!users) throw badNarrow(`unknown user in ${pythonStr(operand)}`);
     const ids = [...new Set([caller.user.id, ...users.map((user) => user.id)])].sort((a, b) => a - b);
     const recipient = await this.messages.findRecipientByKey(caller.realm.id, `dm:${ids.join(',')}`);
     return recipient ? `m."recipient_id" = ${bind(recipient.id)}` : 'FALSE';
   }
 
-  // Users given as ids, emails, a comma-separated email list, or one of either.
-  private async usersOf(caller: ChatCaller, operand: unknown): Promise<UserEntity[]> {
+  // One user by id or email (sender, dm-including): Zulip's `unknown user <operand>`.
+  private async user(caller: ChatCaller, operand: unknown): Promise<UserEntity> {
+    const user = await this.lookUp(caller, operand);
+    if (!user) throw badNarrow(`unknown user ${String(operand)}`);
+    return user;
+  }
+
+  // The users of a `dm` operand: a list of ids, or a comma-separated list of emails; null when
+  // one of them is unknown.
+  private async usersOf(caller: ChatCaller, operand: unknown): Promise<UserEntity[] | null> {
     const items = Array.isArray(operand)
       ? operand
       : typeof operand === 'string'
@@ -120,17 +137,17 @@ export class MessageFilterBuilder {
         : [operand];
     const users: UserEntity[] = [];
     for (const item of items) {
-      const user =
-        typeof item === 'number'
-          ? await this.users.findById(caller.realm.id, item)
-          : typeof item === 'string'
-            ? await this.users.findByEmail(caller.realm.id, item)
-            : null;
-      if (!user) throw badNarrow('unknown user');
+      const user = await this.lookUp(caller, item);
+      if (!user) return null;
       users.push(user);
     }
-    if (users.length === 0) throw badNarrow('unknown user');
-    return users;
+    return users.length === 0 ? null : users;
+  }
+
+  private lookUp(caller: ChatCaller, item: unknown): Promise<UserEntity | null> {
+    if (typeof item === 'number') return this.users.findById(caller.realm.id, item);
+    if (typeof item === 'string') return this.users.findByEmail(caller.realm.id, item);
+    return Promise.resolve(null);
   }
 }
 
@@ -150,7 +167,7 @@ function isCondition(operand: unknown): string {
     case 'resolved':
       return `m."topic" LIKE '✔ %'`;
     default:
-      throw badNarrow("unknown 'is' operand");
+      throw badNarrow(`unknown 'is' operand ${String(operand)}`);
   }
 }
 
@@ -165,7 +182,32 @@ function hasCondition(operand: unknown): string {
     case 'reaction':
       return 'FALSE';
     default:
-      throw badNarrow("unknown 'has' operand");
+      throw badNarrow(`unknown 'has' operand ${String(operand)}`);
+  }
+}
+
+// Zulip's by_in: `home` leaves out muted channels, `all` is everything.
+function inCondition(operand: unknown): string {
+  switch (operand) {
+    case 'home':
+      return `NOT EXISTS (SELECT 1 FROM "chat"."subscription" s WHERE s."user_id" = $1 AND s."stream_id" = m."stream_id" AND s."is_muted")`;
+    case 'all':
+      return 'TRUE';
+    default:
+      throw badNarrow(`unknown 'in' operand ${String(operand)}`);
+  }
+}
+
+// Zulip's by_channels: every public channel whose history is public (no web-public channels
+// exist here).
+function channelsCondition(operand: unknown): string {
+  switch (operand) {
+    case 'public':
+      return `m."recipient_id" IN (SELECT s."recipient_id" FROM "chat"."stream" s WHERE s."realm_id" = $2 AND NOT s."invite_only" AND s."history_public_to_subscribers")`;
+    case 'web-public':
+      return 'FALSE';
+    default:
+      throw badNarrow(`unknown channels operand ${String(operand)}`);
   }
 }
 
@@ -174,10 +216,16 @@ function text(operand: unknown, operator: string): string {
   return operand;
 }
 
-function integer(operand: unknown, operator: string): number {
-  const value = typeof operand === 'string' && /^\d+$/.test(operand) ? Number(operand) : operand;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw badNarrow(`invalid ${operator} operand`);
-  return value;
+// Zulip's by_id: the operand's text must be all digits.
+function messageId(operand: unknown): number {
+  const digits = String(operand);
+  if (!/^\d+$/.test(digits)) throw badNarrow('Invalid message ID');
+  return Number(digits);
+}
+
+// Python's str() of a `dm` operand: a list of ids prints as `[1, 2]`.
+function pythonStr(operand: unknown): string {
+  return Array.isArray(operand) ? `[${operand.map(String).join(', ')}]` : String(operand);
 }
 
 function escapeLike(word: string): string {

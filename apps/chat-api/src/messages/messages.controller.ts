@@ -30,8 +30,9 @@ const sendMessageParams = {
 const getMessagesParams = {
   anchor: optional(param.string()),
   include_anchor: withDefault(param.bool(), true),
-  num_before: required(param.int({ min: 0 })),
-  num_after: required(param.int({ min: 0 })),
+  // Optional since Zulip 10 (message_ids is the other way to ask); 0 when left out.
+  num_before: withDefault(param.int({ min: 0 }), 0),
+  num_after: withDefault(param.int({ min: 0 }), 0),
   narrow: withDefault(param.json(narrowShape), []),
   use_first_unread_anchor: withDefault(param.bool(), false),
   client_gravatar: withDefault(param.bool(), true),
