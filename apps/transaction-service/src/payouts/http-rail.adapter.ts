@@ -1,3 +1,4 @@
+import { requestJson, type JsonRequest } from '@platform/http';
 import type { PaymentMethod } from '@shared/contracts';
 import type { KeyValidation } from '../recipients/key-validation.js';
 import type { RailAdapter, RailPayoutOrder, RailPayoutState } from './rail-adapter.js';
@@ -52,20 +53,20 @@ export class HttpRailAdapter implements RailAdapter {
 
   private async call(
     path: string,
-    { refusedAsFailure = false, ...init }: RequestInit & { refusedAsFailure?: boolean },
+    { refusedAsFailure = false, ...request }: Omit<JsonRequest, 'timeoutMs'> & { refusedAsFailure?: boolean },
   ): Promise<RailPayoutState> {
-    const response = await fetch(new URL(path, this.baseUrl), {
-      ...init,
-      signal: AbortSignal.timeout(this.timeoutMs),
+    const response = await requestJson(new URL(path, this.baseUrl), {
+      ...request,
+      timeoutMs: this.timeoutMs,
     });
     if (refusedAsFailure && REFUSED.has(response.status)) {
       return { railReference: null, status: 'FAILED', failureReason: RAIL_REJECTED };
     }
     // Any other answer leaves the payout where it is, to be asked again.
-    if (response.status !== 200 && response.status !== 202) {
-      throw new Error(`${this.rail} rail answered ${response.status} to ${init.method} ${path}`);
+    if ((response.status !== 200 && response.status !== 202) || response.body === undefined) {
+      throw new Error(`${this.rail} rail answered ${response.status} to ${request.method} ${path}`);
     }
-    const body = (await response.json()) as RailPayoutBody;
+    const body = response.body as RailPayoutBody;
     return { railReference: body.id, status: body.status, failureReason: body.failureReason };
   }
 }

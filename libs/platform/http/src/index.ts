@@ -16,6 +16,7 @@ export * from './errors/error-presenter.js';
 export * from './errors/invalid-request.error.js';
 export * from './http.config.js';
 export * from './internal-http.client.js';
+export * from './json-request.js';
 export * from './observability/metrics.registry.js';
 export * from './observability/request-observer.js';
 export * from './observability/send-json.js';

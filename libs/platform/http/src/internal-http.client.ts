@@ -1,6 +1,7 @@
 import { INTERNAL_IDENTITY_HEADER, type ServiceName } from '@shared/contracts';
 import { RequestContext } from '@platform/logging';
 import type { InternalTokenService } from './auth/internal-token.service.js';
+import { requestJson } from './json-request.js';
 import { CORRELATION_ID_HEADER } from './observability/request-observer.js';
 
 export class InternalHttpError extends Error {
@@ -38,7 +39,7 @@ export class InternalHttpClient {
     url: string,
     init: { method: string; body?: string; headers?: Record<string, string> },
   ): Promise<T> {
-    const response = await fetch(url, {
+    const response = await requestJson(new URL(url), {
       method: init.method,
       body: init.body,
       headers: {
@@ -47,9 +48,10 @@ export class InternalHttpClient {
         [CORRELATION_ID_HEADER]: RequestContext.current()?.correlationId ?? '',
         accept: 'application/json',
       },
-      signal: AbortSignal.timeout(this.timeoutMs),
+      timeoutMs: this.timeoutMs,
     });
-    if (!response.ok) throw new InternalHttpError(response.status, url);
-    return (await response.json()) as T;
+    if (response.status < 200 || response.status > 299) throw new InternalHttpError(response.status, url);
+    if (response.body === undefined) throw new Error(`Internal call to ${url} answered without a JSON body`);
+    return response.body as T;
   }
 }
