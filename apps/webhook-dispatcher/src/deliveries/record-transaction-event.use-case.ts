@@ -25,8 +25,8 @@ export class RecordTransactionEventUseCase {
     eventId: string,
     tx: OutboxTransaction<PayoutTopics>,
   ): Promise<void> {
-    const endpoint = await this.endpoints.findForPartner(event.partnerId, tx.manager);
-    if (!endpoint) return;
+    const endpointId = await this.endpoints.idForPartner(tx.manager, event.partnerId);
+    if (!endpointId) return;
     const id = this.ids.uuid();
     const now = this.clock.now();
     const recorded = await this.deliveries.insert(
@@ -34,7 +34,7 @@ export class RecordTransactionEventUseCase {
       {
         id,
         partnerId: event.partnerId,
-        endpointId: endpoint.id,
+        endpointId,
         eventId,
         eventType: transactionEventType(event),
         transactionId: event.transactionId,

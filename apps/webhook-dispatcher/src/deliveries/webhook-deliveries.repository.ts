@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { tableName } from '@platform/database';
 import { WebhookAttemptEntity } from './webhook-attempt.entity.js';
 import { DeliveryStatus, WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 import type {
@@ -28,23 +29,36 @@ interface ClaimedRow {
 @Injectable()
 export class WebhookDeliveriesRepository {
   private readonly table: string;
+  private readonly attemptTable: string;
 
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {
-    const { schema, tableName } = dataSource.getMetadata(WebhookDeliveryEntity);
-    this.table = `${dataSource.driver.escape(schema!)}.${dataSource.driver.escape(tableName)}`;
+    this.table = tableName(dataSource, WebhookDeliveryEntity);
+    this.attemptTable = tableName(dataSource, WebhookAttemptEntity);
   }
 
   // At most one delivery per (endpoint, event); false when the event was already recorded.
+  // Plain SQL, like the rest of a delivery's path: this runs for every transaction event.
   async insert(manager: EntityManager, delivery: NewDelivery, now: Date): Promise<boolean> {
-    const result = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(WebhookDeliveryEntity)
-      .values({ ...delivery, status: DeliveryStatus.PENDING, attemptCount: 0, nextAttemptAt: now })
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    return result.raw.length > 0;
+    const rows = (await manager.query(
+      `INSERT INTO ${this.table} (id, partner_id, endpoint_id, event_id, event_type, transaction_id, sequence,
+         body, created_at, status, attempt_count, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'PENDING', 0, $10)
+       ON CONFLICT (endpoint_id, event_id) DO NOTHING
+       RETURNING id`,
+      [
+        delivery.id,
+        delivery.partnerId,
+        delivery.endpointId,
+        delivery.eventId,
+        delivery.eventType,
+        delivery.transactionId,
+        delivery.sequence,
+        delivery.body,
+        delivery.createdAt,
+        now,
+      ],
+    )) as Array<{ id: string }>;
+    return rows.length > 0;
   }
 
   // Claims up to `limit` due deliveries for one attempt each.
@@ -91,30 +105,38 @@ export class WebhookDeliveriesRepository {
   }
 
   // Records an attempt and moves the delivery on, if the lease is still ours (a worker whose lease
-  // ran out and was taken over changes nothing). Returns whether it was.
+  // ran out and was taken over changes nothing). Returns whether it was. One statement: the
+  // attempt is kept either way, and the two commit together.
   async recordAttempt(
     claim: ClaimedDelivery,
     attempt: AttemptRecord,
     next: DeliveryTransition,
   ): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.insert(WebhookAttemptEntity, { ...attempt, deliveryId: claim.id });
-      const result = await manager.update(
-        WebhookDeliveryEntity,
-        { id: claim.id, leaseToken: claim.leaseToken },
-        {
-          status: next.status,
-          nextAttemptAt: next.status === DeliveryStatus.PENDING ? next.nextAttemptAt : null,
-          deliveredAt: next.status === DeliveryStatus.DELIVERED ? next.at : null,
-          leaseToken: null,
-          leasedUntil: null,
-          lastAttemptAt: attempt.startedAt,
-          lastOutcome: attempt.outcome,
-          lastStatusCode: attempt.statusCode,
-        },
-      );
-      return (result.affected ?? 0) > 0;
-    });
+    const rows = await updateReturning<{ id: string }>(
+      this.dataSource,
+      `WITH attempt AS (
+         INSERT INTO ${this.attemptTable} (id, delivery_id, started_at, duration_ms, outcome, status_code, response_snippet)
+         VALUES ($1, $2, $3, $4, $5, $6, $7))
+       UPDATE ${this.table}
+          SET status = $9, next_attempt_at = $10, delivered_at = $11, lease_token = NULL, leased_until = NULL,
+              last_attempt_at = $3, last_outcome = $5, last_status_code = $6
+        WHERE id = $2 AND lease_token = $8
+       RETURNING id`,
+      [
+        attempt.id,
+        claim.id,
+        attempt.startedAt,
+        attempt.durationMs,
+        attempt.outcome,
+        attempt.statusCode,
+        attempt.responseSnippet,
+        claim.leaseToken,
+        next.status,
+        next.status === DeliveryStatus.PENDING ? next.nextAttemptAt : null,
+        next.status === DeliveryStatus.DELIVERED ? next.at : null,
+      ],
+    );
+    return rows.length > 0;
   }
 
   // Makes a delivery due now with a fresh retry window, whatever its state, unless a worker is

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { tableName } from '@platform/database';
 import { AesGcmCipher } from '@shared/util';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
 import type { WebhookEndpoint } from './webhook-endpoint.js';
@@ -10,14 +11,34 @@ export const WEBHOOK_SECRET_CIPHER = Symbol('WebhookSecretCipher');
 // each bound to its endpoint, so no other code handles the ciphertext.
 @Injectable()
 export class WebhookEndpointsRepository {
+  private readonly table: string;
+
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(WEBHOOK_SECRET_CIPHER) private readonly cipher: AesGcmCipher,
-  ) {}
+  ) {
+    this.table = tableName(dataSource, WebhookEndpointEntity);
+  }
 
-  async findForPartner(partnerId: string, manager?: EntityManager): Promise<WebhookEndpoint | null> {
-    const entity = await (manager ?? this.dataSource.manager).findOneBy(WebhookEndpointEntity, { partnerId });
-    return entity && this.open(entity);
+  // Plain SQL for the two lookups every delivery makes (recording an event, attempting it).
+  async findForPartner(partnerId: string): Promise<WebhookEndpoint | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT id, partner_id, url, secret_sealed, secret_created_at, previous_secret_sealed,
+              previous_secret_expires_at, created_at, updated_at
+         FROM ${this.table} WHERE partner_id = $1`,
+      [partnerId],
+    )) as EndpointRow[];
+    return row ? this.open(entityOf(row)) : null;
+  }
+
+  // Only which endpoint, without opening its secrets.
+  async idForPartner(manager: EntityManager, partnerId: string): Promise<string | null> {
+    const [row] = (await manager.query(`SELECT id FROM ${this.table} WHERE partner_id = $1`, [
+      partnerId,
+    ])) as Array<{
+      id: string;
+    }>;
+    return row?.id ?? null;
   }
 
   // The row locked until the transaction ends, so that two changes of one endpoint serialise.
@@ -71,6 +92,32 @@ export class WebhookEndpointsRepository {
       updatedAt: entity.updatedAt,
     };
   }
+}
+
+interface EndpointRow {
+  readonly id: string;
+  readonly partner_id: string;
+  readonly url: string;
+  readonly secret_sealed: Buffer;
+  readonly secret_created_at: Date;
+  readonly previous_secret_sealed: Buffer | null;
+  readonly previous_secret_expires_at: Date | null;
+  readonly created_at: Date;
+  readonly updated_at: Date;
+}
+
+function entityOf(row: EndpointRow): WebhookEndpointEntity {
+  return {
+    id: row.id,
+    partnerId: row.partner_id,
+    url: row.url,
+    secretSealed: row.secret_sealed,
+    secretCreatedAt: row.secret_created_at,
+    previousSecretSealed: row.previous_secret_sealed,
+    previousSecretExpiresAt: row.previous_secret_expires_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 const labelOf = (endpointId: string) => `webhook-endpoint:${endpointId}:secret`;

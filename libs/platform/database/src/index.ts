@@ -5,3 +5,4 @@ export * from './database.module.js';
 export * from './embedded-postgres.js';
 export * from './migration-source.js';
 export * from './migrations.js';
+export * from './table-name.js';
