@@ -469,6 +469,44 @@ describe('messages through the gateway', () => {
       expect(page).toMatchObject({ found_anchor: true, found_oldest: false, found_newest: false });
     });
 
+    // Zulip 10's message_ids: the listed messages the caller may read, without a range.
+    it('fetches listed message ids, and refuses them with a range', async () => {
+      const page = await as(ben)
+        .get('/messages', { message_ids: JSON.stringify([ids[3], ids[1], 999999]) })
+        .expect(200);
+      expect(page.body).toEqual({
+        result: 'success',
+        msg: '',
+        messages: [
+          expect.objectContaining({ id: ids[1], content: '<p>number 2</p>' }),
+          expect.objectContaining({ id: ids[3], content: '<p>number 4</p>' }),
+        ],
+        history_limited: false,
+        found_anchor: false,
+        found_oldest: false,
+        found_newest: false,
+      });
+      // Cy holds no copy: only a narrow to the public channel shows its history.
+      const own = await list(cy, { message_ids: JSON.stringify([ids[1]]) });
+      expect(own.messages).toEqual([]);
+      const history = await list(cy, {
+        message_ids: JSON.stringify([ids[1]]),
+        narrow: narrow(['channel', 'numbers']),
+      });
+      expect(history.messages.map((m) => m.flags)).toEqual([['read', 'historical']]);
+      const both = await as(ben)
+        .get('/messages', { message_ids: JSON.stringify([ids[1]]), anchor: 'newest' })
+        .expect(400);
+      const parameters =
+        'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor';
+      expect(both.body).toEqual({
+        result: 'error',
+        msg: `Unsupported parameter combination: ${parameters}`,
+        code: 'BAD_REQUEST',
+        parameters,
+      });
+    });
+
     it('reads the near, in and channels operators', async () => {
       const all = { anchor: 'newest', num_before: '100', num_after: '0' };
       const near = await list(ben, {

@@ -3,7 +3,7 @@ import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
 import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
 import { ChatParams } from '../request/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
-import { param } from '../request/param-types.js';
+import { param, shape } from '../request/param-types.js';
 import { pathId } from '../request/path-id.js';
 import { GetMessageQuery } from './get-message.query.js';
 import { MentionLookup } from './markdown/mention-lookup.js';
@@ -38,6 +38,7 @@ const getMessagesParams = {
   client_gravatar: withDefault(param.bool(), true),
   apply_markdown: withDefault(param.bool(), true),
   allow_empty_topic_name: withDefault(param.bool(), false),
+  message_ids: optional(param.orNull(param.list(shape.int({ min: 0 })))),
 };
 
 const renderParams = {
@@ -84,6 +85,7 @@ export class MessagesController {
       applyMarkdown: p.apply_markdown,
       clientGravatar: p.client_gravatar,
       allowEmptyTopicName: p.allow_empty_topic_name,
+      messageIds: p.message_ids,
     });
   }
 
