@@ -69,25 +69,47 @@ export class TransactionsRepository {
     return manager.findOne(TransactionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
+  // saveChange, journaled and appendJournal run in every transition (several per deposit): plain
+  // SQL, as the query builder costs more than these statements.
   async saveChange(manager: EntityManager, transaction: TransactionEntity): Promise<void> {
-    await manager.update(
-      TransactionEntity,
-      { id: transaction.id },
-      {
-        status: transaction.status,
-        onChainTxHash: transaction.onChainTxHash,
-        eventSequence: transaction.eventSequence,
-        statusChangedAt: transaction.statusChangedAt,
-      },
+    await manager.query(
+      `UPDATE "transaction"."transaction"
+       SET "status" = $2, "on_chain_tx_hash" = $3, "event_sequence" = $4, "status_changed_at" = $5
+       WHERE "id" = $1`,
+      [
+        transaction.id,
+        transaction.status,
+        transaction.onChainTxHash,
+        transaction.eventSequence,
+        transaction.statusChangedAt,
+      ],
     );
   }
 
   async journaled(manager: EntityManager, transactionId: string, idempotencyKey: string): Promise<boolean> {
-    return manager.existsBy(TransactionJournalEntryEntity, { transactionId, idempotencyKey });
+    const [row] = (await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM "transaction"."transaction_journal"
+                      WHERE "transaction_id" = $1 AND "idempotency_key" = $2) AS "found"`,
+      [transactionId, idempotencyKey],
+    )) as Array<{ found: boolean }>;
+    return row!.found;
   }
 
   async appendJournal(manager: EntityManager, entry: TransactionJournalEntryEntity): Promise<void> {
-    await manager.insert(TransactionJournalEntryEntity, entry);
+    await manager.query(
+      `INSERT INTO "transaction"."transaction_journal"
+         ("transaction_id", "sequence", "idempotency_key", "change", "from_status", "to_status", "occurred_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        entry.transactionId,
+        entry.sequence,
+        entry.idempotencyKey,
+        entry.change,
+        entry.fromStatus,
+        entry.toStatus,
+        entry.occurredAt,
+      ],
+    );
   }
 
   journalOf(transactionId: string): Promise<TransactionJournalEntryEntity[]> {
