@@ -157,6 +157,14 @@ describe('messages through the gateway', () => {
       }
     });
 
+    it('marks a message starting with "/me " as a status message, as Zulip does', async () => {
+      const me = await toChannel(ann, 'lobby', 'status', '/me waves');
+      const other = await toChannel(ann, 'lobby', 'status', '/meh no');
+      const flagsOf = async (id: number) =>
+        (await as(ben).get(`/messages/${id}`).expect(200)).body.message.is_me_message as boolean;
+      expect([await flagsOf(me), await flagsOf(other)]).toEqual([true, false]);
+    });
+
     it('reads local_id and queue_id, so they are not reported as ignored', async () => {
       const response = await as(ann)
         .post('/messages', {
@@ -373,6 +381,16 @@ describe('messages through the gateway', () => {
           'Invalid narrow operator: Invalid message ID',
           'BAD_NARROW',
         ],
+        // Operands are checked with the parameter, before the anchor.
+        [{ ...base, narrow: narrow(['topic', 5]) }, 'operand is not a string', 'BAD_REQUEST'],
+        [{ ...base, narrow: narrow(['channel', [1]]) }, 'operand is not a string or integer', 'BAD_REQUEST'],
+        [
+          { ...base, narrow: narrow(['dm', {}]) },
+          'operand is not a string or an integer list',
+          'BAD_REQUEST',
+        ],
+        [{ ...base, narrow: narrow(['dm', ['ann']]) }, 'operand[0] is not an integer', 'BAD_REQUEST'],
+        [{ ...base, narrow: narrow(['search', '  ']) }, 'operand cannot be blank.', 'BAD_REQUEST'],
         [{ ...base, anchor: 'sideways' }, 'Invalid anchor', 'BAD_REQUEST'],
         [{ ...base }, "Missing 'anchor' argument.", 'BAD_REQUEST'],
         [

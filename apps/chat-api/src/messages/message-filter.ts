@@ -48,7 +48,7 @@ export class MessageFilterBuilder {
         if (!term.negated && caller.user.role !== UserRole.GUEST) withHistory = true;
         condition = channelsCondition(term.operand);
       } else if (operator === 'topic') {
-        condition = `m."topic_key" = ${bind(text(term.operand, 'topic').toLowerCase())}`;
+        condition = `m."topic_key" = ${bind(text(term.operand).toLowerCase())}`;
       } else if (operator === 'dm') {
         condition = await this.direct(caller, term.operand, bind);
       } else if (operator === 'dm-including') {
@@ -60,16 +60,15 @@ export class MessageFilterBuilder {
       } else if (operator === 'is') {
         condition = isCondition(term.operand);
       } else if (operator === 'search') {
-        const words = text(term.operand, 'search').split(/\s+/).filter(Boolean);
-        condition =
-          words.length === 0
-            ? 'TRUE'
-            : words
-                .map(
-                  (word) =>
-                    `(m."content" ILIKE ${bind(`%${escapeLike(word)}%`)} OR m."topic" ILIKE ${bind(`%${escapeLike(word)}%`)})`,
-                )
-                .join(' AND ');
+        // Never blank (narrowShape), so there is at least one word.
+        condition = text(term.operand)
+          .split(/\s+/)
+          .filter(Boolean)
+          .map(
+            (word) =>
+              `(m."content" ILIKE ${bind(`%${escapeLike(word)}%`)} OR m."topic" ILIKE ${bind(`%${escapeLike(word)}%`)})`,
+          )
+          .join(' AND ');
       } else if (operator === 'id') {
         condition = `m."id" = ${bind(messageId(term.operand))}`;
       } else if (operator === 'has') {
@@ -211,9 +210,9 @@ function channelsCondition(operand: unknown): string {
   }
 }
 
-function text(operand: unknown, operator: string): string {
-  if (typeof operand !== 'string') throw badNarrow(`invalid ${operator} operand`);
-  return operand;
+// Topic and search operands are strings: narrowShape checked them.
+function text(operand: unknown): string {
+  return String(operand);
 }
 
 // Zulip's by_id: the operand's text must be all digits.

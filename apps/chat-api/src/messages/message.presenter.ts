@@ -35,7 +35,8 @@ export function messageRow(message: MessageEntity, context: MessageContext, opti
         ? EMPTY_TOPIC_DISPLAY_NAME
         : message.topic,
     topic_links: [],
-    is_me_message: /^\/me\s/.test(message.content),
+    // Zulip's is_status_message: the raw content starts with `/me ` (a space, nothing else).
+    is_me_message: message.content.startsWith('/me '),
     reactions: [],
     submessages: [],
     sender_full_name: context.sender.fullName,

@@ -20,7 +20,7 @@ function term(element: unknown, varName: string): NarrowTerm {
   if (Array.isArray(element)) {
     if (element.length !== 2 || typeof element[0] !== 'string')
       throw invalid(`${varName} is not a valid narrow`);
-    return { operator: element[0], operand: element[1], negated: false };
+    return { operator: element[0], operand: checkOperand(element[0], element[1]), negated: false };
   }
   if (typeof element !== 'object' || element === null) throw invalid(`${varName} is not a dict`);
   const { operator, operand, negated } = element as Record<string, unknown>;
@@ -28,7 +28,30 @@ function term(element: unknown, varName: string): NarrowTerm {
   if (operand === undefined) throw invalid(`${varName}["operand"] is missing`);
   if (negated !== undefined && typeof negated !== 'boolean')
     throw invalid(`${varName}["negated"] is not a boolean`);
-  return { operator, operand, negated: negated ?? false };
+  return { operator, operand: checkOperand(operator, operand), negated: negated ?? false };
+}
+
+// Zulip's NarrowParameter.validate_terms: operators that take ids take a string or an integer
+// (dm a string or a list of integers), search a non-blank string, the rest a string.
+const ID_OPERATORS = new Set(['channel', 'stream', 'id', 'sender', 'group-pm-with', 'dm-including']);
+const IDS_OPERATORS = new Set(['pm-with', 'dm']);
+
+function checkOperand(operator: string, operand: unknown): unknown {
+  if (ID_OPERATORS.has(operator)) {
+    if (typeof operand === 'string' || Number.isInteger(operand)) return operand;
+    throw invalid('operand is not a string or integer');
+  }
+  if (IDS_OPERATORS.has(operator)) {
+    if (typeof operand === 'string') return operand;
+    if (!Array.isArray(operand)) throw invalid('operand is not a string or an integer list');
+    operand.forEach((item, index) => {
+      if (!Number.isInteger(item)) throw invalid(`operand[${index}] is not an integer`);
+    });
+    return operand;
+  }
+  if (typeof operand !== 'string') throw invalid('operand is not a string');
+  if (operator === 'search' && operand.trim() === '') throw invalid('operand cannot be blank.');
+  return operand;
 }
 
 // Zulip's BadNarrowOperatorError.
