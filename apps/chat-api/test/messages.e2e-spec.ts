@@ -481,6 +481,32 @@ describe('messages through the gateway', () => {
       ]);
     });
 
+    // Zulip's get_search_fields, and add_narrow_conditions' one search term (never negated).
+    it('shows where a search matched, in match_content and match_subject', async () => {
+      const expected = [
+        expect.objectContaining({
+          content: '<p>number 4</p>',
+          match_content: '<p><span class="highlight">number</span> <span class="highlight">4</span></p>',
+          match_subject: 'even',
+        }),
+      ];
+      const all = { anchor: 'newest', num_before: '100' };
+      const search = await list(ben, { ...all, narrow: narrow(['search', 'NUMBER 4']) });
+      expect(search.messages).toEqual(expected);
+      const negated = await list(ben, {
+        ...all,
+        narrow: JSON.stringify([{ operator: 'search', operand: 'number 4', negated: true }]),
+      });
+      expect(negated.messages).toEqual(expected);
+      const topic = await list(ben, { ...all, narrow: narrow(['channel', 'numbers'], ['search', 'eve']) });
+      expect(topic.messages.map((m) => (m as unknown as { match_subject: string }).match_subject)).toEqual([
+        '<span class="highlight">eve</span>n',
+        '<span class="highlight">eve</span>n',
+      ]);
+      const plain = await list(ben, { ...all, narrow: narrow(['channel', 'numbers']) });
+      expect(plain.messages[0]).not.toHaveProperty('match_content');
+    });
+
     it('takes num_before and num_after as 0 when left out', async () => {
       const page = await list(ben, { anchor: String(ids[1]), narrow: narrow(['channel', 'numbers']) });
       expect(page.messages.map((m) => m.content)).toEqual(['<p>number 2</p>']);

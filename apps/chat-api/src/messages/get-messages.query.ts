@@ -7,6 +7,7 @@ import { FLAGS_SQL, MessageFilterBuilder, type MessageFilter } from './message-f
 import { flagNames, MessageFlag } from './message-flags.js';
 import { MessageEntity } from './message.entity.js';
 import { messageRow } from './message.presenter.js';
+import { searchFields } from './search-highlight.js';
 import type { NarrowTerm } from './narrow.js';
 
 // Zulip's anchor for "newest": larger than any message id.
@@ -77,7 +78,7 @@ export class GetMessagesQuery {
         : [];
     const rows = [...before, ...anchorRows, ...after];
     return {
-      messages: await this.present(caller, rows, command),
+      messages: await this.present(caller, rows, command, filter.searchWords),
       anchor,
       found_anchor: anchorRows.length === 1,
       found_oldest: anchoredToLeft || before.length < command.numBefore,
@@ -113,7 +114,7 @@ export class GetMessagesQuery {
             ids.length,
           );
     return {
-      messages: await this.present(caller, rows, command),
+      messages: await this.present(caller, rows, command, filter.searchWords),
       history_limited: false,
       found_anchor: false,
       found_oldest: false,
@@ -137,7 +138,12 @@ export class GetMessagesQuery {
     ) as Promise<Row[]>;
   }
 
-  private async present(caller: ChatCaller, rows: readonly Row[], command: GetMessagesCommand) {
+  private async present(
+    caller: ChatCaller,
+    rows: readonly Row[],
+    command: GetMessagesCommand,
+    searchWords: readonly string[],
+  ) {
     if (rows.length === 0) return [];
     const messages = await this.dataSource
       .getRepository(MessageEntity)
@@ -152,7 +158,11 @@ export class GetMessagesQuery {
     const flags = new Map(rows.map((row) => [row.id, row.flags]));
     return messages.map((message) => {
       const row = messageRow(message, contextOf(message), command);
-      return { ...row, flags: flagNames(flags.get(message.id) ?? 0) };
+      return {
+        ...row,
+        flags: flagNames(flags.get(message.id) ?? 0),
+        ...(searchWords.length > 0 ? searchFields(message.renderedContent, message.topic, searchWords) : {}),
+      };
     });
   }
 }

@@ -15,11 +15,13 @@ export const FLAGS_SQL = `COALESCE(um."flags", ${HISTORICAL_FLAGS})`;
 
 // A narrow turned into SQL over `m` (message) left-joined with `um` (the caller's copy).
 // `withHistory`: the narrow is one channel whose whole history the caller may read, so messages
-// without a copy count; otherwise only the caller's copies do.
+// without a copy count; otherwise only the caller's copies do. `searchWords`: the words of the
+// narrow's search terms, whose matches results show (empty without a search).
 export interface MessageFilter {
   readonly conditions: string[];
   readonly params: unknown[];
   readonly withHistory: boolean;
+  readonly searchWords: readonly string[];
 }
 
 @Injectable()
@@ -34,9 +36,16 @@ export class MessageFilterBuilder {
     const params: unknown[] = [caller.user.id, caller.realm.id];
     const conditions: string[] = ['m."realm_id" = $2'];
     let withHistory = false;
+    const searchWords: string[] = [];
     const bind = (value: unknown) => `$${params.push(value)}`;
     for (const term of narrow) {
       const operator = canonicalOperator(term.operator);
+      // Zulip's add_narrow_conditions joins every search term into one, applied last and never
+      // negated.
+      if (operator === 'search') {
+        searchWords.push(...text(term.operand).split(/\s+/).filter(Boolean));
+        continue;
+      }
       let condition: string;
       if (operator === 'channel') {
         // A channel the caller may not read still narrows (Zulip looks it up unchecked): only the
@@ -59,16 +68,6 @@ export class MessageFilterBuilder {
         condition = `m."sender_id" = ${bind(sender.id)}`;
       } else if (operator === 'is') {
         condition = isCondition(term.operand);
-      } else if (operator === 'search') {
-        // Never blank (narrowShape), so there is at least one word.
-        condition = text(term.operand)
-          .split(/\s+/)
-          .filter(Boolean)
-          .map(
-            (word) =>
-              `(m."content" ILIKE ${bind(`%${escapeLike(word)}%`)} OR m."topic" ILIKE ${bind(`%${escapeLike(word)}%`)})`,
-          )
-          .join(' AND ');
       } else if (operator === 'id') {
         condition = `m."id" = ${bind(messageId(term.operand))}`;
       } else if (operator === 'has') {
@@ -83,7 +82,12 @@ export class MessageFilterBuilder {
       }
       conditions.push(term.negated ? `NOT (${condition})` : `(${condition})`);
     }
-    return { conditions, params, withHistory };
+    // Search operands are never blank (narrowShape): every word must be in the content or topic.
+    for (const word of searchWords) {
+      const like = bind(`%${escapeLike(word)}%`);
+      conditions.push(`(m."content" ILIKE ${like} OR m."topic" ILIKE ${like})`);
+    }
+    return { conditions, params, withHistory, searchWords };
   }
 
   private async stream(caller: ChatCaller, operand: unknown): Promise<StreamEntity> {
