@@ -63,12 +63,18 @@ describe('POST /bots through the gateway', () => {
     expect(response.body.user_id).toEqual(expect.any(Number));
   });
 
+  it('creates an outgoing-webhook bot without a payload URL, as Zulip does (its default is empty)', async () => {
+    await createBot(member, { full_name: 'Hookless', short_name: 'hookless', bot_type: '3' }).expect(200);
+  });
+
   it.each([
     [{ full_name: 'Helper Two', short_name: 'helper' }, 'Username already in use'],
     [{ full_name: 'Helper Bot', short_name: 'another' }, 'Name is already in use!'],
     [{ full_name: 'Odd Bot', short_name: 'odd', bot_type: '9' }, 'Invalid bot type'],
     [{ full_name: 'Odd Bot', short_name: 'odd', interface_type: '7' }, 'Invalid interface type'],
-    [{ full_name: 'Hookless', short_name: 'hookless', bot_type: '3' }, 'payload_url is not a URL'],
+    // Zulip checks payload_url whenever it is given, with the parameters.
+    [{ full_name: 'Odd Bot', short_name: '  ', payload_url: '"not a url"' }, 'payload_url is not a URL'],
+    [{ full_name: 'Odd Bot', short_name: 'odd', payload_url: '5' }, 'payload_url is not a string'],
     [{ full_name: 'Odd Bot', short_name: '  ' }, 'Bad name or username'],
     [{ full_name: 'x', short_name: 'tiny' }, 'Name too short!'],
   ])('refuses %j', async (form, msg) => {

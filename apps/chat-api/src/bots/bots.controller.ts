@@ -12,7 +12,9 @@ const createBotParams = {
   full_name: required(param.string()),
   short_name: required(param.string()),
   bot_type: withDefault(param.int(), BotType.GENERIC),
-  payload_url: withDefault(param.json(shape.string()), ''),
+  // Checked whenever given, whatever the bot type; an outgoing webhook may go without (Zulip's
+  // default is the empty URL).
+  payload_url: withDefault(param.json(shape.url()), ''),
   interface_type: withDefault(param.int(), BotInterface.GENERIC),
 };
 

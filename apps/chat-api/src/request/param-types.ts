@@ -77,6 +77,16 @@ export const shape = {
       },
     };
   },
+  // Zulip's check_url: a string that is an http(s) URL.
+  url(): JsonShape<string> {
+    return {
+      check(value, varName) {
+        if (typeof value !== 'string') throw invalid(`${varName} is not a string`);
+        if (!isHttpUrl(value)) throw invalid(`${varName} is not a URL`);
+        return value;
+      },
+    };
+  },
   dict(): JsonShape<Record<string, unknown>> {
     return {
       check(value, varName) {
@@ -90,6 +100,15 @@ export const shape = {
     return { check: (value) => value };
   },
 };
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
 
 function checkString(value: string, varName: string, rules: StringRules): string {
   const text = rules.nonBlank ? value.trim() : value;
