@@ -511,6 +511,10 @@ describe('messages through the gateway', () => {
       const page = await list(ben, { anchor: String(ids[1]), narrow: narrow(['channel', 'numbers']) });
       expect(page.messages.map((m) => m.content)).toEqual(['<p>number 2</p>']);
       expect(page).toMatchObject({ found_anchor: true, found_oldest: false, found_newest: false });
+      // Zulip then looks the anchor up alone, even when asked to exclude it.
+      const excluded = await list(ben, { anchor: String(ids[1]), include_anchor: 'false' });
+      expect(excluded.messages.map((m) => m.id)).toEqual([ids[1]]);
+      expect(excluded.found_anchor).toBe(true);
     });
 
     // Zulip 10's message_ids: the listed messages the caller may read, without a range.

@@ -68,8 +68,11 @@ export class GetMessagesQuery {
             )
           ).reverse()
         : [];
+    // With nothing asked on either side Zulip's limit_query_to_range looks the anchor up alone,
+    // include_anchor or not.
+    const wantsAnchor = command.includeAnchor || (command.numBefore === 0 && command.numAfter === 0);
     const anchorRows =
-      command.includeAnchor && !anchoredToRight && !anchoredToLeft
+      wantsAnchor && !anchoredToRight && !anchoredToLeft
         ? await this.rows(filter, `m."id" = ${anchor}`, 'ASC', 1)
         : [];
     const after =
