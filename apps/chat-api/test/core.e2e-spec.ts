@@ -385,6 +385,38 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
       expect(missing.body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
     });
 
+    // Zulip 10's update_user_by_email_api (feature level 313): the same update, by email.
+    it('updates a user found by email', async () => {
+      const renamed = await system.http
+        .patch(`/api/v1/users/${encodeURIComponent(member.email.toUpperCase())}`)
+        .auth(owner.email, owner.apiKey)
+        .type('form')
+        .send({ full_name: 'Mia Renamed' })
+        .expect(200);
+      expect(renamed.body).toEqual({ result: 'success', msg: '' });
+      const user = await system.http
+        .get(`/api/v1/users/${member.userId}`)
+        .auth(owner.email, owner.apiKey)
+        .expect(200);
+      expect(user.body.user.full_name).toBe('Mia Renamed');
+      await system.http
+        .patch(`/api/v1/users/${encodeURIComponent(member.email)}`)
+        .auth(owner.email, owner.apiKey)
+        .type('form')
+        .send({ full_name: 'Mia Member' })
+        .expect(200);
+      const missing = await system.http
+        .patch('/api/v1/users/ghost@example.com')
+        .auth(owner.email, owner.apiKey)
+        .type('form')
+        .send({ full_name: 'Nobody' })
+        .expect(400);
+      expect(missing.body).toEqual({ result: 'error', msg: 'No such user', code: 'BAD_REQUEST' });
+      // users/me is its own endpoint, declared first: PATCH is a wrong method there.
+      const me = await system.http.patch('/api/v1/users/me').expect(405);
+      expect(me.body).toEqual({ result: 'error', msg: 'Method Not Allowed', allowed_methods: ['GET'] });
+    });
+
     it('lets only an owner grant the owner role', async () => {
       const admin = await system.createUser(owner, 'admin@example.com', 'Ada Admin');
       await system.http

@@ -9,6 +9,8 @@ const METHOD_ORDER: readonly ChatMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DEL
 interface PathPattern {
   readonly pattern: RegExp;
   readonly methods: ChatMethod[];
+  // No parameter segment (`users/me`).
+  readonly literal: boolean;
 }
 
 export type RouteResolution =
@@ -51,9 +53,12 @@ export class ChatRouteTable implements OnModuleInit {
   resolve(method: string, path: string): RouteResolution {
     const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
     const allowed = new Set<ChatMethod>();
-    for (const { pattern, methods } of this.paths.values()) {
-      if (pattern.test(normalized)) for (const candidate of methods) allowed.add(candidate);
-    }
+    const matching = [...this.paths.values()].filter(({ pattern }) => pattern.test(normalized));
+    // A literal path is its own endpoint: Zulip declares `users/me` before `users/<email>`, so
+    // PATCH /users/me is a wrong method, not an update of a user named "me".
+    const literal = matching.filter((path) => path.literal);
+    for (const { methods } of literal.length > 0 ? literal : matching)
+      for (const candidate of methods) allowed.add(candidate);
     if (allowed.size === 0) return { kind: 'unknown-path' };
     // Express answers HEAD with the GET handler.
     const asked = method === 'HEAD' ? 'GET' : method;
@@ -71,7 +76,11 @@ export class ChatRouteTable implements OnModuleInit {
       .split('/')
       .map((segment) => (segment.startsWith(':') ? segmentPattern(segment) : escapeRegExp(segment)))
       .join('/');
-    this.paths.set(path, { pattern: new RegExp(`^/${source}$`), methods: [method] });
+    this.paths.set(path, {
+      pattern: new RegExp(`^/${source}$`),
+      methods: [method],
+      literal: !path.includes(':'),
+    });
   }
 }
 

@@ -16,7 +16,7 @@ export interface UpdateUserCommand {
 
 const ROLES = new Set<number>(Object.values(UserRole).filter((value) => typeof value === 'number'));
 
-// PATCH /users/{user_id} (administrators): name and role, with Zulip's owner rules.
+// PATCH /users/{user_id} and /users/{email} (administrators): name and role, with Zulip's owner rules.
 @Injectable()
 export class UpdateUserUseCase {
   constructor(
@@ -27,14 +27,14 @@ export class UpdateUserUseCase {
 
   async execute(
     caller: ChatCaller,
-    userId: number,
+    idOrEmail: string,
     command: UpdateUserCommand,
   ): Promise<Record<string, never>> {
     // Zulip validates role with the parameters, before looking the user up; the name is checked
     // after the role rules.
     const role = command.role;
     if (role !== undefined && !ROLES.has(role)) throw ChatError.badRequest('Invalid role');
-    const target = await this.users.findById(caller.realm.id, userId);
+    const target = await this.users.findByIdOrEmail(caller.realm.id, idOrEmail);
     if (!target) throw ChatError.badRequest('No such user');
     const changesRole = role !== undefined && role !== target.role;
     if (

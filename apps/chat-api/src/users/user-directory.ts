@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { ChatError } from '../request/chat.error.js';
 import { userRow, type UserRowOptions } from './user.presenter.js';
-import type { UserEntity } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
 // The read side of users: GET /users, /users/me, /users/{id or email}.
@@ -24,7 +23,7 @@ export class UserDirectory {
   }
 
   async one(caller: ChatCaller, idOrEmail: string, options: UserRowOptions) {
-    const user = await this.find(caller.realm.id, idOrEmail);
+    const user = await this.users.findByIdOrEmail(caller.realm.id, idOrEmail);
     if (!user) throw ChatError.badRequest('No such user');
     return { user: userRow(user, { ...options, systemBotId: caller.realm.notificationBotId }) };
   }
@@ -44,10 +43,5 @@ export class UserDirectory {
       }),
       max_message_id: row?.max ?? -1,
     };
-  }
-
-  private find(realmId: number, idOrEmail: string): Promise<UserEntity | null> {
-    if (/^[0-9]{1,9}$/.test(idOrEmail)) return this.users.findById(realmId, Number(idOrEmail));
-    return this.users.findByEmail(realmId, idOrEmail);
   }
 }

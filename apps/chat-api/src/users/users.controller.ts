@@ -4,7 +4,6 @@ import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
 import { ChatParams } from '../request/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
 import { param } from '../request/param-types.js';
-import { pathId } from '../request/path-id.js';
 import { CreateUserUseCase } from './create-user.use-case.js';
 import { UpdateUserUseCase } from './update-user.use-case.js';
 import { UserDirectory } from './user-directory.js';
@@ -61,13 +60,14 @@ export class UsersController {
     return this.directory.one(caller, user, rowOptions(p));
   }
 
-  @ChatEndpoint('PATCH', 'users/:user_id', { access: 'administrator' })
+  // By id or, since Zulip 10 (feature level 313), by email.
+  @ChatEndpoint('PATCH', 'users/:user', { access: 'administrator' })
   update(
     @CurrentCaller() caller: ChatCaller,
-    @Param('user_id') userId: string,
+    @Param('user') user: string,
     @ChatParams(updateUserParams) p: ParamsOf<typeof updateUserParams>,
   ) {
-    return this.updateUser.execute(caller, pathId(userId), { fullName: p.full_name, role: p.role });
+    return this.updateUser.execute(caller, user, { fullName: p.full_name, role: p.role });
   }
 }
 

@@ -34,6 +34,12 @@ export class UsersRepository {
       .findOneBy({ realmId, emailKey: email.trim().toLowerCase() });
   }
 
+  // A `/users/{user_id}` or `/users/{email}` path segment (Zulip routes digits to the id).
+  findByIdOrEmail(realmId: number, segment: string): Promise<UserEntity | null> {
+    if (/^[0-9]{1,9}$/.test(segment)) return this.findById(realmId, Number(segment));
+    return this.findByEmail(realmId, segment);
+  }
+
   // Every realm's account with this email (login without a realm host).
   findAllByEmail(email: string): Promise<UserEntity[]> {
     return this.dataSource.getRepository(UserEntity).findBy({ emailKey: email.trim().toLowerCase() });
