@@ -63,6 +63,10 @@ describe('POST /bots through the gateway', () => {
     expect(response.body.user_id).toEqual(expect.any(Number));
   });
 
+  it('takes a name differing from an active one only in case, as Zulip compares names exactly', async () => {
+    await createBot(member, { full_name: 'helper bot', short_name: 'helper-two' }).expect(200);
+  });
+
   it('creates an outgoing-webhook bot without a payload URL, as Zulip does (its default is empty)', async () => {
     await createBot(member, { full_name: 'Hookless', short_name: 'hookless', bot_type: '3' }).expect(200);
   });
@@ -70,6 +74,10 @@ describe('POST /bots through the gateway', () => {
   it.each([
     [{ full_name: 'Helper Two', short_name: 'helper' }, 'Username already in use'],
     [{ full_name: 'Helper Bot', short_name: 'another' }, 'Name is already in use!'],
+    // Zulip's check_bot_name_available looks at every active account, humans too.
+    [{ full_name: 'Bea Builder', short_name: 'bea' }, 'Name is already in use!'],
+    [{ full_name: 'Odd Bot|15', short_name: 'oddity' }, 'Invalid format!'],
+    [{ full_name: 'Odd\u0085Bot', short_name: 'oddity' }, 'Invalid characters in name!'],
     [{ full_name: 'Odd Bot', short_name: 'odd', bot_type: '9' }, 'Invalid bot type'],
     [{ full_name: 'Odd Bot', short_name: 'odd', interface_type: '7' }, 'Invalid interface type'],
     // Zulip checks payload_url whenever it is given, with the parameters.

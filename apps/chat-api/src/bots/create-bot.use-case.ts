@@ -48,13 +48,9 @@ export class CreateBotUseCase {
     if (!isValidEmail(email)) throw ChatError.badRequest('Bad name or username');
     if (await this.users.findByEmail(caller.realm.id, email))
       throw ChatError.badRequest('Username already in use');
+    // Zulip's check_bot_name_available: no active account, human or bot, has exactly this name.
     const realmUsers = await this.users.listByRealm(caller.realm.id);
-    if (
-      realmUsers.some(
-        (user) =>
-          user.botType !== null && user.isActive && user.fullName.toLowerCase() === fullName.toLowerCase(),
-      )
-    )
+    if (realmUsers.some((user) => user.isActive && user.fullName === fullName))
       throw ChatError.badRequest('Name is already in use!');
     if (!CREATABLE_TYPES.has(command.botType)) throw ChatError.badRequest('Invalid bot type');
     if (!INTERFACES.has(command.interfaceType)) throw ChatError.badRequest('Invalid interface type');

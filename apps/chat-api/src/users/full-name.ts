@@ -2,7 +2,11 @@ import { ChatError } from '../request/chat.error.js';
 
 const MAX_NAME_LENGTH = 100;
 const MIN_NAME_LENGTH = 2;
-const FORBIDDEN = /[*`\\>"@\u0000-\u001f\u007f]/;
+// Zulip's NAME_INVALID_CHARS and check_string_is_printable (categories Cc, Cs and Cn).
+const FORBIDDEN = /[*`\\>"@]|\p{Cc}|\p{Cs}|\p{Cn}/u;
+// A name ending like `|15` would read as a mention's user id. Python's `$` also matches before a
+// final newline.
+const MENTION_ID_SUFFIX = /\|\p{Nd}+\n?$/u;
 
 // Zulip's check_full_name: trimmed, 2 to 100 characters, none of the Markdown mention syntax.
 export function checkFullName(raw: string): string {
@@ -10,6 +14,7 @@ export function checkFullName(raw: string): string {
   if ([...name].length > MAX_NAME_LENGTH) throw ChatError.badRequest('Name too long!');
   if ([...name].length < MIN_NAME_LENGTH) throw ChatError.badRequest('Name too short!');
   if (FORBIDDEN.test(name)) throw ChatError.badRequest('Invalid characters in name!');
+  if (MENTION_ID_SUFFIX.test(raw)) throw ChatError.badRequest('Invalid format!');
   return name;
 }
 
