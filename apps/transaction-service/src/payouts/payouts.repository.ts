@@ -2,24 +2,44 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PayoutEntity } from './payout.entity.js';
 
+const PAYOUT_TABLE = '"transaction"."payout"';
+
 @Injectable()
 export class PayoutsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
+  // The writes of every payout are plain SQL: the query builder costs more than the statements.
   async insertIfNew(manager: EntityManager, payout: PayoutEntity): Promise<void> {
-    await manager.createQueryBuilder().insert().into(PayoutEntity).values(payout).orIgnore().execute();
+    await manager.query(
+      `INSERT INTO ${PAYOUT_TABLE} ("transaction_id", "rail", "amount", "currency", "status", "rail_reference",
+         "failure_reason", "attempts", "next_attempt_at", "created_at", "updated_at")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT DO NOTHING`,
+      [
+        payout.transactionId,
+        payout.rail,
+        payout.amount,
+        payout.currency,
+        payout.status,
+        payout.railReference,
+        payout.failureReason,
+        payout.attempts,
+        payout.nextAttemptAt,
+        payout.createdAt,
+        payout.updatedAt,
+      ],
+    );
   }
 
   // Takes up to `limit` due payouts and pushes each one's next attempt out by `leaseMs`: another
   // worker (or this one after a crash) only sees them again once the lease has run out.
   async claimDue(now: Date, leaseMs: number, limit: number): Promise<PayoutEntity[]> {
-    const table = '"transaction"."payout"';
     // The driver answers an UPDATE … RETURNING with [rows, affected].
     const [rows]: [Array<{ transaction_id: string }>, number] = await this.dataSource.query(
-      `UPDATE ${table} SET "next_attempt_at" = $1::timestamptz + $2::int * interval '1 millisecond',
+      `UPDATE ${PAYOUT_TABLE} SET "next_attempt_at" = $1::timestamptz + $2::int * interval '1 millisecond',
               "attempts" = "attempts" + 1, "updated_at" = $1
        WHERE "transaction_id" IN (
-         SELECT "transaction_id" FROM ${table}
+         SELECT "transaction_id" FROM ${PAYOUT_TABLE}
          WHERE "status" IN ('PENDING', 'SUBMITTED') AND "next_attempt_at" <= $1
          ORDER BY "next_attempt_at" LIMIT $3 FOR UPDATE SKIP LOCKED)
        RETURNING "transaction_id"`,
@@ -36,27 +56,28 @@ export class PayoutsRepository {
   }
 
   async save(manager: EntityManager, payout: PayoutEntity): Promise<void> {
-    await manager.update(
-      PayoutEntity,
-      { transactionId: payout.transactionId },
-      {
-        status: payout.status,
-        railReference: payout.railReference,
-        failureReason: payout.failureReason,
-        nextAttemptAt: payout.nextAttemptAt,
-        updatedAt: payout.updatedAt,
-      },
+    await manager.query(
+      `UPDATE ${PAYOUT_TABLE} SET "status" = $2, "rail_reference" = $3, "failure_reason" = $4,
+         "next_attempt_at" = $5, "updated_at" = $6
+       WHERE "transaction_id" = $1`,
+      [
+        payout.transactionId,
+        payout.status,
+        payout.railReference,
+        payout.failureReason,
+        payout.nextAttemptAt,
+        payout.updatedAt,
+      ],
     );
   }
 
   // A rail callback: ask the rail about this payout now rather than at the next poll.
   async dueNow(transactionId: string, now: Date): Promise<boolean> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .update(PayoutEntity)
-      .set({ nextAttemptAt: now })
-      .where(`transaction_id = :transactionId AND status IN ('PENDING', 'SUBMITTED')`, { transactionId })
-      .execute();
-    return (result.affected ?? 0) > 0;
+    const [, affected] = (await this.dataSource.query(
+      `UPDATE ${PAYOUT_TABLE} SET "next_attempt_at" = $2
+       WHERE "transaction_id" = $1 AND "status" IN ('PENDING', 'SUBMITTED')`,
+      [transactionId, now],
+    )) as [unknown[], number];
+    return affected > 0;
   }
 }
