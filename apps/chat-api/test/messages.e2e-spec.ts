@@ -192,6 +192,13 @@ describe('messages through the gateway', () => {
       expect((await as(ann).get(`/messages/${id}`).expect(200)).body.message.subject).toBe('general chat');
       const raw = await as(ann).get(`/messages/${id}`, { allow_empty_topic_name: 'true' }).expect(200);
       expect(raw.body.message.subject).toBe('');
+      // A narrow to the display name finds the empty topic, as Zulip's clean_narrow_for_message_fetch.
+      const narrowed = await list(ann, {
+        anchor: 'newest',
+        num_before: '10',
+        narrow: narrow(['channel', 'lobby'], ['topic', 'general chat']),
+      });
+      expect(narrowed.messages.map((m) => m.id)).toEqual([id]);
     });
   });
 
@@ -421,10 +428,21 @@ describe('messages through the gateway', () => {
           'BAD_REQUEST',
         ],
       ];
+      // BadNarrowOperatorError carries its description as the data field `desc`.
+      const descOf = (msg: string) => msg.replace(/^Invalid narrow operator: /, '');
       for (const [query, msg, code] of cases) {
         const response = await as(ben).get('/messages', query).expect(400);
-        expect(response.body).toEqual({ result: 'error', msg, code });
+        expect(response.body).toEqual({
+          result: 'error',
+          msg,
+          code,
+          ...(code === 'BAD_NARROW' ? { desc: descOf(msg) } : {}),
+        });
       }
+      const unknown = await as(ben)
+        .get('/messages', { anchor: 'newest', narrow: narrow(['bogus', 'x']) })
+        .expect(400);
+      expect(unknown.body.desc).toBe('unknown operator bogus');
     });
 
     // Zulip's MessageDict (build_message_dict + finalize_payload) and the caller's flags.
@@ -588,6 +606,16 @@ describe('messages through the gateway', () => {
       ]);
       const own = await list(cy, { anchor: 'newest', num_before: '10', num_after: '0' });
       expect(own.messages).toEqual([]);
+      // Zulip's ok_to_include_history: an `is` term reads only the caller's copies.
+      const read = await list(cy, {
+        anchor: 'newest',
+        num_before: '10',
+        narrow: JSON.stringify([
+          { operator: 'channel', operand: 'numbers' },
+          { operator: 'is', operand: 'unread', negated: true },
+        ]),
+      });
+      expect(read.messages).toEqual([]);
     });
   });
 

@@ -5,6 +5,7 @@ import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { type UserEntity, UserRole } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
 import { MessageFlag } from './message-flags.js';
 import { MessagesRepository } from './messages.repository.js';
 import { badNarrow, canonicalOperator, type NarrowTerm } from './narrow.js';
@@ -38,7 +39,7 @@ export class MessageFilterBuilder {
     let withHistory = false;
     const searchWords: string[] = [];
     const bind = (value: unknown) => `$${params.push(value)}`;
-    for (const term of narrow) {
+    for (const term of withEmptyTopic(narrow)) {
       const operator = canonicalOperator(term.operator);
       // Zulip's add_narrow_conditions joins every search term into one, applied last and never
       // negated.
@@ -87,6 +88,9 @@ export class MessageFilterBuilder {
       const like = bind(`%${escapeLike(word)}%`);
       conditions.push(`(m."content" ILIKE ${like} OR m."topic" ILIKE ${like})`);
     }
+    // Zulip's ok_to_include_history: flags only exist on copies, so an `is` term (but
+    // is:resolved) reads the caller's copies alone.
+    if (narrow.some((term) => term.operator === 'is' && term.operand !== 'resolved')) withHistory = false;
     return { conditions, params, withHistory, searchWords };
   }
 
@@ -152,6 +156,14 @@ export class MessageFilterBuilder {
     if (typeof item === 'string') return this.users.findByEmail(caller.realm.id, item);
     return Promise.resolve(null);
   }
+}
+
+// Zulip's update_narrow_terms_containing_empty_topic_fallback_name: the first `topic` term
+// naming the realm's empty-topic display name means the empty topic.
+function withEmptyTopic(narrow: readonly NarrowTerm[]): readonly NarrowTerm[] {
+  const first = narrow.findIndex((term) => term.operator === 'topic');
+  if (first < 0 || narrow[first]!.operand !== EMPTY_TOPIC_DISPLAY_NAME) return narrow;
+  return narrow.map((term, index) => (index === first ? { ...term, operand: '' } : term));
 }
 
 function isCondition(operand: unknown): string {

@@ -54,9 +54,11 @@ function checkOperand(operator: string, operand: unknown): unknown {
   return operand;
 }
 
-// Zulip's BadNarrowOperatorError.
+// Zulip's BadNarrowOperatorError, whose data field `desc` rides along.
 export function badNarrow(description: string): ChatError {
-  return new ChatError(ChatErrorCode.BAD_NARROW, `Invalid narrow operator: ${description}`);
+  return new ChatError(ChatErrorCode.BAD_NARROW, `Invalid narrow operator: ${description}`, {
+    desc: description,
+  });
 }
 
 // The operator names Zulip still accepts for the current ones.
