@@ -388,6 +388,50 @@ describe('messages through the gateway', () => {
           'Invalid narrow operator: Invalid message ID',
           'BAD_NARROW',
         ],
+        // Ids beyond PostgreSQL integers name nothing (Zulip: MAX_POSSIBLE_MESSAGE_ID).
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['channel', 99999999999]) },
+          'Invalid narrow operator: unknown channel 99999999999',
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['sender', 99999999999]) },
+          'Invalid narrow operator: unknown user 99999999999',
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['id', '99999999999']) },
+          'Invalid narrow operator: Invalid message ID',
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['dm', `${ann.email},`]) },
+          `Invalid narrow operator: unknown user in ${ann.email},`,
+          'BAD_NARROW',
+        ],
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['subject', 'odd']) },
+          'Invalid narrow operator: unknown operator subject',
+          'BAD_NARROW',
+        ],
+        // Zulip's check_not_both_channel_and_dm_narrow.
+        [
+          { ...base, anchor: 'newest', narrow: narrow(['channel', 'numbers'], ['dm', [ann.userId]]) },
+          'Invalid narrow operator: No message can be both a channel message and direct message',
+          'BAD_NARROW',
+        ],
+        [
+          {
+            ...base,
+            anchor: 'newest',
+            narrow: JSON.stringify([
+              { operator: 'is', operand: 'dm', negated: true },
+              { operator: 'dm', operand: [ann.userId] },
+            ]),
+          },
+          'Invalid narrow operator: No message can be both a channel message and direct message',
+          'BAD_NARROW',
+        ],
         // Operands are checked with the parameter, before the anchor.
         [{ ...base, narrow: narrow(['topic', 5]) }, 'operand is not a string', 'BAD_REQUEST'],
         [{ ...base, narrow: narrow(['channel', [1]]) }, 'operand is not a string or integer', 'BAD_REQUEST'],
@@ -571,6 +615,23 @@ describe('messages through the gateway', () => {
         code: 'BAD_REQUEST',
         parameters,
       });
+    });
+
+    it('finds nothing for an empty dm list, followed topics or ids beyond integers', async () => {
+      const all = { anchor: 'newest', num_before: '100' };
+      expect((await list(ben, { ...all, narrow: narrow(['dm', []]) })).messages).toEqual([]);
+      expect((await list(ben, { ...all, narrow: narrow(['is', 'followed']) })).messages).toEqual([]);
+      expect((await list(ben, { message_ids: '[99999999999]' })).messages).toEqual([]);
+      // A negated channel confines nothing, and pm_with is Zulip's underscore alias of dm (emails
+      // only: its operand is validated as a string).
+      const direct = await list(ben, {
+        ...all,
+        narrow: JSON.stringify([
+          { operator: 'channel', operand: 'numbers', negated: true },
+          { operator: 'pm_with', operand: ann.email },
+        ]),
+      });
+      expect(direct.messages.map((m) => m.content)).toEqual(['<p>psst</p>']);
     });
 
     it('reads the near, in and channels operators', async () => {

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { ChatError } from '../request/chat.error.js';
 import { MessageContextLoader } from './message-context.loader.js';
-import { FLAGS_SQL, MessageFilterBuilder, type MessageFilter } from './message-filter.js';
+import { FLAGS_SQL, MAX_ID, MessageFilterBuilder, type MessageFilter } from './message-filter.js';
 import { flagNames, MessageFlag } from './message-flags.js';
 import { MessageEntity } from './message.entity.js';
 import { messageRow } from './message.presenter.js';
@@ -107,14 +107,15 @@ export class GetMessagesQuery {
     if (ids.length > MAX_MESSAGES_PER_FETCH)
       throw ChatError.badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
     const filter = await this.filters.build(caller, command.narrow);
+    const existing = ids.filter((id) => id <= MAX_ID);
     const rows =
-      ids.length === 0
+      existing.length === 0
         ? []
         : await this.rows(
-            { ...filter, params: [...filter.params, ids] },
+            { ...filter, params: [...filter.params, existing] },
             `m."id" = ANY($${filter.params.length + 1}::int[])`,
             'ASC',
-            ids.length,
+            existing.length,
           );
     return {
       messages: await this.present(caller, rows, command, filter.searchWords),

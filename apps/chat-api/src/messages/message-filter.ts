@@ -13,6 +13,9 @@ import { badNarrow, canonicalOperator, type NarrowTerm } from './narrow.js';
 // A message seen without a copy of one's own (history of a public channel) counts as read.
 export const HISTORICAL_FLAGS = MessageFlag.read | MessageFlag.historical;
 export const FLAGS_SQL = `COALESCE(um."flags", ${HISTORICAL_FLAGS})`;
+// Ids are PostgreSQL integers (Zulip's Message.MAX_POSSIBLE_MESSAGE_ID): a larger one names
+// nothing, and must not reach a query.
+export const MAX_ID = 2_147_483_647;
 
 // A narrow turned into SQL over `m` (message) left-joined with `um` (the caller's copy).
 // `withHistory`: the narrow is one channel whose whole history the caller may read, so messages
@@ -38,6 +41,7 @@ export class MessageFilterBuilder {
     const conditions: string[] = ['m."realm_id" = $2'];
     let withHistory = false;
     const searchWords: string[] = [];
+    const kinds = new Set<'channel' | 'dm'>();
     const bind = (value: unknown) => `$${params.push(value)}`;
     for (const term of withEmptyTopic(narrow)) {
       const operator = canonicalOperator(term.operator);
@@ -46,6 +50,11 @@ export class MessageFilterBuilder {
       if (operator === 'search') {
         searchWords.push(...text(term.operand).split(/\s+/).filter(Boolean));
         continue;
+      }
+      const kind = conversationKind(operator, term);
+      if (kind) {
+        kinds.add(kind);
+        if (kinds.size === 2) throw badNarrow('No message can be both a channel message and direct message');
       }
       let condition: string;
       if (operator === 'channel') {
@@ -95,14 +104,13 @@ export class MessageFilterBuilder {
   }
 
   private async stream(caller: ChatCaller, operand: unknown): Promise<StreamEntity> {
+    const id = typeof operand === 'string' && /^\d+$/.test(operand) ? Number(operand) : operand;
     const stream =
-      typeof operand === 'number'
-        ? await this.streams.findById(caller.realm.id, operand)
-        : typeof operand === 'string'
-          ? /^\d+$/.test(operand)
-            ? await this.streams.findById(caller.realm.id, Number(operand))
-            : await this.streams.findByName(caller.realm.id, operand)
-          : null;
+      typeof id === 'number'
+        ? id <= MAX_ID
+          ? await this.streams.findById(caller.realm.id, id)
+          : null
+        : await this.streams.findByName(caller.realm.id, String(operand));
     if (!stream) throw badNarrow(`unknown channel ${String(operand)}`);
     return stream;
   }
@@ -119,6 +127,8 @@ export class MessageFilterBuilder {
   ): Promise<string> {
     const users = await this.usersOf(caller, operand);
     if (!users) throw badNarrow(`unknown user in ${pythonStr(operand)}`);
+    // Zulip's by_dm: an empty list of users finds nothing.
+    if (users.length === 0) return 'FALSE';
     const ids = [...new Set([caller.user.id, ...users.map((user) => user.id)])].sort((a, b) => a - b);
     const recipient = await this.messages.findRecipientByKey(caller.realm.id, `dm:${ids.join(',')}`);
     return recipient ? `m."recipient_id" = ${bind(recipient.id)}` : 'FALSE';
@@ -131,16 +141,13 @@ export class MessageFilterBuilder {
     return user;
   }
 
-  // The users of a `dm` operand: a list of ids, or a comma-separated list of emails; null when
-  // one of them is unknown.
+  // The users of a `dm` operand: a list of ids, or a comma-separated list of emails (an empty
+  // piece is an unknown user); null when one of them is unknown.
   private async usersOf(caller: ChatCaller, operand: unknown): Promise<UserEntity[] | null> {
     const items = Array.isArray(operand)
       ? operand
       : typeof operand === 'string'
-        ? operand
-            .split(',')
-            .map((email) => email.trim())
-            .filter(Boolean)
+        ? operand.split(',').map((email) => email.trim())
         : [operand];
     const users: UserEntity[] = [];
     for (const item of items) {
@@ -148,14 +155,26 @@ export class MessageFilterBuilder {
       if (!user) return null;
       users.push(user);
     }
-    return users.length === 0 ? null : users;
+    return users;
   }
 
   private lookUp(caller: ChatCaller, item: unknown): Promise<UserEntity | null> {
-    if (typeof item === 'number') return this.users.findById(caller.realm.id, item);
+    if (typeof item === 'number')
+      return item <= MAX_ID ? this.users.findById(caller.realm.id, item) : Promise.resolve(null);
     if (typeof item === 'string') return this.users.findByEmail(caller.realm.id, item);
     return Promise.resolve(null);
   }
+}
+
+// Zulip's check_not_both_channel_and_dm_narrow: which kind of conversation a term confines the
+// narrow to (negated terms confine nothing, except that not is:dm means a channel).
+function conversationKind(operator: string, term: NarrowTerm): 'channel' | 'dm' | null {
+  if (operator === 'is' && (term.operand === 'dm' || term.operand === 'private'))
+    return term.negated ? 'channel' : 'dm';
+  if (term.negated) return null;
+  if (operator === 'channel' || operator === 'channels' || operator === 'topic') return 'channel';
+  if (operator === 'dm' || operator === 'dm-including') return 'dm';
+  return null;
 }
 
 // Zulip's update_narrow_terms_containing_empty_topic_fallback_name: the first `topic` term
@@ -181,6 +200,9 @@ function isCondition(operand: unknown): string {
       return 'm."stream_id" IS NULL';
     case 'resolved':
       return `m."topic" LIKE '✔ %'`;
+    case 'followed':
+      // Nobody follows topics here.
+      return 'FALSE';
     default:
       throw badNarrow(`unknown 'is' operand ${String(operand)}`);
   }
@@ -234,7 +256,7 @@ function text(operand: unknown): string {
 // Zulip's by_id: the operand's text must be all digits.
 function messageId(operand: unknown): number {
   const digits = String(operand);
-  if (!/^\d+$/.test(digits)) throw badNarrow('Invalid message ID');
+  if (!/^\d+$/.test(digits) || Number(digits) > MAX_ID) throw badNarrow('Invalid message ID');
   return Number(digits);
 }
 

@@ -61,16 +61,19 @@ export function badNarrow(description: string): ChatError {
   });
 }
 
-// The operator names Zulip still accepts for the current ones.
+// The operator names Zulip still accepts for the current ones (NarrowBuilder.by_method_map,
+// underscores included; there is no `subject`).
 export function canonicalOperator(operator: string): string {
   switch (operator) {
     case 'stream':
       return 'channel';
-    case 'subject':
-      return 'topic';
+    case 'streams':
+      return 'channels';
     case 'pm-with':
+    case 'pm_with':
       return 'dm';
     case 'group-pm-with':
+    case 'group_pm_with':
       return 'dm-including';
     default:
       return operator;
