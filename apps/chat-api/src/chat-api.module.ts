@@ -31,6 +31,8 @@ import { REGISTER_STATE_PROVIDERS, type RegisterStateProvider } from './events/r
 import { RegisterQueueUseCase } from './events/register-queue.use-case.js';
 import { StreamStateProvider } from './events/stream-state.provider.js';
 import { GetMessageQuery } from './messages/get-message.query.js';
+import { MessageAccess } from './messages/message-access.js';
+import { NarrowCleaner } from './messages/narrow-cleaner.js';
 import { GetMessagesQuery } from './messages/get-messages.query.js';
 import { MessageContextLoader } from './messages/message-context.loader.js';
 import { MessageFilterBuilder } from './messages/message-filter.js';
@@ -129,6 +131,8 @@ import { UsersRepository } from './users/users.repository.js';
     MessageFilterBuilder,
     GetMessagesQuery,
     GetMessageQuery,
+    MessageAccess,
+    NarrowCleaner,
     SendMessageUseCase,
     PrincipalResolver,
     StreamDirectory,

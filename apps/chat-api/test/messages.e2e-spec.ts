@@ -634,6 +634,53 @@ describe('messages through the gateway', () => {
       expect(direct.messages.map((m) => m.content)).toEqual(['<p>psst</p>']);
     });
 
+    // Zulip 9's `with` (update_narrow_terms_containing_with_operator): the message's current
+    // conversation replaces the narrow's channel, topic and dm terms.
+    it('narrows to the conversation of a with message', async () => {
+      const all = { anchor: 'newest', num_before: '100' };
+      const odd = await list(ben, {
+        ...all,
+        narrow: narrow(['channel', 'lobby'], ['topic', 'elsewhere'], ['with', ids[0]]),
+      });
+      expect(odd.messages.map((m) => m.content)).toEqual([
+        '<p>number 1</p>',
+        '<p>number 3</p>',
+        '<p>number 5</p>',
+      ]);
+      const psst = (await list(ben, { ...all, narrow: narrow(['dm', [ann.userId]]) })).messages[0]!;
+      const direct = await list(ben, { ...all, narrow: narrow(['with', String(psst.id)]) });
+      expect(direct.messages.map((m) => m.content)).toEqual(['<p>psst</p>']);
+      // A message the caller cannot see leaves a narrow that names a conversation as it is.
+      const kept = await list(cy, {
+        ...all,
+        narrow: narrow(['channel', 'numbers'], ['topic', 'even'], ['with', psst.id]),
+      });
+      expect(kept.messages.map((m) => m.content)).toEqual(['<p>number 2</p>', '<p>number 4</p>']);
+      const refusals: Array<[string, string, string]> = [
+        [
+          narrow(['with', psst.id]),
+          "Invalid narrow operator: Invalid 'with' operator",
+          "Invalid 'with' operator",
+        ],
+        [
+          narrow(['with', 'abc']),
+          "Invalid narrow operator: Invalid 'with' operator",
+          "Invalid 'with' operator",
+        ],
+        [
+          narrow(['with', ids[0]], ['with', ids[1]]),
+          "Invalid narrow operator combination: Duplicate 'with' operators.",
+          "Duplicate 'with' operators.",
+        ],
+      ];
+      for (const [terms, msg, desc] of refusals) {
+        const response = await as(cy)
+          .get('/messages', { ...all, narrow: terms })
+          .expect(400);
+        expect(response.body).toEqual({ result: 'error', msg, code: 'BAD_NARROW', desc });
+      }
+    });
+
     it('reads the near, in and channels operators', async () => {
       const all = { anchor: 'newest', num_before: '100', num_after: '0' };
       const near = await list(ben, {

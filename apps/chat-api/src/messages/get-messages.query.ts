@@ -7,6 +7,7 @@ import { FLAGS_SQL, MAX_ID, MessageFilterBuilder, type MessageFilter } from './m
 import { flagNames, MessageFlag } from './message-flags.js';
 import { MessageEntity } from './message.entity.js';
 import { messageRow } from './message.presenter.js';
+import { NarrowCleaner } from './narrow-cleaner.js';
 import { searchFields } from './search-highlight.js';
 import type { NarrowTerm } from './narrow.js';
 
@@ -40,20 +41,22 @@ interface Row {
 export class GetMessagesQuery {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly cleaner: NarrowCleaner,
     private readonly filters: MessageFilterBuilder,
     private readonly contexts: MessageContextLoader,
   ) {}
 
-  // Refusals in Zulip's order (get_messages_backend): the anchor, the count, an excluded anchor
-  // inside the range, then the narrow's operators.
+  // Refusals in Zulip's order (get_messages_backend): the anchor, the narrow's `with` term, the
+  // count, an excluded anchor inside the range, then the narrow's operators.
   async execute(caller: ChatCaller, command: GetMessagesCommand) {
     if (command.messageIds !== undefined) return this.byIds(caller, command, command.messageIds);
     const requested = requestedAnchor(command);
+    const narrow = await this.cleaner.clean(caller, command.narrow);
     if (command.numBefore + command.numAfter > MAX_MESSAGES_PER_FETCH)
       throw ChatError.badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
     if (command.numBefore > 0 && command.numAfter > 0 && !command.includeAnchor)
       throw ChatError.badRequest('The anchor can only be excluded at an end of the range');
-    const filter = await this.filters.build(caller, command.narrow);
+    const filter = await this.filters.build(caller, narrow);
     const anchor = requested === 'first_unread' ? await this.firstUnread(filter) : requested;
     const anchoredToLeft = anchor === 0;
     const anchoredToRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
@@ -104,9 +107,10 @@ export class GetMessagesQuery {
           parameters: 'num_before, num_after, anchor, message_ids, include_anchor, use_first_unread_anchor',
         },
       );
+    const narrow = await this.cleaner.clean(caller, command.narrow);
     if (ids.length > MAX_MESSAGES_PER_FETCH)
       throw ChatError.badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
-    const filter = await this.filters.build(caller, command.narrow);
+    const filter = await this.filters.build(caller, narrow);
     const existing = ids.filter((id) => id <= MAX_ID);
     const rows =
       existing.length === 0

@@ -5,7 +5,6 @@ import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { type UserEntity, UserRole } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
 import { MessageFlag } from './message-flags.js';
 import { MessagesRepository } from './messages.repository.js';
 import { badNarrow, canonicalOperator, type NarrowTerm } from './narrow.js';
@@ -43,7 +42,7 @@ export class MessageFilterBuilder {
     const searchWords: string[] = [];
     const kinds = new Set<'channel' | 'dm'>();
     const bind = (value: unknown) => `$${params.push(value)}`;
-    for (const term of withEmptyTopic(narrow)) {
+    for (const term of narrow) {
       const operator = canonicalOperator(term.operator);
       // Zulip's add_narrow_conditions joins every search term into one, applied last and never
       // negated.
@@ -175,14 +174,6 @@ function conversationKind(operator: string, term: NarrowTerm): 'channel' | 'dm' 
   if (operator === 'channel' || operator === 'channels' || operator === 'topic') return 'channel';
   if (operator === 'dm' || operator === 'dm-including') return 'dm';
   return null;
-}
-
-// Zulip's update_narrow_terms_containing_empty_topic_fallback_name: the first `topic` term
-// naming the realm's empty-topic display name means the empty topic.
-function withEmptyTopic(narrow: readonly NarrowTerm[]): readonly NarrowTerm[] {
-  const first = narrow.findIndex((term) => term.operator === 'topic');
-  if (first < 0 || narrow[first]!.operand !== EMPTY_TOPIC_DISPLAY_NAME) return narrow;
-  return narrow.map((term, index) => (index === first ? { ...term, operand: '' } : term));
 }
 
 function isCondition(operand: unknown): string {

@@ -33,7 +33,7 @@ function term(element: unknown, varName: string): NarrowTerm {
 
 // Zulip's NarrowParameter.validate_terms: operators that take ids take a string or an integer
 // (dm a string or a list of integers), search a non-blank string, the rest a string.
-const ID_OPERATORS = new Set(['channel', 'stream', 'id', 'sender', 'group-pm-with', 'dm-including']);
+const ID_OPERATORS = new Set(['channel', 'stream', 'id', 'sender', 'group-pm-with', 'dm-including', 'with']);
 const IDS_OPERATORS = new Set(['pm-with', 'dm']);
 
 function checkOperand(operator: string, operand: unknown): unknown {
