@@ -395,6 +395,11 @@ describe('messages through the gateway', () => {
           'BAD_NARROW',
         ],
         [
+          { ...base, anchor: 'newest', narrow: narrow(['sender', 'me']) },
+          'Invalid narrow operator: unknown user me',
+          'BAD_NARROW',
+        ],
+        [
           { ...base, anchor: 'newest', narrow: narrow(['sender', 99999999999]) },
           'Invalid narrow operator: unknown user 99999999999',
           'BAD_NARROW',

@@ -73,7 +73,8 @@ export class MessageFilterBuilder {
         const user = await this.user(caller, term.operand);
         condition = `m."stream_id" IS NULL AND EXISTS (SELECT 1 FROM "chat"."recipient" r WHERE r."id" = m."recipient_id" AND ${bind(user!.id)} = ANY(r."user_ids"))`;
       } else if (operator === 'sender') {
-        const sender = term.operand === 'me' ? caller.user : await this.user(caller, term.operand);
+        // No `me` here: Zulip's web client turns sender:me into an email before asking.
+        const sender = await this.user(caller, term.operand);
         condition = `m."sender_id" = ${bind(sender.id)}`;
       } else if (operator === 'is') {
         condition = isCondition(term.operand);
