@@ -100,7 +100,8 @@ describe('POST /messages/flags through the gateway', () => {
     const privateMessage = await chat.toChannel(owner, secretId, 'hidden');
     const otherRealm = await system.createRealm('Other org', 'other-owner@example.com');
     const foreign = await chat.direct(otherRealm.owner, [otherRealm.owner]);
-    for (const id of [foreignDirect, privateMessage, foreign, 999_999]) {
+    // An id beyond PostgreSQL integers names no message either (no 500).
+    for (const id of [foreignDirect, privateMessage, foreign, 999_999, 99_999_999_999]) {
       const response = await update([held, id], 'add', 'starred').expect(400);
       expect(response.body).toEqual(badRequest('Invalid message(s)'));
     }

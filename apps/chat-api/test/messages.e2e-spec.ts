@@ -112,6 +112,19 @@ describe('messages through the gateway', () => {
         {},
       ],
       [{ type: 'direct', to: '[999999]', content: 'x' }, 'Invalid user ID 999999', 'BAD_REQUEST', {}],
+      // Ids beyond PostgreSQL integers name nothing (no 500).
+      [
+        { type: 'direct', to: '[99999999999]', content: 'x' },
+        'Invalid user ID 99999999999',
+        'BAD_REQUEST',
+        {},
+      ],
+      [
+        { type: 'stream', to: '99999999999', topic: 't', content: 'x' },
+        "Channel with ID '99999999999' does not exist",
+        'STREAM_DOES_NOT_EXIST',
+        { stream_id: 99999999999 },
+      ],
       [
         { type: 'direct', to: 'ghost@example.com', content: 'x' },
         "Invalid email 'ghost@example.com'",

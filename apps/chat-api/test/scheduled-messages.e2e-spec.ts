@@ -169,6 +169,11 @@ describe('scheduled messages and reminders through the gateway', () => {
       badRequest('Invalid user ID 999999'),
     ],
     [
+      'a user id beyond integers',
+      { type: 'direct', to: '[99999999999]', content: 'x', scheduled_delivery_timestamp: 'FUTURE' },
+      badRequest('Invalid user ID 99999999999'),
+    ],
+    [
       'no recipients',
       { type: 'direct', to: '[]', content: 'x', scheduled_delivery_timestamp: 'FUTURE' },
       badRequest('Message must have recipients'),

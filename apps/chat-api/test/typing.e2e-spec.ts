@@ -157,6 +157,16 @@ describe('POST /typing through the gateway', () => {
     ['a to with a non-integer', { op: 'start', to: '[1,"x"]' }, badRequest('to[1] is not an integer')],
     ['an unknown user', { op: 'start', to: '[999999]' }, badRequest('Invalid user ID 999999')],
     [
+      'a user id beyond integers',
+      { op: 'start', to: '[99999999999]' },
+      badRequest('Invalid user ID 99999999999'),
+    ],
+    [
+      'a channel id beyond integers',
+      { type: 'channel', op: 'start', stream_id: '99999999999', topic: 't' },
+      badRequest('Invalid channel ID'),
+    ],
+    [
       'channel typing without stream_id',
       { type: 'channel', op: 'start', topic: 't' },
       badRequest('Missing stream_id'),

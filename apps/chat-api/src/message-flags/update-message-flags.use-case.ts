@@ -7,6 +7,7 @@ import { toMessageRuns } from '../events/message-runs.js';
 import { MessageFlag } from '../messages/message-flags.js';
 import { RecipientType } from '../messages/recipient.entity.js';
 import { ChatError } from '../request/chat.error.js';
+import { isStoredId } from '../request/stored-id.js';
 import { historyAccess } from '../streams/stream-access.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { type FlagChange, flagChange, marksUnread } from './flag-rules.js';
@@ -41,6 +42,8 @@ export class UpdateMessageFlagsUseCase {
 
   async execute(caller: ChatCaller, command: UpdateFlagsCommand): Promise<UpdateFlagsResult> {
     const change = flagChange(command.flag, command.operation);
+    // An id beyond the stored range names no message (Zulip's access_message refusal).
+    if (!command.messages.every(isStoredId)) throw ChatError.badRequest('Invalid message(s)');
     if (marksUnread(change)) return this.inTransaction(caller, command, change);
     // Nothing is skipped: the event lists every requested id.
     const changed = await this.flags.applyWhenAllHeld(

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { ChatError } from '../request/chat.error.js';
 import { MessageContextLoader } from './message-context.loader.js';
-import { FLAGS_SQL, MAX_ID, MessageFilterBuilder, type MessageFilter } from './message-filter.js';
+import { isStoredId } from '../request/stored-id.js';
+import { FLAGS_SQL, MessageFilterBuilder, type MessageFilter } from './message-filter.js';
 import { flagNames, MessageFlag } from './message-flags.js';
 import { MessageEntity } from './message.entity.js';
 import { messageRow } from './message.presenter.js';
@@ -111,7 +112,7 @@ export class GetMessagesQuery {
     if (ids.length > MAX_MESSAGES_PER_FETCH)
       throw ChatError.badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_FETCH}).`);
     const filter = await this.filters.build(caller, narrow);
-    const existing = ids.filter((id) => id <= MAX_ID);
+    const existing = ids.filter(isStoredId);
     const rows =
       existing.length === 0
         ? []

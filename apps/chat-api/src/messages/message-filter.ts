@@ -5,6 +5,7 @@ import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { type UserEntity, UserRole } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { MAX_STORED_ID } from '../request/stored-id.js';
 import { MessageFlag } from './message-flags.js';
 import { MessagesRepository } from './messages.repository.js';
 import { badNarrow, canonicalOperator, type NarrowTerm } from './narrow.js';
@@ -12,9 +13,6 @@ import { badNarrow, canonicalOperator, type NarrowTerm } from './narrow.js';
 // A message seen without a copy of one's own (history of a public channel) counts as read.
 export const HISTORICAL_FLAGS = MessageFlag.read | MessageFlag.historical;
 export const FLAGS_SQL = `COALESCE(um."flags", ${HISTORICAL_FLAGS})`;
-// Ids are PostgreSQL integers (Zulip's Message.MAX_POSSIBLE_MESSAGE_ID): a larger one names
-// nothing, and must not reach a query.
-export const MAX_ID = 2_147_483_647;
 
 // A narrow turned into SQL over `m` (message) left-joined with `um` (the caller's copy).
 // `withHistory`: the narrow is one channel whose whole history the caller may read, so messages
@@ -107,9 +105,7 @@ export class MessageFilterBuilder {
     const id = typeof operand === 'string' && /^\d+$/.test(operand) ? Number(operand) : operand;
     const stream =
       typeof id === 'number'
-        ? id <= MAX_ID
-          ? await this.streams.findById(caller.realm.id, id)
-          : null
+        ? await this.streams.findById(caller.realm.id, id)
         : await this.streams.findByName(caller.realm.id, String(operand));
     if (!stream) throw badNarrow(`unknown channel ${String(operand)}`);
     return stream;
@@ -159,8 +155,7 @@ export class MessageFilterBuilder {
   }
 
   private lookUp(caller: ChatCaller, item: unknown): Promise<UserEntity | null> {
-    if (typeof item === 'number')
-      return item <= MAX_ID ? this.users.findById(caller.realm.id, item) : Promise.resolve(null);
+    if (typeof item === 'number') return this.users.findById(caller.realm.id, item);
     if (typeof item === 'string') return this.users.findByEmail(caller.realm.id, item);
     return Promise.resolve(null);
   }
@@ -248,7 +243,7 @@ function text(operand: unknown): string {
 // Zulip's by_id: the operand's text must be all digits.
 function messageId(operand: unknown): number {
   const digits = String(operand);
-  if (!/^\d+$/.test(digits) || Number(digits) > MAX_ID) throw badNarrow('Invalid message ID');
+  if (!/^\d+$/.test(digits) || Number(digits) > MAX_STORED_ID) throw badNarrow('Invalid message ID');
   return Number(digits);
 }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { isStoredId } from '../request/stored-id.js';
 import { MessageEntity } from './message.entity.js';
 import { RecipientEntity, RecipientType } from './recipient.entity.js';
 
@@ -92,6 +93,7 @@ export class MessagesRepository {
   }
 
   findById(realmId: number, id: number): Promise<MessageEntity | null> {
+    if (!isStoredId(id)) return Promise.resolve(null);
     return this.dataSource.getRepository(MessageEntity).findOneBy({ realmId, id });
   }
 }

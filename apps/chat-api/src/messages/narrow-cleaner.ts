@@ -3,7 +3,6 @@ import type { ChatCaller } from '../auth/chat-caller.js';
 import { ChatError, ChatErrorCode } from '../request/chat.error.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
 import { MessageAccess } from './message-access.js';
-import { MAX_ID } from './message-filter.js';
 import { MessagesRepository } from './messages.repository.js';
 import { badNarrow, type NarrowTerm } from './narrow.js';
 
@@ -36,7 +35,7 @@ export class NarrowCleaner {
     const rest = narrow.filter((term) => term !== withTerm);
     const id = pythonInt(withTerm.operand);
     if (id === null) throw badNarrow("Invalid 'with' operator");
-    const message = id > 0 && id <= MAX_ID ? await this.messages.findById(caller.realm.id, id) : null;
+    const message = await this.messages.findById(caller.realm.id, id);
     if (!message || (await this.access.flagsOf(caller, message)) === null) {
       if (definesConversation(rest)) return rest;
       throw badNarrow("Invalid 'with' operator");

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { isStoredId } from '../request/stored-id.js';
 import { StreamEntity } from './stream.entity.js';
 import type { StreamStats } from './stream.presenter.js';
 import { SubscriptionEntity } from './subscription.entity.js';
@@ -10,6 +11,7 @@ export class StreamsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   findById(realmId: number, id: number, manager?: EntityManager): Promise<StreamEntity | null> {
+    if (!isStoredId(id)) return Promise.resolve(null);
     return (manager ?? this.dataSource.manager).getRepository(StreamEntity).findOneBy({ realmId, id });
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import type { ChatTransaction } from '../events/chat-event.publisher.js';
+import { isStoredId } from '../request/stored-id.js';
 import { UserEntity } from './user.entity.js';
 
 export type NewUser = Omit<UserEntity, 'id'>;
@@ -25,6 +26,7 @@ export class UsersRepository {
   }
 
   findById(realmId: number, id: number, manager?: EntityManager): Promise<UserEntity | null> {
+    if (!isStoredId(id)) return Promise.resolve(null);
     return (manager ?? this.dataSource.manager).getRepository(UserEntity).findOneBy({ realmId, id });
   }
 
@@ -46,10 +48,9 @@ export class UsersRepository {
   }
 
   findManyByIds(realmId: number, ids: readonly number[], manager?: EntityManager): Promise<UserEntity[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return (manager ?? this.dataSource.manager)
-      .getRepository(UserEntity)
-      .findBy({ realmId, id: In([...ids]) });
+    const stored = ids.filter(isStoredId);
+    if (stored.length === 0) return Promise.resolve([]);
+    return (manager ?? this.dataSource.manager).getRepository(UserEntity).findBy({ realmId, id: In(stored) });
   }
 
   findManyByEmails(realmId: number, emails: readonly string[]): Promise<UserEntity[]> {
