@@ -85,6 +85,8 @@ describe('messages through the gateway', () => {
       });
       const outsider = await as(cy).get(`/messages/${directId}`).expect(400);
       expect(outsider.body).toEqual({ result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST' });
+      const beyond = await as(cy).get('/messages/99999999999').expect(400);
+      expect(beyond.body).toEqual(outsider.body);
     });
 
     it.each([

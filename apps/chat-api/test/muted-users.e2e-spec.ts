@@ -111,6 +111,9 @@ describe('muted users through the gateway', () => {
       msg: 'Not Found',
       code: 'BAD_REQUEST',
     });
+    // Any digits are an id, as Zulip's <int:...> path patterns read them; one beyond the stored
+    // range names nobody.
+    expect((await mute('99999999999').expect(400)).body).toEqual(badRequest('No such user'));
     const response = await system.http.get(`/api/v1/users/me/muted_users/${owner.userId}`).expect(405);
     expect(response.body).toEqual({
       result: 'error',

@@ -161,7 +161,7 @@ describe('saved snippets through the gateway', () => {
       .send({ title: 't', content: 'c' })
       .expect(200);
     const notFound = badRequest('Saved snippet does not exist.');
-    for (const id of [body.saved_snippet_id as number, 999_999]) {
+    for (const id of [body.saved_snippet_id as number, 999_999, 99_999_999_999]) {
       expect((await call('patch', `/saved_snippets/${id}`).send({ title: 'x' }).expect(404)).body).toEqual(
         notFound,
       );
