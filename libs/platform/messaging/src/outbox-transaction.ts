@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Clock, IdGenerator } from '@shared/util';
+import { tableName } from '@platform/database';
 import { RequestContext } from '@platform/logging';
 import type { TopicMap, TopicOf } from './event-envelope.js';
 import { OutboxMessageEntity } from './outbox-message.entity.js';
@@ -128,11 +129,7 @@ const tables = new WeakMap<object, string>();
 export function outboxTable(manager: EntityManager): string {
   let table = tables.get(manager.connection);
   if (table === undefined) {
-    table = manager
-      .getRepository(OutboxMessageEntity)
-      .metadata.tablePath.split('.')
-      .map((part) => `"${part}"`)
-      .join('.');
+    table = tableName(manager.connection, OutboxMessageEntity);
     tables.set(manager.connection, table);
   }
   return table;
