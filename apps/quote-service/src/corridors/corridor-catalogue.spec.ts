@@ -18,6 +18,7 @@ const route = {
 class GatedTables {
   reads = 0;
   enabled = true;
+  failing = false;
   private gate: Promise<void> = Promise.resolve();
   private open: () => void = () => undefined;
 
@@ -43,6 +44,7 @@ class GatedTables {
         // What the table holds when the read starts, answered when the gate opens.
         find: async () => {
           this.reads += 1;
+          if (this.failing) throw new Error('database unavailable');
           const rows = this.rows(entity);
           await this.gate;
           return rows;
@@ -89,5 +91,13 @@ describe(CorridorCatalogue.name, () => {
     tables.release();
     expect(await before).toHaveLength(1);
     expect(await sut.live(FlowDirection.PAYOUT)).toEqual([]);
+  });
+
+  it('reads again after a load that failed', async () => {
+    const { tables, sut } = setup();
+    tables.failing = true;
+    await expect(sut.live(FlowDirection.PAYOUT)).rejects.toThrow('database unavailable');
+    tables.failing = false;
+    expect(await sut.live(FlowDirection.PAYOUT)).toHaveLength(1);
   });
 });

@@ -34,10 +34,9 @@ const CACHE_MS = 5_000;
 export class CorridorCatalogue {
   private cached: { at: number; corridors: LiveCorridor[] } | null = null;
   // The load under way, if any: when the cache expires under load, the quotes arriving meanwhile
-  // wait for that one load instead of each reading the three tables.
+  // wait for that one load instead of each reading the three tables. forget() drops it, so a load
+  // that started before an operator's change is not cached.
   private loading: Promise<LiveCorridor[]> | null = null;
-  // Bumped by forget(): a load that started before an operator's change must not be cached.
-  private generation = 0;
 
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
@@ -55,23 +54,26 @@ export class CorridorCatalogue {
   forget(): void {
     this.cached = null;
     this.loading = null;
-    this.generation += 1;
   }
 
   private all(): Promise<LiveCorridor[]> {
     const now = this.clock.now().getTime();
     if (this.cached && now - this.cached.at < CACHE_MS) return Promise.resolve(this.cached.corridors);
     if (!this.loading) {
-      const loading = this.load(now).finally(() => {
-        if (this.loading === loading) this.loading = null;
-      });
+      const loading: Promise<LiveCorridor[]> = this.load()
+        .then((corridors) => {
+          if (this.loading === loading) this.cached = { at: now, corridors };
+          return corridors;
+        })
+        .finally(() => {
+          if (this.loading === loading) this.loading = null;
+        });
       this.loading = loading;
     }
     return this.loading;
   }
 
-  private async load(now: number): Promise<LiveCorridor[]> {
-    const generation = this.generation;
+  private async load(): Promise<LiveCorridor[]> {
     const [flows, assets, unsupported] = await Promise.all([
       this.dataSource.getRepository(CorridorFlowEntity).find({ where: { enabled: true } }),
       this.dataSource.getRepository(CorridorAssetEntity).find({ where: { active: true } }),
@@ -86,7 +88,6 @@ export class CorridorCatalogue {
         return asset ? [{ flow, asset }] : [];
       })
       .sort((a, b) => routeOrder(a.flow.route).localeCompare(routeOrder(b.flow.route)));
-    if (generation === this.generation) this.cached = { at: now, corridors };
     return corridors;
   }
 }
