@@ -22,7 +22,8 @@ export interface Subscription {
   readonly handle: EventHandler;
   // `earliest` (default): a new group starts at the oldest retained event. `latest`: it starts
   // at what is published once it has joined — for per-replica fan-out groups (chat-api's event
-  // queues), which live only as long as their process and have no use for history.
+  // queues), which live only as long as their process and have no use for history. Such a group
+  // commits no offsets either: its next incarnation starts at the latest again.
   readonly startFrom?: 'earliest' | 'latest';
   // How many partitions' events may be handled at the same time (default 1: one event at a
   // time). Events of one partition, hence of one key, are still handled one after another, in

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { Kafka, logLevel } from 'kafkajs';
 import { createLogger } from '@platform/logging';
 import { expectEventually, kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
 import {
@@ -91,6 +92,54 @@ describe(KafkaEventBus.name, () => {
     await expectEventually(() => expect(byId(received)).toEqual(byId(sent)), { timeoutMs: 30_000 });
     await sut.disconnect();
     expect(await sut.isReady()).toBe(false);
+  });
+
+  it('a group that starts at the latest offset gets what is published after it joined and commits no offset', async () => {
+    const sut = await connectedBus('latest');
+    const topic = `kafka-test.latest.v1.${run}`;
+    const event = (n: number): EventEnvelope => ({
+      id: randomUUID(),
+      topic,
+      key: 'fan-out',
+      payload: { n },
+      occurredAt: new Date().toISOString(),
+      correlationId: `request-${n}`,
+    });
+    await sut.publish([event(1)]);
+    const seen: EventEnvelope[] = [];
+    const fanOut = `fan-out-${run}`;
+    await sut.subscribe({
+      groupId: fanOut,
+      topics: [topic],
+      startFrom: 'latest',
+      handle: async (e) => void seen.push(e),
+    });
+    const durable = await record(sut, topic);
+
+    await sut.publish([event(2)]);
+
+    await expectEventually(() => expect(durable.map((e) => e.payload)).toEqual([{ n: 1 }, { n: 2 }]), {
+      timeoutMs: 30_000,
+    });
+    await expectEventually(() => expect(seen.map((e) => e.payload)).toEqual([{ n: 2 }]), {
+      timeoutMs: 30_000,
+    });
+    const admin = new Kafka({
+      clientId: `kafka-test-admin-${run}`,
+      brokers,
+      logLevel: logLevel.NOTHING,
+    }).admin();
+    await admin.connect();
+    try {
+      const committed = async (groupId: string) =>
+        (await admin.fetchOffsets({ groupId, topics: [topic] }))[0]!.partitions.map((p) => p.offset);
+      await expectEventually(async () => expect(await committed(`recorder-${topic}`)).toContain('2'), {
+        timeoutMs: 30_000,
+      });
+      expect(new Set(await committed(fanOut))).toEqual(new Set(['-1']));
+    } finally {
+      await admin.disconnect();
+    }
   });
 
   it('an event written through the outbox is consumed once even when delivered twice', async () => {

@@ -28,8 +28,8 @@ const HEADER = {
 // flight, so a retry cannot reorder a key's events; a retry may duplicate one, which the
 // consumers' inbox absorbs (kafkajs' idempotent mode would demand unbounded retries, stalling
 // the outbox relay through a long outage instead of letting it back off). Keys are partitioned
-// with the Java client's murmur2, so other clients agree on placement. Consumers commit an
-// offset only after the handler resolved: a crash means redelivery, never loss.
+// with the Java client's murmur2, so other clients agree on placement. Durable consumers commit
+// an offset only after the handler resolved: a crash means redelivery, never loss.
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
   private readonly producer: Producer;
@@ -109,6 +109,9 @@ export class KafkaEventBus implements EventBus {
     // subscribing completes only once it has.
     const joined = startFrom === 'latest' ? this.joinOf(consumer) : Promise.resolve();
     await consumer.run({
+      // A group that starts at the latest offset lives as long as its process: an offset it
+      // committed would never be read, and committing costs a broker round trip per batch.
+      autoCommit: startFrom === 'earliest',
       partitionsConsumedConcurrently: concurrentPartitions,
       eachMessage: async ({ topic, message }) => {
         await handle({
