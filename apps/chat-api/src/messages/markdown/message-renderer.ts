@@ -1,21 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import MarkdownIt from 'markdown-it';
+import { normalizeWhitespace } from './html-text.js';
 import { EMPTY_DIRECTORY, type MentionDirectory, type RenderedMessage } from './mention-directory.js';
+import { zulipAutolink } from './zulip-autolink.plugin.js';
+import { zulipEmphasis } from './zulip-emphasis.plugin.js';
+import { zulipInlineText } from './zulip-inline-text.plugin.js';
+import { zulipLinks } from './zulip-links.plugin.js';
 import { zulipMentions, type ZulipRenderState } from './zulip-mentions.plugin.js';
 
-// Zulip's Markdown dialect, as far as clients rely on it: raw HTML is escaped, single newlines
-// are line breaks, bare URLs become links, and Zulip's mentions and channel links render with
-// Zulip's classes (zulip-mentions.plugin.ts).
+// Zulip's Markdown dialect, rendered byte for byte as Zulip Server 11 renders it for the
+// constructs each plugin lists (what is not covered is listed in the chat-api README): raw HTML
+// is escaped, single newlines are line breaks, and Zulip's mentions and channel links render
+// with Zulip's classes.
 @Injectable()
 export class MessageRenderer {
-  private readonly markdown = new MarkdownIt({ html: false, breaks: true, linkify: true }).use(zulipMentions);
+  private readonly markdown = new MarkdownIt({ html: false, breaks: true })
+    .use(zulipMentions)
+    .use(zulipInlineText)
+    .use(zulipEmphasis)
+    .use(zulipLinks)
+    .use(zulipAutolink);
 
   renderMessage(content: string, directory: MentionDirectory): RenderedMessage {
     const zulip: ZulipRenderState = {
       directory,
       outcome: { mentionedUserIds: new Set(), streamWildcard: false, topicWildcard: false },
     };
-    return { html: this.markdown.render(content, { zulip }).trim(), mentions: zulip.outcome };
+    const html = this.markdown.render(normalizeWhitespace(content), { zulip });
+    return { html: html.trim(), mentions: zulip.outcome };
   }
 
   // Text without mentions to resolve (channel descriptions).
