@@ -3,7 +3,10 @@ import MarkdownIt from 'markdown-it';
 import { normalizeWhitespace } from './html-text.js';
 import { EMPTY_DIRECTORY, type MentionDirectory, type RenderedMessage } from './mention-directory.js';
 import { zulipAutolink } from './zulip-autolink.plugin.js';
+import { zulipBlocks } from './zulip-blocks.plugin.js';
+import { zulipCodeBlocks } from './zulip-code-blocks.plugin.js';
 import { zulipEmphasis } from './zulip-emphasis.plugin.js';
+import { zulipFencedBlocks } from './zulip-fenced-blocks.plugin.js';
 import { zulipInlineText } from './zulip-inline-text.plugin.js';
 import { zulipLinks } from './zulip-links.plugin.js';
 import { zulipMentions, type ZulipRenderState } from './zulip-mentions.plugin.js';
@@ -19,7 +22,10 @@ export class MessageRenderer {
     .use(zulipInlineText)
     .use(zulipEmphasis)
     .use(zulipLinks)
-    .use(zulipAutolink);
+    .use(zulipAutolink)
+    .use(zulipBlocks)
+    .use(zulipCodeBlocks)
+    .use(zulipFencedBlocks);
 
   renderMessage(content: string, directory: MentionDirectory): RenderedMessage {
     const zulip: ZulipRenderState = {

@@ -8,7 +8,6 @@ const REFUSED = '';
 // refused scheme left as text, and a link without text showing its URL. Images `![x](y)` are not
 // part of Zulip's dialect (the `!` stays text), nor are reference links.
 export function zulipLinks(md: MarkdownIt): void {
-  md.disable('reference');
   md.normalizeLink = (url: string) => sanitizeUrl(url) ?? REFUSED;
   md.validateLink = (url: string) => url !== REFUSED;
   md.normalizeLinkText = (url: string) => url;

@@ -7,10 +7,12 @@ import type {
 } from './mention-directory.js';
 import { narrowSlug } from './mention-directory.js';
 
-// Carried in markdown-it's render env under the `zulip` key.
+// Carried in markdown-it's render env under the `zulip` key. `quoted` is set while the text of a
+// block quote is parsed: Zulip makes every mention inside a quote silent.
 export interface ZulipRenderState {
   readonly directory: MentionDirectory;
   readonly outcome: MentionOutcome;
+  readonly quoted?: boolean;
 }
 
 function zulipState(env: Record<string | symbol, unknown>): ZulipRenderState {
@@ -37,7 +39,7 @@ export function zulipMentions(md: MarkdownIt): void {
     const match = MENTION.exec(state.src.slice(state.pos));
     if (!match) return false;
     const env = zulipState(state.env);
-    const mention = resolveMention(env.directory, match[2]!, match[1] === '_');
+    const mention = resolveMention(env.directory, match[2]!, match[1] === '_' || env.quoted === true);
     if (!mention) return false;
     if (!silent) {
       const token = state.push('zulip_mention', '', 0);
