@@ -52,6 +52,15 @@ describe('POST /bots through the gateway', () => {
     expect(listed.body.user).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: member.userId });
   });
 
+  it('creates a bot in a realm served on localhost, whose bot addresses end in @localhost', async () => {
+    // Django's EmailValidator, which Zulip uses, allows the domain localhost: a realm started on
+    // http://localhost:<port> (npm start) has bots too.
+    const local = (await system.createRealm('Local org', 'owner@local.example.com', { host: 'localhost' }))
+      .owner;
+    const response = await createBot(local, { full_name: 'Local Bot', short_name: 'local' }).expect(200);
+    await system.http.get('/api/v1/users/me').auth('local-bot@localhost', response.body.api_key).expect(200);
+  });
+
   it('creates an outgoing-webhook bot with its payload URL', async () => {
     const response = await createBot(member, {
       full_name: 'Hook Bot',

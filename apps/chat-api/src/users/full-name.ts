@@ -19,7 +19,9 @@ export function checkFullName(raw: string): string {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Django's EmailValidator (Zulip's validate_email) allows this domain without a dot.
+const LOCAL_EMAIL = /^[^\s@]+@localhost$/i;
 
 export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && EMAIL.test(email);
+  return email.length <= 254 && (EMAIL.test(email) || LOCAL_EMAIL.test(email));
 }
