@@ -134,9 +134,43 @@ describe('channels and subscriptions through the gateway', () => {
       });
     });
 
+    it('refuses an administrator who is not subscribed, who sees the channel but not its content (Zulip 11)', async () => {
+      for (const principals of [undefined, JSON.stringify([bob.userId])]) {
+        const response = await subscribe(owner, ['secret'], principals ? { principals } : {}).expect(400);
+        expect(response.body).toEqual({
+          result: 'error',
+          msg: 'Unable to access channel (secret).',
+          code: 'BAD_REQUEST',
+        });
+      }
+    });
+
     it('lets an administrator see it', async () => {
       await as(owner).get(`/streams/${secretId}`).expect(200);
     });
+  });
+
+  it('refuses a guest, who cannot subscribe (Zulip: require_non_guest_user), before reading parameters', async () => {
+    const guest = await system.createUser(owner, 'guest@example.com', 'Gus Guest');
+    await system.http
+      .patch(`/api/v1/users/${guest.userId}`)
+      .auth(owner.email, owner.apiKey)
+      .type('form')
+      .send({ role: '600' })
+      .expect(200);
+    const forms: Array<Record<string, string>> = [
+      { subscriptions: JSON.stringify([{ name: 'general' }]) },
+      {},
+    ];
+    for (const form of forms) {
+      const response = await as(guest).post('/users/me/subscriptions', form).expect(400);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: 'Not allowed for guest users',
+        code: 'BAD_REQUEST',
+      });
+    }
+    await subscribe(alice, ['general'], { principals: JSON.stringify([guest.userId]) }).expect(200);
   });
 
   it('unsubscribes and reports what was not subscribed', async () => {

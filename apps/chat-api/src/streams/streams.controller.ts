@@ -68,7 +68,8 @@ export class StreamsController {
     return this.directory.subscriptions(caller, p.include_subscribers);
   }
 
-  @ChatEndpoint('POST', 'users/me/subscriptions')
+  // Zulip's add_subscriptions_backend is require_non_guest_user: a guest is added by others.
+  @ChatEndpoint('POST', 'users/me/subscriptions', { access: 'member' })
   add(@CurrentCaller() caller: ChatCaller, @ChatParams(subscribeParams) p: ParamsOf<typeof subscribeParams>) {
     return this.subscribe.execute(caller, {
       subscriptions: p.subscriptions,

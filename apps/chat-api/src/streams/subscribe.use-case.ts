@@ -11,7 +11,6 @@ import { RecipientType } from '../messages/recipient.entity.js';
 import { ChatError } from '../request/chat.error.js';
 import { MAX_STREAM_DESCRIPTION_LENGTH } from '../server/server-facts.js';
 import type { UserEntity } from '../users/user.entity.js';
-import { isAdministrator } from '../users/user.presenter.js';
 import { PrincipalResolver } from './principal-resolver.js';
 import type { StreamEntity } from './stream.entity.js';
 import { checkStreamName, subscriptionColor } from './stream-name.js';
@@ -83,8 +82,10 @@ export class SubscribeUseCase {
     });
   }
 
+  // Zulip's content access (user_has_content_access): a private channel's subscribers only.
+  // Administrators see its metadata but are no exception here, as in Zulip 11.
   private async mayJoin(caller: ChatCaller, stream: StreamEntity, manager?: EntityManager): Promise<boolean> {
-    if (!stream.inviteOnly || isAdministrator(caller.user)) return true;
+    if (!stream.inviteOnly) return true;
     return (await this.streams.subscription(caller.user.id, stream.id, manager))?.active === true;
   }
 
