@@ -4,8 +4,7 @@ import type { ChatCaller } from '../auth/chat-caller.js';
 import { ChatEventBroadcaster } from '../events/chat-event.broadcaster.js';
 import { ChatError } from '../request/chat.error.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
-import { isAdministrator } from '../users/user.presenter.js';
-import type { UserEntity } from '../users/user.entity.js';
+import { type UserEntity, UserRole } from '../users/user.entity.js';
 import { TypingAudience } from './typing-audience.js';
 
 export type TypingCommand =
@@ -67,11 +66,16 @@ export class SendTypingUseCase {
     if (command.streamId === undefined) throw ChatError.badRequest('Missing stream_id');
     if (command.topic === undefined) throw ChatError.badRequest('Missing topic');
     const { stream, subscriberIds } = await this.audience.channel(caller.realm.id, command.streamId);
+    // Zulip's access_stream_by_id needs content access: a private channel's subscribers, and a
+    // public channel's too for a guest (not administrators who are not subscribed). Whoever
+    // has it may send there, so access_stream_for_send_message refuses nobody after it.
     const subscribed = subscriberIds.includes(caller.user.id);
-    if (!stream || stream.isArchived || (stream.inviteOnly && !subscribed && !isAdministrator(caller.user)))
+    if (
+      !stream ||
+      stream.isArchived ||
+      (!subscribed && (stream.inviteOnly || caller.user.role === UserRole.GUEST))
+    )
       throw ChatError.badRequest('Invalid channel ID');
-    if (stream.inviteOnly && !subscribed)
-      throw ChatError.badRequest(`Not authorized to send to channel '${stream.name}'`);
     return {
       event: {
         type: 'typing',
