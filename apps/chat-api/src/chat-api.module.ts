@@ -10,6 +10,7 @@ import { FetchApiKeyUseCase } from './auth/fetch-api-key.use-case.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { RateLimiter } from './auth/rate-limiter.js';
 import { MentionLookup } from './messages/markdown/mention-lookup.js';
+import { MessagePreview } from './messages/message-preview.js';
 import { MessageFlagsEndpoint } from './message-flags/message-flags.endpoint.js';
 import { MessageFlagsRepository } from './message-flags/message-flags.repository.js';
 import { UpdateMessageFlagsUseCase } from './message-flags/update-message-flags.use-case.js';
@@ -127,6 +128,7 @@ import { UsersRepository } from './users/users.repository.js';
     UserDirectory,
     MessageRenderer,
     MentionLookup,
+    MessagePreview,
     MessageContextLoader,
     MessageFilterBuilder,
     GetMessagesQuery,

@@ -510,4 +510,51 @@ describe('scheduled messages and reminders through the gateway', () => {
       });
     });
   });
+
+  it('renders mentions in rendered_content as the sent message will be (Zulip: render_message_markdown)', async () => {
+    const content = 'ask @**Olivia Owner** in #**general**';
+    const scheduled = await schedule({
+      type: 'direct',
+      to: JSON.stringify([owner.userId]),
+      content,
+      scheduled_delivery_timestamp: String(inSeconds(3600)),
+    }).expect(200);
+    const rendered = (await chat.as(member).post('/messages/render', { content }).expect(200)).body.rendered;
+    expect(rendered).toContain(`data-user-id="${owner.userId}"`);
+    const row = (await listed()).find(
+      (r) => r['scheduled_message_id'] === scheduled.body.scheduled_message_id,
+    );
+    expect(row?.['rendered_content']).toBe(rendered);
+    const edited = `${content}, again`;
+    await chat
+      .as(member)
+      .patch(`/scheduled_messages/${scheduled.body.scheduled_message_id}`, { content: edited })
+      .expect(200);
+    const again = (await chat.as(member).post('/messages/render', { content: edited }).expect(200)).body
+      .rendered;
+    const editedRow = (await listed()).find(
+      (r) => r['scheduled_message_id'] === scheduled.body.scheduled_message_id,
+    );
+    expect(editedRow?.['rendered_content']).toBe(again);
+    await chat.as(member).delete(`/scheduled_messages/${scheduled.body.scheduled_message_id}`).expect(200);
+
+    const target = await chat.toChannel(owner, generalId, 'remind me', 'a note for later');
+    const reminder = await chat
+      .as(member)
+      .post('/reminders', {
+        message_id: String(target),
+        scheduled_delivery_timestamp: String(inSeconds(3600)),
+      })
+      .expect(200);
+    const reminders = (await chat.as(member).get('/reminders').expect(200)).body.reminders as Array<
+      Record<string, string>
+    >;
+    const mine = reminders.find((r) => r['reminder_id'] === reminder.body.reminder_id)!;
+    const expected = (
+      await chat.as(member).post('/messages/render', { content: mine['content']! }).expect(200)
+    ).body.rendered;
+    expect(mine['rendered_content']).toBe(expected);
+    expect(mine['rendered_content']).toContain('user-mention silent');
+    await chat.as(member).delete(`/reminders/${reminder.body.reminder_id}`).expect(200);
+  });
 });

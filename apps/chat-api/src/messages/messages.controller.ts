@@ -6,12 +6,11 @@ import { optional, type ParamsOf, required, withDefault } from '../request/param
 import { param, shape } from '../request/param-types.js';
 import { pathId } from '../request/path-id.js';
 import { GetMessageQuery } from './get-message.query.js';
-import { MentionLookup } from './markdown/mention-lookup.js';
-import { MessageRenderer } from './markdown/message-renderer.js';
 import { GetMessagesQuery } from './get-messages.query.js';
 import { clientName } from './message-text.js';
 import { narrowShape } from './narrow.js';
 import { SendMessageUseCase } from './send-message.use-case.js';
+import { MessagePreview } from './message-preview.js';
 
 // Zulip's declaration order (its keyword arguments sorted by Python name): content, local_id,
 // queue_id, read_by_sender, to, type, topic (alias subject). local_id and queue_id only matter to
@@ -56,8 +55,7 @@ export class MessagesController {
     private readonly sendMessage: SendMessageUseCase,
     private readonly getMessages: GetMessagesQuery,
     private readonly getMessage: GetMessageQuery,
-    private readonly renderer: MessageRenderer,
-    private readonly mentions: MentionLookup,
+    private readonly preview: MessagePreview,
   ) {}
 
   // Zulip's render_message_backend: the HTML a message with this content would get.
@@ -66,8 +64,7 @@ export class MessagesController {
     @CurrentCaller() caller: ChatCaller,
     @ChatParams(renderParams) p: ParamsOf<typeof renderParams>,
   ) {
-    const directory = await this.mentions.directoryFor(caller.realm.id, p.content);
-    return { rendered: this.renderer.renderMessage(p.content, directory).html };
+    return { rendered: await this.preview.html(caller.realm.id, p.content) };
   }
 
   @ChatEndpoint('GET', 'messages')

@@ -4,7 +4,7 @@ import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
-import { MessageRenderer } from '../messages/markdown/message-renderer.js';
+import { MessagePreview } from '../messages/message-preview.js';
 import { GetMessageQuery } from '../messages/get-message.query.js';
 import { ChatError } from '../request/chat.error.js';
 import { assertFutureDelivery } from '../scheduled-messages/delivery-time.js';
@@ -29,7 +29,7 @@ export class RemindersService {
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly rows: ScheduledMessagesRepository,
     private readonly messages: GetMessageQuery,
-    private readonly renderer: MessageRenderer,
+    private readonly preview: MessagePreview,
     private readonly worker: ScheduledDeliveryWorker,
     private readonly clock: Clock,
   ) {}
@@ -47,6 +47,8 @@ export class RemindersService {
       allowEmptyTopicName: true,
     });
     const content = reminderContent(target.message, target.raw_content, command.note ?? '', caller.realm.url);
+    // Rendered before the transaction: the mention lookup reads through another connection.
+    const renderedContent = await this.preview.html(caller.realm.id, content);
     return this.outbox.run(async (tx) => {
       const row = await this.rows.insert(tx.manager, {
         realmId: caller.realm.id,
@@ -56,7 +58,7 @@ export class RemindersService {
         recipientIds: [caller.user.id],
         topic: '',
         content,
-        renderedContent: this.renderer.render(content),
+        renderedContent,
         client: command.client,
         readBySender: false,
         scheduledAt: command.deliverAt,

@@ -4,7 +4,7 @@ import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import type { ChatTransaction } from '../events/chat-event.publisher.js';
-import { MessageRenderer } from '../messages/markdown/message-renderer.js';
+import { MessagePreview } from '../messages/message-preview.js';
 import { normalizeContent, normalizeTopic } from '../messages/message-text.js';
 import { ChatError } from '../request/chat.error.js';
 import { assertFutureDelivery, pastDeliveryTime } from './delivery-time.js';
@@ -56,7 +56,7 @@ export class ScheduledMessagesService {
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly rows: ScheduledMessagesRepository,
     private readonly destination: ScheduleDestination,
-    private readonly renderer: MessageRenderer,
+    private readonly preview: MessagePreview,
     private readonly worker: ScheduledDeliveryWorker,
     private readonly clock: Clock,
   ) {}
@@ -70,6 +70,8 @@ export class ScheduledMessagesService {
     assertFutureDelivery(command.deliverAt, this.clock.now());
     const destination = await this.destination.resolve(caller, command.kind, command.to, command.topic);
     const content = normalizeContent(command.content);
+    // Rendered before the transaction: the mention lookup reads through another connection.
+    const renderedContent = await this.preview.html(caller.realm.id, content);
     const toSelfOnly =
       destination.streamId === null && destination.recipientIds.every((id) => id === caller.user.id);
     return this.outbox.run(async (tx) => {
@@ -79,7 +81,7 @@ export class ScheduledMessagesService {
         deliveryType: DeliveryType.SEND_LATER,
         ...destination,
         content,
-        renderedContent: this.renderer.render(content),
+        renderedContent,
         client: command.client,
         readBySender: command.readBySender ?? (isInteractive(command.client) && !toSelfOnly),
         scheduledAt: command.deliverAt,
@@ -101,6 +103,12 @@ export class ScheduledMessagesService {
     if (kind === 'stream' && topic === undefined)
       throw ChatError.badRequest('Topic required when updating scheduled message type to channel.');
     if (deliverAt) assertFutureDelivery(deliverAt, this.clock.now());
+    // Rendered before the transaction: the mention lookup reads through another connection.
+    const nextContent = content === undefined ? undefined : normalizeContent(content);
+    const rendered =
+      nextContent === undefined
+        ? undefined
+        : { content: nextContent, renderedContent: await this.preview.html(caller.realm.id, nextContent) };
     await this.outbox.run(async (tx) => {
       const row = await this.rows.findOwned(
         tx.manager,
@@ -116,7 +124,6 @@ export class ScheduledMessagesService {
       if (kind !== undefined || to !== undefined || content !== undefined) {
         const nextKind = kind ?? currentKind;
         const nextTo = to ?? row.streamId ?? row.recipientIds;
-        const nextContent = normalizeContent(content ?? row.content);
         const destination = await this.destination.resolve(
           caller,
           nextKind,
@@ -125,8 +132,7 @@ export class ScheduledMessagesService {
           tx.manager,
         );
         if (kind !== undefined || to !== undefined) Object.assign(row, destination);
-        row.content = nextContent;
-        row.renderedContent = this.renderer.render(nextContent);
+        if (rendered) Object.assign(row, rendered);
       }
       // A topic alone changes a channel message only; direct messages have none.
       if (kind === undefined && to === undefined && topic !== undefined && currentKind === 'stream')
