@@ -101,12 +101,7 @@ describe('POST /bots through the gateway', () => {
 
   it('refuses a guest before reading parameters', async () => {
     const guest = await system.createUser(owner, 'guest@example.com', 'Gus Guest');
-    await system.http
-      .patch(`/api/v1/users/${guest.userId}`)
-      .auth(owner.email, owner.apiKey)
-      .type('form')
-      .send({ role: '600' })
-      .expect(200);
+    await system.setRole(owner, guest, 600);
     const response = await createBot(guest, {}).expect(400);
     expect(response.body).toEqual({
       result: 'error',

@@ -93,6 +93,16 @@ export class ChatTestSystem {
     return { userId: login.body.user_id, email, apiKey: login.body.api_key };
   }
 
+  // An administrator gives an account a role (Zulip's role codes: 600 guest…).
+  async setRole(admin: ChatAccount, account: ChatAccount, role: number): Promise<void> {
+    await this.http
+      .patch(`/api/v1/users/${account.userId}`)
+      .auth(admin.email, admin.apiKey)
+      .type('form')
+      .send({ role: String(role) })
+      .expect(200);
+  }
+
   async stop(): Promise<void> {
     await this.gateway.close();
     await this.chatApi.close();

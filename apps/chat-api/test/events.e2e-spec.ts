@@ -101,11 +101,11 @@ describe('event queues through the gateway', () => {
     const sent = await as(dee)
       .post('/messages', { type: 'direct', to: JSON.stringify([eve.userId]), content: 'hi @**Eve Stone**' })
       .expect(200);
+    // The poll is sent after the message: answered at once, without queue_id.
     const response = await poll.expect(200);
     expect(response.body).toEqual({
       result: 'success',
       msg: '',
-      queue_id,
       events: [
         expect.objectContaining({
           type: 'message',
@@ -171,39 +171,214 @@ describe('event queues through the gateway', () => {
   it('answers an idle long poll with a heartbeat', async () => {
     const { queue_id } = await register(dee, { event_types: '["message"]' });
     const response = await as(dee).get('/events', { queue_id, last_event_id: '-1' }).expect(200);
-    expect(response.body.events).toEqual([{ type: 'heartbeat', id: 0 }]);
+    // An answered long poll names its queue (Zulip's finish_handler).
+    expect(response.body).toEqual({
+      result: 'success',
+      msg: '',
+      events: [{ type: 'heartbeat', id: 0 }],
+      queue_id,
+    });
   });
 
-  it('refuses an unknown queue, another user queue, and a missing queue id', async () => {
+  it('refuses an unknown queue, another user queue, and missing ids as Zulip', async () => {
+    const badQueue = (id: string) => ({
+      result: 'error',
+      msg: `Bad event queue ID: ${id}`,
+      code: 'BAD_EVENT_QUEUE_ID',
+      queue_id: id,
+    });
     const unknown = await as(dee)
       .get('/events', { queue_id: 'no-such-queue', last_event_id: '-1' })
       .expect(400);
-    expect(unknown.body).toEqual({
-      result: 'error',
-      msg: 'Bad event queue ID: no-such-queue',
-      code: 'BAD_EVENT_QUEUE_ID',
-      queue_id: 'no-such-queue',
-    });
+    expect(unknown.body).toEqual(badQueue('no-such-queue'));
+    // Zulip's access_client_descriptor: another user's queue is as unknown as a missing one.
     const { queue_id } = await register(dee);
-    const stolen = await as(eve).get('/events', { queue_id, dont_block: 'true' }).expect(400);
-    expect(stolen.body).toEqual({
-      result: 'error',
-      msg: 'You are not authorized to get events from this queue',
-      code: 'BAD_REQUEST',
-    });
-    const missing = await as(dee).get('/events').expect(400);
-    expect(missing.body).toEqual({
+    const stolen = await as(eve).get('/events', { queue_id, last_event_id: '-1' }).expect(400);
+    expect(stolen.body).toEqual(badQueue(queue_id));
+    await as(eve).delete('/events', { queue_id }).expect(400, badQueue(queue_id));
+    // fetch_events' own checks: JsonableErrors, without var_name.
+    const noQueue = await as(dee).get('/events').expect(400);
+    expect(noQueue.body).toEqual({
       result: 'error',
       msg: "Missing 'queue_id' argument",
-      code: 'REQUEST_VARIABLE_MISSING',
-      var_name: 'queue_id',
+      code: 'BAD_REQUEST',
     });
+    const noLastId = await as(dee).get('/events', { queue_id, dont_block: 'true' }).expect(400);
+    expect(noLastId.body).toEqual({
+      result: 'error',
+      msg: "Missing 'last_event_id' argument",
+      code: 'BAD_REQUEST',
+    });
+    const notInteger = await as(dee).get('/events', { queue_id, last_event_id: 'x' }).expect(400);
+    expect(notInteger.body).toEqual({
+      result: 'error',
+      msg: 'last_event_id is not valid JSON',
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('refuses an acknowledgement of events the queue never held or already dropped', async () => {
+    const { queue_id } = await register(eve, { event_types: '["message"]' });
+    await as(dee)
+      .post('/messages', { type: 'direct', to: JSON.stringify([eve.userId]), content: 'a' })
+      .expect(200);
+    await as(dee)
+      .post('/messages', { type: 'direct', to: JSON.stringify([eve.userId]), content: 'b' })
+      .expect(200);
+    await pendingEvents(eve, queue_id, '-1', 2);
+    const poll = (lastEventId: string) =>
+      as(eve).get('/events', { queue_id, last_event_id: lastEventId, dont_block: 'true' });
+    // An immediate answer does not name the queue (Zulip adds queue_id to answered long polls).
+    expect((await poll('0').expect(200)).body).toEqual({
+      result: 'success',
+      msg: '',
+      events: [expect.objectContaining({ id: 1, type: 'message' })],
+    });
+    expect((await poll('-1').expect(400)).body).toEqual({
+      result: 'error',
+      msg: 'An event newer than -1 has already been pruned!',
+      code: 'BAD_REQUEST',
+    });
+    expect((await poll('7').expect(400)).body).toEqual({
+      result: 'error',
+      msg: 'Event 7 was not in this queue',
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('creates a queue from GET /events without queue_id when not blocking', async () => {
+    const created = await as(dee)
+      .get('/events', { dont_block: 'true', event_types: '["message"]' })
+      .expect(200);
+    expect(created.body).toEqual({
+      result: 'success',
+      msg: '',
+      events: [],
+      queue_id: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+    });
+    await as(eve)
+      .post('/messages', { type: 'direct', to: JSON.stringify([dee.userId]), content: 'x' })
+      .expect(200);
+    await pendingEvents(dee, created.body.queue_id as string, '-1', 1);
+  });
+
+  it('answers a waiting poll when its queue is deleted', async () => {
+    const { queue_id } = await register(dee, { event_types: '["message"]' });
+    const waiting = as(dee).get('/events', { queue_id, last_event_id: '-1' });
+    const answered = waiting.then((response) => response);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await as(dee).delete('/events', { queue_id }).expect(200);
+    const response = await answered;
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ result: 'success', msg: '', events: [], queue_id });
+  });
+
+  it('reads every POST /register parameter Zulip declares and refuses bad ones in its words', async () => {
+    // The Python client always sends narrow; none of these is reported as ignored.
+    const state = await register(dee, {
+      narrow: '[]',
+      all_public_streams: 'false',
+      slim_presence: 'true',
+      queue_lifespan_secs: '120',
+      presence_history_limit_days: '3',
+      include_subscribers: 'partial',
+      client_gravatar: 'null',
+      client_capabilities: '{"notification_settings_null": true, "user_settings_object": true}',
+      fetch_event_types: '["message"]',
+    });
+    expect(state).not.toHaveProperty('ignored_parameters_unsupported');
+    const refuses = async (form: Record<string, string>, msg: string) =>
+      expect((await as(dee).post('/register', form).expect(400)).body).toEqual({
+        result: 'error',
+        msg,
+        code: 'BAD_REQUEST',
+      });
+    await refuses({ include_subscribers: '1' }, 'Invalid include_subscribers');
+    await refuses(
+      { client_capabilities: '{"empty_topic_name": 1}' },
+      'client_capabilities["empty_topic_name"] is not a boolean',
+    );
+    await refuses({ narrow: '[["search", "x"]]' }, 'Operator search not supported.');
+    await refuses({ narrow: '[["is", "followed"]]' }, 'Operand followed not supported.');
+    await refuses({ narrow: '[[1, "x"]]' }, 'narrow[0][0] is not a string');
+    // The first failing parameter in Zulip's (alphabetical) declaration order.
+    await refuses({ slim_presence: 'x', all_public_streams: 'x' }, 'all_public_streams is not valid JSON');
+  });
+
+  it('refuses a guest every public channel', async () => {
+    const guest = await system.createUser(owner, 'guest@example.com', 'Gus Guest');
+    await system.setRole(owner, guest, 600);
+    const refused = await as(guest).post('/register', { all_public_streams: 'true' }).expect(400);
+    expect(refused.body).toEqual({
+      result: 'error',
+      msg: 'User not authorized for this query',
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('gives all_public_streams and narrowed queues the public channels they filter', async () => {
+    await as(owner).post('/users/me/subscriptions', { subscriptions: '[{"name":"lobby"}]' }).expect(200);
+    const everything = await register(eve, { all_public_streams: 'true', event_types: '["message"]' });
+    const narrowed = await register(dee, { narrow: '[["channel", "Lobby"], ["topic", "news"]]' });
+    const lobby = (await as(owner).get('/get_stream_id', { stream: 'lobby' }).expect(200)).body.stream_id;
+    const send = (topic: string) =>
+      as(owner)
+        .post('/messages', { type: 'stream', to: String(lobby), topic, content: topic })
+        .expect(200);
+    await send('chatter');
+    const news = (await send('news')).body.id;
+    await as(owner)
+      .post('/messages', { type: 'direct', to: `[${dee.userId}]`, content: 'dm' })
+      .expect(200);
+    const seen = await pendingEvents(eve, everything.queue_id, '-1', 2);
+    expect(seen.map((event) => [(event['message'] as { subject: string }).subject, event['flags']])).toEqual([
+      ['chatter', []],
+      ['news', []],
+    ]);
+    const filtered = await pendingEvents(dee, narrowed.queue_id, '-1', 1);
+    expect(filtered).toEqual([
+      expect.objectContaining({ type: 'message', message: expect.objectContaining({ id: news }) }),
+    ]);
+  });
+
+  it('sends channel typing only to clients with stream_typing_notifications, naming the empty topic', async () => {
+    const channel = (await as(owner).get('/get_stream_id', { stream: 'lobby' }).expect(200)).body.stream_id;
+    await as(owner)
+      .post('/users/me/subscriptions', { subscriptions: '[{"name":"lobby"}]', principals: `[${dee.userId}]` })
+      .expect(200);
+    const legacy = await register(dee, { event_types: '["typing"]' });
+    const modern = await register(dee, {
+      event_types: '["typing", "heartbeat"]',
+      client_capabilities: '{"notification_settings_null": false, "stream_typing_notifications": true}',
+    });
+    await as(owner)
+      .post('/typing', { type: 'channel', op: 'start', stream_id: String(channel), topic: '' })
+      .expect(200);
+    await as(owner)
+      .post('/typing', { op: 'start', to: `[${dee.userId}]` })
+      .expect(200);
+    const modernEvents = await pendingEvents(dee, modern.queue_id, '-1', 2);
+    expect(modernEvents[0]).toEqual({
+      id: 0,
+      type: 'typing',
+      op: 'start',
+      message_type: 'stream',
+      sender: { user_id: owner.userId, email: owner.email },
+      stream_id: channel,
+      topic: 'general chat',
+    });
+    const legacyEvents = await pendingEvents(dee, legacy.queue_id, '-1', 1);
+    expect(legacyEvents[0]).toMatchObject({ id: 0, message_type: 'direct' });
   });
 
   it('deletes a queue', async () => {
     const { queue_id } = await register(dee);
     await as(dee).delete('/events', { queue_id }).expect(200, { result: 'success', msg: '' });
-    const gone = await as(dee).get('/events', { queue_id, dont_block: 'true' }).expect(400);
+    const gone = await as(dee)
+      .get('/events', { queue_id, last_event_id: '-1', dont_block: 'true' })
+      .expect(400);
     expect(gone.body.code).toBe('BAD_EVENT_QUEUE_ID');
   });
 });

@@ -1,37 +1,49 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import type { ChatEventV1 } from '@shared/contracts';
-import { Clock } from '@shared/util';
+import { Clock, IdGenerator } from '@shared/util';
 import { ChatApiConfig } from '../chat-api.config.js';
 import { EventQueue, type QueueOptions } from './event-queue.js';
 
 const SWEEP_INTERVAL_MS = 10_000;
+// Zulip's MAX_QUEUE_TIMEOUT_SECS: the longest lifespan a client may ask for.
+const MAX_LIFESPAN_SECONDS = 7 * 24 * 60 * 60;
 
-// This replica's event queues, by id and by user; idle ones are dropped.
+export type NewQueueOptions = Omit<QueueOptions, 'lifespanMs'> & {
+  // queue_lifespan_secs; 0 is the server's default.
+  readonly lifespanSeconds: number;
+};
+
+// This replica's event queues, by id and by user; queues nobody polls for their lifespan are
+// dropped (a queue with a poll waiting is never idle).
 @Injectable()
 export class EventQueueRegistry implements OnModuleDestroy {
   private readonly queues = new Map<string, EventQueue>();
   private readonly byUser = new Map<number, Set<EventQueue>>();
+  // By realm: the queues that also read public channels they are not subscribed to (Zulip's
+  // realm_clients_all_streams: all_public_streams, or a narrow).
+  private readonly publicReaders = new Map<number, Set<EventQueue>>();
   private readonly sweeper: NodeJS.Timeout;
-  private readonly idleMs: number;
+  private readonly defaultLifespanMs: number;
 
   constructor(
     private readonly clock: Clock,
+    private readonly ids: IdGenerator,
     config: ChatApiConfig,
   ) {
-    this.idleMs = config.CHAT_EVENT_QUEUE_IDLE_MS;
+    this.defaultLifespanMs = config.CHAT_EVENT_QUEUE_IDLE_MS;
     this.sweeper = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
     this.sweeper.unref();
   }
 
-  create(options: QueueOptions): EventQueue {
-    // Zulip's queue ids look like `1700000000:12`; any unguessable string works for clients.
-    const id = `${Math.floor(this.clock.now().getTime() / 1000)}:${randomBytes(9).toString('hex')}`;
-    const queue = new EventQueue(id, options, this.clock.now().getTime());
-    this.queues.set(id, queue);
-    const own = this.byUser.get(options.userId) ?? new Set();
-    own.add(queue);
-    this.byUser.set(options.userId, own);
+  create({ lifespanSeconds, ...options }: NewQueueOptions): EventQueue {
+    const lifespanMs =
+      lifespanSeconds === 0 ? this.defaultLifespanMs : Math.min(lifespanSeconds, MAX_LIFESPAN_SECONDS) * 1000;
+    // Zulip's queue ids are random UUIDs.
+    const queue = new EventQueue(this.ids.uuid(), { ...options, lifespanMs }, this.clock.now().getTime());
+    this.queues.set(queue.id, queue);
+    addTo(this.byUser, options.userId, queue);
+    if (options.allPublicStreams || options.narrow.length > 0)
+      addTo(this.publicReaders, options.realmId, queue);
     return queue;
   }
 
@@ -41,18 +53,27 @@ export class EventQueueRegistry implements OnModuleDestroy {
     return queue;
   }
 
+  // A poll waiting on the queue answers with what it holds.
   delete(queue: EventQueue): void {
     this.queues.delete(queue.id);
     this.byUser.get(queue.options.userId)?.delete(queue);
+    this.publicReaders.get(queue.options.realmId)?.delete(queue);
+    queue.wake();
   }
 
+  // Appends the event to the queues of its users (and, for a public channel's message, of the
+  // realm's public readers) that accept it as shaped for them.
   deliver(chatEvent: ChatEventV1): void {
     const type = String(chatEvent.event['type']);
-    for (const userId of chatEvent.userIds) {
-      for (const queue of this.byUser.get(userId) ?? []) {
-        if (queue.options.realmId === chatEvent.realmId && queue.wants(type))
-          queue.push(queue.shape(chatEvent));
-      }
+    const targets = new Set<EventQueue>();
+    for (const userId of chatEvent.userIds)
+      for (const queue of this.byUser.get(userId) ?? []) targets.add(queue);
+    if (chatEvent.publicChannel)
+      for (const queue of this.publicReaders.get(chatEvent.realmId) ?? []) targets.add(queue);
+    for (const queue of targets) {
+      if (queue.options.realmId !== chatEvent.realmId || !queue.wants(type)) continue;
+      const shaped = queue.shape(chatEvent);
+      if (queue.accepts(shaped)) queue.push(shaped);
     }
   }
 
@@ -61,7 +82,14 @@ export class EventQueueRegistry implements OnModuleDestroy {
   }
 
   private sweep(): void {
-    const oldest = this.clock.now().getTime() - this.idleMs;
-    for (const queue of this.queues.values()) if (queue.lastActivity < oldest) this.delete(queue);
+    const now = this.clock.now().getTime();
+    for (const queue of this.queues.values())
+      if (!queue.waiting && now - queue.lastActivity >= queue.options.lifespanMs) this.delete(queue);
   }
+}
+
+function addTo(index: Map<number, Set<EventQueue>>, key: number, queue: EventQueue): void {
+  const queues = index.get(key) ?? new Set<EventQueue>();
+  queues.add(queue);
+  index.set(key, queues);
 }

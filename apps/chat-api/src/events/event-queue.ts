@@ -1,5 +1,7 @@
 import type { ChatEventV1 } from '@shared/contracts';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
 import { fromMessageRuns } from './message-runs.js';
+import { matchesNarrow, type NarrowTerm } from './narrow-predicate.js';
 
 export interface QueueOptions {
   readonly userId: number;
@@ -8,15 +10,33 @@ export interface QueueOptions {
   readonly eventTypes: ReadonlySet<string> | null;
   readonly applyMarkdown: boolean;
   readonly clientGravatar: boolean;
+  // Also every public channel's messages (bots that read everything).
+  readonly allPublicStreams: boolean;
+  // Only the message events that match these terms.
+  readonly narrow: readonly NarrowTerm[];
+  // client_capabilities: the client shows the empty topic itself (else "general chat").
+  readonly emptyTopicName: boolean;
+  // client_capabilities: the client wants typing events of channel topics.
+  readonly streamTypingNotifications: boolean;
+  // A queue nobody polls for this long is dropped (queue_lifespan_secs).
+  readonly lifespanMs: number;
 }
 
 export type QueuedEvent = Record<string, unknown> & { id: number };
 
-// One client's event queue (Zulip's ClientDescriptor), held in the memory of the replica that
-// created it. Event ids count from 0; the client acknowledges with last_event_id.
+// What a client's last_event_id says about the queue (Zulip's fetch_events checks).
+export type Acknowledgement = 'ok' | 'already-pruned' | 'not-in-queue';
+
+// One client's event queue (Zulip's ClientDescriptor and EventQueue), held in the memory of the
+// replica that created it. Event ids count from 0; the client acknowledges with last_event_id.
 export class EventQueue {
-  private readonly events: QueuedEvent[] = [];
+  private events: QueuedEvent[] = [];
+  // Zulip's virtual events: flag changes of one kind pushed since the last answer travel as one
+  // event (the newest id, every message), as clients marking messages read while scrolling
+  // would otherwise fill the queue. Removing `read` carries message_details and is never merged.
+  private readonly merged = new Map<string, QueuedEvent>();
   private nextId = 0;
+  private newestPrunedId = -1;
   private waiter: (() => void) | null = null;
   lastActivity: number;
 
@@ -28,26 +48,68 @@ export class EventQueue {
     this.lastActivity = now;
   }
 
+  get waiting(): boolean {
+    return this.waiter !== null;
+  }
+
   wants(type: string): boolean {
     return this.options.eventTypes === null || this.options.eventTypes.has(type);
   }
 
-  push(event: Record<string, unknown>): void {
-    this.events.push({ ...event, id: this.nextId++ });
-    const waiter = this.waiter;
-    this.waiter = null;
-    waiter?.();
+  // Zulip's accepts_event, for an event shaped for this queue: the registered event types, the
+  // narrow for messages, and channel typing only for clients that declared
+  // stream_typing_notifications.
+  accepts(event: Readonly<Record<string, unknown>>): boolean {
+    const type = String(event['type']);
+    if (!this.wants(type)) return false;
+    if (type === 'message')
+      return matchesNarrow(
+        this.options.narrow,
+        event['message'] as Record<string, unknown>,
+        event['flags'] as string[],
+      );
+    if (type === 'typing' && 'stream_id' in event) return this.options.streamTypingNotifications;
+    return true;
   }
 
-  // Drops what the client has acknowledged and returns the rest.
-  acknowledge(lastEventId: number | undefined): QueuedEvent[] {
-    if (lastEventId !== undefined) {
-      while (this.events.length > 0 && this.events[0]!.id <= lastEventId) this.events.shift();
+  push(event: Record<string, unknown>): void {
+    const queued: QueuedEvent = { ...event, id: this.nextId++ };
+    const kind = mergeableKind(queued);
+    const pending = kind === null ? undefined : this.merged.get(kind);
+    if (kind === null) this.events.push(queued);
+    else if (pending === undefined) this.merged.set(kind, queued);
+    else
+      this.merged.set(kind, {
+        ...pending,
+        id: queued.id,
+        messages: [...(pending['messages'] as number[]), ...(queued['messages'] as number[])],
+      });
+    this.wake();
+  }
+
+  // Drops the events up to lastEventId, as Zulip's prune, refusing an id the queue never held.
+  acknowledge(lastEventId: number): Acknowledgement {
+    if (lastEventId < this.newestPrunedId) return 'already-pruned';
+    while (this.events.length > 0 && this.events[0]!.id <= lastEventId)
+      this.newestPrunedId = this.events.shift()!.id;
+    return lastEventId === this.newestPrunedId ? 'ok' : 'not-in-queue';
+  }
+
+  isEmpty(): boolean {
+    return this.events.length === 0 && this.merged.size === 0;
+  }
+
+  // Every unacknowledged event, merged flag changes in their place by id.
+  contents(): QueuedEvent[] {
+    if (this.merged.size > 0) {
+      this.events = [...this.events, ...this.merged.values()].sort((a, b) => a.id - b.id);
+      this.merged.clear();
     }
     return [...this.events];
   }
 
-  // Resolves when an event arrives; a newer poll replaces an older one, as in Zulip.
+  // Resolves when an event arrives or the queue is dropped; a newer poll replaces an older one,
+  // which then answers with what the queue holds, as in Zulip.
   waitForEvent(): Promise<void> {
     const previous = this.waiter;
     return new Promise((resolve) => {
@@ -56,17 +118,51 @@ export class EventQueue {
     });
   }
 
-  // The event as this queue's client asked for it (Markdown or HTML, avatar URLs).
+  wake(): void {
+    const waiter = this.waiter;
+    this.waiter = null;
+    waiter?.();
+  }
+
+  // The event as this queue's client asked for it (Markdown or HTML, avatar URLs, the empty
+  // topic's name).
   shape(chatEvent: ChatEventV1): Record<string, unknown> {
     const { event, messageRuns } = chatEvent;
-    if (messageRuns) return { ...event, messages: fromMessageRuns(messageRuns) };
-    if (event['type'] !== 'message') return { ...event };
+    if (messageRuns) return this.topicNamed({ ...event, messages: fromMessageRuns(messageRuns) });
+    if (event['type'] !== 'message') return this.topicNamed({ ...event });
     const message = { ...(event['message'] as Record<string, unknown>) };
     if (!this.options.applyMarkdown && chatEvent.markdown !== undefined) {
       message['content'] = chatEvent.markdown;
       message['content_type'] = 'text/x-markdown';
     }
     if (this.options.clientGravatar) message['avatar_url'] = null;
+    if (message['type'] === 'stream') message['subject'] = this.topicName(message['subject']);
     return { ...event, message, flags: chatEvent.flagsByUser?.[String(this.options.userId)] ?? [] };
   }
+
+  // Zulip sends clients without the empty_topic_name capability the empty topic under the
+  // realm's display name: channel typing, and the details of messages marked unread.
+  private topicNamed(event: Record<string, unknown>): Record<string, unknown> {
+    if (this.options.emptyTopicName) return event;
+    if (event['type'] === 'typing' && 'topic' in event)
+      return { ...event, topic: this.topicName(event['topic']) };
+    const details = event['message_details'] as Record<string, Record<string, unknown>> | undefined;
+    if (event['type'] !== 'update_message_flags' || details === undefined) return event;
+    const named = Object.entries(details).map(([id, detail]) => [
+      id,
+      detail['type'] === 'stream' ? { ...detail, topic: this.topicName(detail['topic']) } : detail,
+    ]);
+    return { ...event, message_details: Object.fromEntries(named) };
+  }
+
+  private topicName(topic: unknown): unknown {
+    return topic === '' && !this.options.emptyTopicName ? EMPTY_TOPIC_DISPLAY_NAME : topic;
+  }
+}
+
+// Zulip's compute_full_event_type for the flag changes it merges (`flags/<op>/<flag>`).
+function mergeableKind(event: QueuedEvent): string | null {
+  if (event['type'] !== 'update_message_flags' || event['all'] === true) return null;
+  if (event['operation'] === 'remove' && event['flag'] === 'read') return null;
+  return `flags/${String(event['operation'])}/${String(event['flag'])}`;
 }

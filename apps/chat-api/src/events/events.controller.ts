@@ -5,23 +5,48 @@ import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
 import { ChatParams } from '../request/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
 import { param, shape } from '../request/param-types.js';
+import { clientCapabilities, narrowTerms } from './event-params.js';
 import { EventQueueAccess } from './get-events.use-case.js';
 import { RegisterQueueUseCase } from './register-queue.use-case.js';
 
-// Zulip's declaration order for POST /register.
+// Zulip's declaration order for POST /register (zerver/views/events_register.py).
 const registerParams = {
+  all_public_streams: withDefault(param.bool(), false),
   apply_markdown: withDefault(param.bool(), false),
-  client_gravatar: withDefault(param.bool(), true),
-  include_subscribers: withDefault(param.json(shape.any()), false),
+  client_capabilities: withDefault(param.json(clientCapabilities), {}),
+  // `null` is the default: Zulip computes Gravatar URLs for logged-in clients only on request.
+  client_gravatar: optional(param.orNull(param.bool())),
   event_types: optional(param.list(shape.string())),
   fetch_event_types: optional(param.list(shape.string())),
-  client_capabilities: optional(param.dict()),
+  include_subscribers: withDefault(param.literal(['true', 'false', 'partial']), 'false'),
+  narrow: withDefault(param.json(narrowTerms), []),
+  presence_history_limit_days: optional(param.int()),
+  queue_lifespan_secs: withDefault(param.int(), 0),
+  slim_presence: withDefault(param.bool(), false),
 };
 
+// Zulip's GET /events (zerver/tornado/views.py): the queue settings are read only when the
+// request creates its queue (no queue_id, dont_block).
 const getEventsParams = {
-  queue_id: required(param.string()),
   last_event_id: optional(param.int()),
+  queue_id: optional(param.string()),
+  apply_markdown: withDefault(param.bool(), false),
+  client_gravatar: withDefault(param.bool(), false),
+  slim_presence: withDefault(param.bool(), false),
+  all_public_streams: withDefault(param.bool(), false),
+  event_types: optional(param.list(shape.string())),
   dont_block: withDefault(param.bool(), false),
+  narrow: withDefault(param.json(narrowTerms), []),
+  lifespan_secs: withDefault(param.int({ min: 0 }), 0),
+  bulk_message_deletion: withDefault(param.bool(), false),
+  stream_typing_notifications: withDefault(param.bool(), false),
+  pronouns_field_type_supported: withDefault(param.bool(), true),
+  linkifier_url_template: withDefault(param.bool(), false),
+  user_list_incomplete: withDefault(param.bool(), false),
+  include_deactivated_groups: withDefault(param.bool(), false),
+  archived_channels: withDefault(param.bool(), false),
+  empty_topic_name: withDefault(param.bool(), false),
+  simplified_presence_events: withDefault(param.bool(), false),
 };
 
 const deleteQueueParams = {
@@ -42,11 +67,17 @@ export class EventsController {
   ) {
     return this.register.execute(caller, {
       applyMarkdown: p.apply_markdown,
-      clientGravatar: p.client_gravatar,
-      includeSubscribers: p.include_subscribers === true || p.include_subscribers === 'partial',
-      emptyTopicNameCapable: p.client_capabilities?.['empty_topic_name'] === true,
+      clientGravatar: p.client_gravatar ?? true,
+      includeSubscribers: p.include_subscribers !== 'false',
+      emptyTopicNameCapable: p.client_capabilities.empty_topic_name === true,
       eventTypes: p.event_types,
       fetchEventTypes: p.fetch_event_types,
+      queue: {
+        allPublicStreams: p.all_public_streams,
+        narrow: p.narrow,
+        lifespanSeconds: p.queue_lifespan_secs,
+        streamTypingNotifications: p.client_capabilities.stream_typing_notifications === true,
+      },
     });
   }
 
@@ -58,7 +89,18 @@ export class EventsController {
     @Req() request: Request,
   ) {
     const closed = new Promise<void>((resolve) => request.socket.once('close', () => resolve()));
-    return this.queues.poll(caller, p.queue_id, p.last_event_id, p.dont_block, closed);
+    const newQueue = {
+      eventTypes: p.event_types ? new Set(p.event_types) : null,
+      applyMarkdown: p.apply_markdown,
+      clientGravatar: p.client_gravatar,
+      allPublicStreams: p.all_public_streams,
+      narrow: p.narrow,
+      emptyTopicName: p.empty_topic_name,
+      streamTypingNotifications: p.stream_typing_notifications,
+      lifespanSeconds: p.lifespan_secs,
+    };
+    const command = { queueId: p.queue_id, lastEventId: p.last_event_id, dontBlock: p.dont_block, newQueue };
+    return this.queues.poll(caller, command, closed);
   }
 
   @ChatEndpoint('DELETE', 'events')

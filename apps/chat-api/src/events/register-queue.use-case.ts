@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../server/server-facts.js';
 import { EventQueueRegistry } from './event-queue.registry.js';
+import { assertPublicStreamsAllowed } from './get-events.use-case.js';
+import { checkNarrowForEvents, type NarrowTerm } from './narrow-predicate.js';
 import {
   REGISTER_STATE_PROVIDERS,
   type RegisterOptions,
@@ -11,6 +13,12 @@ import {
 export interface RegisterCommand extends RegisterOptions {
   readonly eventTypes: readonly string[] | undefined;
   readonly fetchEventTypes: readonly string[] | undefined;
+  readonly queue: {
+    readonly allPublicStreams: boolean;
+    readonly narrow: readonly NarrowTerm[];
+    readonly lifespanSeconds: number;
+    readonly streamTypingNotifications: boolean;
+  };
 }
 
 // POST /register: creates the caller's event queue first, then reads the initial state, so no
@@ -23,12 +31,17 @@ export class RegisterQueueUseCase {
   ) {}
 
   async execute(caller: ChatCaller, command: RegisterCommand) {
+    assertPublicStreamsAllowed(caller, command.queue.allPublicStreams);
+    checkNarrowForEvents(command.queue.narrow);
     const queue = this.registry.create({
       userId: caller.user.id,
       realmId: caller.realm.id,
+      // Zulip filters the queue by event_types; fetch_event_types only chooses the state.
       eventTypes: command.eventTypes ? new Set(command.eventTypes) : null,
       applyMarkdown: command.applyMarkdown,
       clientGravatar: command.clientGravatar,
+      emptyTopicName: command.emptyTopicNameCapable,
+      ...command.queue,
     });
     const wanted = command.fetchEventTypes ?? command.eventTypes;
     const want = (type: string) => wanted === undefined || wanted.includes(type);

@@ -161,6 +161,7 @@ export class SendMessageUseCase {
           deliveries[index]!.map((d) => [String(d.userId), flagNames(d.flags)]),
         ),
         markdown: content,
+        ...(destination.stream && !destination.stream.inviteOnly ? { publicChannel: true } : {}),
       })),
     );
     return ids;

@@ -8,6 +8,9 @@ export interface ChatEventV1 {
   readonly event: Readonly<Record<string, unknown>>;
   // Message events only: each recipient's flag names (Zulip sends `flags` per user).
   readonly flagsByUser?: Readonly<Record<string, readonly string[]>>;
+  // Message events only: the message is in a public channel, so queues that read every public
+  // channel (all_public_streams, or a narrow) may get it too.
+  readonly publicChannel?: boolean;
   // Message events only: the raw Markdown, for queues registered with apply_markdown=false.
   readonly markdown?: string;
   // When set, the event's `messages` list travels as these runs of consecutive ids ([first,
