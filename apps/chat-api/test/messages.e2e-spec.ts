@@ -217,6 +217,30 @@ describe('messages through the gateway', () => {
     });
   });
 
+  describe('Markdown as Zulip renders it', () => {
+    it("stores a fenced code block and a link in Zulip's HTML", async () => {
+      const content = 'See [the docs](https://zulip.com/api/) or https://example.com.\n```\nprint("hi")\n```';
+      const id = await toChannel(ann, 'lobby', 'markdown', content);
+      const { body } = await as(ben).get(`/messages/${id}`).expect(200);
+      expect(body.raw_content).toBe(content);
+      expect(body.message.content).toBe(
+        '<p>See <a href="https://zulip.com/api/">the docs</a> or ' +
+          '<a href="https://example.com">https://example.com</a>.</p>\n' +
+          '<div class="codehilite"><pre><span></span><code>print(&quot;hi&quot;)\n</code></pre></div>',
+      );
+    });
+
+    it('renders a preview with POST /messages/render', async () => {
+      const { body } = await as(ann)
+        .post('/messages/render', { content: "```\nit's <b>\n```\n> **quoted** _plain_" })
+        .expect(200);
+      expect(body.rendered).toBe(
+        '<div class="codehilite"><pre><span></span><code>it&#39;s &lt;b&gt;\n</code></pre></div>\n' +
+          '<blockquote>\n<p><strong>quoted</strong> _plain_</p>\n</blockquote>',
+      );
+    });
+  });
+
   describe('mentions and flags', () => {
     it('renders mentions with Zulip classes and sets each recipient flags', async () => {
       const id = await toChannel(ann, 'lobby', 'mentions', 'hey @**Ben Kim**, see #**lobby**');

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import MarkdownIt from 'markdown-it';
 import { normalizeWhitespace } from './html-text.js';
+import { preprocessLists } from './list-preprocessor.js';
 import { EMPTY_DIRECTORY, type MentionDirectory, type RenderedMessage } from './mention-directory.js';
 import { zulipAutolink } from './zulip-autolink.plugin.js';
 import { zulipBlocks } from './zulip-blocks.plugin.js';
@@ -10,6 +11,7 @@ import { zulipFencedBlocks } from './zulip-fenced-blocks.plugin.js';
 import { zulipInlineText } from './zulip-inline-text.plugin.js';
 import { zulipLinks } from './zulip-links.plugin.js';
 import { zulipMentions, type ZulipRenderState } from './zulip-mentions.plugin.js';
+import { zulipTime } from './zulip-time.plugin.js';
 
 // Zulip's Markdown dialect, rendered byte for byte as Zulip Server 11 renders it for the
 // constructs each plugin lists (what is not covered is listed in the chat-api README): raw HTML
@@ -22,6 +24,7 @@ export class MessageRenderer {
     .use(zulipInlineText)
     .use(zulipEmphasis)
     .use(zulipLinks)
+    .use(zulipTime)
     .use(zulipAutolink)
     .use(zulipBlocks)
     .use(zulipCodeBlocks)
@@ -32,7 +35,7 @@ export class MessageRenderer {
       directory,
       outcome: { mentionedUserIds: new Set(), streamWildcard: false, topicWildcard: false },
     };
-    const html = this.markdown.render(normalizeWhitespace(content), { zulip });
+    const html = this.markdown.render(preprocessLists(normalizeWhitespace(content)), { zulip });
     return { html: html.trim(), mentions: zulip.outcome };
   }
 

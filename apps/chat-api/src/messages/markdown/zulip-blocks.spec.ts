@@ -124,3 +124,78 @@ describe('Zulip headings, rules and tables', () => {
     expect(render(input)).toBe(html);
   });
 });
+
+describe('Zulip lists', () => {
+  it.each([
+    [
+      'a list hanging off a paragraph',
+      'Todo:\n* milk\n* eggs',
+      '<p>Todo:</p>\n<ul>\n<li>milk</li>\n<li>eggs</li>\n</ul>',
+    ],
+    [
+      'a numbered list hanging off a paragraph keeps its start',
+      'Steps:\n4. cut\n5. fold',
+      '<p>Steps:</p>\n<ol start="4">\n<li>cut</li>\n<li>fold</li>\n</ol>',
+    ],
+    [
+      'mixed bullets make one list',
+      '- one\n* two\n+ three',
+      '<ul>\n<li>one</li>\n<li>two</li>\n<li>three</li>\n</ul>',
+    ],
+    [
+      'two spaces nest, under numbers too',
+      '1. first\n  1. sub\n    5. deep\n2. second',
+      '<ol>\n<li>first<ol>\n<li>sub<ol start="5">\n<li>deep</li>\n</ol>\n</li>\n</ol>\n</li>\n<li>second</li>\n</ol>',
+    ],
+    [
+      'a nested bullet list',
+      '* outer\n  * inner',
+      '<ul>\n<li>outer<ul>\n<li>inner</li>\n</ul>\n</li>\n</ul>',
+    ],
+    [
+      'items with blank lines are paragraphs',
+      '* a\n\n* b',
+      '<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>',
+    ],
+    ['a list inside a code fence stays code', 'x\n```\ny\n* z\n```', `<p>x</p>\n${code('y\n* z\n')}`],
+    [
+      'a list hanging off a paragraph inside a quote fence',
+      '```quote\nList:\n* a\n```',
+      '<blockquote>\n<p>List:</p>\n<ul>\n<li>a</li>\n</ul>\n</blockquote>',
+    ],
+  ])('%s', (_name, input, html) => {
+    expect(render(input)).toBe(html);
+  });
+});
+
+describe('Zulip global times', () => {
+  it.each([
+    [
+      'an ISO time with an offset',
+      'at <time:2025-03-14T15:00:00+01:00>',
+      '<p>at <time datetime="2025-03-14T14:00:00Z">2025-03-14T15:00:00+01:00</time></p>',
+    ],
+    [
+      'a date alone is midnight UTC',
+      '<time:2017-12-31>',
+      '<p><time datetime="2017-12-31T00:00:00Z">2017-12-31</time></p>',
+    ],
+    [
+      'Unix seconds',
+      'Meet <time:1700000000>.',
+      '<p>Meet <time datetime="2023-11-14T22:13:20Z">1700000000</time>.</p>',
+    ],
+    [
+      'not a time',
+      '<time:**soon**>',
+      '<p><span class="timestamp-error">Invalid time format: **soon**</span></p>',
+    ],
+    [
+      'the first > ends it',
+      '<time:<x>>',
+      '<p><span class="timestamp-error">Invalid time format: &lt;x</span>&gt;</p>',
+    ],
+  ])('%s', (_name, input, html) => {
+    expect(render(input)).toBe(html);
+  });
+});

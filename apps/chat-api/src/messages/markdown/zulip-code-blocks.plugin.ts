@@ -21,7 +21,11 @@ export function rawLine(state: StateBlock, line: number): string {
 }
 
 export function parseFence(state: StateBlock, line: number): FenceLine | null {
-  const match = FENCE.exec(rawLine(state, line));
+  return matchFence(rawLine(state, line));
+}
+
+export function matchFence(text: string): FenceLine | null {
+  const match = FENCE.exec(text);
   if (!match) return null;
   return { fence: match[1]!, language: match[2]?.toLowerCase() ?? null, header: match[3] ?? null };
 }
