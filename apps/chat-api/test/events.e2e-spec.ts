@@ -373,6 +373,38 @@ describe('event queues through the gateway', () => {
     expect(legacyEvents[0]).toMatchObject({ id: 0, message_type: 'direct' });
   });
 
+  it('lists realm users without is_active, humans with their profile data', async () => {
+    const state = await register(dee, { fetch_event_types: '["realm_user"]' });
+    const listed = (state['realm_users'] as Array<Record<string, unknown>>).find(
+      (user) => user['user_id'] === eve.userId,
+    );
+    expect(listed).toMatchObject({ user_id: eve.userId, full_name: 'Eve Stone', profile_data: {} });
+    expect(listed).not.toHaveProperty('is_active');
+  });
+
+  it('announces a new user with empty profile data and an archived channel by its id', async () => {
+    const { queue_id } = await register(dee, { event_types: '["realm_user", "stream"]' });
+    const newcomer = await system.createUser(owner, 'newcomer@example.com', 'Nia Newcomer');
+    await as(owner).post('/users/me/subscriptions', { subscriptions: '[{"name":"doomed"}]' }).expect(200);
+    const doomed = (await as(owner).get('/get_stream_id', { stream: 'doomed' }).expect(200)).body.stream_id;
+    await system.http.delete(`/api/v1/streams/${doomed}`).auth(owner.email, owner.apiKey).expect(200);
+    const events = await pendingEvents(dee, queue_id, '-1', 3);
+    expect(events[0]).toEqual({
+      id: 0,
+      type: 'realm_user',
+      op: 'add',
+      person: expect.objectContaining({ user_id: newcomer.userId, is_active: true, profile_data: {} }),
+    });
+    expect(events[1]).toMatchObject({ id: 1, type: 'stream', op: 'create' });
+    expect(events[2]).toEqual({
+      id: 2,
+      type: 'stream',
+      op: 'delete',
+      streams: [{ stream_id: doomed }],
+      stream_ids: [doomed],
+    });
+  });
+
   it('deletes a queue', async () => {
     const { queue_id } = await register(dee);
     await as(dee).delete('/events', { queue_id }).expect(200, { result: 'success', msg: '' });

@@ -12,7 +12,7 @@ import {
   TYPING_STOPPED_WAIT_MS,
 } from '../server/server-facts.js';
 import { isAdministrator, userRow } from '../users/user.presenter.js';
-import { UserRole } from '../users/user.entity.js';
+import { type UserEntity, UserRole } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { RegisterOptions, RegisterStateProvider } from './register-state.js';
 
@@ -47,13 +47,16 @@ export class RealmStateProvider implements RegisterStateProvider {
     }
     if (want('realm_user')) {
       const everyone = await this.users.listByRealm(realm.id);
-      const rows = { clientGravatar: options.clientGravatar };
+      const rows = { clientGravatar: options.clientGravatar, includeCustomProfileFields: true };
+      // Zulip's post_process_state drops is_active from both lists: the list says it.
+      const listed = (u: UserEntity) => {
+        const { is_active: _implied, ...row } = userRow(u, rows);
+        return row;
+      };
       Object.assign(state, {
         // Bots are realm users too; the realm's system bot is listed with the cross-realm bots.
-        realm_users: everyone
-          .filter((u) => u.isActive && u.id !== realm.notificationBotId)
-          .map((u) => userRow(u, rows)),
-        realm_non_active_users: everyone.filter((u) => !u.isActive).map((u) => userRow(u, rows)),
+        realm_users: everyone.filter((u) => u.isActive && u.id !== realm.notificationBotId).map(listed),
+        realm_non_active_users: everyone.filter((u) => !u.isActive).map(listed),
         cross_realm_bots: everyone
           .filter((u) => u.id === realm.notificationBotId)
           .map((u) => userRow(u, { ...rows, systemBotId: realm.notificationBotId })),

@@ -3,9 +3,7 @@ import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { publishChatEvent } from '../events/chat-event.publisher.js';
-import { MessageRenderer } from '../messages/markdown/message-renderer.js';
 import { StreamDirectory } from './stream-directory.js';
-import { streamRow } from './stream.presenter.js';
 import { StreamsRepository } from './streams.repository.js';
 
 // DELETE /streams/{stream_id} (administrators): the channel is archived, its messages kept.
@@ -15,7 +13,6 @@ export class ArchiveStreamUseCase {
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly streams: StreamsRepository,
     private readonly directory: StreamDirectory,
-    private readonly renderer: MessageRenderer,
   ) {}
 
   async execute(caller: ChatCaller, streamId: number): Promise<Record<string, never>> {
@@ -32,13 +29,8 @@ export class ArchiveStreamUseCase {
         event: {
           type: 'stream',
           op: 'delete',
-          streams: [
-            streamRow(
-              stream,
-              this.renderer.render(stream.description),
-              (await this.streams.stats([stream], tx.manager)).get(stream.id)!,
-            ),
-          ],
+          // Zulip 11 keeps `streams` for compatibility, with the ids only.
+          streams: [{ stream_id: stream.id }],
           stream_ids: [stream.id],
         },
       });

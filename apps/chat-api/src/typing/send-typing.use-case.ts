@@ -17,8 +17,8 @@ export type TypingCommand =
     };
 
 // POST /typing: a `typing` event to the people of a conversation, never stored. Direct: every
-// participant (the sender included, as Zulip does) who is active. Channel: the subscribers but
-// the sender.
+// participant (the sender included, as Zulip does) who is active. Channel: the subscribers, the
+// sender included.
 @Injectable()
 export class SendTypingUseCase {
   constructor(
@@ -85,7 +85,8 @@ export class SendTypingUseCase {
         stream_id: stream.id,
         topic: emptyTopicAlias(command.topic),
       },
-      userIds: subscriberIds.filter((id) => id !== caller.user.id),
+      // Zulip's do_send_stream_typing_notification: every subscriber, the sender included.
+      userIds: subscriberIds,
     };
   }
 }

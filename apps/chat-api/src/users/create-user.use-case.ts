@@ -47,7 +47,12 @@ export class CreateUserUseCase {
       await publishChatEvent(tx, {
         realmId: caller.realm.id,
         userIds: await this.streams.realmUserIds(caller.realm.id, tx.manager),
-        event: { type: 'realm_user', op: 'add', person: userRow(created.user) },
+        // Zulip's notify_created_user: a new human has no profile data yet.
+        event: {
+          type: 'realm_user',
+          op: 'add',
+          person: userRow(created.user, { includeCustomProfileFields: true }),
+        },
       });
       return { user_id: created.user.id };
     });
