@@ -10,13 +10,15 @@ const EMPTY_QUOTE_LINE = /^[ ]{0,3}>\s*$/;
 // - table cells are aligned with `style="text-align: left;"` (Python-Markdown's form);
 // - mentions inside a quote are silent, as Zulip's quote processing makes them;
 // - a numbered list may start right under a paragraph line at any number (CommonMark: only 1);
-// - a list nested in a tight item follows the item's text directly (`<li>text<ul>`).
+// - a list nested in a tight item follows the item's text directly (`<li>text<ul>`);
+// - a paragraph keeps the spaces it ends with (Python-Markdown strips only leading ones).
 export function zulipBlocks(md: MarkdownIt): void {
   md.disable(['lheading', 'reference']);
   md.block.ruler.before('blockquote', 'zulip_empty_quote', emptyQuote, {
     alt: ['paragraph', 'reference', 'blockquote', 'list'],
   });
   md.block.ruler.before('list', 'zulip_numbered_interrupt', numberedInterrupt, { alt: ['paragraph'] });
+  md.block.ruler.at('paragraph', paragraph);
   md.core.ruler.at('inline', quoteAwareInline);
   for (const list of ['bullet_list_open', 'ordered_list_open']) {
     md.renderer.rules[list] = (tokens: Token[], index: number, _options, _env, self) =>
@@ -32,6 +34,34 @@ export function zulipBlocks(md: MarkdownIt): void {
   }
 }
 
+function paragraph(state: StateBlock, startLine: number): boolean {
+  const terminators = state.md.block.ruler.getRules('paragraph');
+  const endLine = state.lineMax;
+  const parentType = state.parentType;
+  state.parentType = 'paragraph';
+  let nextLine = startLine + 1;
+  for (; nextLine < endLine && !state.isEmpty(nextLine); nextLine++) {
+    // Indented (code-like) and lazy lines always continue a paragraph.
+    if (state.sCount[nextLine]! - state.blkIndent > 3 || state.sCount[nextLine]! < 0) continue;
+    if (terminators.some((rule) => rule(state, nextLine, endLine, true))) break;
+  }
+  const content = state.getLines(startLine, nextLine, state.blkIndent, false).trimStart();
+  state.line = nextLine;
+  pushParagraph(state, content, [startLine, nextLine]);
+  state.parentType = parentType;
+  return true;
+}
+
+// A paragraph of inline `content`: also how a spoiler's header and an empty quote are written.
+export function pushParagraph(state: StateBlock, content: string, map: [number, number]): void {
+  state.push('paragraph_open', 'p', 1).map = map;
+  const inline = state.push('inline', '', 0);
+  inline.content = content;
+  inline.map = map;
+  inline.children = [];
+  state.push('paragraph_close', 'p', -1);
+}
+
 function emptyQuote(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
   let line = startLine;
   while (line < endLine && !state.isEmpty(line)) {
@@ -41,12 +71,7 @@ function emptyQuote(state: StateBlock, startLine: number, endLine: number, silen
   }
   if (line === startLine) return false;
   if (silent) return true;
-  state.push('paragraph_open', 'p', 1).map = [startLine, line];
-  const inline = state.push('inline', '', 0);
-  inline.content = state.getLines(startLine, line, state.blkIndent, false).trim();
-  inline.map = [startLine, line];
-  inline.children = [];
-  state.push('paragraph_close', 'p', -1);
+  pushParagraph(state, state.getLines(startLine, line, state.blkIndent, false).trim(), [startLine, line]);
   state.line = line;
   return true;
 }

@@ -147,6 +147,7 @@ describe('Zulip lists', () => {
       '1. first\n  1. sub\n    5. deep\n2. second',
       '<ol>\n<li>first<ol>\n<li>sub<ol start="5">\n<li>deep</li>\n</ol>\n</li>\n</ol>\n</li>\n<li>second</li>\n</ol>',
     ],
+    ['an item keeps its trailing space', '* a \n  * b', '<ul>\n<li>a <ul>\n<li>b</li>\n</ul>\n</li>\n</ul>'],
     [
       'a nested bullet list',
       '* outer\n  * inner',

@@ -1,4 +1,5 @@
 import type { MarkdownIt, StateBlock, Token } from 'markdown-it';
+import { pushParagraph } from './zulip-blocks.plugin.js';
 import { closingLine, parseFence, type FenceLine } from './zulip-code-blocks.plugin.js';
 
 // Zulip's ```quote (or ```quoted) fence is a block quote of Markdown, and ```spoiler Header is
@@ -42,13 +43,7 @@ function html(state: StateBlock, content: string): void {
 
 function spoilerHeader(state: StateBlock, open: FenceLine, line: number): void {
   const header = open.header?.trim() ?? '';
-  if (header === '') return;
-  state.push('paragraph_open', 'p', 1).map = [line, line + 1];
-  const inline = state.push('inline', '', 0);
-  inline.content = header;
-  inline.map = [line, line + 1];
-  inline.children = [];
-  state.push('paragraph_close', 'p', -1);
+  if (header !== '') pushParagraph(state, header, [line, line + 1]);
 }
 
 function nested(state: StateBlock, from: number, to: number): void {

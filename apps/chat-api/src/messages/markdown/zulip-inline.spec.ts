@@ -8,6 +8,8 @@ const render = (content: string) => new MessageRenderer().render(content);
 describe('Zulip inline Markdown', () => {
   it.each([
     ['plain text keeps quotes unescaped', `it's "fine" & <ok>`, `<p>it's "fine" &amp; &lt;ok&gt;</p>`],
+    ['a paragraph keeps its trailing spaces', 'end  ', '<p>end  </p>'],
+    ['/me is plain text to the server', '/me waves', '<p>/me waves</p>'],
     [
       'newlines are <br> and keep surrounding spaces',
       'one  \ntwo\n  three',
