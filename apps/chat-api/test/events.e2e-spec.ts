@@ -382,6 +382,47 @@ describe('event queues through the gateway', () => {
     expect(listed).not.toHaveProperty('is_active');
   });
 
+  it("describes the caller as Zulip's realm_user state does, its own avatar always a URL", async () => {
+    const state = await register(dee, { fetch_event_types: '["realm_user"]' });
+    const gravatar = expect.stringMatching(
+      /^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&version=1$/,
+    );
+    expect(state).toMatchObject({
+      avatar_source: 'G',
+      avatar_url: gravatar,
+      avatar_url_medium: expect.stringMatching(/\?d=identicon&s=500&version=1$/),
+      can_create_private_streams: true,
+      can_create_public_streams: true,
+      can_create_web_public_streams: false,
+      can_create_streams: true,
+      can_invite_others_to_realm: true,
+      is_admin: false,
+      is_owner: false,
+      is_moderator: false,
+      is_guest: false,
+      user_id: dee.userId,
+      email: dee.email,
+      delivery_email: dee.email,
+      full_name: 'Dee Vance',
+    });
+    expect(state).not.toHaveProperty('role');
+    expect(state['cross_realm_bots']).toEqual([
+      expect.objectContaining({ avatar_url: gravatar, bot_owner_id: null, is_system_bot: true }),
+    ]);
+  });
+
+  it('lists in streams the private channels an administrator may see without being in them', async () => {
+    await as(dee)
+      .post('/users/me/subscriptions', { subscriptions: '[{"name":"dee-secret"}]', invite_only: 'true' })
+      .expect(200);
+    const names = async (account: ChatAccount) =>
+      (
+        (await register(account, { fetch_event_types: '["stream"]' }))['streams'] as Array<{ name: string }>
+      ).map((stream) => stream.name);
+    expect(await names(owner)).toContain('dee-secret');
+    expect(await names(eve)).not.toContain('dee-secret');
+  });
+
   it('announces a new user with empty profile data and an archived channel by its id', async () => {
     const { queue_id } = await register(dee, { event_types: '["realm_user", "stream"]' });
     const newcomer = await system.createUser(owner, 'newcomer@example.com', 'Nia Newcomer');

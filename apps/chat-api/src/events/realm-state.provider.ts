@@ -11,7 +11,7 @@ import {
   TYPING_STARTED_WAIT_MS,
   TYPING_STOPPED_WAIT_MS,
 } from '../server/server-facts.js';
-import { isAdministrator, userRow } from '../users/user.presenter.js';
+import { avatarUrl, isAdministrator, userRow } from '../users/user.presenter.js';
 import { type UserEntity, UserRole } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { RegisterOptions, RegisterStateProvider } from './register-state.js';
@@ -57,21 +57,39 @@ export class RealmStateProvider implements RegisterStateProvider {
         // Bots are realm users too; the realm's system bot is listed with the cross-realm bots.
         realm_users: everyone.filter((u) => u.isActive && u.id !== realm.notificationBotId).map(listed),
         realm_non_active_users: everyone.filter((u) => !u.isActive).map(listed),
+        // Zulip's get_cross_realm_dicts: full avatar URLs whatever client_gravatar says.
         cross_realm_bots: everyone
           .filter((u) => u.id === realm.notificationBotId)
-          .map((u) => userRow(u, { ...rows, systemBotId: realm.notificationBotId })),
-        user_id: user.id,
-        email: user.email,
-        delivery_email: user.email,
-        full_name: user.fullName,
-        role: user.role,
+          .map((u) => userRow(u, { systemBotId: realm.notificationBotId })),
+        // The caller's own avatar is always a URL (Zulip forces client_gravatar off for it).
+        avatar_source: 'G',
+        avatar_url_medium: avatarUrl(user, { medium: true }),
+        avatar_url: avatarUrl(user),
+        ...creationRights(user),
         is_admin: isAdministrator(user),
         is_owner: user.role === UserRole.OWNER,
         is_moderator: user.role === UserRole.MODERATOR,
         is_guest: user.role === UserRole.GUEST,
-        avatar_url: userRow(user, rows).avatar_url,
+        user_id: user.id,
+        email: user.email,
+        delivery_email: user.email,
+        full_name: user.fullName,
       });
     }
     return state;
   }
+}
+
+// What the realm's default permission groups let the caller create: channels for members (not
+// guests), web-public channels for owners, invitations for members.
+function creationRights(user: UserEntity) {
+  const member = user.role !== UserRole.GUEST;
+  const owner = user.role === UserRole.OWNER;
+  return {
+    can_create_private_streams: member,
+    can_create_public_streams: member,
+    can_create_web_public_streams: owner,
+    can_create_streams: member,
+    can_invite_others_to_realm: member,
+  };
 }

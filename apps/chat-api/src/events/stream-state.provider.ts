@@ -14,10 +14,12 @@ export class StreamStateProvider implements RegisterStateProvider {
       Object.assign(state, await this.directory.subscriptionState(caller, options.includeSubscribers));
     }
     if (want('stream')) {
+      // Zulip's do_get_streams(include_all=True): every channel whose metadata the caller sees
+      // (administrators see private channels they are not in).
       const { streams } = await this.directory.list(caller, {
         includePublic: true,
         includeSubscribed: true,
-        includeAll: false,
+        includeAll: true,
         excludeArchived: true,
       });
       state['streams'] = streams;

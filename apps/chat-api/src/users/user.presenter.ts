@@ -10,9 +10,10 @@ export interface UserRowOptions {
   readonly systemBotId?: number | null;
 }
 
-export function avatarUrl(user: UserEntity): string {
+// Zulip's Gravatar URL; the medium size (500 px) for the caller's own profile in /register.
+export function avatarUrl(user: UserEntity, { medium = false } = {}): string {
   const digest = createHash('md5').update(user.emailKey).digest('hex');
-  return `https://secure.gravatar.com/avatar/${digest}?d=identicon&version=1`;
+  return `https://secure.gravatar.com/avatar/${digest}?d=identicon${medium ? '&s=500' : ''}&version=1`;
 }
 
 export function isAdministrator(user: UserEntity): boolean {
