@@ -37,6 +37,13 @@ describe(MessageRenderer.name, () => {
     expect(render('@**Twin**').html).toBe('<p>@<strong>Twin</strong></p>');
   });
 
+  it('takes a mention or channel link only after a space or an opening mark', () => {
+    expect(render('me@**Ada Lovelace** x#**design team**').html).toBe(
+      '<p>me@<strong>Ada Lovelace</strong> x#<strong>design team</strong></p>',
+    );
+    expect(render('(@**Ada Lovelace**)').mentions.mentionedUserIds.size).toBe(1);
+  });
+
   it('renders a silent mention without the @ and without a notification', () => {
     const { html, mentions } = render('@_**Ada Lovelace**');
     expect(html).toBe('<p><span class="user-mention silent" data-user-id="7">Ada Lovelace</span></p>');

@@ -20,6 +20,9 @@ function zulipState(env: Record<string | symbol, unknown>): ZulipRenderState {
 }
 
 const STREAM_WILDCARDS = new Set(['all', 'everyone', 'channel', 'stream']);
+// A mention or channel link starts only at the beginning or after whitespace or one of '"({[/<
+// (Zulip's BEFORE_MENTION_ALLOWED_REGEX): `me@**x**` is text.
+const MAY_FOLLOW = /[\s'"({[/<]/;
 const MENTION = /^@(_?)\*\*([^*\n]+?)\*\*/;
 const STREAM_LINK = /^#\*\*([^*\n]+?)\*\*/;
 
@@ -35,7 +38,7 @@ export function zulipMentions(md: MarkdownIt): void {
   const escape = md.utils.escapeHtml;
 
   md.inline.ruler.before('emphasis', 'zulip_mention', (state: StateInline, silent: boolean) => {
-    if (state.src.charCodeAt(state.pos) !== 0x40 /* @ */) return false;
+    if (state.src.charCodeAt(state.pos) !== 0x40 /* @ */ || !mayStart(state)) return false;
     const match = MENTION.exec(state.src.slice(state.pos));
     if (!match) return false;
     const env = zulipState(state.env);
@@ -51,7 +54,7 @@ export function zulipMentions(md: MarkdownIt): void {
   });
 
   md.inline.ruler.before('emphasis', 'zulip_stream_link', (state: StateInline, silent: boolean) => {
-    if (state.src.charCodeAt(state.pos) !== 0x23 /* # */) return false;
+    if (state.src.charCodeAt(state.pos) !== 0x23 /* # */ || !mayStart(state)) return false;
     const match = STREAM_LINK.exec(state.src.slice(state.pos));
     if (!match) return false;
     const [streamName, topic] = splitTopic(match[1]!);
@@ -86,6 +89,10 @@ export function zulipMentions(md: MarkdownIt): void {
       return `<a class="stream" data-stream-id="${stream.id}" href="${base}">#${escape(stream.name)}</a>`;
     return `<a class="stream-topic" data-stream-id="${stream.id}" href="${base}/topic/${narrowSlug(topic)}">#${escape(stream.name)} &gt; ${escape(topic)}</a>`;
   };
+}
+
+function mayStart(state: StateInline): boolean {
+  return state.pos === 0 || MAY_FOLLOW.test(state.src[state.pos - 1]!);
 }
 
 function resolveMention(directory: MentionDirectory, text: string, silent: boolean): Mention | null {
