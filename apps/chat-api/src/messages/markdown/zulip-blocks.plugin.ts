@@ -11,7 +11,8 @@ const EMPTY_QUOTE_LINE = /^[ ]{0,3}>\s*$/;
 // - mentions inside a quote are silent, as Zulip's quote processing makes them;
 // - a numbered list may start right under a paragraph line at any number (CommonMark: only 1);
 // - a list nested in a tight item follows the item's text directly (`<li>text<ul>`);
-// - a paragraph keeps the spaces it ends with (Python-Markdown strips only leading ones).
+// - a paragraph keeps the spaces it ends with (Python-Markdown strips only leading ones);
+// - `1)` starts no list item (only `1.` does).
 export function zulipBlocks(md: MarkdownIt): void {
   md.disable(['lheading', 'reference']);
   md.block.ruler.before('blockquote', 'zulip_empty_quote', emptyQuote, {
@@ -19,6 +20,10 @@ export function zulipBlocks(md: MarkdownIt): void {
   });
   md.block.ruler.before('list', 'zulip_numbered_interrupt', numberedInterrupt, { alt: ['paragraph'] });
   md.block.ruler.at('paragraph', paragraph);
+  md.block.ruler.before('list', 'zulip_paren_item', (state, line, _endLine, silent) => {
+    if (silent || state.sCount[line]! - state.blkIndent >= 4 || !isParenItem(state, line)) return false;
+    return paragraph(state, line);
+  });
   md.core.ruler.at('inline', quoteAwareInline);
   for (const list of ['bullet_list_open', 'ordered_list_open']) {
     md.renderer.rules[list] = (tokens: Token[], index: number, _options, _env, self) =>
@@ -43,6 +48,7 @@ function paragraph(state: StateBlock, startLine: number): boolean {
   for (; nextLine < endLine && !state.isEmpty(nextLine); nextLine++) {
     // Indented (code-like) and lazy lines always continue a paragraph.
     if (state.sCount[nextLine]! - state.blkIndent > 3 || state.sCount[nextLine]! < 0) continue;
+    if (isParenItem(state, nextLine)) continue;
     if (terminators.some((rule) => rule(state, nextLine, endLine, true))) break;
   }
   const content = state.getLines(startLine, nextLine, state.blkIndent, false).trimStart();
@@ -50,6 +56,10 @@ function paragraph(state: StateBlock, startLine: number): boolean {
   pushParagraph(state, content, [startLine, nextLine]);
   state.parentType = parentType;
   return true;
+}
+
+function isParenItem(state: StateBlock, line: number): boolean {
+  return /^\d{1,9}\)/.test(state.src.slice(state.bMarks[line]! + state.tShift[line]!, state.eMarks[line]!));
 }
 
 // A paragraph of inline `content`: also how a spoiler's header and an empty quote are written.

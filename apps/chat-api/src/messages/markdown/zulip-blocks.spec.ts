@@ -127,6 +127,7 @@ describe('Zulip headings, rules and tables', () => {
 
 describe('Zulip lists', () => {
   it.each([
+    ['1) is no list item', 'Options:\n1) red\n2) blue', '<p>Options:<br>\n1) red<br>\n2) blue</p>'],
     [
       'a list hanging off a paragraph',
       'Todo:\n* milk\n* eggs',
