@@ -1,6 +1,8 @@
 import { matchFence } from './zulip-code-blocks.plugin.js';
 
 const ITEM = /^( *)([*+-]|\d+\.)( +)(.*)$/;
+// Zulip's test for a list line when it decides where a blank line goes (one digit only).
+const LIST_LINE = /^ *([*+-]|\d\.) +/;
 
 interface Level {
   readonly indent: number;
@@ -10,7 +12,8 @@ interface Level {
 
 // Zulip's lists differ from CommonMark's in three ways that are simplest to bridge on the source
 // before markdown-it parses it (as Zulip itself runs a list preprocessor):
-// - a list may hang off a paragraph line with no blank line between, whatever its first number;
+// - a list may hang off any other line with no blank line between (Zulip inserts one, also
+//   between a bulleted and a numbered list), whatever its first number;
 // - nesting takes two spaces of indentation, also under `1.` (CommonMark wants three there);
 // - `*`, `-` and `+` items at one level make a single list.
 // Lines inside code fences are left alone; quotes (`>`) are not rewritten.
@@ -21,6 +24,7 @@ export function preprocessLists(content: string): string {
   let levels: Level[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
+    if (i > 0 && !fences.some((open) => open.code) && needsGap(lines[i - 1]!, line)) out.push('');
     if (trackFence(fences, line) || fences.some((open) => open.code)) {
       out.push(line);
       levels = [];
@@ -28,9 +32,6 @@ export function preprocessLists(content: string): string {
     }
     const item = ITEM.exec(line);
     if (item) {
-      const previous = out[out.length - 1];
-      if (levels.length === 0 && previous !== undefined && /^\S/.test(previous) && !/^>/.test(previous))
-        out.push('');
       out.push(nestItem(levels, item));
       continue;
     }
@@ -38,6 +39,17 @@ export function preprocessLists(content: string): string {
     out.push(levels.length > 0 ? reindentContinuation(levels, line) : line);
   }
   return out.join('\n');
+}
+
+function needsGap(previous: string, line: string): boolean {
+  const before = LIST_LINE.exec(previous);
+  const after = LIST_LINE.exec(line);
+  if (previous === '' || !after) return false;
+  return !before || isBullet(before[1]!) !== isBullet(after[1]!);
+}
+
+function isBullet(marker: string): boolean {
+  return !/\d/.test(marker);
 }
 
 // A fence line opens or closes a fenced block, as Zulip's list preprocessor tracks them; lines
@@ -57,8 +69,7 @@ function nestItem(levels: Level[], [, spaces, marker, gap, rest]: RegExpExecArra
   let sibling: Level | undefined;
   while (levels.length > 0 && levels[levels.length - 1]!.indent + 2 > indent) sibling = levels.pop();
   const column = levels.length === 0 ? Math.min(indent, 3) : levels[levels.length - 1]!.contentColumn;
-  const bullet = !/\d/.test(marker!);
-  const shown = bullet && sibling && !/\d/.test(sibling.marker) ? sibling.marker : marker!;
+  const shown = isBullet(marker!) && sibling && isBullet(sibling.marker) ? sibling.marker : marker!;
   const prefix = `${' '.repeat(column)}${shown}${gap}`;
   levels.push({ indent, contentColumn: prefix.length, marker: shown });
   return `${prefix}${rest}`;

@@ -10,6 +10,7 @@ import { zulipEmphasis } from './zulip-emphasis.plugin.js';
 import { zulipFencedBlocks } from './zulip-fenced-blocks.plugin.js';
 import { zulipInlineText } from './zulip-inline-text.plugin.js';
 import { zulipLinks } from './zulip-links.plugin.js';
+import { zulipListLooseness } from './zulip-list-looseness.plugin.js';
 import { zulipMentions, type ZulipRenderState } from './zulip-mentions.plugin.js';
 import { zulipTime } from './zulip-time.plugin.js';
 
@@ -28,7 +29,8 @@ export class MessageRenderer {
     .use(zulipAutolink)
     .use(zulipBlocks)
     .use(zulipCodeBlocks)
-    .use(zulipFencedBlocks);
+    .use(zulipFencedBlocks)
+    .use(zulipListLooseness);
 
   renderMessage(content: string, directory: MentionDirectory): RenderedMessage {
     const zulip: ZulipRenderState = {

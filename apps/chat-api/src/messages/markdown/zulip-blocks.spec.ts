@@ -127,6 +127,16 @@ describe('Zulip headings, rules and tables', () => {
 
 describe('Zulip lists', () => {
   it.each([
+    [
+      'only the items beside a blank line are paragraphs',
+      '* a\n* b\n\n* c\n\nafter',
+      '<ul>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n</ul>\n<p>after</p>',
+    ],
+    [
+      'items beside blank lines are all paragraphs',
+      '* Alpha\n\n* Beta',
+      '<ul>\n<li>\n<p>Alpha</p>\n</li>\n<li>\n<p>Beta</p>\n</li>\n</ul>',
+    ],
     ['1) is no list item', 'Options:\n1) red\n2) blue', '<p>Options:<br>\n1) red<br>\n2) blue</p>'],
     [
       'a list hanging off a paragraph',
