@@ -58,6 +58,7 @@ import { StreamDirectory } from './streams/stream-directory.js';
 import { StreamsController } from './streams/streams.controller.js';
 import { StreamsRepository } from './streams/streams.repository.js';
 import { SubscribeUseCase } from './streams/subscribe.use-case.js';
+import { SubscriptionEvents } from './streams/subscription-events.js';
 import { SubscriptionNotices } from './streams/subscription-notices.js';
 import { UnsubscribeUseCase } from './streams/unsubscribe.use-case.js';
 import { TopicHistoryQuery } from './topics/topic-history.query.js';
@@ -140,6 +141,7 @@ import { UsersRepository } from './users/users.repository.js';
     StreamDirectory,
     SubscribeUseCase,
     SubscriptionNotices,
+    SubscriptionEvents,
     UnsubscribeUseCase,
     ArchiveStreamUseCase,
     SavedSnippetsRepository,

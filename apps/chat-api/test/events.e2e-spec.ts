@@ -101,9 +101,9 @@ describe('event queues through the gateway', () => {
     const sent = await as(dee)
       .post('/messages', { type: 'direct', to: JSON.stringify([eve.userId]), content: 'hi @**Eve Stone**' })
       .expect(200);
-    // The poll is sent after the message: answered at once, without queue_id.
+    // Answered at once or after waiting (then naming the queue), as the relay's timing has it.
     const response = await poll.expect(200);
-    expect(response.body).toEqual({
+    expect(response.body).toMatchObject({
       result: 'success',
       msg: '',
       events: [
@@ -164,8 +164,71 @@ describe('event queues through the gateway', () => {
       }),
       expect.objectContaining({ type: 'subscription', op: 'peer_add', user_ids: [eve.userId] }),
     ]);
-    const forEve = await pendingEvents(eve, theirs.queue_id, '-1', 1);
-    expect(forEve).toEqual([expect.objectContaining({ type: 'subscription', op: 'add' })]);
+    // Everyone but guests follows a public channel's subscribers (Zulip's peer events).
+    const forEve = await pendingEvents(eve, theirs.queue_id, '-1', 2);
+    expect(forEve).toEqual([
+      {
+        id: 0,
+        type: 'subscription',
+        op: 'peer_add',
+        stream_ids: [expect.any(Number)],
+        user_ids: [dee.userId],
+      },
+      expect.objectContaining({ type: 'subscription', op: 'add' }),
+    ]);
+  });
+
+  it("announces a request's subscriptions at once: one add per user with every subscriber, one peer event", async () => {
+    const subscriptions = (form: Record<string, string>) =>
+      as(owner).post('/users/me/subscriptions', form).expect(200);
+    const forOwner = await register(owner, { event_types: '["subscription", "stream"]' });
+    const forDee = await register(dee, { event_types: '["subscription", "stream"]' });
+    await subscriptions({
+      subscriptions: '[{"name":"pair-one"}, {"name":"pair-two"}]',
+      principals: JSON.stringify([dee.userId, eve.userId]),
+    });
+    const ids = (await as(owner).get('/streams').expect(200)).body.streams
+      .filter((stream: { name: string }) => stream.name.startsWith('pair-'))
+      .map((stream: { stream_id: number }) => stream.stream_id)
+      .sort((a: number, b: number) => a - b);
+    const ownerEvents = await pendingEvents(owner, forOwner.queue_id, '-1', 3);
+    expect(ownerEvents.slice(2)).toEqual([
+      { id: 2, type: 'subscription', op: 'peer_add', stream_ids: ids, user_ids: [dee.userId, eve.userId] },
+    ]);
+    const deeEvents = await pendingEvents(dee, forDee.queue_id, '-1', 3);
+    expect(deeEvents[2]).toMatchObject({ id: 2, type: 'subscription', op: 'add' });
+    expect(
+      (deeEvents[2]!['subscriptions'] as Array<{ subscribers: number[] }>).map((sub) => sub.subscribers),
+    ).toEqual([
+      [dee.userId, eve.userId],
+      [dee.userId, eve.userId],
+    ]);
+    // A private channel: shown to the member who joins it, hidden again when they leave;
+    // its peers are its subscribers and the administrators.
+    const privateOnes = await register(dee, { event_types: '["subscription", "stream"]' });
+    const watchers = await register(owner, { event_types: '["subscription"]' });
+    await subscriptions({
+      subscriptions: '[{"name":"hush"}]',
+      invite_only: 'true',
+      principals: `[${dee.userId}]`,
+    });
+    await as(dee).delete('/users/me/subscriptions', { subscriptions: '["hush"]' }).expect(200);
+    const hush = (await pendingEvents(dee, privateOnes.queue_id, '-1', 4)).map((event) => [
+      event['type'],
+      event['op'],
+    ]);
+    expect(hush).toEqual([
+      ['stream', 'create'],
+      ['subscription', 'add'],
+      ['subscription', 'remove'],
+      ['stream', 'delete'],
+    ]);
+    // The owner, not subscribed, follows it as an administrator.
+    const ownerSide = await pendingEvents(owner, watchers.queue_id, '-1', 2);
+    expect(ownerSide.map((event) => [event['op'], event['user_ids']])).toEqual([
+      ['peer_add', [dee.userId]],
+      ['peer_remove', [dee.userId]],
+    ]);
   });
 
   it('answers an idle long poll with a heartbeat', async () => {

@@ -4,8 +4,7 @@ import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { ChatCaller } from '../auth/chat-caller.js';
-import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
-import { MessageRenderer } from '../messages/markdown/message-renderer.js';
+import type { ChatTransaction } from '../events/chat-event.publisher.js';
 import { MessagesRepository } from '../messages/messages.repository.js';
 import { RecipientType } from '../messages/recipient.entity.js';
 import { ChatError } from '../request/chat.error.js';
@@ -14,9 +13,9 @@ import type { UserEntity } from '../users/user.entity.js';
 import { PrincipalResolver } from './principal-resolver.js';
 import type { StreamEntity } from './stream.entity.js';
 import { checkStreamName, subscriptionColor } from './stream-name.js';
-import { NEW_STREAM_STATS, streamRow, subscriptionRow } from './stream.presenter.js';
 import { StreamsRepository } from './streams.repository.js';
 import { SubscriptionEntity } from './subscription.entity.js';
+import { type SubscriptionChange, SubscriptionEvents } from './subscription-events.js';
 import { SubscriptionNotices } from './subscription-notices.js';
 
 export interface SubscribeCommand {
@@ -39,9 +38,9 @@ export class SubscribeUseCase {
     private readonly streams: StreamsRepository,
     private readonly messages: MessagesRepository,
     private readonly principals: PrincipalResolver,
-    private readonly renderer: MessageRenderer,
     private readonly notices: SubscriptionNotices,
     private readonly clock: Clock,
+    private readonly events: SubscriptionEvents,
   ) {}
 
   async execute(caller: ChatCaller, command: SubscribeCommand) {
@@ -57,6 +56,7 @@ export class SubscribeUseCase {
       const unauthorized: string[] = [];
       // Channels that existed, by user newly subscribed to them: what the notices tell.
       const joined = new Map<number, Set<string>>();
+      const changes: SubscriptionChange[] = [];
       for (const request of requests) {
         const existing = await this.streams.findByName(caller.realm.id, request.name, tx.manager);
         if (existing && !(await this.mayJoin(caller, existing, tx.manager))) {
@@ -67,12 +67,15 @@ export class SubscribeUseCase {
         }
         const stream = existing ?? (await this.create(caller, request, command, tx));
         for (const user of users) {
-          const added = await this.subscribe(tx, user, stream);
-          const target = added ? subscribed : alreadySubscribed;
+          const subscription = await this.subscribe(tx, user, stream);
+          const target = subscription ? subscribed : alreadySubscribed;
           (target[String(user.id)] ??= []).push(stream.name);
-          if (added && existing) joined.set(user.id, (joined.get(user.id) ?? new Set()).add(stream.name));
+          if (!subscription) continue;
+          changes.push({ user, stream, subscription });
+          if (existing) joined.set(user.id, (joined.get(user.id) ?? new Set()).add(stream.name));
         }
       }
+      await this.events.added(tx, changes);
       await this.notices.write(tx, notices, joined);
       return {
         subscribed,
@@ -139,24 +142,18 @@ export class SubscribeUseCase {
     );
     await this.streams.setRecipient(tx.manager, stream.id, recipient.id);
     stream.recipientId = recipient.id;
-    if (!stream.inviteOnly) {
-      await publishChatEvent(tx, {
-        realmId: caller.realm.id,
-        userIds: await this.streams.realmUserIds(caller.realm.id, tx.manager),
-        event: {
-          type: 'stream',
-          op: 'create',
-          streams: [streamRow(stream, this.renderer.render(stream.description), NEW_STREAM_STATS)],
-        },
-      });
-    }
+    await this.events.created(tx, stream);
     return stream;
   }
 
-  // True when the user was not (actively) subscribed before.
-  private async subscribe(tx: ChatTransaction, user: UserEntity, stream: StreamEntity): Promise<boolean> {
+  // The new subscription, or null when the user was already (actively) subscribed.
+  private async subscribe(
+    tx: ChatTransaction,
+    user: UserEntity,
+    stream: StreamEntity,
+  ): Promise<SubscriptionEntity | null> {
     const existing = await this.streams.subscription(user.id, stream.id, tx.manager);
-    if (existing?.active) return false;
+    if (existing?.active) return null;
     const subscription = Object.assign(new SubscriptionEntity(), {
       userId: user.id,
       streamId: stream.id,
@@ -167,30 +164,6 @@ export class SubscribeUseCase {
       pinToTop: existing?.pinToTop ?? false,
     });
     await this.streams.upsertSubscription(tx.manager, subscription);
-    const subscribers = await this.streams.subscriberIds(stream.id, tx.manager);
-    const rendered = this.renderer.render(stream.description);
-    await publishChatEvent(tx, {
-      realmId: stream.realmId,
-      userIds: [user.id],
-      event: {
-        type: 'subscription',
-        op: 'add',
-        subscriptions: [
-          subscriptionRow(
-            stream,
-            rendered,
-            subscription,
-            (await this.streams.stats([stream], tx.manager)).get(stream.id)!,
-            subscribers,
-          ),
-        ],
-      },
-    });
-    await publishChatEvent(tx, {
-      realmId: stream.realmId,
-      userIds: subscribers.filter((id) => id !== user.id),
-      event: { type: 'subscription', op: 'peer_add', stream_ids: [stream.id], user_ids: [user.id] },
-    });
-    return true;
+    return subscription;
   }
 }

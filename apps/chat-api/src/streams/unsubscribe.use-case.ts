@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../auth/chat-caller.js';
-import { publishChatEvent } from '../events/chat-event.publisher.js';
 import { ChatError, ChatErrorCode } from '../request/chat.error.js';
 import { isAdministrator } from '../users/user.presenter.js';
 import { PrincipalResolver } from './principal-resolver.js';
 import type { StreamEntity } from './stream.entity.js';
 import { StreamsRepository } from './streams.repository.js';
+import { type SubscriptionChange, SubscriptionEvents } from './subscription-events.js';
 
 // DELETE /users/me/subscriptions: unsubscribes the caller, or (administrators) `principals`.
 @Injectable()
@@ -16,6 +16,7 @@ export class UnsubscribeUseCase {
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly streams: StreamsRepository,
     private readonly principals: PrincipalResolver,
+    private readonly events: SubscriptionEvents,
   ) {}
 
   async execute(
@@ -38,6 +39,7 @@ export class UnsubscribeUseCase {
     return this.outbox.run(async (tx) => {
       const removed: string[] = [];
       const notRemoved: string[] = [];
+      const changes: SubscriptionChange[] = [];
       for (const stream of streams) {
         for (const user of users) {
           const subscription = await this.streams.subscription(user.id, stream.id, tx.manager);
@@ -47,22 +49,10 @@ export class UnsubscribeUseCase {
           }
           await this.streams.deactivateSubscription(tx.manager, user.id, stream.id);
           removed.push(stream.name);
-          await publishChatEvent(tx, {
-            realmId: stream.realmId,
-            userIds: [user.id],
-            event: {
-              type: 'subscription',
-              op: 'remove',
-              subscriptions: [{ name: stream.name, stream_id: stream.id }],
-            },
-          });
-          await publishChatEvent(tx, {
-            realmId: stream.realmId,
-            userIds: await this.streams.subscriberIds(stream.id, tx.manager),
-            event: { type: 'subscription', op: 'peer_remove', stream_ids: [stream.id], user_ids: [user.id] },
-          });
+          changes.push({ user, stream, subscription });
         }
       }
+      await this.events.removed(tx, changes);
       return { removed, not_removed: notRemoved };
     });
   }

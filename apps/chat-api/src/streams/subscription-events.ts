@@ -1,0 +1,186 @@
+import { Injectable } from '@nestjs/common';
+import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
+import { MessageRenderer } from '../messages/markdown/message-renderer.js';
+import { type UserEntity, UserRole } from '../users/user.entity.js';
+import { isAdministrator } from '../users/user.presenter.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { StreamEntity } from './stream.entity.js';
+import { NEW_STREAM_STATS, type StreamStats, streamRow, subscriptionRow } from './stream.presenter.js';
+import { StreamsRepository } from './streams.repository.js';
+import type { SubscriptionEntity } from './subscription.entity.js';
+
+export interface SubscriptionChange {
+  readonly user: UserEntity;
+  readonly stream: StreamEntity;
+  readonly subscription: SubscriptionEntity;
+}
+
+type Audience = { readonly nonGuests: Set<number>; readonly administrators: Set<number> };
+
+// The events of Zulip's bulk_add_subscriptions and bulk_remove_subscriptions, once per request:
+// the channel made visible to those who could not see it, each user's own subscriptions in one
+// event, then peer events to those who follow the channel's subscribers (everyone but guests
+// for a public channel, its subscribers and the administrators for a private one), never to
+// the users the request changed.
+@Injectable()
+export class SubscriptionEvents {
+  constructor(
+    private readonly streams: StreamsRepository,
+    private readonly users: UsersRepository,
+    private readonly renderer: MessageRenderer,
+  ) {}
+
+  // A new channel: every member but guests sees a public one, the administrators a private one.
+  async created(tx: ChatTransaction, stream: StreamEntity): Promise<void> {
+    const audience = await this.audience(tx, stream.realmId);
+    await publishChatEvent(tx, {
+      realmId: stream.realmId,
+      userIds: [...(stream.inviteOnly ? audience.administrators : audience.nonGuests)],
+      event: { type: 'stream', op: 'create', streams: [this.row(stream, NEW_STREAM_STATS)] },
+    });
+  }
+
+  async added(tx: ChatTransaction, changes: readonly SubscriptionChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const realmId = changes[0]!.stream.realmId;
+    const audience = await this.audience(tx, realmId);
+    const subscribers = await this.subscribersOf(tx, changes);
+    const stats = await this.streams.stats(unique(changes.map((change) => change.stream)), tx.manager);
+    // A private channel joined is new to whoever is not an administrator.
+    for (const { user, stream } of changes)
+      if (stream.inviteOnly && !audience.administrators.has(user.id))
+        await publishChatEvent(tx, {
+          realmId,
+          userIds: [user.id],
+          event: { type: 'stream', op: 'create', streams: [this.row(stream, stats.get(stream.id)!)] },
+        });
+    for (const [userId, own] of byUser(changes))
+      await publishChatEvent(tx, {
+        realmId,
+        userIds: [userId],
+        event: {
+          type: 'subscription',
+          op: 'add',
+          subscriptions: own.map(({ stream, subscription }) =>
+            subscriptionRow(
+              stream,
+              this.renderer.render(stream.description),
+              subscription,
+              stats.get(stream.id)!,
+              subscribers.get(stream.id)!,
+            ),
+          ),
+        },
+      });
+    await this.peers(tx, 'peer_add', changes, audience, subscribers);
+  }
+
+  async removed(tx: ChatTransaction, changes: readonly SubscriptionChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const realmId = changes[0]!.stream.realmId;
+    const audience = await this.audience(tx, realmId);
+    for (const [userId, own] of byUser(changes)) {
+      const streams = own.map((change) => change.stream);
+      await publishChatEvent(tx, {
+        realmId,
+        userIds: [userId],
+        event: {
+          type: 'subscription',
+          op: 'remove',
+          subscriptions: streams.map((stream) => ({ name: stream.name, stream_id: stream.id })),
+        },
+      });
+      // A private channel left is out of sight for whoever is not an administrator.
+      const hidden = streams.filter((stream) => stream.inviteOnly && !audience.administrators.has(userId));
+      if (hidden.length > 0)
+        await publishChatEvent(tx, {
+          realmId,
+          userIds: [userId],
+          event: {
+            type: 'stream',
+            op: 'delete',
+            streams: hidden.map((stream) => ({ stream_id: stream.id })),
+            stream_ids: hidden.map((stream) => stream.id),
+          },
+        });
+    }
+    await this.peers(tx, 'peer_remove', changes, audience, await this.subscribersOf(tx, changes));
+  }
+
+  // Zulip's send_peer_subscriber_events: one event per private channel; public channels changed
+  // for the same users share one event, but those with subscribed guests (who follow them too).
+  private async peers(
+    tx: ChatTransaction,
+    op: 'peer_add' | 'peer_remove',
+    changes: readonly SubscriptionChange[],
+    audience: Audience,
+    subscribers: ReadonlyMap<number, readonly number[]>,
+  ): Promise<void> {
+    const realmId = changes[0]!.stream.realmId;
+    const altered = new Map<number, { stream: StreamEntity; userIds: number[] }>();
+    for (const { user, stream } of changes) {
+      const entry = altered.get(stream.id) ?? { stream, userIds: [] };
+      entry.userIds.push(user.id);
+      altered.set(stream.id, entry);
+    }
+    const send = (streamIds: number[], userIds: number[], peers: Iterable<number>) => {
+      const to = [...peers].filter((id) => !userIds.includes(id));
+      if (to.length === 0) return Promise.resolve();
+      const event = {
+        type: 'subscription',
+        op,
+        stream_ids: streamIds.sort(byId),
+        user_ids: userIds.sort(byId),
+      };
+      return publishChatEvent(tx, { realmId, userIds: to, event });
+    };
+    const shared = new Map<string, { userIds: number[]; streamIds: number[] }>();
+    for (const { stream, userIds } of altered.values()) {
+      const followers = subscribers.get(stream.id)!;
+      if (stream.inviteOnly)
+        await send([stream.id], userIds, new Set([...followers, ...audience.administrators]));
+      else if (followers.some((id) => !audience.nonGuests.has(id)))
+        await send([stream.id], userIds, new Set([...audience.nonGuests, ...followers]));
+      else {
+        const key = [...userIds].sort(byId).join(',');
+        const group = shared.get(key) ?? { userIds, streamIds: [] };
+        group.streamIds.push(stream.id);
+        shared.set(key, group);
+      }
+    }
+    for (const group of shared.values()) await send(group.streamIds, group.userIds, audience.nonGuests);
+  }
+
+  private async audience(tx: ChatTransaction, realmId: number): Promise<Audience> {
+    const active = (await this.users.listByRealm(realmId, tx.manager)).filter((user) => user.isActive);
+    return {
+      nonGuests: new Set(active.filter((user) => user.role !== UserRole.GUEST).map((user) => user.id)),
+      administrators: new Set(active.filter(isAdministrator).map((user) => user.id)),
+    };
+  }
+
+  private async subscribersOf(tx: ChatTransaction, changes: readonly SubscriptionChange[]) {
+    const subscribers = new Map<number, number[]>();
+    for (const stream of unique(changes.map((change) => change.stream)))
+      subscribers.set(stream.id, await this.streams.subscriberIds(stream.id, tx.manager));
+    return subscribers;
+  }
+
+  private row(stream: StreamEntity, stats: StreamStats) {
+    return streamRow(stream, this.renderer.render(stream.description), stats);
+  }
+}
+
+function byUser(changes: readonly SubscriptionChange[]): Map<number, SubscriptionChange[]> {
+  const grouped = new Map<number, SubscriptionChange[]>();
+  for (const change of changes) grouped.set(change.user.id, [...(grouped.get(change.user.id) ?? []), change]);
+  return grouped;
+}
+
+function unique(streams: readonly StreamEntity[]): StreamEntity[] {
+  return [...new Map(streams.map((stream) => [stream.id, stream])).values()];
+}
+
+function byId(a: number, b: number): number {
+  return a - b;
+}
