@@ -230,6 +230,17 @@ describe('messages through the gateway', () => {
       );
     });
 
+    it("makes a link into the realm's views relative", async () => {
+      const registered = await as(ann)
+        .post('/register', { fetch_event_types: JSON.stringify(['realm']) })
+        .expect(200);
+      const url = `${registered.body.realm_url}/#narrow/channel/1-lobby`;
+      const { body } = await as(ann)
+        .post('/messages/render', { content: `[here](${url})` })
+        .expect(200);
+      expect(body.rendered).toBe('<p><a href="#narrow/channel/1-lobby">here</a></p>');
+    });
+
     it('renders a preview with POST /messages/render', async () => {
       const { body } = await as(ann)
         .post('/messages/render', { content: "```\nit's <b>\n```\n> **quoted** _plain_" })

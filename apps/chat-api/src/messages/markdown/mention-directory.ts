@@ -14,6 +14,9 @@ export interface MentionDirectory {
   readonly usersById: ReadonlyMap<number, MentionableUser>;
   readonly usersByName: ReadonlyMap<string, readonly MentionableUser[]>;
   readonly streamsByName: ReadonlyMap<string, LinkableStream>;
+  // The realm's URL, when the message may link into the realm: links to its `#…` views and
+  // `user_uploads/` files are written relative, as Zulip writes them.
+  readonly realmUrl?: string;
 }
 
 // What the rendering found: who is mentioned, and whether a wildcard was (silent ones excluded).
@@ -33,6 +36,11 @@ export const EMPTY_DIRECTORY: MentionDirectory = {
   usersByName: new Map(),
   streamsByName: new Map(),
 };
+
+// Whether a message may hold a link into a realm (a `/#…` view or `/user_uploads/` file).
+export function mayLinkIntoRealm(content: string): boolean {
+  return /https?:\/\/\S*\/(?:#|user_uploads\/)/.test(content);
+}
 
 // The names a message could mention or link, so only those are looked up.
 export function referencedNames(content: string): { users: string[]; streams: string[] } {

@@ -1,8 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type MentionableUser, type MentionDirectory, referencedNames } from './mention-directory.js';
+import {
+  type MentionableUser,
+  type MentionDirectory,
+  mayLinkIntoRealm,
+  referencedNames,
+} from './mention-directory.js';
 
-// Looks up only the users and channels a message names, within its realm.
+// Looks up only the users and channels a message names, within its realm, and the realm's URL
+// when the message may link into it.
 @Injectable()
 export class MentionLookup {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
@@ -26,6 +32,13 @@ export class MentionLookup {
             `SELECT "id", "name" FROM "chat"."stream" WHERE "realm_id" = $1 AND "name_key" = ANY($2)`,
             [realmId, streams.map((name) => name.toLowerCase())],
           )) as Array<{ id: number; name: string }>);
+    const realmRows = mayLinkIntoRealm(content)
+      ? ((await this.dataSource.query(`SELECT "url" FROM "chat"."realm" WHERE "id" = $1`, [
+          realmId,
+        ])) as Array<{
+          url: string;
+        }>)
+      : [];
     const usersByName = new Map<string, MentionableUser[]>();
     for (const user of userRows) {
       const key = user.fullName.toLowerCase();
@@ -35,6 +48,7 @@ export class MentionLookup {
       usersById: new Map(userRows.map((user) => [user.id, user])),
       usersByName,
       streamsByName: new Map(streamRows.map((stream) => [stream.name.toLowerCase(), stream])),
+      ...(realmRows[0] ? { realmUrl: realmRows[0].url } : {}),
     };
   }
 }

@@ -71,4 +71,18 @@ describe(MessageRenderer.name, () => {
     );
     expect(render('#**nowhere**').html).toBe('<p>#<strong>nowhere</strong></p>');
   });
+
+  it("writes links into the realm's views and uploads relative, as Zulip does", () => {
+    const inRealm = { ...directory, realmUrl: 'https://chat.example.com' };
+    const html = (content: string) => sut.renderMessage(content, inRealm).html;
+    expect(html('https://chat.example.com/#narrow/channel/3-design')).toBe(
+      '<p><a href="#narrow/channel/3-design">https://chat.example.com/#narrow/channel/3-design</a></p>',
+    );
+    expect(html('[file](https://chat.example.com/user_uploads/2/ab/f.txt)')).toBe(
+      '<p><a href="user_uploads/2/ab/f.txt">file</a></p>',
+    );
+    expect(html('https://chat.example.com/help/')).toBe(
+      '<p><a href="https://chat.example.com/help/">https://chat.example.com/help/</a></p>',
+    );
+  });
 });
