@@ -509,6 +509,51 @@ describe('event queues through the gateway', () => {
     });
   });
 
+  it("aggregates unread messages as Zulip's aggregate_unread_data", async () => {
+    const una = await system.createUser(owner, 'una@example.com', 'Una Unread');
+    const send = (from: ChatAccount, form: Record<string, string>) =>
+      as(from)
+        .post('/messages', form)
+        .then((response) => response.body.id as number);
+    await as(owner)
+      .post('/users/me/subscriptions', {
+        subscriptions: '[{"name":"unread-room"}]',
+        principals: `[${una.userId}]`,
+      })
+      .expect(200);
+    const room = (await as(owner).get('/get_stream_id', { stream: 'unread-room' }).expect(200)).body
+      .stream_id;
+    const fromEve = await send(eve, { type: 'direct', to: `[${una.userId}]`, content: 'e' });
+    const fromDee = await send(dee, { type: 'direct', to: `[${una.userId}]`, content: 'd' });
+    const group = await send(dee, { type: 'direct', to: `[${una.userId}, ${eve.userId}]`, content: 'g' });
+    const older = await send(owner, { type: 'stream', to: String(room), topic: 'Beta', content: '1' });
+    const zeta = await send(owner, { type: 'stream', to: String(room), topic: 'Zeta', content: '2' });
+    const newer = await send(owner, { type: 'stream', to: String(room), topic: 'beta', content: '3' });
+    const state = await register(una, { fetch_event_types: '["message", "update_message_flags"]' });
+    const [first, second] = [dee, eve].sort((a, b) => a.userId - b.userId);
+    const idOf = (account: ChatAccount) => (account === dee ? fromDee : fromEve);
+    expect(state['unread_msgs']).toEqual({
+      pms: [first!, second!].map((account) => ({
+        other_user_id: account.userId,
+        sender_id: account.userId,
+        unread_message_ids: [idOf(account)],
+      })),
+      streams: [
+        { stream_id: room, topic: 'beta', unread_message_ids: [older, newer] },
+        { stream_id: room, topic: 'Zeta', unread_message_ids: [zeta] },
+      ],
+      huddles: [
+        {
+          user_ids_string: [dee.userId, eve.userId, una.userId].sort((a, b) => a - b).join(','),
+          unread_message_ids: [group],
+        },
+      ],
+      mentions: [],
+      count: 6,
+      old_unreads_missing: false,
+    });
+  });
+
   it('deletes a queue', async () => {
     const { queue_id } = await register(dee);
     await as(dee).delete('/events', { queue_id }).expect(200, { result: 'success', msg: '' });

@@ -14,6 +14,10 @@ interface UnreadRow {
   readonly user_ids: number[];
 }
 
+// Zulip's MAX_UNREAD_MESSAGES: the newest ones are listed, and old_unreads_missing says when
+// older ones were left out.
+const MAX_UNREAD_MESSAGES = 50_000;
+
 const MENTION_BITS =
   MessageFlag.mentioned | MessageFlag.stream_wildcard_mentioned | MessageFlag.topic_wildcard_mentioned;
 
@@ -38,7 +42,7 @@ export class MessageStateProvider implements RegisterStateProvider {
            JOIN "chat"."message" m ON m."id" = um."message_id"
            JOIN "chat"."recipient" r ON r."id" = m."recipient_id"
           WHERE um."user_id" = $1 AND um."unread"
-          ORDER BY m."id" LIMIT 50000`,
+          ORDER BY m."id" DESC LIMIT ${MAX_UNREAD_MESSAGES}`,
         [user.id],
       )) as UnreadRow[];
       state['unread_msgs'] = unreadMessages(rows, user.id, options.emptyTopicNameCapable);
@@ -47,22 +51,30 @@ export class MessageStateProvider implements RegisterStateProvider {
   }
 }
 
-function unreadMessages(rows: readonly UnreadRow[], me: number, emptyTopicNameCapable: boolean) {
+// Zulip's aggregate_unread_data: conversations in key order (channel and lower-cased topic, the
+// other user, the user id list as text), each with its ids ascending; a topic is named as its
+// newest unread message names it.
+function unreadMessages(newestFirst: readonly UnreadRow[], me: number, emptyTopicNameCapable: boolean) {
   const streams = new Map<string, { stream_id: number; topic: string; unread_message_ids: number[] }>();
-  const pms = new Map<number, { other_user_id: number; unread_message_ids: number[] }>();
+  const pms = new Map<number, { other_user_id: number; sender_id: number; unread_message_ids: number[] }>();
   const huddles = new Map<string, { user_ids_string: string; unread_message_ids: number[] }>();
   const mentions: number[] = [];
+  const rows = [...newestFirst].reverse();
+  for (const row of newestFirst) {
+    if (row.stream_id === null) continue;
+    const topic = row.topic === '' && !emptyTopicNameCapable ? EMPTY_TOPIC_DISPLAY_NAME : row.topic;
+    const key = `${row.stream_id}:${topic.toLowerCase()}`;
+    if (!streams.has(key)) streams.set(key, { stream_id: row.stream_id, topic, unread_message_ids: [] });
+  }
   for (const row of rows) {
     if (row.flags & MENTION_BITS) mentions.push(row.id);
     if (row.stream_id !== null) {
       const topic = row.topic === '' && !emptyTopicNameCapable ? EMPTY_TOPIC_DISPLAY_NAME : row.topic;
-      const key = `${row.stream_id}:${topic.toLowerCase()}`;
-      const entry = streams.get(key) ?? { stream_id: row.stream_id, topic, unread_message_ids: [] };
-      entry.unread_message_ids.push(row.id);
-      streams.set(key, entry);
+      streams.get(`${row.stream_id}:${topic.toLowerCase()}`)!.unread_message_ids.push(row.id);
     } else if (row.user_ids.length <= 2) {
       const other = row.user_ids.find((id) => id !== me) ?? me;
-      const entry = pms.get(other) ?? { other_user_id: other, unread_message_ids: [] };
+      // sender_id: the deprecated name of other_user_id Zulip still sends.
+      const entry = pms.get(other) ?? { other_user_id: other, sender_id: other, unread_message_ids: [] };
       entry.unread_message_ids.push(row.id);
       pms.set(other, entry);
     } else {
@@ -73,11 +85,18 @@ function unreadMessages(rows: readonly UnreadRow[], me: number, emptyTopicNameCa
     }
   }
   return {
-    count: rows.length,
-    pms: [...pms.values()],
-    streams: [...streams.values()],
-    huddles: [...huddles.values()],
+    pms: [...pms.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry),
+    streams: [...streams.values()].sort(
+      (a, b) => a.stream_id - b.stream_id || compareText(a.topic.toLowerCase(), b.topic.toLowerCase()),
+    ),
+    huddles: [...huddles.entries()].sort(([a], [b]) => compareText(a, b)).map(([, entry]) => entry),
     mentions,
-    old_unreads_missing: false,
+    count: rows.length,
+    old_unreads_missing: rows.length === MAX_UNREAD_MESSAGES,
   };
+}
+
+// Python's string order (code points), not the locale's.
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
