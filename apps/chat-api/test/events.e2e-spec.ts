@@ -554,6 +554,24 @@ describe('event queues through the gateway', () => {
     });
   });
 
+  it('echoes local_id as local_message_id to the queue that sent the message only', async () => {
+    const sending = await register(dee, { event_types: '["message"]' });
+    const other = await register(dee, { event_types: '["message"]' });
+    await as(dee)
+      .post('/messages', {
+        type: 'direct',
+        to: `[${eve.userId}]`,
+        content: 'echo',
+        queue_id: sending.queue_id,
+        local_id: '1042.01',
+      })
+      .expect(200);
+    const [echoed] = await pendingEvents(dee, sending.queue_id, '-1', 1);
+    expect(echoed).toMatchObject({ type: 'message', flags: ['read'], local_message_id: '1042.01' });
+    const [plain] = await pendingEvents(dee, other.queue_id, '-1', 1);
+    expect(plain).not.toHaveProperty('local_message_id');
+  });
+
   it('deletes a queue', async () => {
     const { queue_id } = await register(dee);
     await as(dee).delete('/events', { queue_id }).expect(200, { result: 'success', msg: '' });

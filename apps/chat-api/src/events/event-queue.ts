@@ -137,7 +137,9 @@ export class EventQueue {
     }
     if (this.options.clientGravatar) message['avatar_url'] = null;
     if (message['type'] === 'stream') message['subject'] = this.topicName(message['subject']);
-    return { ...event, message, flags: chatEvent.flagsByUser?.[String(this.options.userId)] ?? [] };
+    const flags = chatEvent.flagsByUser?.[String(this.options.userId)] ?? [];
+    const echo = chatEvent.senderQueueId === this.id ? { local_message_id: chatEvent.localId } : {};
+    return { ...event, message, flags, ...echo };
   }
 
   // Zulip sends clients without the empty_topic_name capability the empty topic under the

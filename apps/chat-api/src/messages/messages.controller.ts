@@ -14,7 +14,7 @@ import { MessagePreview } from './message-preview.js';
 
 // Zulip's declaration order (its keyword arguments sorted by Python name): content, local_id,
 // queue_id, read_by_sender, to, type, topic (alias subject). local_id and queue_id only matter to
-// the sender's own event queue, but Zulip reads them, so they are never reported as ignored.
+// the sender's own event queue: its message event carries local_message_id.
 const sendMessageParams = {
   content: required(param.string()),
   local_id: optional(param.string()),
@@ -111,6 +111,7 @@ export class MessagesController {
       content: p.content,
       readBySender: p.read_by_sender,
       client: clientName(p.client, userAgent),
+      echo: { localId: p.local_id, senderQueueId: p.queue_id },
     });
   }
 }

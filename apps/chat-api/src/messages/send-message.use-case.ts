@@ -29,6 +29,8 @@ export interface SendMessageCommand {
   readonly content: string;
   readonly readBySender: boolean | undefined;
   readonly client: string;
+  // local_id and queue_id: the sender's queue gets local_message_id in its message event.
+  readonly echo?: { readonly localId: string | undefined; readonly senderQueueId: string | undefined };
 }
 
 interface Destination {
@@ -141,7 +143,7 @@ export class SendMessageUseCase {
     );
     await publishChatEvents(
       tx,
-      batch.map(({ caller, destination, content }, index) => ({
+      batch.map(({ caller, command, destination, content }, index) => ({
         realmId: caller.realm.id,
         userIds: destination.userIds,
         event: {
@@ -162,6 +164,9 @@ export class SendMessageUseCase {
         ),
         markdown: content,
         ...(destination.stream && !destination.stream.inviteOnly ? { publicChannel: true } : {}),
+        ...(command.echo?.localId !== undefined && command.echo.senderQueueId !== undefined
+          ? { localId: command.echo.localId, senderQueueId: command.echo.senderQueueId }
+          : {}),
       })),
     );
     return ids;

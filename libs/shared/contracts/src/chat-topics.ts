@@ -11,6 +11,10 @@ export interface ChatEventV1 {
   // Message events only: the message is in a public channel, so queues that read every public
   // channel (all_public_streams, or a narrow) may get it too.
   readonly publicChannel?: boolean;
+  // Message events only: the sender's local_id, echoed as local_message_id to the queue that
+  // sent it (senderQueueId).
+  readonly localId?: string;
+  readonly senderQueueId?: string;
   // Message events only: the raw Markdown, for queues registered with apply_markdown=false.
   readonly markdown?: string;
   // When set, the event's `messages` list travels as these runs of consecutive ids ([first,
