@@ -51,11 +51,25 @@ function paragraph(state: StateBlock, startLine: number): boolean {
     if (isParenItem(state, nextLine)) continue;
     if (terminators.some((rule) => rule(state, nextLine, endLine, true))) break;
   }
-  const content = state.getLines(startLine, nextLine, state.blkIndent, false).trimStart();
+  const content = paragraphText(state, startLine, nextLine).trimStart();
   state.line = nextLine;
   pushParagraph(state, content, [startLine, nextLine]);
   state.parentType = parentType;
   return true;
+}
+
+// Python-Markdown keeps the indentation of the lines continuing a list item's first line, as far
+// as it exceeds the item's marker column: `* a\n  b` gives `a<br>\n  b`.
+function paragraphText(state: StateBlock, startLine: number, nextLine: number): string {
+  const lineStart = state.bMarks[startLine]!;
+  const text = state.src.slice(lineStart, state.bMarks[startLine]! + state.tShift[startLine]!);
+  const onMarkerLine = state.listIndent >= 0 && /[*+\-.]\s*$/.test(text);
+  if (!onMarkerLine || nextLine === startLine + 1)
+    return state.getLines(startLine, nextLine, state.blkIndent, false);
+  return (
+    state.getLines(startLine, startLine + 1, state.blkIndent, true) +
+    state.getLines(startLine + 1, nextLine, state.listIndent, false)
+  );
 }
 
 function isParenItem(state: StateBlock, line: number): boolean {

@@ -128,6 +128,11 @@ describe('Zulip headings, rules and tables', () => {
 describe('Zulip lists', () => {
   it.each([
     [
+      'a continuation line keeps its indentation',
+      '* first\n  more',
+      '<ul>\n<li>first<br>\n  more</li>\n</ul>',
+    ],
+    [
       'only the items beside a blank line are paragraphs',
       '* a\n* b\n\n* c\n\nafter',
       '<ul>\n<li>a</li>\n<li>\n<p>b</p>\n</li>\n<li>\n<p>c</p>\n</li>\n</ul>\n<p>after</p>',
