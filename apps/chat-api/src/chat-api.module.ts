@@ -26,6 +26,7 @@ import { ChatEventFanout } from './events/chat-event-fanout.js';
 import { EventQueueRegistry } from './events/event-queue.registry.js';
 import { EventsController } from './events/events.controller.js';
 import { EventQueueAccess } from './events/get-events.use-case.js';
+import { ConversationStateProvider } from './events/conversation-state.provider.js';
 import { MessageStateProvider } from './events/message-state.provider.js';
 import { RealmStateProvider } from './events/realm-state.provider.js';
 import { REGISTER_STATE_PROVIDERS, type RegisterStateProvider } from './events/register-state.js';
@@ -158,12 +159,14 @@ import { UsersRepository } from './users/users.repository.js';
     RealmStateProvider,
     StreamStateProvider,
     MessageStateProvider,
+    ConversationStateProvider,
     {
       provide: REGISTER_STATE_PROVIDERS,
       inject: [
         RealmStateProvider,
         StreamStateProvider,
         MessageStateProvider,
+        ConversationStateProvider,
         MutedUsersStateProvider,
         SavedSnippetsStateProvider,
         ScheduledStateProvider,

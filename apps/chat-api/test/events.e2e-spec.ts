@@ -572,6 +572,29 @@ describe('event queues through the gateway', () => {
     expect(plain).not.toHaveProperty('local_message_id');
   });
 
+  it('lists the starred messages and the recent direct conversations, newest first', async () => {
+    const vic = await system.createUser(owner, 'vic@example.com', 'Vic Recent');
+    const send = (from: ChatAccount, to: number[]) =>
+      as(from)
+        .post('/messages', { type: 'direct', to: JSON.stringify(to), content: 'r' })
+        .then((response) => response.body.id as number);
+    const withDee = await send(dee, [vic.userId]);
+    const toSelf = await send(vic, [vic.userId]);
+    const group = await send(vic, [dee.userId, eve.userId]);
+    await as(vic)
+      .post('/messages/flags', { messages: `[${group}, ${withDee}]`, op: 'add', flag: 'starred' })
+      .expect(200);
+    const state = await register(vic, {
+      fetch_event_types: '["starred_messages", "recent_private_conversations"]',
+    });
+    expect(state['starred_messages']).toEqual([withDee, group]);
+    expect(state['recent_private_conversations']).toEqual([
+      { max_message_id: group, user_ids: [dee.userId, eve.userId].sort((a, b) => a - b) },
+      { max_message_id: toSelf, user_ids: [] },
+      { max_message_id: withDee, user_ids: [dee.userId] },
+    ]);
+  });
+
   it('deletes a queue', async () => {
     const { queue_id } = await register(dee);
     await as(dee).delete('/events', { queue_id }).expect(200, { result: 'success', msg: '' });
