@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { apiGatewayDefinition } from '@apps/api-gateway';
 import { expectEventually } from '@platform/test-support';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
@@ -593,6 +595,23 @@ describe('event queues through the gateway', () => {
       { max_message_id: toSelf, user_ids: [] },
       { max_message_id: withDee, user_ids: [dee.userId] },
     ]);
+  });
+
+  it('holds no listener per poll on a kept-alive connection', async () => {
+    const { queue_id } = await register(dee, { event_types: '["message"]' });
+    const server = system.chatApi.app.getHttpServer() as Server;
+    const sockets = new Set<Socket>();
+    const track = (request: IncomingMessage) => sockets.add(request.socket);
+    server.on('request', track);
+    try {
+      // The gateway reuses its kept-alive connection to chat-api for these polls, one by one.
+      for (let poll = 0; poll < 15; poll += 1)
+        await as(dee).get('/events', { queue_id, last_event_id: '-1', dont_block: 'true' }).expect(200);
+    } finally {
+      server.off('request', track);
+    }
+    expect(sockets.size).toBeGreaterThan(0);
+    for (const socket of sockets) expect(socket.listenerCount('close')).toBeLessThan(5);
   });
 
   it('deletes a queue', async () => {

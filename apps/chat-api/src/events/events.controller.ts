@@ -88,7 +88,9 @@ export class EventsController {
     @ChatParams(getEventsParams) p: ParamsOf<typeof getEventsParams>,
     @Req() request: Request,
   ) {
-    const closed = new Promise<void>((resolve) => request.socket.once('close', () => resolve()));
+    // The response's close, not the socket's: a kept-alive socket carries poll after poll, and
+    // a listener left on it by each would pile up.
+    const closed = new Promise<void>((resolve) => request.res?.once('close', () => resolve()));
     const newQueue = {
       eventTypes: p.event_types ? new Set(p.event_types) : null,
       applyMarkdown: p.apply_markdown,
