@@ -614,6 +614,30 @@ describe('event queues through the gateway', () => {
     for (const socket of sockets) expect(socket.listenerCount('close')).toBeLessThan(5);
   });
 
+  it('shows a guest a public channel only while subscribed to it', async () => {
+    const gia = await system.createUser(owner, 'gia@example.com', 'Gia Guest');
+    await system.setRole(owner, gia, 600);
+    const { queue_id } = await register(gia, { event_types: '["stream", "subscription"]' });
+    await as(owner)
+      .post('/users/me/subscriptions', {
+        subscriptions: '[{"name":"guest-room"}]',
+        principals: `[${gia.userId}]`,
+      })
+      .expect(200);
+    await system.http
+      .delete('/api/v1/users/me/subscriptions')
+      .query({ subscriptions: '["guest-room"]', principals: `[${gia.userId}]` })
+      .auth(owner.email, owner.apiKey)
+      .expect(200);
+    const events = await pendingEvents(gia, queue_id, '-1', 4);
+    expect(events.map((event) => [event['type'], event['op']])).toEqual([
+      ['stream', 'create'],
+      ['subscription', 'add'],
+      ['subscription', 'remove'],
+      ['stream', 'delete'],
+    ]);
+  });
+
   it('deletes a queue', async () => {
     const { queue_id } = await register(dee);
     await as(dee).delete('/events', { queue_id }).expect(200, { result: 'success', msg: '' });

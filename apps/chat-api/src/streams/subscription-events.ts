@@ -46,9 +46,10 @@ export class SubscriptionEvents {
     const audience = await this.audience(tx, realmId);
     const subscribers = await this.subscribersOf(tx, changes);
     const stats = await this.streams.stats(unique(changes.map((change) => change.stream)), tx.manager);
-    // A private channel joined is new to whoever is not an administrator.
+    // A channel joined that the user could not see before: a private one for whoever is not an
+    // administrator, a public one for a guest.
     for (const { user, stream } of changes)
-      if (stream.inviteOnly && !audience.administrators.has(user.id))
+      if (!seesUnsubscribed(audience, user.id, stream))
         await publishChatEvent(tx, {
           realmId,
           userIds: [user.id],
@@ -90,8 +91,8 @@ export class SubscriptionEvents {
           subscriptions: streams.map((stream) => ({ name: stream.name, stream_id: stream.id })),
         },
       });
-      // A private channel left is out of sight for whoever is not an administrator.
-      const hidden = streams.filter((stream) => stream.inviteOnly && !audience.administrators.has(userId));
+      // Out of sight once left (Zulip's check_basic_stream_access without a subscription).
+      const hidden = streams.filter((stream) => !seesUnsubscribed(audience, userId, stream));
       if (hidden.length > 0)
         await publishChatEvent(tx, {
           realmId,
@@ -169,6 +170,13 @@ export class SubscriptionEvents {
   private row(stream: StreamEntity, stats: StreamStats) {
     return streamRow(stream, this.renderer.render(stream.description), stats);
   }
+}
+
+// Whether a user sees a channel without being subscribed: administrators every one, members
+// public ones, guests none.
+function seesUnsubscribed(audience: Audience, userId: number, stream: StreamEntity): boolean {
+  if (audience.administrators.has(userId)) return true;
+  return !stream.inviteOnly && audience.nonGuests.has(userId);
 }
 
 function byUser(changes: readonly SubscriptionChange[]): Map<number, SubscriptionChange[]> {
