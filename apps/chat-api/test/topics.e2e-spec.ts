@@ -84,6 +84,17 @@ describe('GET /users/me/{stream_id}/topics through the gateway', () => {
     expect((await topics(other.owner, publicId).expect(400)).body).toEqual(invalid);
   });
 
+  it("refuses an archived channel, as Zulip's access_stream_by_id does", async () => {
+    const closingId = await chat.channel(owner, 'closing', [member]);
+    await chat.toChannel(owner, closingId, 'last words');
+    await chat.as(owner).delete(`/streams/${closingId}`).expect(200);
+    expect((await topics(member, closingId).expect(400)).body).toEqual({
+      result: 'error',
+      msg: 'Invalid channel ID',
+      code: 'BAD_REQUEST',
+    });
+  });
+
   it('validates allow_empty_topic_name', async () => {
     const response = await topics(member, publicId, '?allow_empty_topic_name=yes').expect(400);
     expect(response.body).toEqual({

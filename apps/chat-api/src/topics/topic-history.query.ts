@@ -25,7 +25,8 @@ export class TopicHistoryQuery {
     const stream = await this.streams.findById(caller.realm.id, streamId);
     const subscription = stream ? await this.streams.subscription(caller.user.id, stream.id) : null;
     const access = stream ? historyAccess(caller.user, stream, subscription?.active === true) : 'none';
-    if (!stream || access === 'none') throw ChatError.badRequest('Invalid channel ID');
+    // Zulip's access_stream_by_id requires an active channel: an archived one is refused.
+    if (!stream || stream.isArchived || access === 'none') throw ChatError.badRequest('Invalid channel ID');
     const rows =
       access === 'all'
         ? await this.topics(
