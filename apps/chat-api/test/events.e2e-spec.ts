@@ -638,6 +638,24 @@ describe('event queues through the gateway', () => {
     ]);
   });
 
+  it("names a scheduled group message's other participants in to, as Zulip's get_recipient_ids", async () => {
+    const { queue_id } = await register(dee, { event_types: '["scheduled_messages"]' });
+    const at = Math.floor(Date.now() / 1000) + 3600;
+    await as(dee)
+      .post('/scheduled_messages', {
+        type: 'direct',
+        to: JSON.stringify([eve.userId, owner.userId]),
+        content: 'later',
+        scheduled_delivery_timestamp: String(at),
+      })
+      .expect(200);
+    const [added] = await pendingEvents(dee, queue_id, '-1', 1);
+    const to = [eve.userId, owner.userId].sort((a, b) => a - b);
+    expect(added).toMatchObject({ type: 'scheduled_messages', op: 'add', scheduled_messages: [{ to }] });
+    const listed = await as(dee).get('/scheduled_messages').expect(200);
+    expect(listed.body.scheduled_messages).toEqual([expect.objectContaining({ to })]);
+  });
+
   it('deletes a queue', async () => {
     const { queue_id } = await register(dee);
     await as(dee).delete('/events', { queue_id }).expect(200, { result: 'success', msg: '' });

@@ -8,7 +8,7 @@ export function scheduledMessageRow(row: ScheduledMessageEntity) {
   const timing = { scheduled_delivery_timestamp: unixSeconds(row.scheduledAt), failed: row.failed };
   return row.streamId !== null
     ? { scheduled_message_id: row.id, to: row.streamId, type: 'stream', ...body, topic: row.topic, ...timing }
-    : { scheduled_message_id: row.id, to: row.recipientIds, type: 'private', ...body, ...timing };
+    : { scheduled_message_id: row.id, to: directTo(row), type: 'private', ...body, ...timing };
 }
 
 // A reminder as GET /reminders and its events show it (ScheduledMessage.to_reminder_dict).
@@ -23,4 +23,11 @@ export function reminderRow(row: ScheduledMessageEntity) {
     failed: row.failed,
     reminder_target_message_id: row.reminderTargetMessageId,
   };
+}
+
+// Zulip's get_recipient_ids: a group conversation's other participants, the sender left out.
+function directTo(row: ScheduledMessageEntity): number[] {
+  return row.recipientIds.length > 1
+    ? row.recipientIds.filter((id) => id !== row.senderId)
+    : row.recipientIds;
 }
