@@ -194,23 +194,41 @@ describe('channels and subscriptions through the gateway', () => {
     });
   });
 
-  it('archives a channel (administrators only) and keeps it out of the list', async () => {
+  it('archives a channel (its creator or an administrator) and keeps it out of the list', async () => {
     await subscribe(alice, ['old news']).expect(200);
     const { body } = await as(alice).get('/streams').expect(200);
     const id = body.streams.find((s: { name: string }) => s.name === 'old news').stream_id;
-    const refused = await as(alice).delete(`/streams/${id}`).expect(400);
+    // Zulip 11: can_administer_channel_group (by default the creator) or an administrator.
+    const refused = await as(bob).delete(`/streams/${id}`).expect(400);
     expect(refused.body).toEqual({
       result: 'error',
-      msg: 'Must be an organization administrator',
-      code: 'UNAUTHORIZED_PRINCIPAL',
+      msg: 'You do not have permission to administer this channel.',
+      code: 'BAD_REQUEST',
     });
-    await as(owner).delete(`/streams/${id}`).expect(200, { result: 'success', msg: '' });
+    await as(alice).delete(`/streams/${id}`).expect(200, { result: 'success', msg: '' });
+    const again = await as(owner).delete(`/streams/${id}`).expect(400);
+    expect(again.body).toEqual({
+      result: 'error',
+      msg: 'Channel is already deactivated',
+      code: 'BAD_REQUEST',
+    });
     const after = await as(alice).get('/streams').expect(200);
     expect(after.body.streams.map((s: { name: string }) => s.name)).not.toContain('old news');
     const archived = await as(alice).get('/streams?exclude_archived=false').expect(200);
     expect(archived.body.streams).toContainEqual(
       expect.objectContaining({ name: 'old news', is_archived: true }),
     );
+  });
+
+  it('lets an administrator archive a private channel they are not in, and hides it from others', async () => {
+    await subscribe(alice, ['hidden plans'], { invite_only: 'true' }).expect(200);
+    const { body } = await as(alice).get('/streams').expect(200);
+    const id = body.streams.find((s: { name: string }) => s.name === 'hidden plans').stream_id;
+    const hidden = await as(bob).delete(`/streams/${id}`).expect(400);
+    expect(hidden.body).toEqual({ result: 'error', msg: 'Invalid channel ID', code: 'BAD_REQUEST' });
+    const missing = await as(owner).delete('/streams/999999').expect(400);
+    expect(missing.body).toEqual({ result: 'error', msg: 'Invalid channel ID', code: 'BAD_REQUEST' });
+    await as(owner).delete(`/streams/${id}`).expect(200);
   });
 
   it('answers a non-numeric channel id with the 404 of an unknown path', async () => {

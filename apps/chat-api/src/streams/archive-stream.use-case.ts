@@ -3,20 +3,32 @@ import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import { publishChatEvent } from '../events/chat-event.publisher.js';
-import { StreamDirectory } from './stream-directory.js';
+import { ChatError } from '../request/chat.error.js';
+import { isAdministrator } from '../users/user.presenter.js';
+import { historyAccess } from './stream-access.js';
 import { StreamsRepository } from './streams.repository.js';
 
-// DELETE /streams/{stream_id} (administrators): the channel is archived, its messages kept.
+// DELETE /streams/{stream_id}: the channel is archived, its messages kept. As Zulip 11's
+// access_stream_for_delete_or_update_requiring_metadata_access, administrators may, and whoever
+// administers the channel: its can_administer_channel_group, by default its creator.
 @Injectable()
 export class ArchiveStreamUseCase {
   constructor(
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly streams: StreamsRepository,
-    private readonly directory: StreamDirectory,
   ) {}
 
   async execute(caller: ChatCaller, streamId: number): Promise<Record<string, never>> {
-    const stream = await this.directory.accessible(caller, streamId);
+    const stream = await this.streams.findById(caller.realm.id, streamId);
+    if (!stream) throw ChatError.badRequest('Invalid channel ID');
+    if (!isAdministrator(caller.user) && stream.creatorId !== caller.user.id) {
+      // Only someone who reads the channel learns that it exists.
+      const subscribed = (await this.streams.subscription(caller.user.id, stream.id))?.active === true;
+      if (historyAccess(caller.user, stream, subscribed) === 'none')
+        throw ChatError.badRequest('Invalid channel ID');
+      throw ChatError.badRequest('You do not have permission to administer this channel.');
+    }
+    if (stream.isArchived) throw ChatError.badRequest('Channel is already deactivated');
     await this.outbox.run(async (tx) => {
       await this.streams.archive(tx.manager, caller.realm.id, stream.id);
       stream.isArchived = true;

@@ -115,7 +115,7 @@ export class StreamsController {
     return this.directory.one(caller, pathId(streamId));
   }
 
-  @ChatEndpoint('DELETE', 'streams/:stream_id', { access: 'administrator' })
+  @ChatEndpoint('DELETE', 'streams/:stream_id')
   delete(@CurrentCaller() caller: ChatCaller, @Param('stream_id') streamId: string) {
     return this.archive.execute(caller, pathId(streamId));
   }
