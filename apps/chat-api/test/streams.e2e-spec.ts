@@ -218,6 +218,9 @@ describe('channels and subscriptions through the gateway', () => {
     expect(archived.body.streams).toContainEqual(
       expect.objectContaining({ name: 'old news', is_archived: true }),
     );
+    // Zulip's access_stream_by_id requires an active channel.
+    const one = await as(alice).get(`/streams/${id}`).expect(400);
+    expect(one.body).toEqual({ result: 'error', msg: 'Invalid channel ID', code: 'BAD_REQUEST' });
   });
 
   it('lets an administrator archive a private channel they are not in, and hides it from others', async () => {

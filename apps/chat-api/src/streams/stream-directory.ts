@@ -38,18 +38,14 @@ export class StreamDirectory {
     return { streams: visible.sort(byName).map((stream) => this.row(stream, stats)) };
   }
 
+  // A channel the caller may see and that is not archived (Zulip's access_stream_by_id with
+  // require_active_channel), else "Invalid channel ID" (another realm's too).
   async one(caller: ChatCaller, streamId: number) {
-    const stream = await this.accessible(caller, streamId);
-    return { stream: this.row(stream, await this.streams.stats([stream])) };
-  }
-
-  // A channel the caller may see, else Zulip's "Invalid channel ID" (another realm's too).
-  async accessible(caller: ChatCaller, streamId: number): Promise<StreamEntity> {
     const stream = await this.streams.findById(caller.realm.id, streamId);
     const subscription = stream ? await this.streams.subscription(caller.user.id, stream.id) : null;
-    if (!stream || !canSeeStream(caller.user, stream, subscription?.active === true))
+    if (!stream || stream.isArchived || !canSeeStream(caller.user, stream, subscription?.active === true))
       throw ChatError.badRequest('Invalid channel ID');
-    return stream;
+    return { stream: this.row(stream, await this.streams.stats([stream])) };
   }
 
   // Zulip's access_stream_by_name: public channels (not for guests) and the caller's own, not
