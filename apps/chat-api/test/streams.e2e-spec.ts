@@ -183,15 +183,36 @@ describe('channels and subscriptions through the gateway', () => {
       .delete('/users/me/subscriptions', { subscriptions: '["leaving"]' })
       .expect(200);
     expect(again.body).toEqual({ result: 'success', msg: '', removed: [], not_removed: ['leaving'] });
+    // Zulip's list_to_streams: every missing channel named at once, code BAD_REQUEST.
     const missing = await as(bob)
-      .delete('/users/me/subscriptions', { subscriptions: '["nowhere"]' })
+      .delete('/users/me/subscriptions', { subscriptions: '["nowhere", "leaving", " elsewhere "]' })
       .expect(400);
     expect(missing.body).toEqual({
       result: 'error',
-      msg: "Channel 'nowhere' does not exist",
-      code: 'STREAM_DOES_NOT_EXIST',
-      stream: 'nowhere',
+      msg: 'Channel(s) (nowhere, elsewhere) do not exist',
+      code: 'BAD_REQUEST',
     });
+  });
+
+  it('lets a member unsubscribe their own bot, not someone else', async () => {
+    const bot = await as(bob).post('/bots', { full_name: 'Bob Bot', short_name: 'bobbot' }).expect(200);
+    await subscribe(bob, ['bot room'], { principals: JSON.stringify([bob.userId, bot.body.user_id]) }).expect(
+      200,
+    );
+    const own = await as(bob)
+      .delete('/users/me/subscriptions', {
+        subscriptions: '["bot room"]',
+        principals: JSON.stringify([bot.body.user_id]),
+      })
+      .expect(200);
+    expect(own.body).toEqual({ result: 'success', msg: '', removed: ['bot room'], not_removed: [] });
+    const other = await as(alice)
+      .delete('/users/me/subscriptions', {
+        subscriptions: '["bot room"]',
+        principals: JSON.stringify([bob.userId]),
+      })
+      .expect(400);
+    expect(other.body).toEqual({ result: 'error', msg: 'Insufficient permission', code: 'BAD_REQUEST' });
   });
 
   it('archives a channel (its creator or an administrator) and keeps it out of the list', async () => {

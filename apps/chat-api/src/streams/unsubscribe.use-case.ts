@@ -2,14 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../auth/chat-caller.js';
-import { ChatError, ChatErrorCode } from '../request/chat.error.js';
+import { ChatError } from '../request/chat.error.js';
 import { isAdministrator } from '../users/user.presenter.js';
 import { PrincipalResolver } from './principal-resolver.js';
 import type { StreamEntity } from './stream.entity.js';
 import { StreamsRepository } from './streams.repository.js';
 import { type SubscriptionChange, SubscriptionEvents } from './subscription-events.js';
 
-// DELETE /users/me/subscriptions: unsubscribes the caller, or (administrators) `principals`.
+// DELETE /users/me/subscriptions: unsubscribes the caller (or their bots), or (administrators)
+// `principals`.
 @Injectable()
 export class UnsubscribeUseCase {
   constructor(
@@ -25,17 +26,18 @@ export class UnsubscribeUseCase {
     principals: ReadonlyArray<string | number> | undefined,
   ) {
     const users = await this.principals.resolve(caller, principals);
-    if (users.some((user) => user.id !== caller.user.id) && !isAdministrator(caller.user))
-      throw ChatError.badRequest('Insufficient permission');
+    // Zulip's user_directly_controls_user: oneself and one's own bots need no permission.
+    const others = users.some((user) => user.id !== caller.user.id && user.botOwnerId !== caller.user.id);
+    if (others && !isAdministrator(caller.user)) throw ChatError.badRequest('Insufficient permission');
     const streams: StreamEntity[] = [];
+    const missing: string[] = [];
     for (const name of names) {
-      const stream = await this.streams.findByName(caller.realm.id, name);
-      if (!stream)
-        throw new ChatError(ChatErrorCode.STREAM_DOES_NOT_EXIST, `Channel '${name}' does not exist`, {
-          stream: name,
-        });
-      streams.push(stream);
+      const stream = await this.streams.findByName(caller.realm.id, name.trim());
+      if (stream) streams.push(stream);
+      else missing.push(name.trim());
     }
+    // Zulip's list_to_streams names every missing channel at once.
+    if (missing.length > 0) throw ChatError.badRequest(`Channel(s) (${missing.join(', ')}) do not exist`);
     return this.outbox.run(async (tx) => {
       const removed: string[] = [];
       const notRemoved: string[] = [];
