@@ -110,6 +110,18 @@ describe('POST /bots through the gateway', () => {
     });
   });
 
+  it('refuses a bot, which may not create bots (Zulip: This endpoint does not accept bot requests.)', async () => {
+    const made = await createBot(member, { full_name: 'Maker Bot', short_name: 'maker' }).expect(200);
+    const host = new URL(system.gatewayUrl).hostname;
+    const bot = { userId: made.body.user_id, email: `maker-bot@${host}`, apiKey: made.body.api_key };
+    const response = await createBot(bot, { full_name: 'Child Bot', short_name: 'child' }).expect(400);
+    expect(response.body).toEqual({
+      result: 'error',
+      msg: 'This endpoint does not accept bot requests.',
+      code: 'BAD_REQUEST',
+    });
+  });
+
   it('needs the bot names', async () => {
     const response = await createBot(member, { short_name: 'nameless' }).expect(400);
     expect(response.body).toEqual({

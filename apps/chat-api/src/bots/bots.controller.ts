@@ -22,8 +22,8 @@ const createBotParams = {
 export class BotsController {
   constructor(private readonly createBot: CreateBotUseCase) {}
 
-  // Guests may not own bots (Zulip's require_member_or_admin).
-  @ChatEndpoint('POST', 'bots', { access: 'member' })
+  // Guests may not own bots, nor bots create them (Zulip's require_member_or_admin).
+  @ChatEndpoint('POST', 'bots', { access: 'human-member' })
   create(
     @CurrentCaller() caller: ChatCaller,
     @ChatParams(createBotParams) p: ParamsOf<typeof createBotParams>,

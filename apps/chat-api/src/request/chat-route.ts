@@ -5,9 +5,10 @@ export const CHAT_ROUTE = 'chat:route';
 
 // Who may call an endpoint, checked before any parameter is read (Zulip's decorators):
 // `none` no credential at all (`/server_settings`, `/fetch_api_key`); `user` any account of the
-// realm (HTTP Basic email:api_key, then rate limited); `member` not a guest; `administrator`
-// administrators and owners; `owner` owners only.
-export type ChatAccess = 'none' | 'user' | 'member' | 'administrator' | 'owner';
+// realm (HTTP Basic email:api_key, then rate limited); `member` not a guest
+// (require_non_guest_user); `human-member` neither a guest nor a bot (require_member_or_admin);
+// `administrator` administrators and owners; `owner` owners only.
+export type ChatAccess = 'none' | 'user' | 'member' | 'human-member' | 'administrator' | 'owner';
 
 export interface ChatRouteDefinition {
   readonly method: ChatMethod;

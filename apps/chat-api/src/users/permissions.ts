@@ -21,6 +21,11 @@ export function requireAccess(caller: ChatCaller, access: ChatAccess): void {
     case 'member':
       if (caller.user.role === UserRole.GUEST) throw ChatError.badRequest('Not allowed for guest users');
       return;
+    case 'human-member':
+      requireAccess(caller, 'member');
+      if (caller.user.botType !== null)
+        throw ChatError.badRequest('This endpoint does not accept bot requests.');
+      return;
     case 'administrator':
       return requireAdministrator(caller);
     case 'owner':
