@@ -1,4 +1,4 @@
-import { IsInt, Max, Min, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsUrl, Max, Min, MinLength } from 'class-validator';
 import { Secret } from '@platform/config';
 
 export class ChatApiConfig {
@@ -28,6 +28,13 @@ export class ChatApiConfig {
   @Min(100)
   @Max(300_000)
   CHAT_EVENTS_HEARTBEAT_MS: number = 50_000;
+
+  // Where the other chat-api replicas reach this one (Kubernetes: the pod's address), to pass it
+  // the long polls of the event queues it holds. Default: this host's loopback and the port the
+  // process listens on, right for one replica or several on one host.
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  CHAT_REPLICA_URL?: string;
 
   // An event queue nobody polled for this long is dropped (Zulip: 10 minutes).
   @IsInt()

@@ -1,6 +1,7 @@
 import type { AppDatabase } from '@platform/database';
 import { messagingEntities } from '@platform/messaging';
 import { BotServiceEntity } from './bots/bot-service.entity.js';
+import { ChatReplicaEntity } from './events/replicas/chat-replica.entity.js';
 import { MessageEntity } from './messages/message.entity.js';
 import { RecipientEntity } from './messages/recipient.entity.js';
 import { UserMessageEntity } from './messages/user-message.entity.js';
@@ -28,6 +29,7 @@ export const chatApiDatabase: AppDatabase = {
     MutedUserEntity,
     ScheduledMessageEntity,
     BotServiceEntity,
+    ChatReplicaEntity,
   ],
   migrations: chatApiMigrations,
 };

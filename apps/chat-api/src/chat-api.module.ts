@@ -25,6 +25,9 @@ import { ChatEventBroadcaster } from './events/chat-event.broadcaster.js';
 import { ChatEventFanout } from './events/chat-event-fanout.js';
 import { EventQueueRegistry } from './events/event-queue.registry.js';
 import { EventsController } from './events/events.controller.js';
+import { ChatReplica } from './events/replicas/chat-replica.js';
+import { InternalEventQueuesController } from './events/replicas/internal-event-queues.controller.js';
+import { RemoteEventQueues } from './events/replicas/remote-event-queues.js';
 import { EventQueueAccess } from './events/get-events.use-case.js';
 import { ConversationStateProvider } from './events/conversation-state.provider.js';
 import { MessageStateProvider } from './events/message-state.provider.js';
@@ -96,11 +99,14 @@ import { UsersRepository } from './users/users.repository.js';
     MutedUsersController,
     TopicsController,
     EventsController,
+    InternalEventQueuesController,
     BotsController,
     ScheduledMessagesController,
     RemindersController,
   ],
   providers: [
+    ChatReplica,
+    RemoteEventQueues,
     ChatRouteTable,
     ChatHotRoutes,
     MessageFlagsEndpoint,

@@ -7,6 +7,7 @@ import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
 const HEARTBEAT_MS = 1500;
 
+const UUID_V4 = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
 describe('event queues through the gateway', () => {
   let system: ChatTestSystem;
   let owner: ChatAccount;
@@ -319,9 +320,8 @@ describe('event queues through the gateway', () => {
       result: 'success',
       msg: '',
       events: [],
-      queue_id: expect.stringMatching(
-        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
-      ),
+      // The id of the replica holding it, then the queue's own random UUID.
+      queue_id: expect.stringMatching(new RegExp(`^${UUID_V4}:${UUID_V4}$`)),
     });
     await as(eve)
       .post('/messages', { type: 'direct', to: JSON.stringify([dee.userId]), content: 'x' })

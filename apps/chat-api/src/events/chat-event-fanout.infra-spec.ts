@@ -58,12 +58,20 @@ describe('chat event fan-out across replicas on Kafka', () => {
       .type('form')
       .send({ event_types: JSON.stringify(eventTypes) })
       .expect(200);
+    const queueId = registered.body.queue_id as string;
     const poll = request(b.app.getHttpServer())
       .get('/api/v1/events')
-      .query({ queue_id: registered.body.queue_id, last_event_id: '-1' })
+      .query({ queue_id: queueId, last_event_id: '-1' })
       .auth(email, apiKey);
-    return { a, email, apiKey, userId, poll };
+    return { a, b, email, apiKey, userId, queueId, poll };
   }
+
+  const badQueue = (queueId: string) => ({
+    result: 'error',
+    msg: `Bad event queue ID: ${queueId}`,
+    code: 'BAD_EVENT_QUEUE_ID',
+    queue_id: queueId,
+  });
 
   it('delivers a message sent through replica A to a queue held by replica B', async () => {
     const { a, email, apiKey, userId, poll } = await ownerPollingOnB('Fan-out', ['message']);
@@ -96,5 +104,82 @@ describe('chat event fan-out across replicas on Kafka', () => {
     expect(response.body.events).toEqual([
       { type: 'typing', id: 0, op: 'start', message_type: 'direct', sender: me, recipients: [me] },
     ]);
+  });
+
+  // Behind a Kubernetes Service, a client's polls reach any replica.
+  it('answers a long poll that reaches replica A from the queue replica B holds', async () => {
+    const { a, email, apiKey, userId, queueId } = await ownerPollingOnB('Routed', ['message']);
+    const waiting = request(a.app.getHttpServer())
+      .get('/api/v1/events')
+      .query({ queue_id: queueId, last_event_id: '-1' })
+      .auth(email, apiKey)
+      .then((response) => response);
+    const sent = await request(a.app.getHttpServer())
+      .post('/api/v1/messages')
+      .auth(email, apiKey)
+      .type('form')
+      .send({ type: 'direct', to: JSON.stringify([userId]), content: 'polled elsewhere' })
+      .expect(200);
+
+    const response = await waiting;
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      result: 'success',
+      msg: '',
+      queue_id: queueId,
+      events: [
+        expect.objectContaining({
+          type: 'message',
+          id: 0,
+          message: expect.objectContaining({ id: sent.body.id, content: 'polled elsewhere' }),
+        }),
+      ],
+    });
+    const pruned = await request(a.app.getHttpServer())
+      .get('/api/v1/events')
+      .query({ queue_id: queueId, last_event_id: '5', dont_block: 'true' })
+      .auth(email, apiKey)
+      .expect(400);
+    expect(pruned.body).toEqual({
+      result: 'error',
+      msg: 'Event 5 was not in this queue',
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it("deletes replica B's queue through replica A, and refuses another user's queue or a gone replica's", async () => {
+    const { a, b, email, apiKey, queueId } = await ownerPollingOnB('Removed', ['message']);
+    const other = await a.app.get(CreateRealmUseCase).execute({
+      name: `Other ${run}`,
+      ownerEmail: `other-${run}@example.com`,
+      ownerName: 'Other Owner',
+      origin: 'http://chat.test',
+    });
+    const foreign = await request(a.app.getHttpServer())
+      .get('/api/v1/events')
+      .query({ queue_id: queueId, last_event_id: '-1', dont_block: 'true' })
+      .auth(other.owner.email, other.owner.apiKey)
+      .expect(400);
+    expect(foreign.body).toEqual(badQueue(queueId));
+    const goneReplica = `${randomUUID()}:${randomUUID()}`;
+    const gone = await request(a.app.getHttpServer())
+      .get('/api/v1/events')
+      .query({ queue_id: goneReplica, last_event_id: '-1' })
+      .auth(email, apiKey)
+      .expect(400);
+    expect(gone.body).toEqual(badQueue(goneReplica));
+
+    await request(a.app.getHttpServer())
+      .delete('/api/v1/events')
+      .type('form')
+      .send({ queue_id: queueId })
+      .auth(email, apiKey)
+      .expect(200, { result: 'success', msg: '' });
+    const afterwards = await request(b.app.getHttpServer())
+      .get('/api/v1/events')
+      .query({ queue_id: queueId, last_event_id: '-1', dont_block: 'true' })
+      .auth(email, apiKey)
+      .expect(400);
+    expect(afterwards.body).toEqual(badQueue(queueId));
   });
 });

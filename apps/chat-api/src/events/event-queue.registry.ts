@@ -3,6 +3,7 @@ import type { ChatEventV1 } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 import { ChatApiConfig } from '../chat-api.config.js';
 import { EventQueue, type QueueOptions } from './event-queue.js';
+import { ChatReplica } from './replicas/chat-replica.js';
 
 const SWEEP_INTERVAL_MS = 10_000;
 // Zulip's MAX_QUEUE_TIMEOUT_SECS: the longest lifespan a client may ask for.
@@ -28,6 +29,7 @@ export class EventQueueRegistry implements OnModuleDestroy {
   constructor(
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly replica: ChatReplica,
     config: ChatApiConfig,
   ) {
     this.defaultLifespanMs = config.CHAT_EVENT_QUEUE_IDLE_MS;
@@ -35,11 +37,14 @@ export class EventQueueRegistry implements OnModuleDestroy {
     this.sweeper.unref();
   }
 
-  create({ lifespanSeconds, ...options }: NewQueueOptions): EventQueue {
+  async create({ lifespanSeconds, ...options }: NewQueueOptions): Promise<EventQueue> {
     const lifespanMs =
       lifespanSeconds === 0 ? this.defaultLifespanMs : Math.min(lifespanSeconds, MAX_LIFESPAN_SECONDS) * 1000;
-    // Zulip's queue ids are random UUIDs.
-    const queue = new EventQueue(this.ids.uuid(), { ...options, lifespanMs }, this.clock.now().getTime());
+    // Before the id is handed out: a poll of it at another replica is passed here.
+    await this.replica.register();
+    // Zulip's queue ids are random UUIDs; this replica's id before it tells where it lives.
+    const id = this.replica.queueId(this.ids.uuid());
+    const queue = new EventQueue(id, { ...options, lifespanMs }, this.clock.now().getTime());
     this.queues.set(queue.id, queue);
     addTo(this.byUser, options.userId, queue);
     if (options.allPublicStreams || options.narrow.length > 0)

@@ -6,6 +6,8 @@ import { UserRole } from '../users/user.entity.js';
 import type { EventQueue, QueuedEvent } from './event-queue.js';
 import { EventQueueRegistry, type NewQueueOptions } from './event-queue.registry.js';
 import { checkNarrowForEvents } from './narrow-predicate.js';
+import { ChatReplica } from './replicas/chat-replica.js';
+import { RemoteEventQueues } from './replicas/remote-event-queues.js';
 
 export type QueueSettings = Omit<NewQueueOptions, 'userId' | 'realmId'>;
 
@@ -17,18 +19,30 @@ export interface PollCommand {
   readonly newQueue: QueueSettings;
 }
 
+// A poll of a queue held by this replica (one passed on by another replica included).
+export interface HeldQueuePoll {
+  readonly userId: number;
+  readonly queueId: string;
+  readonly lastEventId: number;
+  readonly dontBlock: boolean;
+}
+
 export interface PollResult {
   readonly events: QueuedEvent[];
   readonly queue_id?: string;
 }
 
 // GET /events (long polling) and DELETE /events, as Zulip's Tornado serves them (fetch_events).
+// A queue lives in the memory of the replica that created it: a request for another replica's
+// queue is passed to that replica, which answers it as if it had come there.
 @Injectable()
 export class EventQueueAccess {
   private readonly heartbeatMs: number;
 
   constructor(
     private readonly registry: EventQueueRegistry,
+    private readonly replica: ChatReplica,
+    private readonly remote: RemoteEventQueues,
     config: ChatApiConfig,
   ) {
     this.heartbeatMs = config.CHAT_EVENTS_HEARTBEAT_MS;
@@ -42,7 +56,7 @@ export class EventQueueAccess {
     if (command.queueId === undefined) {
       if (!command.dontBlock) throw ChatError.badRequest("Missing 'queue_id' argument");
       checkNarrowForEvents(command.newQueue.narrow);
-      const queue = this.registry.create({
+      const queue = await this.registry.create({
         userId: caller.user.id,
         realmId: caller.realm.id,
         ...command.newQueue,
@@ -50,9 +64,21 @@ export class EventQueueAccess {
       return { events: queue.contents(), queue_id: queue.id };
     }
     if (command.lastEventId === undefined) throw ChatError.badRequest("Missing 'last_event_id' argument");
-    const queue = this.owned(caller, command.queueId);
-    acknowledge(queue, command.lastEventId);
-    if (!queue.isEmpty() || command.dontBlock) return { events: queue.contents() };
+    const poll = {
+      userId: caller.user.id,
+      queueId: command.queueId,
+      lastEventId: command.lastEventId,
+      dontBlock: command.dontBlock,
+    };
+    const owner = this.replica.elsewhere(command.queueId);
+    if (owner !== null) return (await this.remote.poll(owner, poll)) ?? badQueue(command.queueId);
+    return this.pollHeld(poll, closed);
+  }
+
+  async pollHeld(poll: HeldQueuePoll, closed: Promise<void>): Promise<PollResult> {
+    const queue = this.owned(poll.userId, poll.queueId);
+    acknowledge(queue, poll.lastEventId);
+    if (!queue.isEmpty() || poll.dontBlock) return { events: queue.contents() };
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), this.heartbeatMs);
@@ -64,20 +90,31 @@ export class EventQueueAccess {
     return { events: queue.contents(), queue_id: queue.id };
   }
 
-  delete(caller: ChatCaller, queueId: string): Record<string, never> {
-    this.registry.delete(this.owned(caller, queueId));
+  async delete(caller: ChatCaller, queueId: string): Promise<Record<string, never>> {
+    const owner = this.replica.elsewhere(queueId);
+    if (owner === null) return this.deleteHeld(caller.user.id, queueId);
+    return (await this.remote.delete(owner, { userId: caller.user.id, queueId })) ?? badQueue(queueId);
+  }
+
+  deleteHeld(userId: number, queueId: string): Record<string, never> {
+    this.registry.delete(this.owned(userId, queueId));
     return {};
   }
 
   // Zulip's access_client_descriptor: another user's queue is as unknown as a missing one.
-  private owned(caller: ChatCaller, queueId: string): EventQueue {
+  private owned(userId: number, queueId: string): EventQueue {
     const queue = this.registry.find(queueId);
-    if (!queue || queue.options.userId !== caller.user.id)
-      throw new ChatError(ChatErrorCode.BAD_EVENT_QUEUE_ID, `Bad event queue ID: ${queueId}`, {
-        queue_id: queueId,
-      });
+    if (!queue || queue.options.userId !== userId) return badQueue(queueId);
     return queue;
   }
+}
+
+// Also the answer for a queue whose replica is gone: as after a restart of Zulip's Tornado, the
+// client registers a new queue.
+function badQueue(queueId: string): never {
+  throw new ChatError(ChatErrorCode.BAD_EVENT_QUEUE_ID, `Bad event queue ID: ${queueId}`, {
+    queue_id: queueId,
+  });
 }
 
 // Guests may not read every public channel's messages.

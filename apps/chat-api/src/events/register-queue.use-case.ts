@@ -33,7 +33,7 @@ export class RegisterQueueUseCase {
   async execute(caller: ChatCaller, command: RegisterCommand) {
     assertPublicStreamsAllowed(caller, command.queue.allPublicStreams);
     checkNarrowForEvents(command.queue.narrow);
-    const queue = this.registry.create({
+    const queue = await this.registry.create({
       userId: caller.user.id,
       realmId: caller.realm.id,
       // Zulip filters the queue by event_types; fetch_event_types only chooses the state.

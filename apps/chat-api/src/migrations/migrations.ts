@@ -5,6 +5,7 @@ import { BotServices1795469423353 } from './1795469423353-bot-services.js';
 import { ScheduledMessages1795470778783 } from './1795470778783-scheduled-messages.js';
 import { UnreadColumn1795477567146 } from './1795477567146-unread-column.js';
 import { HeldCopiesGuard1795496221093 } from './1795496221093-held-copies-guard.js';
+import { ChatReplicas1795509696551 } from './1795509696551-chat-replicas.js';
 
 // Applied in this order; `npm run migrate -- generate --app chat-api --name <name>` appends here.
-export const chatApiMigrations = [Init1795308611809, ChatCore1795466343783, SnippetsAndMutes1795468208476, BotServices1795469423353, ScheduledMessages1795470778783, UnreadColumn1795477567146, HeldCopiesGuard1795496221093];
+export const chatApiMigrations = [Init1795308611809, ChatCore1795466343783, SnippetsAndMutes1795468208476, BotServices1795469423353, ScheduledMessages1795470778783, UnreadColumn1795477567146, HeldCopiesGuard1795496221093, ChatReplicas1795509696551];

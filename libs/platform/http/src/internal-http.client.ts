@@ -21,6 +21,8 @@ export class InternalHttpClient {
     private readonly caller: ServiceName,
     private readonly tokens: InternalTokenService,
     private readonly timeoutMs = 5_000,
+    // Default: requestJson's (1 MiB).
+    private readonly maxResponseBytes?: number,
   ) {}
 
   getJson<T>(url: string): Promise<T> {
@@ -49,6 +51,7 @@ export class InternalHttpClient {
         accept: 'application/json',
       },
       timeoutMs: this.timeoutMs,
+      maxResponseBytes: this.maxResponseBytes,
     });
     if (response.status < 200 || response.status > 299) throw new InternalHttpError(response.status, url);
     if (response.body === undefined) throw new Error(`Internal call to ${url} answered without a JSON body`);

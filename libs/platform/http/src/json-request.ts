@@ -13,6 +13,8 @@ export interface JsonRequest {
   readonly body?: string;
   // For the whole exchange, from sending to the last byte of the answer.
   readonly timeoutMs: number;
+  // Default MAX_RESPONSE_BYTES.
+  readonly maxResponseBytes?: number;
 }
 
 export interface JsonResponse {
@@ -63,7 +65,7 @@ export function requestJson(url: URL, request: JsonRequest): Promise<JsonRespons
     };
     outgoing.on('error', fail);
     outgoing.on('response', (incoming) =>
-      readBody(incoming).then((text) => {
+      readBody(incoming, request.maxResponseBytes ?? MAX_RESPONSE_BYTES).then((text) => {
         clearTimeout(deadline);
         resolve({ status: incoming.statusCode ?? 0, body: parseOrUndefined(text) });
       }, fail),
@@ -72,14 +74,14 @@ export function requestJson(url: URL, request: JsonRequest): Promise<JsonRespons
   });
 }
 
-function readBody(incoming: IncomingMessage): Promise<string> {
+function readBody(incoming: IncomingMessage, maxBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     incoming.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_RESPONSE_BYTES) {
-        incoming.destroy(new Error(`the answer is larger than ${MAX_RESPONSE_BYTES} bytes`));
+      if (size > maxBytes) {
+        incoming.destroy(new Error(`the answer is larger than ${maxBytes} bytes`));
         return;
       }
       chunks.push(chunk);
