@@ -31,12 +31,18 @@ export class ChatReplica implements OnApplicationShutdown {
     this.id = ids.uuid();
   }
 
-  // Called for every queue created; registers once.
+  // Called for every queue created; registers once (again after a failed attempt).
   register(): Promise<void> {
-    this.registration ??= this.announce().then(() => {
-      this.heartbeat = setInterval(() => void this.announce().catch(() => undefined), HEARTBEAT_MS);
-      this.heartbeat.unref();
-    });
+    this.registration ??= this.announce().then(
+      () => {
+        this.heartbeat = setInterval(() => void this.announce().catch(() => undefined), HEARTBEAT_MS);
+        this.heartbeat.unref();
+      },
+      (error: unknown) => {
+        this.registration = null;
+        throw error;
+      },
+    );
     return this.registration;
   }
 
