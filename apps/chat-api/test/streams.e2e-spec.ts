@@ -337,4 +337,17 @@ describe('channels and subscriptions through the gateway', () => {
     ).subscribers as number[];
     expect(alpha).toMatchObject({ first_message_id: first.body.id, subscriber_count: subscribers.length });
   });
+
+  it('creates a channel with its description on one line, as Zulip does', async () => {
+    await as(alice)
+      .post('/users/me/subscriptions', {
+        subscriptions: JSON.stringify([{ name: 'one-liner', description: 'first line\nsecond **line**' }]),
+      })
+      .expect(200);
+    const { body } = await as(alice).get('/streams').expect(200);
+    expect(body.streams.find((s: { name: string }) => s.name === 'one-liner')).toMatchObject({
+      description: 'first line second **line**',
+      rendered_description: '<p>first line second <strong>line</strong></p>',
+    });
+  });
 });

@@ -46,7 +46,8 @@ export class SubscribeUseCase {
   async execute(caller: ChatCaller, command: SubscribeCommand) {
     const requests = command.subscriptions.map((entry) => ({
       name: checkStreamName(entry.name),
-      description: (entry.description ?? '').slice(0, MAX_STREAM_DESCRIPTION_LENGTH),
+      // Zulip's add_subscriptions_backend allows no newline in a description.
+      description: (entry.description ?? '').replaceAll('\n', ' ').slice(0, MAX_STREAM_DESCRIPTION_LENGTH),
     }));
     const users = await this.principals.resolve(caller, command.principals);
     const notices = await this.notices.prepare(caller, await this.joinable(caller, requests, users));
