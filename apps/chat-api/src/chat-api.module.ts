@@ -29,8 +29,12 @@ import { ChatReplica } from './events/replicas/chat-replica.js';
 import { InternalEventQueuesController } from './events/replicas/internal-event-queues.controller.js';
 import { RemoteEventQueues } from './events/replicas/remote-event-queues.js';
 import { EventQueueAccess } from './events/get-events.use-case.js';
+import { BotsStateProvider } from './bots/bots-state.provider.js';
 import { ConversationStateProvider } from './events/conversation-state.provider.js';
 import { MessageStateProvider } from './events/message-state.provider.js';
+import { PersonalFeaturesStateProvider } from './events/personal-features-state.provider.js';
+import { PresenceStateProvider } from './events/presence-state.provider.js';
+import { RealmFeaturesStateProvider } from './events/realm-features-state.provider.js';
 import { RealmStateProvider } from './events/realm-state.provider.js';
 import { REGISTER_STATE_PROVIDERS, type RegisterStateProvider } from './events/register-state.js';
 import { RegisterQueueUseCase } from './events/register-queue.use-case.js';
@@ -76,6 +80,7 @@ import { ScheduledDeliveryWorker } from './scheduled-messages/scheduled-delivery
 import { ScheduledMessagesController } from './scheduled-messages/scheduled-messages.controller.js';
 import { ScheduledMessagesRepository } from './scheduled-messages/scheduled-messages.repository.js';
 import { ScheduledStateProvider } from './scheduled-messages/scheduled-state.provider.js';
+import { UserSettingsStateProvider } from './user-settings/user-settings-state.provider.js';
 import { ScheduledMessagesService } from './scheduled-messages/scheduled-messages.service.js';
 import { RemindersController } from './reminders/reminders.controller.js';
 import { RemindersService } from './reminders/reminders.service.js';
@@ -166,6 +171,11 @@ import { UsersRepository } from './users/users.repository.js';
     StreamStateProvider,
     MessageStateProvider,
     ConversationStateProvider,
+    PresenceStateProvider,
+    RealmFeaturesStateProvider,
+    PersonalFeaturesStateProvider,
+    UserSettingsStateProvider,
+    BotsStateProvider,
     {
       provide: REGISTER_STATE_PROVIDERS,
       inject: [
@@ -176,6 +186,11 @@ import { UsersRepository } from './users/users.repository.js';
         MutedUsersStateProvider,
         SavedSnippetsStateProvider,
         ScheduledStateProvider,
+        PresenceStateProvider,
+        RealmFeaturesStateProvider,
+        PersonalFeaturesStateProvider,
+        UserSettingsStateProvider,
+        BotsStateProvider,
       ],
       useFactory: (...providers: RegisterStateProvider[]) => providers,
     },

@@ -664,4 +664,109 @@ describe('event queues through the gateway', () => {
       .expect(400);
     expect(gone.body.code).toBe('BAD_EVENT_QUEUE_ID');
   });
+  it("answers zulip-terminal's fetch_event_types with every key it reads, in Zulip's shapes", async () => {
+    const state = await register(dee, {
+      fetch_event_types: JSON.stringify([
+        'presence',
+        'subscription',
+        'message',
+        'update_message_flags',
+        'muted_topics',
+        'realm_user',
+        'realm_user_groups',
+        'update_global_notifications',
+        'update_display_settings',
+        'user_settings',
+        'realm_emoji',
+        'custom_profile_fields',
+        'zulip_version',
+      ]),
+    });
+    expect(state).toMatchObject({
+      presences: {},
+      presence_last_update_id: -1,
+      server_timestamp: expect.any(Number),
+      muted_topics: [],
+      realm_user_groups: [],
+      realm_emoji: {},
+      custom_profile_fields: [],
+      // Legacy top-level settings for a client without user_settings_object.
+      enter_sends: false,
+      twenty_four_hour_time: false,
+      emojiset: 'google',
+      notification_sound: 'zulip',
+      enable_offline_push_notifications: true,
+      available_notification_sounds: [],
+      timezone: expect.any(String),
+    });
+    expect(state['custom_profile_field_types']).toMatchObject({
+      SHORT_TEXT: { id: 1, name: 'Text (short)' },
+      USER: { id: 6, name: 'Users' },
+      PRONOUNS: { id: 8, name: 'Pronouns' },
+    });
+    expect(state['user_settings']).toMatchObject({
+      web_home_view: 'inbox',
+      color_scheme: 1,
+      user_list_style: 3,
+      web_font_size_px: 16,
+      send_read_receipts: true,
+      automatically_follow_topics_policy: 3,
+      resolved_topic_notice_auto_read_policy: 'except_followed',
+      emojiset_choices: expect.arrayContaining([{ key: 'google', text: 'Google' }]),
+      available_notification_sounds: [],
+    });
+    expect(Math.abs((state['server_timestamp'] as number) - Date.now() / 1000)).toBeLessThan(60);
+    for (const absent of ['user_topics', 'alert_words', 'drafts', 'realm_bots']) {
+      expect(state).not.toHaveProperty(absent);
+    }
+  });
+
+  it('sends only user_settings to a user_settings_object client and user_topics instead of muted_topics', async () => {
+    const state = await register(dee, {
+      fetch_event_types:
+        '["user_settings", "update_display_settings", "user_topic", "muted_topics", "alert_words", "drafts"]',
+      client_capabilities: '{"user_settings_object": true}',
+    });
+    expect(state).toMatchObject({ user_topics: [], alert_words: [], drafts: [] });
+    expect(state['user_settings']).toMatchObject({ enter_sends: false });
+    expect(state).not.toHaveProperty('muted_topics');
+    expect(state).not.toHaveProperty('enter_sends');
+    const everything = await register(dee);
+    expect(everything).toMatchObject({ user_topics: [], muted_topics: [] });
+  });
+
+  it("lists in realm_bots the caller's bots, every bot for an administrator, with key and webhook", async () => {
+    const created = await as(eve)
+      .post('/bots', {
+        full_name: 'Hook Bot',
+        short_name: 'hook',
+        bot_type: '3',
+        payload_url: JSON.stringify('https://hooks.example.com/zulip'),
+      })
+      .expect(200);
+    const bots = async (account: ChatAccount) =>
+      (await register(account, { fetch_event_types: '["realm_bot"]' }))['realm_bots'] as Array<
+        Record<string, unknown>
+      >;
+    const mine = await bots(eve);
+    expect(mine).toEqual([
+      {
+        email: expect.stringMatching(/^hook-bot@/),
+        user_id: created.body.user_id,
+        full_name: 'Hook Bot',
+        bot_type: 3,
+        is_active: true,
+        api_key: created.body.api_key,
+        default_sending_stream: null,
+        default_events_register_stream: null,
+        default_all_public_streams: false,
+        owner_id: eve.userId,
+        avatar_url: created.body.avatar_url,
+        services: [{ base_url: 'https://hooks.example.com/zulip', interface: 1, token: expect.any(String) }],
+      },
+    ]);
+    expect(await bots(dee)).toEqual([]);
+    expect(await bots(owner)).toContainEqual(expect.objectContaining({ user_id: created.body.user_id }));
+    expect(await bots(owner)).not.toContainEqual(expect.objectContaining({ full_name: 'Notification Bot' }));
+  });
 });

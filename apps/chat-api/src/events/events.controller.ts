@@ -70,6 +70,7 @@ export class EventsController {
       clientGravatar: p.client_gravatar ?? true,
       includeSubscribers: p.include_subscribers !== 'false',
       emptyTopicNameCapable: p.client_capabilities.empty_topic_name === true,
+      userSettingsObject: p.client_capabilities.user_settings_object === true,
       eventTypes: p.event_types,
       fetchEventTypes: p.fetch_event_types,
       queue: {

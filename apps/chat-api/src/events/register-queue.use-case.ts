@@ -45,8 +45,9 @@ export class RegisterQueueUseCase {
     });
     const wanted = command.fetchEventTypes ?? command.eventTypes;
     const want = (type: string) => wanted === undefined || wanted.includes(type);
+    const context = { ...command, everyEventType: wanted === undefined };
     const state: Record<string, unknown> = {};
-    for (const provider of this.providers) Object.assign(state, await provider.fetch(caller, want, command));
+    for (const provider of this.providers) Object.assign(state, await provider.fetch(caller, want, context));
     return {
       queue_id: queue.id,
       last_event_id: -1,

@@ -5,6 +5,15 @@ export interface RegisterOptions {
   readonly clientGravatar: boolean;
   readonly includeSubscribers: boolean;
   readonly emptyTopicNameCapable: boolean;
+  // client_capabilities.user_settings_object: the client reads settings from `user_settings`
+  // only, so Zulip leaves out their legacy top-level copies.
+  readonly userSettingsObject: boolean;
+}
+
+// What a provider knows of the request: its options, and whether the client asked for every
+// event type (Zulip's event_types=None, which some state rules tell apart).
+export interface RegisterContext extends RegisterOptions {
+  readonly everyEventType: boolean;
 }
 
 // One part of POST /register's initial state. `want(type)` says whether the client asked for
@@ -13,7 +22,7 @@ export interface RegisterStateProvider {
   fetch(
     caller: ChatCaller,
     want: (type: string) => boolean,
-    options: RegisterOptions,
+    context: RegisterContext,
   ): Promise<Record<string, unknown>>;
 }
 

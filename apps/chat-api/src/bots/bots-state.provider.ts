@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In, IsNull, Not } from 'typeorm';
+import { ApiKeyVault } from '../auth/api-key-vault.js';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import type { RegisterStateProvider } from '../events/register-state.js';
+import { avatarUrl, isAdministrator } from '../users/user.presenter.js';
+import { UserEntity } from '../users/user.entity.js';
+import { BotServiceEntity } from './bot-service.entity.js';
+
+// `realm_bots` in POST /register, as Zulip's get_owned_bot_dicts: an administrator sees every
+// bot of the realm, anyone else the bots they own, each with its API key and outgoing webhook.
+// The realm's Notification Bot is a system bot (Zulip keeps those in another realm): not listed.
+@Injectable()
+export class BotsStateProvider implements RegisterStateProvider {
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly vault: ApiKeyVault,
+  ) {}
+
+  async fetch({ user, realm }: ChatCaller, want: (type: string) => boolean) {
+    if (!want('realm_bot')) return {};
+    const bots = (
+      await this.dataSource.getRepository(UserEntity).find({
+        where: {
+          realmId: realm.id,
+          botType: Not(IsNull()),
+          ...(isAdministrator(user) ? {} : { botOwnerId: user.id }),
+        },
+        order: { id: 'ASC' },
+      })
+    ).filter((bot) => bot.id !== realm.notificationBotId);
+    const services = await this.dataSource
+      .getRepository(BotServiceEntity)
+      .findBy({ realmId: realm.id, botUserId: In(bots.map((bot) => bot.id)) });
+    return {
+      realm_bots: bots.map((bot) => ({
+        email: bot.email,
+        user_id: bot.id,
+        full_name: bot.fullName,
+        bot_type: bot.botType,
+        is_active: bot.isActive,
+        api_key: this.vault.unseal(bot.apiKeySealed),
+        // Bots here have no default channels.
+        default_sending_stream: null,
+        default_events_register_stream: null,
+        default_all_public_streams: false,
+        owner_id: bot.botOwnerId,
+        avatar_url: avatarUrl(bot),
+        services: services
+          .filter((service) => service.botUserId === bot.id)
+          .map((service) => ({
+            base_url: service.baseUrl,
+            interface: service.interface,
+            token: this.vault.unseal(service.tokenSealed),
+          })),
+      })),
+    };
+  }
+}

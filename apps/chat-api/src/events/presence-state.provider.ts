@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import type { RegisterStateProvider } from './register-state.js';
+
+// `presences` in POST /register. This server records no presence, so no user has a presence
+// row: Zulip's get_presences_for_realm then answers {} and, for a client that sent no
+// last_update_id, -1.
+@Injectable()
+export class PresenceStateProvider implements RegisterStateProvider {
+  fetch(_caller: unknown, want: (type: string) => boolean) {
+    if (!want('presence')) return Promise.resolve({});
+    return Promise.resolve({
+      presences: {},
+      presence_last_update_id: -1,
+      // Seconds, with a fraction, as GET /presence says it.
+      server_timestamp: Date.now() / 1000,
+    });
+  }
+}

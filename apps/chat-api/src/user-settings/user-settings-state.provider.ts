@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import type { RegisterContext, RegisterStateProvider } from '../events/register-state.js';
+import {
+  AVAILABLE_NOTIFICATION_SOUNDS,
+  EMOJISET_CHOICES,
+  LEGACY_DISPLAY_SETTINGS,
+  LEGACY_NOTIFICATION_SETTINGS,
+  USER_SETTINGS,
+} from './user-settings-defaults.js';
+
+// `user_settings` in POST /register, and the legacy top-level copies (update_display_settings,
+// update_global_notifications) Zulip still sends clients without user_settings_object.
+@Injectable()
+export class UserSettingsStateProvider implements RegisterStateProvider {
+  fetch({ user }: ChatCaller, want: (type: string) => boolean, context: RegisterContext) {
+    const state: Record<string, unknown> = {};
+    const timezone = user.timezone;
+    if (want('update_display_settings') && !context.userSettingsObject) {
+      Object.assign(state, LEGACY_DISPLAY_SETTINGS, { emojiset_choices: EMOJISET_CHOICES, timezone });
+    }
+    if (want('update_global_notifications') && !context.userSettingsObject) {
+      Object.assign(state, LEGACY_NOTIFICATION_SETTINGS, {
+        available_notification_sounds: AVAILABLE_NOTIFICATION_SOUNDS,
+      });
+    }
+    if (want('user_settings')) {
+      state['user_settings'] = {
+        ...USER_SETTINGS,
+        emojiset_choices: EMOJISET_CHOICES,
+        timezone,
+        available_notification_sounds: AVAILABLE_NOTIFICATION_SOUNDS,
+      };
+    }
+    return Promise.resolve(state);
+  }
+}
