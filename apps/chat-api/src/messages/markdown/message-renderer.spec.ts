@@ -72,6 +72,21 @@ describe(MessageRenderer.name, () => {
     expect(render('#**nowhere**').html).toBe('<p>#<strong>nowhere</strong></p>');
   });
 
+  it('links a message of a topic, and shows the empty topic by its display name', () => {
+    expect(render('#**design team>q&a@512**').html).toBe(
+      '<p><a class="message-link" href="/#narrow/channel/3-design-team/topic/q.26a/near/512">#design team &gt; q&amp;a @ 💬</a></p>',
+    );
+    expect(render('#**design team>@512**').html).toBe(
+      '<p><a class="message-link" href="/#narrow/channel/3-design-team/topic//near/512">#design team &gt; <em>general chat</em> @ 💬</a></p>',
+    );
+    expect(render('#**design team>**').html).toBe(
+      '<p><a class="stream-topic" data-stream-id="3" href="/#narrow/channel/3-design-team/topic/">#design team &gt; <em>general chat</em></a></p>',
+    );
+    expect(render('#**design team>mail me@home**').html).toBe(
+      '<p><a class="stream-topic" data-stream-id="3" href="/#narrow/channel/3-design-team/topic/mail.20me.40home">#design team &gt; mail me@home</a></p>',
+    );
+  });
+
   it("writes links into the realm's views and uploads relative, as Zulip does", () => {
     const inRealm = { ...directory, realmUrl: 'https://chat.example.com' };
     const html = (content: string) => sut.renderMessage(content, inRealm).html;

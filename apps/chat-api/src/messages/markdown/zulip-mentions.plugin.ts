@@ -6,6 +6,7 @@ import type {
   MentionOutcome,
 } from './mention-directory.js';
 import { narrowSlug } from './mention-directory.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../../server/server-facts.js';
 
 // Carried in markdown-it's render env under the `zulip` key. `quoted` is set while the text of a
 // block quote is parsed: Zulip makes every mention inside a quote silent.
@@ -33,7 +34,8 @@ type Mention =
 
 // Zulip's mention and channel-link syntax, rendered with Zulip's HTML classes:
 // `@**Name**`, `@**Name|id**`, silent `@_**Name**`, wildcards `@**all**` (everyone, channel,
-// stream) and `@**topic**`, links `#**channel**` and `#**channel>topic**`. Unknown names stay text.
+// stream) and `@**topic**`, links `#**channel**`, `#**channel>topic**` and to a message
+// `#**channel>topic@id**`. Unknown names stay text.
 export function zulipMentions(md: MarkdownIt): void {
   const escape = md.utils.escapeHtml;
 
@@ -57,12 +59,12 @@ export function zulipMentions(md: MarkdownIt): void {
     if (state.src.charCodeAt(state.pos) !== 0x23 /* # */ || !mayStart(state)) return false;
     const match = STREAM_LINK.exec(state.src.slice(state.pos));
     if (!match) return false;
-    const [streamName, topic] = splitTopic(match[1]!);
+    const { streamName, ...target } = linkTarget(match[1]!);
     const stream = zulipState(state.env).directory.streamsByName.get(streamName.toLowerCase());
     if (!stream) return false;
     if (!silent) {
       const token = state.push('zulip_stream_link', '', 0);
-      token.meta = { stream, topic };
+      token.meta = { stream, ...target } satisfies StreamLink;
     }
     state.pos += match[0].length;
     return true;
@@ -83,12 +85,36 @@ export function zulipMentions(md: MarkdownIt): void {
   };
 
   md.renderer.rules['zulip_stream_link'] = (tokens: Token[], index: number) => {
-    const { stream, topic } = tokens[index]!.meta as { stream: LinkableStream; topic: string | null };
+    const { stream, topic, messageId } = tokens[index]!.meta as StreamLink;
     const base = `/#narrow/channel/${stream.id}-${narrowSlug(stream.name.replace(/ /g, '-'))}`;
     if (topic === null)
       return `<a class="stream" data-stream-id="${stream.id}" href="${base}">#${escape(stream.name)}</a>`;
-    return `<a class="stream-topic" data-stream-id="${stream.id}" href="${base}/topic/${narrowSlug(topic)}">#${escape(stream.name)} &gt; ${escape(topic)}</a>`;
+    // The empty topic shows as its display name, in italics.
+    const topicText = topic === '' ? `<em>${EMPTY_TOPIC_DISPLAY_NAME}</em>` : escape(topic);
+    const topicHref = `${base}/topic/${narrowSlug(topic)}`;
+    if (messageId === null)
+      return `<a class="stream-topic" data-stream-id="${stream.id}" href="${topicHref}">#${escape(stream.name)} &gt; ${topicText}</a>`;
+    return `<a class="message-link" href="${topicHref}/near/${messageId}">#${escape(stream.name)} &gt; ${topicText} @ 💬</a>`;
   };
+}
+
+interface StreamLink {
+  readonly stream: LinkableStream;
+  // Null for a link to the channel.
+  readonly topic: string | null;
+  // Set for a link to a message of the topic.
+  readonly messageId: string | null;
+}
+
+// `channel`, `channel>topic` or `channel>topic@id` (a message link: the last `@digits`).
+function linkTarget(text: string): { streamName: string; topic: string | null; messageId: string | null } {
+  const separator = text.indexOf('>');
+  if (separator < 0) return { streamName: text.trim(), topic: null, messageId: null };
+  const streamName = text.slice(0, separator).trim();
+  const rest = text.slice(separator + 1);
+  const message = /^(.*)@(\d+)$/.exec(rest);
+  if (message) return { streamName, topic: message[1]!.trim(), messageId: message[2]! };
+  return { streamName, topic: rest.trim(), messageId: null };
 }
 
 function mayStart(state: StateInline): boolean {
@@ -119,10 +145,4 @@ function record(outcome: MentionOutcome, mention: Mention): void {
   if (mention.kind === 'user') outcome.mentionedUserIds.add(mention.user.id);
   else if (mention.kind === 'stream-wildcard') outcome.streamWildcard = true;
   else outcome.topicWildcard = true;
-}
-
-function splitTopic(text: string): [string, string | null] {
-  const separator = text.indexOf('>');
-  if (separator < 0) return [text.trim(), null];
-  return [text.slice(0, separator).trim(), text.slice(separator + 1).trim()];
 }
