@@ -36,6 +36,7 @@ import { PersonalFeaturesStateProvider } from './events/personal-features-state.
 import { PresenceStateProvider } from './events/presence-state.provider.js';
 import { RealmFeaturesStateProvider } from './events/realm-features-state.provider.js';
 import { RealmStateProvider } from './events/realm-state.provider.js';
+import { RealmSettingsStateProvider } from './realms/realm-settings-state.provider.js';
 import { REGISTER_STATE_PROVIDERS, type RegisterStateProvider } from './events/register-state.js';
 import { RegisterQueueUseCase } from './events/register-queue.use-case.js';
 import { StreamStateProvider } from './events/stream-state.provider.js';
@@ -171,6 +172,7 @@ import { UsersRepository } from './users/users.repository.js';
     StreamStateProvider,
     MessageStateProvider,
     ConversationStateProvider,
+    RealmSettingsStateProvider,
     PresenceStateProvider,
     RealmFeaturesStateProvider,
     PersonalFeaturesStateProvider,
@@ -191,6 +193,7 @@ import { UsersRepository } from './users/users.repository.js';
         PersonalFeaturesStateProvider,
         UserSettingsStateProvider,
         BotsStateProvider,
+        RealmSettingsStateProvider,
       ],
       useFactory: (...providers: RegisterStateProvider[]) => providers,
     },

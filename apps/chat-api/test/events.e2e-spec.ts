@@ -769,4 +769,26 @@ describe('event queues through the gateway', () => {
     expect(await bots(owner)).toContainEqual(expect.objectContaining({ user_id: created.body.user_id }));
     expect(await bots(owner)).not.toContainEqual(expect.objectContaining({ full_name: 'Notification Bot' }));
   });
+  it("sends the realm's settings under realm: its creation time and bot domain, Zulip's defaults otherwise", async () => {
+    const state = await register(dee, { fetch_event_types: '["realm"]' });
+    expect(state).toMatchObject({
+      realm_allow_message_editing: true,
+      realm_message_content_edit_limit_seconds: 600,
+      realm_message_content_delete_limit_seconds: 600,
+      realm_move_messages_within_stream_limit_seconds: 604800,
+      realm_waiting_period_threshold: 0,
+      realm_default_language: 'en',
+      realm_inline_image_preview: true,
+      realm_enable_read_receipts: false,
+      realm_message_edit_history_visibility_policy: 'all',
+      realm_allow_edit_history: true,
+      realm_mandatory_topics: false,
+      realm_topics_policy: 'allow_empty_topic',
+      realm_video_chat_provider: 1,
+      realm_plan_type: 1,
+      realm_bot_domain: new URL(state['realm_url'] as string).hostname,
+    });
+    expect(Math.abs((state['realm_date_created'] as number) - Date.now() / 1000)).toBeLessThan(600);
+    expect(Number.isInteger(state['realm_date_created'])).toBe(true);
+  });
 });

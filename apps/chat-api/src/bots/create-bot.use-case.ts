@@ -93,6 +93,6 @@ export class CreateBotUseCase {
 }
 
 // Zulip's bot domain: the realm's host.
-function botDomain(realmUrl: string): string {
+export function botDomain(realmUrl: string): string {
   return new URL(realmUrl).hostname;
 }

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import type { ChatCaller } from '../auth/chat-caller.js';
+import { botDomain } from '../bots/create-bot.use-case.js';
+import type { RegisterStateProvider } from '../events/register-state.js';
+import { REALM_SETTINGS_DEFAULTS } from './realm-settings-defaults.js';
+
+// The `realm_*` settings of the `realm` state beside RealmStateProvider's limits and names: what
+// this server knows of the realm (creation time, bot domain), Zulip's defaults for the rest.
+@Injectable()
+export class RealmSettingsStateProvider implements RegisterStateProvider {
+  fetch({ realm }: ChatCaller, want: (type: string) => boolean) {
+    if (!want('realm')) return Promise.resolve({});
+    return Promise.resolve({
+      ...REALM_SETTINGS_DEFAULTS,
+      // Seconds, as Zulip's datetime_to_timestamp.
+      realm_date_created: Math.floor(realm.createdAt.getTime() / 1000),
+      realm_bot_domain: botDomain(realm.url),
+    });
+  }
+}
