@@ -98,13 +98,14 @@ export function zulipMentions(md: MarkdownIt): void {
   };
 }
 
-interface StreamLink {
+// A type, not an interface: token meta is a Record, which only a type literal converts to.
+type StreamLink = {
   readonly stream: LinkableStream;
   // Null for a link to the channel.
   readonly topic: string | null;
   // Set for a link to a message of the topic.
   readonly messageId: string | null;
-}
+};
 
 // `channel`, `channel>topic` or `channel>topic@id` (a message link: the last `@digits`).
 function linkTarget(text: string): { streamName: string; topic: string | null; messageId: string | null } {
