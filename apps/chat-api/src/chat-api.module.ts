@@ -69,6 +69,7 @@ import { StreamsRepository } from './streams/streams.repository.js';
 import { SubscribeUseCase } from './streams/subscribe.use-case.js';
 import { SubscriptionEvents } from './streams/subscription-events.js';
 import { SubscriptionNotices } from './streams/subscription-notices.js';
+import { ChannelCreationNotices } from './streams/channel-creation-notices.js';
 import { UnsubscribeUseCase } from './streams/unsubscribe.use-case.js';
 import { TopicHistoryQuery } from './topics/topic-history.query.js';
 import { TopicsController } from './topics/topics.controller.js';
@@ -155,6 +156,7 @@ import { UsersRepository } from './users/users.repository.js';
     SubscribeUseCase,
     SubscriptionNotices,
     SubscriptionEvents,
+    ChannelCreationNotices,
     UnsubscribeUseCase,
     ArchiveStreamUseCase,
     SavedSnippetsRepository,

@@ -525,6 +525,16 @@ describe('event queues through the gateway', () => {
       .expect(200);
     const room = (await as(owner).get('/get_stream_id', { stream: 'unread-room' }).expect(200)).body
       .stream_id;
+    // The Notification Bot's notice that the channel was created is its first message.
+    const notice = (
+      await as(una)
+        .get('/messages', {
+          anchor: 'oldest',
+          num_after: '1',
+          narrow: JSON.stringify([{ operator: 'channel', operand: room }]),
+        })
+        .expect(200)
+    ).body.messages[0].id as number;
     const fromEve = await send(eve, { type: 'direct', to: `[${una.userId}]`, content: 'e' });
     const fromDee = await send(dee, { type: 'direct', to: `[${una.userId}]`, content: 'd' });
     const group = await send(dee, { type: 'direct', to: `[${una.userId}, ${eve.userId}]`, content: 'g' });
@@ -542,6 +552,7 @@ describe('event queues through the gateway', () => {
       })),
       streams: [
         { stream_id: room, topic: 'beta', unread_message_ids: [older, newer] },
+        { stream_id: room, topic: 'channel events', unread_message_ids: [notice] },
         { stream_id: room, topic: 'Zeta', unread_message_ids: [zeta] },
       ],
       huddles: [
@@ -551,7 +562,7 @@ describe('event queues through the gateway', () => {
         },
       ],
       mentions: [],
-      count: 6,
+      count: 7,
       old_unreads_missing: false,
     });
   });

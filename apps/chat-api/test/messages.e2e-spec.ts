@@ -42,6 +42,10 @@ describe('messages through the gateway', () => {
     };
   const narrow = (...terms: Array<[string, unknown]>) =>
     JSON.stringify(terms.map(([operator, operand]) => ({ operator, operand })));
+  // The Notification Bot's first message in every channel Ann creates, rendered.
+  const createdByAnn = (kind: string) =>
+    `<p><strong>${kind}</strong> channel created by <span class="user-mention silent" data-user-id="${ann.userId}">Ann Lee</span>. <strong>Description:</strong></p>\n` +
+    '<blockquote>\n<p><em>No description.</em></p>\n</blockquote>';
 
   beforeAll(async () => {
     system = await ChatTestSystem.start(apiGatewayDefinition);
@@ -295,9 +299,16 @@ describe('messages through the gateway', () => {
 
   describe('GET /messages', () => {
     let ids: number[];
+    let notice: number;
 
     beforeAll(async () => {
       await subscribe(ann, 'numbers', { principals: JSON.stringify([ann.userId, ben.userId]) });
+      const first = await list(ben, {
+        anchor: 'oldest',
+        num_after: '1',
+        narrow: narrow(['channel', 'numbers']),
+      });
+      notice = first.messages[0]!.id;
       ids = [];
       for (const n of [1, 2, 3, 4, 5])
         ids.push(await toChannel(ann, 'numbers', n % 2 ? 'odd' : 'even', `number ${n}`));
@@ -344,7 +355,7 @@ describe('messages through the gateway', () => {
         num_after: '10',
         narrow: narrow(['channel', 'numbers']),
       });
-      expect(oldest.messages).toHaveLength(5);
+      expect(oldest.messages.map((m) => m.id)).toEqual([notice, ...ids]);
       expect(oldest).toMatchObject({ anchor: 0, found_oldest: true, found_newest: true });
     });
 
@@ -355,7 +366,8 @@ describe('messages through the gateway', () => {
         num_after: '1',
         narrow: narrow(['channel', 'numbers']),
       });
-      expect(page.anchor).toBe(ids[0]);
+      // The creation notice, unread for Ben (read only for its creator).
+      expect(page.anchor).toBe(notice);
       expect(page.messages[0]!.flags).toEqual([]);
     });
 
@@ -382,7 +394,11 @@ describe('messages through the gateway', () => {
           { operator: 'topic', operand: 'odd', negated: true },
         ]),
       });
-      expect(negated.messages.map((m) => m.content)).toEqual(['<p>number 2</p>', '<p>number 4</p>']);
+      expect(negated.messages.map((m) => m.content)).toEqual([
+        createdByAnn('Public'),
+        '<p>number 2</p>',
+        '<p>number 4</p>',
+      ]);
     });
 
     it('refuses bad narrows and anchors', async () => {
@@ -617,6 +633,7 @@ describe('messages through the gateway', () => {
       expect(negated.messages).toEqual(expected);
       const topic = await list(ben, { ...all, narrow: narrow(['channel', 'numbers'], ['search', 'eve']) });
       expect(topic.messages.map((m) => (m as unknown as { match_subject: string }).match_subject)).toEqual([
+        'channel <span class="highlight">eve</span>nts',
         '<span class="highlight">eve</span>n',
         '<span class="highlight">eve</span>n',
       ]);
@@ -742,9 +759,9 @@ describe('messages through the gateway', () => {
         ...all,
         narrow: narrow(['channel', 'numbers'], ['near', String(ids[1])], ['in', 'all']),
       });
-      expect(near.messages).toHaveLength(5);
+      expect(near.messages).toHaveLength(6);
       const home = await list(ben, { ...all, narrow: narrow(['channel', 'numbers'], ['in', 'home']) });
-      expect(home.messages).toHaveLength(5);
+      expect(home.messages).toHaveLength(6);
       // Every public channel's history, even where the caller holds no copy.
       const publicHistory = await list(cy, {
         ...all,
@@ -816,6 +833,7 @@ describe('messages through the gateway', () => {
         narrow: narrow(['channel', 'open book']),
       });
       expect(page.messages.map((m) => [m.content, m.flags])).toEqual([
+        [createdByAnn('Private, shared history'), ['read', 'historical']],
         ['<p>chapter 1</p>', ['read', 'historical']],
       ]);
     });

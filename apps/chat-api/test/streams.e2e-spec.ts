@@ -55,7 +55,8 @@ describe('channels and subscriptions through the gateway', () => {
         invite_only: false,
         subscribers: [alice.userId, bob.userId],
         subscriber_count: 2,
-        first_message_id: null,
+        // The Notification Bot's creation notice.
+        first_message_id: expect.any(Number),
         folder_id: null,
         topics_policy: 'inherit',
         color: expect.any(String),
@@ -152,12 +153,7 @@ describe('channels and subscriptions through the gateway', () => {
 
   it('refuses a guest, who cannot subscribe (Zulip: require_non_guest_user), before reading parameters', async () => {
     const guest = await system.createUser(owner, 'guest@example.com', 'Gus Guest');
-    await system.http
-      .patch(`/api/v1/users/${guest.userId}`)
-      .auth(owner.email, owner.apiKey)
-      .type('form')
-      .send({ role: '600' })
-      .expect(200);
+    await system.setRole(owner, guest, 600);
     const forms: Array<Record<string, string>> = [
       { subscriptions: JSON.stringify([{ name: 'general' }]) },
       {},
@@ -319,12 +315,16 @@ describe('channels and subscriptions through the gateway', () => {
       all.filter((name) => !['Mike', 'Zulu', 'alpha', 'quitting'].includes(name)),
     );
     expect(state.body.never_subscribed[0]).not.toHaveProperty('color');
-    // first_message_id follows the channel's first message.
-    const first = await as(dora)
-      .post('/messages', { type: 'stream', to: 'alpha', topic: 'hello', content: 'first!' })
+    // first_message_id is the channel's first message: the Notification Bot's creation notice.
+    const oldest = await as(dora)
+      .get(
+        `/messages?anchor=oldest&num_after=1&narrow=${encodeURIComponent('[{"operator":"channel","operand":"alpha"}]')}`,
+      )
       .expect(200);
+    const notice = oldest.body.messages[0] as { id: number; subject: string };
+    expect(notice.subject).toBe('channel events');
     await as(dora)
-      .post('/messages', { type: 'stream', to: 'alpha', topic: 'hello', content: 'second' })
+      .post('/messages', { type: 'stream', to: 'alpha', topic: 'hello', content: 'later' })
       .expect(200);
     const alpha = (await as(dora).get('/streams').expect(200)).body.streams.find(
       (row: { name: string }) => row.name === 'alpha',
@@ -335,7 +335,48 @@ describe('channels and subscriptions through the gateway', () => {
     const subscribers = withSubscribers.body.subscriptions.find(
       (row: { name: string }) => row.name === 'alpha',
     ).subscribers as number[];
-    expect(alpha).toMatchObject({ first_message_id: first.body.id, subscriber_count: subscribers.length });
+    expect(alpha).toMatchObject({ first_message_id: notice.id, subscriber_count: subscribers.length });
+  });
+
+  it('posts Zulip\'s creation notice in the new channel\'s "channel events" topic, read for its creator', async () => {
+    await subscribe(alice, ['announced'], {
+      principals: JSON.stringify([alice.userId, bob.userId]),
+      invite_only: 'true',
+      history_public_to_subscribers: 'true',
+    }).expect(200);
+    await subscribe(alice, ['described'], { principals: JSON.stringify([bob.userId]) }).expect(200);
+    const narrow = (name: string) =>
+      `/messages?anchor=newest&num_before=5&apply_markdown=false&narrow=${encodeURIComponent(
+        JSON.stringify([{ operator: 'channel', operand: name }]),
+      )}`;
+    const forAlice = (await as(alice).get(narrow('announced')).expect(200)).body.messages;
+    expect(forAlice).toEqual([
+      expect.objectContaining({
+        sender_full_name: 'Notification Bot',
+        subject: 'channel events',
+        content:
+          `**Private, shared history** channel created by @_**Alice Doe|${alice.userId}**. **Description:**\n` +
+          '```` quote\n*No description.*\n````',
+        flags: ['read'],
+      }),
+    ]);
+    const forBob = (await as(bob).get(narrow('announced')).expect(200)).body.messages;
+    expect(forBob).toEqual([expect.objectContaining({ id: forAlice[0].id, flags: [] })]);
+    const streams = (await as(bob).get('/users/me/subscriptions').expect(200)).body.subscriptions;
+    const announced = streams.find((stream: { name: string }) => stream.name === 'announced');
+    expect(announced.first_message_id).toBe(forAlice[0].id);
+    const topics = await as(bob).get(`/users/me/${announced.stream_id}/topics`).expect(200);
+    expect(topics.body.topics).toEqual([{ name: 'channel events', max_id: forAlice[0].id }]);
+    // Only the principals are subscribed, so the creator holds no copy; Bob's is unread.
+    const described = (await as(bob).get(narrow('described')).expect(200)).body.messages;
+    expect(described).toEqual([
+      expect.objectContaining({
+        content:
+          `**Public** channel created by @_**Alice Doe|${alice.userId}**. **Description:**\n` +
+          '```` quote\n*No description.*\n````',
+        flags: [],
+      }),
+    ]);
   });
 
   it('creates a channel with its description on one line, as Zulip does', async () => {

@@ -51,6 +51,8 @@ describe('GET /users/me/{stream_id}/topics through the gateway', () => {
         { name: 'ALPHA', max_id: ids['alpha2'] },
         { name: 'general chat', max_id: ids['empty'] },
         { name: 'beta', max_id: ids['beta'] },
+        // The Notification Bot's creation notice came first.
+        { name: 'channel events', max_id: ids['alpha']! - 1 },
       ],
     });
   });
@@ -66,12 +68,13 @@ describe('GET /users/me/{stream_id}/topics through the gateway', () => {
     ]);
     expect(
       (await topics(owner, protectedId).expect(200)).body.topics.map((t: { name: string }) => t.name),
-    ).toEqual(['after joining', 'before joining']);
+    ).toEqual(['after joining', 'before joining', 'channel events']);
   });
 
   it('shows a shared-history private channel whole', async () => {
     expect((await topics(member, sharedId).expect(200)).body.topics).toEqual([
       { name: 'old news', max_id: ids['old'] },
+      { name: 'channel events', max_id: ids['old']! - 1 },
     ]);
   });
 

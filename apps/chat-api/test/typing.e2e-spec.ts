@@ -198,7 +198,7 @@ describe('POST /typing through the gateway', () => {
 
   it('refuses a guest a public channel they are not subscribed to', async () => {
     const guest = await system.createUser(owner, 'guest@example.com', 'Gus Guest');
-    await chat.as(owner).patch(`/users/${guest.userId}`, { role: '600' }).expect(200);
+    await system.setRole(owner, guest, 600);
     const openId = await chat.channel(owner, 'open');
     const form = { type: 'channel', op: 'start', stream_id: String(openId), topic: 't' };
     expect((await typing(form, guest).expect(400)).body).toEqual(badRequest('Invalid channel ID'));

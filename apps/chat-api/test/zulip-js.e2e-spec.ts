@@ -72,6 +72,12 @@ describe('zulip-js against the gateway', () => {
     });
     expect(read).toMatchObject({ result: 'success', found_newest: true });
     expect(read['messages']).toEqual([
+      // The Notification Bot's creation notice, read for the channel's creator.
+      expect.objectContaining({
+        subject: 'channel events',
+        sender_full_name: 'Notification Bot',
+        flags: ['read'],
+      }),
       expect.objectContaining({
         id: sent['id'],
         subject: 'greetings',

@@ -50,8 +50,16 @@ export interface PreparedMessage {
   readonly content: string;
   readonly rendered: RenderedMessage;
   readonly topicParticipants: ReadonlySet<number>;
-  readonly muters: ReadonlySet<number>;
+  // Recipients whose copy arrives read: who muted the sender (and a channel notice's creator).
+  readonly arrivesRead: ReadonlySet<number>;
 }
+
+// A channel message prepared before its channel exists (Zulip's channel creation notice): the
+// text is rendered and its readers known; addressToNewChannel completes it in the transaction
+// that creates the channel.
+export type NewChannelDraft = Omit<PreparedMessage, 'destination' | 'topicParticipants'> & {
+  readonly topic: string;
+};
 
 // POST /messages: to a channel topic (every active subscriber gets a copy) or to a set of
 // users (sender included). The sender's copy is read unless read_by_sender says otherwise;
@@ -98,10 +106,57 @@ export class SendMessageUseCase {
             destination.topic.toLowerCase(),
           )
         : new Set<number>();
-    const muters = await once(memo, `muters:${caller.user.id}:${destination.conversationKey}`, () =>
+    const arrivesRead = await once(memo, `muters:${caller.user.id}:${destination.conversationKey}`, () =>
       this.mutes.mutersOf(caller.user.id, destination.userIds),
     );
-    return { caller, command, destination, content, rendered, topicParticipants, muters };
+    return { caller, command, destination, content, rendered, topicParticipants, arrivesRead };
+  }
+
+  // Before the transaction: a message from the caller to a channel about to be created, for
+  // its first subscribers; readers also get it read (as Zulip's do_send_messages(mark_as_read)).
+  async draftForNewChannel(
+    caller: ChatCaller,
+    topic: string,
+    content: string,
+    subscriberIds: readonly number[],
+    readers: readonly number[],
+  ): Promise<NewChannelDraft> {
+    const command = {
+      type: 'stream',
+      to: undefined,
+      topic,
+      content,
+      readBySender: true,
+      client: 'Internal',
+    } as const;
+    const rendered = this.renderer.renderMessage(
+      content,
+      await this.mentions.directoryFor(caller.realm.id, content),
+    );
+    const muters = await this.mutes.mutersOf(caller.user.id, subscriberIds);
+    return { caller, command, topic, content, rendered, arrivesRead: new Set([...muters, ...readers]) };
+  }
+
+  // In the transaction that created the channel: the draft addressed to it, its subscribers and
+  // the sender getting copies as any channel message.
+  addressToNewChannel(
+    draft: NewChannelDraft,
+    stream: StreamEntity,
+    subscriberIds: readonly number[],
+  ): PreparedMessage {
+    const { topic, ...message } = draft;
+    return {
+      ...message,
+      destination: {
+        recipientType: RecipientType.STREAM,
+        conversationKey: `stream:${stream.id}`,
+        stream,
+        topic,
+        userIds: [...new Set([...subscriberIds, draft.caller.user.id])].sort((a, b) => a - b),
+        directUsers: [],
+      },
+      topicParticipants: new Set(),
+    };
   }
 
   // Writes prepared messages in the caller's transaction, a statement for all of them at each
@@ -266,14 +321,14 @@ function requireActive(users: UserEntity[]): UserEntity[] {
 // mentioned when named, channel wildcards for every recipient of a channel message, @topic for
 // those who took part in the topic.
 function recipientFlags(userId: number, prepared: PreparedMessage): number {
-  const { caller, command, destination, rendered, topicParticipants, muters } = prepared;
+  const { caller, command, destination, rendered, topicParticipants, arrivesRead } = prepared;
   const mentions = rendered.mentions;
   const isSender = userId === caller.user.id;
   const isStream = destination.stream !== null;
   let flags = 0;
   if (isSender && (command.readBySender ?? true)) flags |= MessageFlag.read;
   // A muted sender's messages arrive read: no unread count, no notification.
-  if (muters.has(userId)) flags |= MessageFlag.read;
+  if (arrivesRead.has(userId)) flags |= MessageFlag.read;
   if (mentions.mentionedUserIds.has(userId)) flags |= MessageFlag.mentioned;
   if (isStream && mentions.streamWildcard) flags |= MessageFlag.stream_wildcard_mentioned;
   if (isStream && mentions.topicWildcard && (topicParticipants.has(userId) || isSender))

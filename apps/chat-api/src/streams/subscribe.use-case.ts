@@ -10,6 +10,7 @@ import { RecipientType } from '../messages/recipient.entity.js';
 import { ChatError } from '../request/chat.error.js';
 import { MAX_STREAM_DESCRIPTION_LENGTH } from '../server/server-facts.js';
 import type { UserEntity } from '../users/user.entity.js';
+import { ChannelCreationNotices, type NewChannelSettings } from './channel-creation-notices.js';
 import { PrincipalResolver } from './principal-resolver.js';
 import type { StreamEntity } from './stream.entity.js';
 import { checkStreamName, subscriptionColor } from './stream-name.js';
@@ -39,6 +40,7 @@ export class SubscribeUseCase {
     private readonly messages: MessagesRepository,
     private readonly principals: PrincipalResolver,
     private readonly notices: SubscriptionNotices,
+    private readonly creationNotices: ChannelCreationNotices,
     private readonly clock: Clock,
     private readonly events: SubscriptionEvents,
   ) {}
@@ -51,6 +53,12 @@ export class SubscribeUseCase {
     }));
     const users = await this.principals.resolve(caller, command.principals);
     const notices = await this.notices.prepare(caller, await this.joinable(caller, requests, users));
+    const creationNotices = await this.creationNotices.prepare(
+      caller,
+      requests,
+      this.settings(command),
+      users,
+    );
     return this.outbox.run(async (tx) => {
       const subscribed: ByUser = {};
       const alreadySubscribed: ByUser = {};
@@ -58,6 +66,7 @@ export class SubscribeUseCase {
       // Channels that existed, by user newly subscribed to them: what the notices tell.
       const joined = new Map<number, Set<string>>();
       const changes: SubscriptionChange[] = [];
+      const created: StreamEntity[] = [];
       for (const request of requests) {
         const existing = await this.streams.findByName(caller.realm.id, request.name, tx.manager);
         if (existing && !(await this.mayJoin(caller, existing, tx.manager))) {
@@ -67,6 +76,7 @@ export class SubscribeUseCase {
           continue;
         }
         const stream = existing ?? (await this.create(caller, request, command, tx));
+        if (!existing) created.push(stream);
         for (const user of users) {
           const subscription = await this.subscribe(tx, user, stream);
           const target = subscription ? subscribed : alreadySubscribed;
@@ -77,7 +87,9 @@ export class SubscribeUseCase {
         }
       }
       await this.events.added(tx, changes);
+      // Zulip sends the subscription notices, then the creation notices.
       await this.notices.write(tx, notices, joined);
+      await this.creationNotices.write(tx, creationNotices, created, users);
       return {
         subscribed,
         already_subscribed: alreadySubscribed,
@@ -120,8 +132,7 @@ export class SubscribeUseCase {
     command: SubscribeCommand,
     tx: ChatTransaction,
   ): Promise<StreamEntity> {
-    // Public channels always share their history; private ones protect it unless asked.
-    const historyPublic = !command.inviteOnly || (command.historyPublicToSubscribers ?? false);
+    const { historyPublic } = this.settings(command);
     const stream = await this.streams.insert(tx.manager, {
       realmId: caller.realm.id,
       name: request.name,
@@ -145,6 +156,14 @@ export class SubscribeUseCase {
     stream.recipientId = recipient.id;
     await this.events.created(tx, stream);
     return stream;
+  }
+
+  // Public channels always share their history; private ones protect it unless asked.
+  private settings(command: SubscribeCommand): NewChannelSettings {
+    return {
+      inviteOnly: command.inviteOnly,
+      historyPublic: !command.inviteOnly || (command.historyPublicToSubscribers ?? false),
+    };
   }
 
   // The new subscription, or null when the user was already (actively) subscribed.
