@@ -9,6 +9,8 @@ import { startTestService } from '@platform/testing';
 import { chatApiDefinition } from '../chat-api.definition.js';
 import { CreateRealmUseCase } from '../realms/create-realm.use-case.js';
 
+const HEARTBEAT_MS = 6_000;
+
 // Two chat-api replicas on one database and the real broker: a queue registered on one replica
 // receives the events the other one produces.
 describe('chat event fan-out across replicas on Kafka', () => {
@@ -30,7 +32,11 @@ describe('chat event fan-out across replicas on Kafka', () => {
         await startTestService(chatApiDefinition, {
           databaseUrl: database.url,
           bus,
-          env: { CHAT_SECRET_KEY: 'chat-secret-key-for-the-fan-out-suite-0123' },
+          env: {
+            CHAT_SECRET_KEY: 'chat-secret-key-for-the-fan-out-suite-0123',
+            // Longer than the 4 s after which service-to-service connections count as idle.
+            CHAT_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS),
+          },
         }),
       );
     }
@@ -146,6 +152,23 @@ describe('chat event fan-out across replicas on Kafka', () => {
       code: 'BAD_REQUEST',
     });
   });
+
+  it('answers a passed-on long poll that waits the whole heartbeat period with a heartbeat', async () => {
+    const { a, email, apiKey, queueId } = await ownerPollingOnB('Quiet', ['message']);
+    const started = Date.now();
+    const response = await request(a.app.getHttpServer())
+      .get('/api/v1/events')
+      .query({ queue_id: queueId, last_event_id: '-1' })
+      .auth(email, apiKey)
+      .expect(200);
+    expect(response.body).toEqual({
+      result: 'success',
+      msg: '',
+      queue_id: queueId,
+      events: [{ type: 'heartbeat', id: 0 }],
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(HEARTBEAT_MS - 100);
+  }, 30_000);
 
   it("deletes replica B's queue through replica A, and refuses another user's queue or a gone replica's", async () => {
     const { a, b, email, apiKey, queueId } = await ownerPollingOnB('Removed', ['message']);
