@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, Not } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { ApiKeyVault } from '../auth/api-key-vault.js';
 import type { ChatCaller } from '../auth/chat-caller.js';
 import type { RegisterStateProvider } from '../events/register-state.js';
 import { avatarUrl, isAdministrator } from '../users/user.presenter.js';
-import { UserEntity } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { BotServiceEntity } from './bot-service.entity.js';
 
 // `realm_bots` in POST /register, as Zulip's get_owned_bot_dicts: an administrator sees every
@@ -14,21 +14,19 @@ import { BotServiceEntity } from './bot-service.entity.js';
 export class BotsStateProvider implements RegisterStateProvider {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     private readonly vault: ApiKeyVault,
   ) {}
 
   async fetch({ user, realm }: ChatCaller, want: (type: string) => boolean) {
     if (!want('realm_bot')) return {};
-    const bots = (
-      await this.dataSource.getRepository(UserEntity).find({
-        where: {
-          realmId: realm.id,
-          botType: Not(IsNull()),
-          ...(isAdministrator(user) ? {} : { botOwnerId: user.id }),
-        },
-        order: { id: 'ASC' },
-      })
-    ).filter((bot) => bot.id !== realm.notificationBotId);
+    const seesEveryBot = isAdministrator(user);
+    const bots = (await this.users.listByRealm(realm.id)).filter(
+      (account) =>
+        account.botType !== null &&
+        account.id !== realm.notificationBotId &&
+        (seesEveryBot || account.botOwnerId === user.id),
+    );
     const services = await this.dataSource
       .getRepository(BotServiceEntity)
       .findBy({ realmId: realm.id, botUserId: In(bots.map((bot) => bot.id)) });
