@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '@shared/util';
 import type { RegisterStateProvider } from './register-state.js';
 
 // `presences` in POST /register. This server records no presence, so no user has a presence
@@ -6,13 +7,15 @@ import type { RegisterStateProvider } from './register-state.js';
 // last_update_id, -1.
 @Injectable()
 export class PresenceStateProvider implements RegisterStateProvider {
+  constructor(private readonly clock: Clock) {}
+
   fetch(_caller: unknown, want: (type: string) => boolean) {
     if (!want('presence')) return Promise.resolve({});
     return Promise.resolve({
       presences: {},
       presence_last_update_id: -1,
       // Seconds, with a fraction, as GET /presence says it.
-      server_timestamp: Date.now() / 1000,
+      server_timestamp: this.clock.now().getTime() / 1000,
     });
   }
 }
