@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AppDatabase } from './app-database.js';
 import { createDataSource } from './create-data-source.js';
 import { DatabaseConfig } from './database.config.js';
+import { TransactionRunner } from './transaction-runner.js';
 
 @Injectable()
 class DataSourceCloser implements OnApplicationShutdown {
@@ -13,7 +14,8 @@ class DataSourceCloser implements OnApplicationShutdown {
   }
 }
 
-// One TypeORM DataSource per app, on the app's own schema, injectable as `DataSource`.
+// One TypeORM DataSource per app, on the app's own schema, injectable as `DataSource` (by
+// repositories) and wrapped by `TransactionRunner` (for use cases spanning several repositories).
 // Needs DatabaseConfig from ConfigModule.
 @Module({})
 export class DatabaseModule {
@@ -28,8 +30,9 @@ export class DatabaseModule {
           useFactory: (config: DatabaseConfig) => createDataSource(database, config).initialize(),
         },
         DataSourceCloser,
+        TransactionRunner,
       ],
-      exports: [DataSource],
+      exports: [DataSource, TransactionRunner],
     };
   }
 }

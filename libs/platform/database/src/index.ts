@@ -6,3 +6,4 @@ export * from './embedded-postgres.js';
 export * from './migration-source.js';
 export * from './migrations.js';
 export * from './table-name.js';
+export * from './transaction-runner.js';
