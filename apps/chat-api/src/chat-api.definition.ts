@@ -1,10 +1,10 @@
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
-import { ChatApiConfig } from './chat-api.config.js';
+import { ChatApiConfig } from './core/chat-api.config.js';
 import { chatApiDatabase } from './chat-api.database.js';
 import { ChatApiModule } from './chat-api.module.js';
-import { chatErrorPresenter } from './chat-error.presenter.js';
-import { chatFrontDoor } from './request/chat-front-door.middleware.js';
+import { chatErrorPresenter } from './core/http/chat-error.presenter.js';
+import { chatFrontDoor } from './core/http/chat-front-door.middleware.js';
 import { ChatHotRoutes } from './request/chat-hot-routes.js';
 
 const chatApiSections = { ...platformSections, chat: ChatApiConfig };

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ChatApiConfig } from '../chat-api.config.js';
+import { ChatApiConfig } from '../core/chat-api.config.js';
 import { RateLimiter } from './rate-limiter.js';
 
 // Endpoints without credentials (/fetch_api_key, /server_settings) are limited per client

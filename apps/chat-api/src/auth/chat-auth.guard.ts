@@ -1,8 +1,8 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
-import { CHAT_ROUTE, type ChatRouteDefinition } from '../request/chat-route.js';
-import type { ChatRequest } from '../request/chat-request.js';
+import { CHAT_ROUTE, type ChatRouteDefinition } from '../core/http/chat-route.js';
+import type { ChatRequest } from '../core/http/chat-request.js';
 import { ChatRequestAuthorizer } from './chat-request-authorizer.js';
 
 // The caller of a @ChatEndpoint that needs a user (ChatRequestAuthorizer), kept on the request

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { ExpiringCache } from '@platform/http';
 import { Clock } from '@shared/util';
-import { ChatError } from '../request/chat.error.js';
-import type { RealmEntity } from '../realms/realm.entity.js';
+import { ChatError } from '../core/http/chat.error.js';
+import type { RealmEntity } from '../core/accounts/realm.entity.js';
 import { RealmsRepository } from '../realms/realms.repository.js';
-import type { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { API_KEY_PATTERN, ApiKeyVault } from './api-key-vault.js';
-import type { ChatCaller } from './chat-caller.js';
+import { API_KEY_PATTERN, ApiKeyVault } from '../users/api-key-vault.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
 
 // Realms change rarely; every request needs its realm and the realm claiming its host. They are
 // reused for a few seconds (a deactivated realm is refused within that time).

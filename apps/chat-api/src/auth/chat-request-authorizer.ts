@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ChatApiConfig } from '../chat-api.config.js';
-import type { ChatRouteDefinition } from '../request/chat-route.js';
-import { ChatError } from '../request/chat.error.js';
-import { requireAccess } from '../users/permissions.js';
-import type { ChatCaller } from './chat-caller.js';
+import { ChatApiConfig } from '../core/chat-api.config.js';
+import type { ChatRouteDefinition } from '../core/http/chat-route.js';
+import { ChatError } from '../core/http/chat.error.js';
+import { requireAccess } from '../core/accounts/permissions.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
 import { ChatAuthenticator } from './chat-authenticator.js';
 import { RateLimiter } from './rate-limiter.js';
-import { requestHost } from './request-host.js';
+import { requestHost } from '../core/http/request-host.js';
 
 // HTTP Basic `email:api_key` on every chat endpoint that needs a user, before any parameter is
 // read; then the caller's rate limit, reported in X-RateLimit-* headers as Zulip does; then the

@@ -1,11 +1,11 @@
 import { Controller, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ChatParams } from '../request/chat-params.decorator.js';
-import { type ParamsOf, required } from '../request/param-declarations.js';
-import { param } from '../request/param-types.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ChatParams } from '../core/http/chat-params.decorator.js';
+import { type ParamsOf, required } from '../core/http/param-declarations.js';
+import { param } from '../core/http/param-types.js';
 import { FetchApiKeyUseCase } from './fetch-api-key.use-case.js';
-import { requestHost } from './request-host.js';
+import { requestHost } from '../core/http/request-host.js';
 
 // Zulip's declaration order (alphabetical): password is checked before username.
 const fetchApiKeyParams = {

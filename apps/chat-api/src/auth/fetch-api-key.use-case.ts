@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { ChatError, ChatErrorCode } from '../request/chat.error.js';
+import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 import { RealmsRepository } from '../realms/realms.repository.js';
 import { isValidEmail } from '../users/full-name.js';
-import type { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { ApiKeyVault } from './api-key-vault.js';
-import { PasswordHasher } from './password-hasher.js';
+import { ApiKeyVault } from '../users/api-key-vault.js';
+import { PasswordHasher } from '../users/password-hasher.js';
 
 // POST /fetch_api_key: a password login that returns the account's (unchanged) API key. The
 // realm is the one claiming the request's host, else whichever realm holds this email with

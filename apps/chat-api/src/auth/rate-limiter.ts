@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
 import { Clock } from '@shared/util';
-import { ChatApiConfig } from '../chat-api.config.js';
-import { ChatError, ChatErrorCode } from '../request/chat.error.js';
+import { ChatApiConfig } from '../core/chat-api.config.js';
+import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 
 export interface RateLimitOutcome {
   readonly allowed: boolean;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { ApiKeyVault } from '../auth/api-key-vault.js';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import type { RegisterStateProvider } from '../events/register-state.js';
+import { ApiKeyVault } from '../users/api-key-vault.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { RegisterStateProvider } from '../core/events/register-state.js';
 import { avatarUrl, isAdministrator } from '../users/user.presenter.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { BotServiceEntity } from './bot-service.entity.js';

@@ -1,10 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ChatParams } from '../request/chat-params.decorator.js';
-import { type ParamsOf, required, withDefault } from '../request/param-declarations.js';
-import { param, shape } from '../request/param-types.js';
-import { BotType } from '../users/user.entity.js';
+import { type ChatCaller, CurrentCaller } from '../core/accounts/chat-caller.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ChatParams } from '../core/http/chat-params.decorator.js';
+import { type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
+import { param, shape } from '../core/http/param-types.js';
+import { BotType } from '../core/accounts/user.entity.js';
 import { BotInterface } from './bot-service.entity.js';
 import { CreateBotUseCase } from './create-bot.use-case.js';
 

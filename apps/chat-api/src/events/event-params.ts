@@ -1,4 +1,4 @@
-import { invalid, type JsonShape, shape } from '../request/param-types.js';
+import { invalid, type JsonShape, shape } from '../core/http/param-types.js';
 import type { NarrowTerm } from './narrow-predicate.js';
 
 // Zulip's ClientCapabilities, in its declaration order: each one a boolean when given. Zulip

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { ChatEventV1 } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
-import { ChatApiConfig } from '../chat-api.config.js';
+import { ChatApiConfig } from '../core/chat-api.config.js';
 import { EventQueue, type QueueOptions } from './event-queue.js';
 import { ChatReplica } from './replicas/chat-replica.js';
 

@@ -1,5 +1,5 @@
 import type { ChatEventV1 } from '@shared/contracts';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
 import { fromMessageRuns } from './message-runs.js';
 import { matchesNarrow, type NarrowTerm } from './narrow-predicate.js';
 

@@ -1,10 +1,10 @@
 import { Controller, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ChatParams } from '../request/chat-params.decorator.js';
-import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
-import { param, shape } from '../request/param-types.js';
+import { type ChatCaller, CurrentCaller } from '../core/accounts/chat-caller.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ChatParams } from '../core/http/chat-params.decorator.js';
+import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
+import { param, shape } from '../core/http/param-types.js';
 import { clientCapabilities, narrowTerms } from './event-params.js';
 import { EventQueueAccess } from './get-events.use-case.js';
 import { RegisterQueueUseCase } from './register-queue.use-case.js';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { ChatApiConfig } from '../chat-api.config.js';
-import { ChatError, ChatErrorCode } from '../request/chat.error.js';
-import { UserRole } from '../users/user.entity.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { ChatApiConfig } from '../core/chat-api.config.js';
+import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
+import { UserRole } from '../core/accounts/user.entity.js';
 import type { EventQueue, QueuedEvent } from './event-queue.js';
 import { EventQueueRegistry, type NewQueueOptions } from './event-queue.registry.js';
 import { checkNarrowForEvents } from './narrow-predicate.js';

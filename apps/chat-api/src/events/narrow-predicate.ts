@@ -1,4 +1,4 @@
-import { ChatError } from '../request/chat.error.js';
+import { ChatError } from '../core/http/chat.error.js';
 
 // One `[operator, operand]` term of the narrow a queue was registered with.
 export type NarrowTerm = readonly [string, string];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RegisterContext, RegisterStateProvider } from './register-state.js';
+import type { RegisterContext, RegisterStateProvider } from '../core/events/register-state.js';
 
 // Personal features this server does not have, in the shapes Zulip gives a user without them:
 // no alert words, no synced drafts, no topic visibility policies.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@shared/util';
-import type { RegisterStateProvider } from './register-state.js';
+import type { RegisterStateProvider } from '../core/events/register-state.js';
 
 // `presences` in POST /register. This server records no presence, so no user has a presence
 // row: Zulip's get_presences_for_realm then answers {} and, for a client that sent no

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RegisterStateProvider } from './register-state.js';
+import type { RegisterStateProvider } from '../core/events/register-state.js';
 
 // The keys of CustomProfileField.ALL_FIELD_TYPES (id and display name), in Zulip's order: sorted
 // by display name.

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../server/server-facts.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../core/server-facts.js';
 import { EventQueueRegistry } from './event-queue.registry.js';
 import { assertPublicStreamsAllowed } from './get-events.use-case.js';
 import { checkNarrowForEvents, type NarrowTerm } from './narrow-predicate.js';
@@ -8,7 +8,7 @@ import {
   REGISTER_STATE_PROVIDERS,
   type RegisterOptions,
   type RegisterStateProvider,
-} from './register-state.js';
+} from '../core/events/register-state.js';
 
 export interface RegisterCommand extends RegisterOptions {
   readonly eventTypes: readonly string[] | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { MessageFlag } from '../messages/message-flags.js';
+import { MessageFlag } from '../core/database/message-flags.js';
 import { flagChange, marksUnread } from './flag-rules.js';
 
 describe('flagChange', () => {

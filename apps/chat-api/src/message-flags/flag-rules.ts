@@ -1,5 +1,5 @@
-import { MessageFlag } from '../messages/message-flags.js';
-import { ChatError } from '../request/chat.error.js';
+import { MessageFlag } from '../core/database/message-flags.js';
+import { ChatError } from '../core/http/chat.error.js';
 
 // The flags a user may change through POST /messages/flags. Zulip knows more names: the
 // bookkeeping ones (mentions, alert words, historical, and two unused ones) exist but are

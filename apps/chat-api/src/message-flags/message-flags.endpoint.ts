@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
 import type { ChatHotEndpoint } from '../request/chat-hot-endpoint.js';
-import { type ParamsOf, required } from '../request/param-declarations.js';
-import { param, shape } from '../request/param-types.js';
+import { type ParamsOf, required } from '../core/http/param-declarations.js';
+import { param, shape } from '../core/http/param-types.js';
 import { UpdateMessageFlagsUseCase } from './update-message-flags.use-case.js';
 
 // Zulip 11's declaration order (its keyword parameters are sorted by name: flag, messages,

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { TransactionalOutbox } from '@platform/messaging';
 import type { ChatEventV1, ChatTopics } from '@shared/contracts';
 import { type EntityManager, QueryFailedError } from 'typeorm';
-import { chatEventClause } from '../events/chat-event.publisher.js';
-import { MessageFlag } from '../messages/message-flags.js';
+import { chatEventClause } from '../core/events/chat-event.publisher.js';
+import { MessageFlag } from '../core/database/message-flags.js';
 import { RecipientType } from '../messages/recipient.entity.js';
 import type { FlagChange } from './flag-rules.js';
 

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatEventV1, ChatTopics } from '@shared/contracts';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { toMessageRuns } from '../events/message-runs.js';
-import { MessageFlag } from '../messages/message-flags.js';
+import { MessageFlag } from '../core/database/message-flags.js';
 import { RecipientType } from '../messages/recipient.entity.js';
-import { ChatError } from '../request/chat.error.js';
-import { isStoredId } from '../request/stored-id.js';
+import { ChatError } from '../core/http/chat.error.js';
+import { isStoredId } from '../core/http/stored-id.js';
 import { historyAccess } from '../streams/stream-access.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { type FlagChange, flagChange, marksUnread } from './flag-rules.js';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { ChatError } from '../request/chat.error.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { ChatError } from '../core/http/chat.error.js';
 import { MessageAccess } from './message-access.js';
 import { MessageContextLoader } from './message-context.loader.js';
-import { flagNames } from './message-flags.js';
+import { flagNames } from '../core/database/message-flags.js';
 import { messageRow } from './message.presenter.js';
 import { MessagesRepository } from './messages.repository.js';
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { ChatError } from '../request/chat.error.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { ChatError } from '../core/http/chat.error.js';
 import { MessageContextLoader } from './message-context.loader.js';
-import { isStoredId } from '../request/stored-id.js';
+import { isStoredId } from '../core/http/stored-id.js';
 import { FLAGS_SQL, MessageFilterBuilder, type MessageFilter } from './message-filter.js';
-import { flagNames, MessageFlag } from './message-flags.js';
+import { flagNames, MessageFlag } from '../core/database/message-flags.js';
 import { MessageEntity } from './message.entity.js';
 import { messageRow } from './message.presenter.js';
 import { NarrowCleaner } from './narrow-cleaner.js';

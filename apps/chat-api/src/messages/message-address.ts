@@ -1,4 +1,4 @@
-import { ChatError } from '../request/chat.error.js';
+import { ChatError } from '../core/http/chat.error.js';
 
 // Zulip's parsing of the `to` parameter of POST /messages: JSON when it parses, else raw text.
 export type StreamIndicator = { readonly id: number } | { readonly name: string };

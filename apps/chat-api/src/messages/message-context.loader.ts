@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import type { RealmEntity } from '../realms/realm.entity.js';
+import type { RealmEntity } from '../core/accounts/realm.entity.js';
 import { StreamEntity } from '../streams/stream.entity.js';
-import type { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { MessageEntity } from './message.entity.js';
 import { type MessageContext, senderRealmStr } from './message.presenter.js';

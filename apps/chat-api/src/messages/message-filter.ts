@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
 import { historyAccess } from '../streams/stream-access.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
-import { type UserEntity, UserRole } from '../users/user.entity.js';
+import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { MAX_STORED_ID } from '../request/stored-id.js';
-import { MessageFlag } from './message-flags.js';
+import { MAX_STORED_ID } from '../core/http/stored-id.js';
+import { MessageFlag } from '../core/database/message-flags.js';
 import { MessagesRepository } from './messages.repository.js';
 import { badNarrow, canonicalOperator, type NarrowTerm } from './narrow.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { MentionLookup } from './markdown/mention-lookup.js';
-import { MessageRenderer } from './markdown/message-renderer.js';
+import { MentionLookup } from '../markdown/mention-lookup.js';
+import { MessageRenderer } from '../markdown/message-renderer.js';
 
 // The HTML a message with this content would get if sent now, mentions and channel links
 // resolved in the realm: Zulip's render_message_markdown, for POST /messages/render and the

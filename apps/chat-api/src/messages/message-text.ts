@@ -1,5 +1,5 @@
-import { ChatError } from '../request/chat.error.js';
-import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../server/server-facts.js';
+import { ChatError } from '../core/http/chat.error.js';
+import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../core/server-facts.js';
 
 // Zulip truncates over-long content and topics instead of refusing them.
 function truncate(text: string, limit: number, marker: string): string {

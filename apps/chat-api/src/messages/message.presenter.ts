@@ -1,6 +1,6 @@
-import { unixSeconds } from '../request/python-isoformat.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
-import type { UserEntity } from '../users/user.entity.js';
+import { unixSeconds } from '../core/http/python-isoformat.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
 import { avatarUrl } from '../users/user.presenter.js';
 import type { MessageEntity } from './message.entity.js';
 

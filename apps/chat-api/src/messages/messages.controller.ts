@@ -1,10 +1,10 @@
 import { Controller, Headers, Param } from '@nestjs/common';
-import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ChatParams } from '../request/chat-params.decorator.js';
-import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
-import { param, shape } from '../request/param-types.js';
-import { pathId } from '../request/path-id.js';
+import { type ChatCaller, CurrentCaller } from '../core/accounts/chat-caller.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ChatParams } from '../core/http/chat-params.decorator.js';
+import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
+import { param, shape } from '../core/http/param-types.js';
+import { pathId } from '../core/http/path-id.js';
 import { GetMessageQuery } from './get-message.query.js';
 import { GetMessagesQuery } from './get-messages.query.js';
 import { clientName } from './message-text.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isStoredId } from '../request/stored-id.js';
+import { isStoredId } from '../core/http/stored-id.js';
 import { MessageEntity } from './message.entity.js';
 import { RecipientEntity, RecipientType } from './recipient.entity.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { ChatError, ChatErrorCode } from '../request/chat.error.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
 import { MessageAccess } from './message-access.js';
 import { MessagesRepository } from './messages.repository.js';
 import { badNarrow, type NarrowTerm } from './narrow.js';

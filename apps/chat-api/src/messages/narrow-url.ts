@@ -1,4 +1,4 @@
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
 
 // Zulip's links to a message (zerver/lib/url_encoding.py message_link_url): absolute, with the
 // channel and topic, or the conversation's user ids, encoded the way the web app reads them.

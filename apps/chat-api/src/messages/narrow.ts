@@ -1,5 +1,5 @@
-import { ChatError, ChatErrorCode } from '../request/chat.error.js';
-import { invalid, type JsonShape } from '../request/param-types.js';
+import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
+import { invalid, type JsonShape } from '../core/http/param-types.js';
 
 export interface NarrowTerm {
   readonly operator: string;

@@ -1,4 +1,4 @@
-import { unixSeconds } from '../request/python-isoformat.js';
+import { unixSeconds } from '../core/http/python-isoformat.js';
 import type { MutedUserEntity } from './muted-user.entity.js';
 
 // `muted_users` as POST /register and the muted_users event list them.

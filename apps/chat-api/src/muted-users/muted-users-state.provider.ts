@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import type { RegisterStateProvider } from '../events/register-state.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { RegisterStateProvider } from '../core/events/register-state.js';
 import { mutedUserRows } from './muted-user.presenter.js';
 import { MutedUsersRepository } from './muted-users.repository.js';
 

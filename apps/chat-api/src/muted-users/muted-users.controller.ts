@@ -1,7 +1,7 @@
 import { Controller, Param } from '@nestjs/common';
-import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { pathId } from '../request/path-id.js';
+import { type ChatCaller, CurrentCaller } from '../core/accounts/chat-caller.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { pathId } from '../core/http/path-id.js';
 import { MuteUsersService } from './mute-users.service.js';
 
 @Controller()

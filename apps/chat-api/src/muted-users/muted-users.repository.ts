@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { MessageFlag } from '../messages/message-flags.js';
+import { MessageFlag } from '../core/database/message-flags.js';
 import { MutedUserEntity } from './muted-user.entity.js';
 
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AccountFactory } from '../users/account-factory.js';
-import { BotType, UserRole } from '../users/user.entity.js';
+import { BotType, UserRole } from '../core/accounts/user.entity.js';
 import { RealmsRepository } from './realms.repository.js';
 
 export interface CreateRealmCommand {

@@ -2,7 +2,7 @@ import { Body, Controller, Post, Req } from '@nestjs/common';
 import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { OpsAuth } from '@platform/http';
-import { requestOrigin } from '../auth/request-host.js';
+import { requestOrigin } from '../core/http/request-host.js';
 import { CreateRealmRequestDto } from './create-realm.request.dto.js';
 import { CreateRealmUseCase } from './create-realm.use-case.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
 import { botDomain } from '../bots/create-bot.use-case.js';
-import type { RegisterStateProvider } from '../events/register-state.js';
+import type { RegisterStateProvider } from '../core/events/register-state.js';
 import { REALM_SETTINGS_DEFAULTS } from './realm-settings-defaults.js';
 
 // The `realm_*` settings of the `realm` state beside RealmStateProvider's limits and names: what

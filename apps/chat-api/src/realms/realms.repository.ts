@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { RealmEntity } from './realm.entity.js';
+import { RealmEntity } from '../core/accounts/realm.entity.js';
 
 @Injectable()
 export class RealmsRepository {

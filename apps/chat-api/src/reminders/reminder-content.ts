@@ -1,6 +1,6 @@
 import { messageLinkSyntax, messageNearUrl } from '../messages/narrow-url.js';
-import { ChatError } from '../request/chat.error.js';
-import { MAX_REMINDER_NOTE_LENGTH } from '../server/server-facts.js';
+import { ChatError } from '../core/http/chat.error.js';
+import { MAX_REMINDER_NOTE_LENGTH } from '../core/server-facts.js';
 
 // The Notification Bot's reminder text, as Zulip words it (zerver/lib/reminders.py): a link to
 // the message, the note quoted, and the message itself quoted under its sender's silent mention,

@@ -1,6 +1,6 @@
-import type { ChatCaller } from '../auth/chat-caller.js';
-import type { ChatAccess, ChatRouteDefinition } from './chat-route.js';
-import type { ParamsOf, ParamsSpec } from './param-declarations.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatAccess, ChatRouteDefinition } from '../core/http/chat-route.js';
+import type { ParamsOf, ParamsSpec } from '../core/http/param-declarations.js';
 
 // An endpoint served by ChatHotRoutes, ahead of Express and Nest: declared like a @ChatEndpoint
 // (route, access, parameters in Zulip's order) with a handler that returns the success fields.

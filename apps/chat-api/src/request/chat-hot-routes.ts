@@ -3,12 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpConfig, labelRoute, presentError, sendJson } from '@platform/http';
 import { LOGGER, type Logger } from '@platform/logging';
 import { ChatRequestAuthorizer } from '../auth/chat-request-authorizer.js';
-import { chatErrorPresenter } from '../chat-error.presenter.js';
-import { readRequestParams } from './chat-body.reader.js';
-import { successEnvelope } from './chat-envelope.interceptor.js';
+import { chatErrorPresenter } from '../core/http/chat-error.presenter.js';
+import { readRequestParams } from '../core/http/chat-body.reader.js';
+import { successEnvelope } from '../core/http/chat-envelope.interceptor.js';
 import { CHAT_HOT_ENDPOINTS, type ChatHotEndpoint } from './chat-hot-endpoint.js';
-import { CHAT_API_PREFIX } from './chat-route.js';
-import { parseParams } from './param-declarations.js';
+import { CHAT_API_PREFIX } from '../core/http/chat-route.js';
+import { parseParams } from '../core/http/param-declarations.js';
 
 interface HotRoute {
   readonly endpoint: ChatHotEndpoint;

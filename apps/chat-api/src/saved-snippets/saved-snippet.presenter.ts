@@ -1,4 +1,4 @@
-import { unixSeconds } from '../request/python-isoformat.js';
+import { unixSeconds } from '../core/http/python-isoformat.js';
 import type { SavedSnippetEntity } from './saved-snippet.entity.js';
 
 // A snippet as GET /saved_snippets and the saved_snippets events show it.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import type { RegisterStateProvider } from '../events/register-state.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { RegisterStateProvider } from '../core/events/register-state.js';
 import { SavedSnippetsService } from './saved-snippets.service.js';
 
 // `saved_snippets` in POST /register.

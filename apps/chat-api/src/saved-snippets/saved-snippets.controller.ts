@@ -1,11 +1,11 @@
 import { Controller, Param } from '@nestjs/common';
-import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ChatParams } from '../request/chat-params.decorator.js';
-import { optional, type ParamsOf, required } from '../request/param-declarations.js';
-import { param } from '../request/param-types.js';
-import { pathId } from '../request/path-id.js';
-import { MAX_MESSAGE_LENGTH } from '../server/server-facts.js';
+import { type ChatCaller, CurrentCaller } from '../core/accounts/chat-caller.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ChatParams } from '../core/http/chat-params.decorator.js';
+import { optional, type ParamsOf, required } from '../core/http/param-declarations.js';
+import { param } from '../core/http/param-types.js';
+import { pathId } from '../core/http/path-id.js';
+import { MAX_MESSAGE_LENGTH } from '../core/server-facts.js';
 import { SavedSnippetsService } from './saved-snippets.service.js';
 
 // Zulip strips both and refuses what is then empty (`title cannot be blank`).

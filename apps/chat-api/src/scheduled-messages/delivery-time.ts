@@ -1,4 +1,4 @@
-import { ChatError } from '../request/chat.error.js';
+import { ChatError } from '../core/http/chat.error.js';
 
 const PAST_DELIVERY_TIME = 'Scheduled delivery time must be in the future.';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ChatCaller } from '../auth/chat-caller.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
 import { normalizeTopic } from '../messages/message-text.js';
-import { ChatError, ChatErrorCode } from '../request/chat.error.js';
+import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { assertMaySendTo } from '../streams/send-access.js';
 import { UsersRepository } from '../users/users.repository.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
 import { Clock } from '@shared/util';
-import { ChatApiConfig } from '../chat-api.config.js';
+import { ChatApiConfig } from '../core/chat-api.config.js';
 import { ScheduledDelivery } from './scheduled-delivery.js';
 import { ScheduledMessagesRepository } from './scheduled-messages.repository.js';
 

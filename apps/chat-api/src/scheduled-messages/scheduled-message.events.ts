@@ -1,5 +1,5 @@
 import type { ChatEventV1 } from '@shared/contracts';
-import { type ChatTransaction, publishChatEvent } from '../events/chat-event.publisher.js';
+import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
 
 // A `scheduled_messages` event (add, update, remove) for the owner's queues.
 export function scheduledEvent(

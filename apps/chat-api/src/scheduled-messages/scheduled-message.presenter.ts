@@ -1,4 +1,4 @@
-import { unixSeconds } from '../request/python-isoformat.js';
+import { unixSeconds } from '../core/http/python-isoformat.js';
 import type { ScheduledMessageEntity } from './scheduled-message.entity.js';
 
 // A scheduled message as GET /scheduled_messages and its events show it, keys in Zulip's order

@@ -1,11 +1,11 @@
 import { Controller, Headers, Param } from '@nestjs/common';
-import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
+import { type ChatCaller, CurrentCaller } from '../core/accounts/chat-caller.js';
 import { clientName } from '../messages/message-text.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ChatParams } from '../request/chat-params.decorator.js';
-import { optional, type ParamsOf, required } from '../request/param-declarations.js';
-import { param } from '../request/param-types.js';
-import { pathId } from '../request/path-id.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ChatParams } from '../core/http/chat-params.decorator.js';
+import { optional, type ParamsOf, required } from '../core/http/param-declarations.js';
+import { param } from '../core/http/param-types.js';
+import { pathId } from '../core/http/path-id.js';
 import { fromUnixSeconds } from './delivery-time.js';
 import type { ScheduleKind } from './schedule-destination.js';
 import { ScheduledMessagesService } from './scheduled-messages.service.js';

@@ -1,9 +1,9 @@
 import { Controller, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { requestHost } from '../auth/request-host.js';
+import { requestHost } from '../core/http/request-host.js';
 import { RealmsRepository } from '../realms/realms.repository.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from './server-facts.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../core/server-facts.js';
 
 // GET /server_settings (no credential): what a client checks before logging in. The realm
 // fields appear when the request's host belongs to a realm, or when the server has one realm.

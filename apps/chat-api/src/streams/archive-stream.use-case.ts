@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { publishChatEvent } from '../events/chat-event.publisher.js';
-import { ChatError } from '../request/chat.error.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { publishChatEvent } from '../core/events/chat-event.publisher.js';
+import { ChatError } from '../core/http/chat.error.js';
 import { isAdministrator } from '../users/user.presenter.js';
 import { historyAccess } from './stream-access.js';
 import { StreamsRepository } from './streams.repository.js';

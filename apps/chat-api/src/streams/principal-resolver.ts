@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { ChatError } from '../request/chat.error.js';
-import type { UserEntity } from '../users/user.entity.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { ChatError } from '../core/http/chat.error.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 // `principals` of the subscription endpoints: user ids or emails of the caller's realm; absent

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { ChatError } from '../request/chat.error.js';
-import { UserRole, type UserEntity } from '../users/user.entity.js';
+import { ChatError } from '../core/http/chat.error.js';
+import { UserRole, type UserEntity } from '../core/accounts/user.entity.js';
 import type { StreamEntity } from './stream.entity.js';
 import type { StreamsRepository } from './streams.repository.js';
 

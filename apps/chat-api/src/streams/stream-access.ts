@@ -1,6 +1,6 @@
-import type { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
 import { isAdministrator } from '../users/user.presenter.js';
-import { UserRole } from '../users/user.entity.js';
+import { UserRole } from '../core/accounts/user.entity.js';
 import type { StreamEntity } from './stream.entity.js';
 
 // Zulip's channel rules. Public channels: everyone but guests sees them and their whole history.

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { MessageRenderer } from '../messages/markdown/message-renderer.js';
-import { ChatError } from '../request/chat.error.js';
-import { UserRole } from '../users/user.entity.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { MessageRenderer } from '../markdown/message-renderer.js';
+import { ChatError } from '../core/http/chat.error.js';
+import { UserRole } from '../core/accounts/user.entity.js';
 import { canSeeStream } from './stream-access.js';
 import type { StreamEntity } from './stream.entity.js';
 import { type StreamStats, streamRow, subscriptionRow } from './stream.presenter.js';

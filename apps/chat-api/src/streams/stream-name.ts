@@ -1,5 +1,5 @@
-import { ChatError } from '../request/chat.error.js';
-import { MAX_STREAM_NAME_LENGTH } from '../server/server-facts.js';
+import { ChatError } from '../core/http/chat.error.js';
+import { MAX_STREAM_NAME_LENGTH } from '../core/server-facts.js';
 
 // Zulip's check_stream_name.
 export function checkStreamName(raw: string): string {

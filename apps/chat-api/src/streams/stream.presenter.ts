@@ -1,4 +1,4 @@
-import { unixSeconds } from '../request/python-isoformat.js';
+import { unixSeconds } from '../core/http/python-isoformat.js';
 import type { StreamEntity } from './stream.entity.js';
 import type { SubscriptionEntity } from './subscription.entity.js';
 

@@ -1,14 +1,14 @@
 import { Controller, Param } from '@nestjs/common';
-import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ChatParams } from '../request/chat-params.decorator.js';
-import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
-import { type JsonShape, param, shape } from '../request/param-types.js';
-import { pathId } from '../request/path-id.js';
+import { type ChatCaller, CurrentCaller } from '../core/accounts/chat-caller.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ChatParams } from '../core/http/chat-params.decorator.js';
+import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
+import { type JsonShape, param, shape } from '../core/http/param-types.js';
+import { pathId } from '../core/http/path-id.js';
 import { ArchiveStreamUseCase } from './archive-stream.use-case.js';
 import { StreamDirectory } from './stream-directory.js';
-import { SubscribeUseCase } from './subscribe.use-case.js';
-import { UnsubscribeUseCase } from './unsubscribe.use-case.js';
+import { SubscribeUseCase } from '../subscriptions/subscribe.use-case.js';
+import { UnsubscribeUseCase } from '../subscriptions/unsubscribe.use-case.js';
 
 const newSubscription: JsonShape<{ name: string; description?: string }> = {
   check(value, varName) {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isStoredId } from '../request/stored-id.js';
+import { isStoredId } from '../core/http/stored-id.js';
 import { StreamEntity } from './stream.entity.js';
 import type { StreamStats } from './stream.presenter.js';
 import { SubscriptionEntity } from './subscription.entity.js';

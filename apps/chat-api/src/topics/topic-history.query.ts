@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { ChatError } from '../request/chat.error.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { ChatError } from '../core/http/chat.error.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
 import { historyAccess } from '../streams/stream-access.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 

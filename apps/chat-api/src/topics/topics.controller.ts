@@ -1,10 +1,10 @@
 import { Controller, Param } from '@nestjs/common';
-import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ChatParams } from '../request/chat-params.decorator.js';
-import { type ParamsOf, withDefault } from '../request/param-declarations.js';
-import { param } from '../request/param-types.js';
-import { pathId } from '../request/path-id.js';
+import { type ChatCaller, CurrentCaller } from '../core/accounts/chat-caller.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ChatParams } from '../core/http/chat-params.decorator.js';
+import { type ParamsOf, withDefault } from '../core/http/param-declarations.js';
+import { param } from '../core/http/param-types.js';
+import { pathId } from '../core/http/path-id.js';
 import { TopicHistoryQuery } from './topic-history.query.js';
 
 const topicParams = { allow_empty_topic_name: withDefault(param.bool(), false) };

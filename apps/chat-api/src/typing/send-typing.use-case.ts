@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
-import type { ChatCaller } from '../auth/chat-caller.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
 import { ChatEventBroadcaster } from '../events/chat-event.broadcaster.js';
-import { ChatError } from '../request/chat.error.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
-import { type UserEntity, UserRole } from '../users/user.entity.js';
+import { ChatError } from '../core/http/chat.error.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
+import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
 import { TypingAudience } from './typing-audience.js';
 
 export type TypingCommand =

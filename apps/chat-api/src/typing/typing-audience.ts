@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '@shared/util';
 import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
-import type { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 // Typing notifications come every few seconds from every composing client, and a missed or

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
 import type { ChatHotEndpoint } from '../request/chat-hot-endpoint.js';
-import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
-import { param, shape } from '../request/param-types.js';
+import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
+import { param, shape } from '../core/http/param-types.js';
 import { SendTypingUseCase } from './send-typing.use-case.js';
 
 // Zulip 11's declaration order (its keyword parameters are sorted by name: notification_to,

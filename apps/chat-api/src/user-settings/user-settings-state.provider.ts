@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import type { RegisterContext, RegisterStateProvider } from '../events/register-state.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { RegisterContext, RegisterStateProvider } from '../core/events/register-state.js';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
   EMOJISET_CHOICES,

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '@shared/util';
-import { ApiKeyVault } from '../auth/api-key-vault.js';
-import { PasswordHasher } from '../auth/password-hasher.js';
-import type { BotType, UserEntity, UserRole } from './user.entity.js';
+import { ApiKeyVault } from './api-key-vault.js';
+import { PasswordHasher } from './password-hasher.js';
+import type { BotType, UserEntity, UserRole } from '../core/accounts/user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
 export interface NewAccount {

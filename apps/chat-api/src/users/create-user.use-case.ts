@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { publishChatEvent } from '../events/chat-event.publisher.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
-import { ChatError } from '../request/chat.error.js';
+import { ChatError } from '../core/http/chat.error.js';
 import { AccountFactory } from './account-factory.js';
 import { checkFullName, isValidEmail } from './full-name.js';
 import { userRow } from './user.presenter.js';
-import { UserRole } from './user.entity.js';
+import { UserRole } from '../core/accounts/user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
 export interface CreateUserCommand {

@@ -1,4 +1,4 @@
-import { ChatError } from '../request/chat.error.js';
+import { ChatError } from '../core/http/chat.error.js';
 
 const MAX_NAME_LENGTH = 100;
 const MIN_NAME_LENGTH = 2;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { ChatError } from '../request/chat.error.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { ChatError } from '../core/http/chat.error.js';
 import { userRow, type UserRowOptions } from './user.presenter.js';
 import { UsersRepository } from './users.repository.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { pythonIsoformat } from '../request/python-isoformat.js';
-import { type UserEntity, UserRole } from './user.entity.js';
+import { pythonIsoformat } from '../core/http/python-isoformat.js';
+import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
 
 export interface UserRowOptions {
   // Zulip clients that compute Gravatar URLs themselves ask for null avatar URLs.

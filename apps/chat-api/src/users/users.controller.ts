@@ -1,9 +1,9 @@
 import { Controller, Param } from '@nestjs/common';
-import { type ChatCaller, CurrentCaller } from '../auth/chat-caller.js';
-import { ChatEndpoint } from '../request/chat-endpoint.decorator.js';
-import { ChatParams } from '../request/chat-params.decorator.js';
-import { optional, type ParamsOf, required, withDefault } from '../request/param-declarations.js';
-import { param } from '../request/param-types.js';
+import { type ChatCaller, CurrentCaller } from '../core/accounts/chat-caller.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ChatParams } from '../core/http/chat-params.decorator.js';
+import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
+import { param } from '../core/http/param-types.js';
 import { CreateUserUseCase } from './create-user.use-case.js';
 import { UpdateUserUseCase } from './update-user.use-case.js';
 import { UserDirectory } from './user-directory.js';

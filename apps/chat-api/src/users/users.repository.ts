@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In } from 'typeorm';
-import type { ChatTransaction } from '../events/chat-event.publisher.js';
-import { isStoredId } from '../request/stored-id.js';
-import { UserEntity } from './user.entity.js';
+import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
+import { isStoredId } from '../core/http/stored-id.js';
+import { UserEntity } from '../core/accounts/user.entity.js';
 
 export type NewUser = Omit<UserEntity, 'id'>;
 

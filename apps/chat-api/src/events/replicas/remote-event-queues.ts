@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InternalHttpClient, InternalTokenService } from '@platform/http';
 import { LOGGER, type Logger } from '@platform/logging';
 import { ServiceName } from '@shared/contracts';
-import { ChatApiConfig } from '../../chat-api.config.js';
-import { ChatError, type ChatErrorCode, type ChatErrorExtra } from '../../request/chat.error.js';
+import { ChatApiConfig } from '../../core/chat-api.config.js';
+import { ChatError, type ChatErrorCode, type ChatErrorExtra } from '../../core/http/chat.error.js';
 import type { HeldQueuePoll, PollResult } from '../get-events.use-case.js';
 import { ChatReplica } from './chat-replica.js';
 

@@ -1,4 +1,4 @@
-import type { ChatCaller } from '../auth/chat-caller.js';
+import type { ChatCaller } from '../accounts/chat-caller.js';
 
 export interface RegisterOptions {
   readonly applyMarkdown: boolean;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { CHAT_HOT_ENDPOINTS, type ChatHotEndpoint } from './chat-hot-endpoint.js';
+import { CHAT_HOT_ENDPOINTS, type ChatHotEndpoint } from '../../request/chat-hot-endpoint.js';
 import { CHAT_ROUTE, type ChatMethod, type ChatRouteDefinition } from './chat-route.js';
 
 // The order Zulip's URL table declares an endpoint's methods in.

@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { UserEntity } from '../users/user.entity.js';
-import type { RealmEntity } from '../realms/realm.entity.js';
-import type { ChatRequest } from '../request/chat-request.js';
+import type { UserEntity } from './user.entity.js';
+import type { RealmEntity } from './realm.entity.js';
+import type { ChatRequest } from '../http/chat-request.js';
 
 // The authenticated user of a chat request and their realm: every lookup is scoped by it.
 export interface ChatCaller {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import type { ChatTransaction } from '../events/chat-event.publisher.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
 import { type NewChannelDraft, SendMessageUseCase } from '../messages/send-message.use-case.js';
-import type { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
-import type { StreamEntity } from './stream.entity.js';
-import { StreamsRepository } from './streams.repository.js';
+import type { StreamEntity } from '../streams/stream.entity.js';
+import { StreamsRepository } from '../streams/streams.repository.js';
 
 // Zulip's Realm.STREAM_EVENTS_NOTIFICATION_TOPIC_NAME.
 export const CHANNEL_EVENTS_TOPIC = 'channel events';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { MessageFlag } from '../messages/message-flags.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../server/server-facts.js';
-import type { RegisterOptions, RegisterStateProvider } from './register-state.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { MessageFlag } from '../core/database/message-flags.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
+import type { RegisterOptions, RegisterStateProvider } from '../core/events/register-state.js';
 
 interface UnreadRow {
   readonly id: number;

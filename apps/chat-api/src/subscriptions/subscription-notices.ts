@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import type { ChatTransaction } from '../events/chat-event.publisher.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
 import { type PreparedMessage, SendMessageUseCase } from '../messages/send-message.use-case.js';
-import type { UserEntity } from '../users/user.entity.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 // What one user is told: the channels someone else subscribed them to, and the prepared message.

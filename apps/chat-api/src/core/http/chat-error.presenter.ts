@@ -1,6 +1,6 @@
 import { DefaultErrorPresenter, type ErrorPresenter, type PresentedError } from '@platform/http';
-import { BodyTooLargeError } from './request/chat-body.reader.js';
-import { ChatError, ChatErrorCode } from './request/chat.error.js';
+import { BodyTooLargeError } from './chat-body.reader.js';
+import { ChatError, ChatErrorCode } from './chat.error.js';
 
 // The chat surface's one presenter: Zulip's error envelope `{result, msg, code, ...extra}`.
 // Errors of the platform's own routes (health, internal, ops) keep the platform's rendering.

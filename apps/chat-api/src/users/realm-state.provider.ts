@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
 import {
   EMPTY_TOPIC_DISPLAY_NAME,
   MAX_MESSAGE_LENGTH,
@@ -10,11 +10,11 @@ import {
   TYPING_STARTED_EXPIRY_MS,
   TYPING_STARTED_WAIT_MS,
   TYPING_STOPPED_WAIT_MS,
-} from '../server/server-facts.js';
-import { avatarUrl, isAdministrator, userRow } from '../users/user.presenter.js';
-import { type UserEntity, UserRole } from '../users/user.entity.js';
-import { UsersRepository } from '../users/users.repository.js';
-import type { RegisterOptions, RegisterStateProvider } from './register-state.js';
+} from '../core/server-facts.js';
+import { avatarUrl, isAdministrator, userRow } from './user.presenter.js';
+import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
+import { UsersRepository } from './users.repository.js';
+import type { RegisterOptions, RegisterStateProvider } from '../core/events/register-state.js';
 
 // `realm` (limits, typing intervals, names) and `realm_user` (the caller and the realm's people).
 @Injectable()

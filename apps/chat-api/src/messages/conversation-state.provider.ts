@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { MessageFlag } from '../messages/message-flags.js';
-import type { RegisterStateProvider } from './register-state.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { MessageFlag } from '../core/database/message-flags.js';
+import type { RegisterStateProvider } from '../core/events/register-state.js';
 
 // Zulip's limits: the first 10,000 starred messages, conversations among the newest 1,000
 // direct messages.

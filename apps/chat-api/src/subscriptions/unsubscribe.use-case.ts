@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { ChatError } from '../request/chat.error.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { ChatError } from '../core/http/chat.error.js';
 import { isAdministrator } from '../users/user.presenter.js';
-import { PrincipalResolver } from './principal-resolver.js';
-import type { StreamEntity } from './stream.entity.js';
-import { StreamsRepository } from './streams.repository.js';
+import { PrincipalResolver } from '../streams/principal-resolver.js';
+import type { StreamEntity } from '../streams/stream.entity.js';
+import { StreamsRepository } from '../streams/streams.repository.js';
 import { type SubscriptionChange, SubscriptionEvents } from './subscription-events.js';
 
 // DELETE /users/me/subscriptions: unsubscribes the caller (or their bots), or (administrators)

@@ -8,8 +8,8 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { Public } from '@platform/http';
-import { ChatAnonymousGuard } from '../auth/chat-anonymous.guard.js';
-import { ChatAuthGuard } from '../auth/chat-auth.guard.js';
+import { ChatAnonymousGuard } from '../../auth/chat-anonymous.guard.js';
+import { ChatAuthGuard } from '../../auth/chat-auth.guard.js';
 import { ChatEnvelopeInterceptor } from './chat-envelope.interceptor.js';
 import {
   CHAT_API_PREFIX,

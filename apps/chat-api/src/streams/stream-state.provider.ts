@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { StreamDirectory } from '../streams/stream-directory.js';
-import type { RegisterOptions, RegisterStateProvider } from './register-state.js';
+import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { StreamDirectory } from './stream-directory.js';
+import type { RegisterOptions, RegisterStateProvider } from '../core/events/register-state.js';
 
 // `subscription` (the caller's channels) and `stream` (every channel they may see).
 @Injectable()

@@ -6,7 +6,7 @@ import type {
   MentionOutcome,
 } from './mention-directory.js';
 import { narrowSlug } from './mention-directory.js';
-import { EMPTY_TOPIC_DISPLAY_NAME } from '../../server/server-facts.js';
+import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
 
 // Carried in markdown-it's render env under the `zulip` key. `quoted` is set while the text of a
 // block quote is parsed: Zulip makes every mention inside a quote silent.

@@ -8,7 +8,7 @@ import {
   randomInt,
   timingSafeEqual,
 } from 'node:crypto';
-import { ChatApiConfig } from '../chat-api.config.js';
+import { ChatApiConfig } from '../core/chat-api.config.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const API_KEY_PATTERN = /^[A-Za-z0-9]{32}$/;

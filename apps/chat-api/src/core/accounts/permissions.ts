@@ -1,7 +1,7 @@
-import type { ChatCaller } from '../auth/chat-caller.js';
-import { ChatError } from '../request/chat.error.js';
-import type { ChatAccess } from '../request/chat-route.js';
-import { isAdministrator } from './user.presenter.js';
+import type { ChatCaller } from './chat-caller.js';
+import { ChatError } from '../http/chat.error.js';
+import type { ChatAccess } from '../http/chat-route.js';
+import { isAdministrator } from '../../users/user.presenter.js';
 import { UserRole } from './user.entity.js';
 
 // "Administrator" checks accept owners, as Zulip's do.
