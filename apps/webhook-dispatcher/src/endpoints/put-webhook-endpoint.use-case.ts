@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, QueryFailedError } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
+import { TransactionRunner } from '@platform/database';
 import { Clock, IdGenerator } from '@shared/util';
 import { OutboundUrlGuard, UnsafeUrlError } from '../outbound/outbound-url-guard.js';
 import { generateWebhookSecret } from '../outbound/webhook-signature.js';
@@ -25,7 +26,7 @@ export interface PutWebhookEndpointResult {
 @Injectable()
 export class PutWebhookEndpointUseCase {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     private readonly endpoints: WebhookEndpointsRepository,
     private readonly guard: OutboundUrlGuard,
     private readonly config: WebhookDispatcherConfig,
@@ -36,7 +37,7 @@ export class PutWebhookEndpointUseCase {
   async execute(partnerId: string, command: PutWebhookEndpointCommand): Promise<PutWebhookEndpointResult> {
     const url = await this.checkedUrl(command.url);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await this.transactions.run(async (manager) => {
         const now = this.clock.now();
         const existing = await this.endpoints.lockForPartner(manager, partnerId);
         if (!existing) {
