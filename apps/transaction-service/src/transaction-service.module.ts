@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DepositAddressBook } from './deposit-addresses/deposit-address-book.js';
+import { DepositAddressesRepository } from './deposit-addresses/deposit-addresses.repository.js';
 import { InitialDepositAddresses } from './deposit-addresses/initial-deposit-addresses.js';
 import { InternalDepositAddressesController } from './deposit-addresses/internal-deposit-addresses.controller.js';
 import { OpsDepositAddressesController } from './deposit-addresses/ops-deposit-addresses.controller.js';
@@ -12,9 +12,10 @@ import { NotifyPaymentUseCase } from './funding/notify-payment.use-case.js';
 import { PaymentsNotifyController } from './funding/payments-notify.controller.js';
 import { OpsDepositsController } from './funding/ops-deposits.controller.js';
 import { UnmatchedDepositsQuery } from './funding/unmatched-deposits.query.js';
+import { IdempotencyRecordsRepository } from './idempotency/idempotency-records.repository.js';
 import { IdempotentRequests } from './idempotency/idempotent-requests.js';
 import { KycGate } from './kyc-gate/kyc-gate.js';
-import { KycPolicies } from './kyc-gate/kyc-policies.js';
+import { KycPoliciesRepository } from './kyc-gate/kyc-policies.repository.js';
 import { OpsKycPoliciesController } from './kyc-gate/ops-kyc-policies.controller.js';
 import { PayoutScheduler } from './payouts/payout-scheduler.js';
 import { PayoutWorker } from './payouts/payout-worker.js';
@@ -27,13 +28,14 @@ import { RecordPayoutOutcomeUseCase } from './payouts/record-payout-outcome.use-
 import { DecodeBrCodeUseCase } from './qr-codes/decode-br-code.use-case.js';
 import { QrDecoderController } from './qr-codes/qr-decoder.controller.js';
 import { OpsReconcileController } from './reconciliation/ops-reconcile.controller.js';
-import { ReconcileAuditLog } from './reconciliation/reconcile-audit-log.js';
+import { ReconcileAuditsRepository } from './reconciliation/reconcile-audits.repository.js';
 import { ReconcileHashUseCase } from './reconciliation/reconcile-hash.use-case.js';
 import { ReconcileRefusalAuditInterceptor } from './reconciliation/reconcile-refusal-audit.interceptor.js';
 import { RecordRefundOutcomeUseCase } from './refunds/record-refund-outcome.use-case.js';
 import { RefundAnnouncement } from './refunds/refund-announcement.js';
 import { RefundRequests } from './refunds/refund-requests.js';
 import { RefundSettledConsumer } from './refunds/refund-settled.consumer.js';
+import { RefundsRepository } from './refunds/refunds.repository.js';
 import { AcceptTransactionUseCase } from './transactions/accept-transaction.use-case.js';
 import { OpsTransactionsController } from './transactions/ops-transactions.controller.js';
 import { PaymentContextBuilder } from './transactions/payment-context.js';
@@ -64,10 +66,11 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     DecodeBrCodeUseCase,
     UnmatchedDepositsQuery,
     UpstreamClients,
-    DepositAddressBook,
+    DepositAddressesRepository,
     InitialDepositAddresses,
-    KycPolicies,
+    KycPoliciesRepository,
     KycGate,
+    IdempotencyRecordsRepository,
     IdempotentRequests,
     TransactionsRepository,
     TransactionJournal,
@@ -79,6 +82,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     TransitionTransactionUseCase,
     ChainWatchersClient,
     DepositsRepository,
+    RefundsRepository,
     RefundAnnouncement,
     RefundRequests,
     ApplyDepositUseCase,
@@ -95,7 +99,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     RailCallbacks,
     ExpireTransactionsUseCase,
     ExpirySweeper,
-    ReconcileAuditLog,
+    ReconcileAuditsRepository,
     ReconcileHashUseCase,
     ReconcileRefusalAuditInterceptor,
   ],

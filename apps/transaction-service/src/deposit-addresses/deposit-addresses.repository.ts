@@ -10,7 +10,7 @@ const TABLE = '"transaction"."deposit_address"';
 
 // The deposit addresses per chain: which one new transactions get, and their history.
 @Injectable()
-export class DepositAddressBook {
+export class DepositAddressesRepository {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly clock: Clock,

@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Blockchain } from '@shared/contracts';
 import { TransactionServiceConfig } from '../transaction-service.config.js';
-import { DepositAddressBook } from './deposit-address-book.js';
+import { DepositAddressesRepository } from './deposit-addresses.repository.js';
 
 // A fresh install gets its deposit addresses from configuration, so the first quote can be
 // accepted without an operator step; the configuration never overrides a rotation.
@@ -9,7 +9,7 @@ import { DepositAddressBook } from './deposit-address-book.js';
 export class InitialDepositAddresses implements OnApplicationBootstrap {
   constructor(
     private readonly config: TransactionServiceConfig,
-    private readonly book: DepositAddressBook,
+    private readonly depositAddresses: DepositAddressesRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -19,7 +19,7 @@ export class InitialDepositAddresses implements OnApplicationBootstrap {
       [Blockchain.CELO, this.config.DEPOSIT_ADDRESS_CELO],
     ];
     // Checked by format with the rest of the configuration.
-    await this.book.seed(
+    await this.depositAddresses.seed(
       configured.flatMap(([blockchain, address]) => (address ? [[blockchain, address] as const] : [])),
     );
   }

@@ -2,17 +2,17 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { InternalAuth } from '@platform/http';
 import type { DepositAddressesResponse } from '@shared/contracts';
-import { DepositAddressBook } from './deposit-address-book.js';
+import { DepositAddressesRepository } from './deposit-addresses.repository.js';
 
 // chain-watchers learns which addresses to watch, retired ones included.
 @ApiExcludeController()
 @InternalAuth()
 @Controller('internal/deposit-addresses')
 export class InternalDepositAddressesController {
-  constructor(private readonly book: DepositAddressBook) {}
+  constructor(private readonly depositAddresses: DepositAddressesRepository) {}
 
   @Get()
   async list(): Promise<DepositAddressesResponse> {
-    return { addresses: await this.book.list() };
+    return { addresses: await this.depositAddresses.list() };
   }
 }

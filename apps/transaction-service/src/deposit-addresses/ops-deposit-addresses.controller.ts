@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
 import type { DepositAddressesResponse, DepositAddressView } from '@shared/contracts';
-import { DepositAddressBook } from './deposit-address-book.js';
+import { DepositAddressesRepository } from './deposit-addresses.repository.js';
 import { SetDepositAddressRequestDto } from './set-deposit-address.request.dto.js';
 
 // Operators rotate deposit addresses without a deploy (npm run cli -- deposit-address set …).
@@ -11,15 +11,15 @@ import { SetDepositAddressRequestDto } from './set-deposit-address.request.dto.j
 @OpsAuth()
 @Controller('ops/deposit-addresses')
 export class OpsDepositAddressesController {
-  constructor(private readonly book: DepositAddressBook) {}
+  constructor(private readonly depositAddresses: DepositAddressesRepository) {}
 
   @Get()
   async list(): Promise<DepositAddressesResponse> {
-    return { addresses: await this.book.list() };
+    return { addresses: await this.depositAddresses.list() };
   }
 
   @Put()
   activate(@Body() body: SetDepositAddressRequestDto): Promise<DepositAddressView> {
-    return this.book.activate(body.blockchain, body.address);
+    return this.depositAddresses.activate(body.blockchain, body.address);
   }
 }

@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import { TransactionStatus } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import { TransactionServiceConfig } from '../transaction-service.config.js';
-import { TransactionEntity } from '../transactions/transaction.entity.js';
 import { TransactionError, TransactionErrorCode } from '../transactions/transaction.errors.js';
+import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { TransitionTransactionUseCase } from '../transactions/transition-transaction.use-case.js';
 
 const BATCH = 100;
@@ -15,7 +14,7 @@ const BATCH = 100;
 @Injectable()
 export class ExpireTransactionsUseCase {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly transactions: TransactionsRepository,
     private readonly transition: TransitionTransactionUseCase,
     private readonly config: TransactionServiceConfig,
     private readonly clock: Clock,
@@ -24,19 +23,9 @@ export class ExpireTransactionsUseCase {
   // How many transactions it expired.
   async execute(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - this.config.EXPIRY_GRACE_MS);
-    const due = await this.dataSource
-      .getRepository(TransactionEntity)
-      .createQueryBuilder('t')
-      .select('t.id', 'id')
-      .where('t.status = :status AND t.quote_expires_at < :cutoff', {
-        status: TransactionStatus.AWAITING_PAYMENT,
-        cutoff,
-      })
-      .orderBy('t.quote_expires_at')
-      .limit(BATCH)
-      .getRawMany<{ id: string }>();
+    const due = await this.transactions.idsAwaitingPaymentExpiredBefore(cutoff, BATCH);
     let expired = 0;
-    for (const { id } of due) {
+    for (const id of due) {
       try {
         const outcome = await this.transition.execute({
           transactionId: id,

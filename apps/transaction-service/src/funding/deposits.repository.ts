@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { Blockchain } from '@shared/contracts';
 import { TransactionEntity } from '../transactions/transaction.entity.js';
 import { DepositEntity, type DepositOutcome } from './deposit.entity.js';
@@ -12,6 +12,8 @@ export interface TransferKey {
 
 @Injectable()
 export class DepositsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
   // False when the transfer was already recorded (possibly by a concurrent caller, whose commit
   // this waits for): nothing written. The writes here are plain SQL: every deposit makes them,
   // and the query builder costs more than the statements.
@@ -51,6 +53,11 @@ export class DepositsRepository {
       onChainTx: key.onChainTx,
       transferIndex: key.transferIndex,
     });
+  }
+
+  // findByTransfer outside any transaction: what is committed now.
+  findCommittedByTransfer(key: TransferKey): Promise<DepositEntity | null> {
+    return this.findByTransfer(this.dataSource.manager, key);
   }
 
   // Gives an unmatched deposit to a transaction; false when someone matched it first.

@@ -1,5 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '@shared/util';
 import { TransactionServiceConfig } from '../transaction-service.config.js';
 import {
@@ -7,7 +6,8 @@ import {
   TransactionErrorCode,
   invalidTransactionRequest,
 } from '../transactions/transaction.errors.js';
-import { IdempotencyRecordEntity } from './idempotency-record.entity.js';
+import type { IdempotencyRecordEntity } from './idempotency-record.entity.js';
+import { IdempotencyRecordsRepository } from './idempotency-records.repository.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -24,7 +24,7 @@ const FORGET_BATCH = 5_000;
 @Injectable()
 export class IdempotentRequests {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly records: IdempotencyRecordsRepository,
     private readonly clock: Clock,
     private readonly config: TransactionServiceConfig,
   ) {}
@@ -34,12 +34,7 @@ export class IdempotentRequests {
     const cutoff = new Date(this.clock.now().getTime() - this.config.IDEMPOTENCY_KEY_RETENTION_MS);
     let forgotten = 0;
     for (;;) {
-      const [, deleted]: [unknown, number] = await this.dataSource.query(
-        `DELETE FROM "transaction"."idempotency_record" WHERE (partner_id, idempotency_key) IN (
-           SELECT partner_id, idempotency_key FROM "transaction"."idempotency_record"
-           WHERE created_at < $1 LIMIT $2)`,
-        [cutoff, FORGET_BATCH],
-      );
+      const deleted = await this.records.forgetCreatedBefore(cutoff, FORGET_BATCH);
       forgotten += deleted;
       if (deleted < FORGET_BATCH) return forgotten;
     }
@@ -62,7 +57,7 @@ export class IdempotentRequests {
     try {
       response = await work();
     } catch (error) {
-      if (claimed) await this.release(partnerId, key, fingerprint);
+      if (claimed) await this.records.releaseClaim(partnerId, key, fingerprint);
       throw error;
     }
     return this.record(partnerId, key, fingerprint, response);
@@ -76,28 +71,16 @@ export class IdempotentRequests {
     fingerprint: string,
   ): Promise<{ claimed: boolean; answer: object | null }> {
     for (;;) {
-      if (await this.claim(partnerId, idempotencyKey, fingerprint)) return { claimed: true, answer: null };
-      const stored = await this.find(partnerId, idempotencyKey);
+      if (await this.records.claim(partnerId, idempotencyKey, fingerprint, this.clock.now())) {
+        return { claimed: true, answer: null };
+      }
+      const stored = await this.records.find(partnerId, idempotencyKey);
       if (stored) {
         assertSameBody(stored, fingerprint);
         return { claimed: false, answer: stored.response };
       }
       // Its claimant was refused and released the key in the meantime: claim it again.
     }
-  }
-
-  private async claim(partnerId: string, idempotencyKey: string, fingerprint: string): Promise<boolean> {
-    // Plain SQL: the query builder's insert reports no returned row on PostgreSQL here.
-    const claimed: unknown[] = await this.dataSource.query(
-      `INSERT INTO "transaction"."idempotency_record" (partner_id, idempotency_key, fingerprint, response, created_at)
-       VALUES ($1, $2, $3, NULL, $4) ON CONFLICT DO NOTHING RETURNING 1`,
-      [partnerId, idempotencyKey, fingerprint, this.clock.now()],
-    );
-    return claimed.length > 0;
-  }
-
-  private async release(partnerId: string, idempotencyKey: string, fingerprint: string): Promise<void> {
-    await this.pending(partnerId, idempotencyKey, fingerprint).delete().execute();
   }
 
   // The first answer recorded under the key wins, so every retry replays the same bytes.
@@ -107,25 +90,9 @@ export class IdempotentRequests {
     fingerprint: string,
     response: T,
   ): Promise<T> {
-    const updated = await this.pending(partnerId, idempotencyKey, fingerprint)
-      .update()
-      .set({ response })
-      .execute();
-    if (updated.affected) return response;
-    const stored = await this.find(partnerId, idempotencyKey);
+    if (await this.records.recordAnswer(partnerId, idempotencyKey, fingerprint, response)) return response;
+    const stored = await this.records.find(partnerId, idempotencyKey);
     return (stored?.response as T | null | undefined) ?? response;
-  }
-
-  // The key's claim by this body while it has no answer yet.
-  private pending(partnerId: string, idempotencyKey: string, fingerprint: string) {
-    return this.dataSource
-      .createQueryBuilder(IdempotencyRecordEntity, 'record')
-      .where('partner_id = :partnerId AND idempotency_key = :idempotencyKey', { partnerId, idempotencyKey })
-      .andWhere('fingerprint = :fingerprint AND response IS NULL', { fingerprint });
-  }
-
-  private find(partnerId: string, idempotencyKey: string): Promise<IdempotencyRecordEntity | null> {
-    return this.dataSource.getRepository(IdempotencyRecordEntity).findOneBy({ partnerId, idempotencyKey });
   }
 }
 

@@ -3,7 +3,7 @@ import { FixedClock } from '@shared/util';
 import type { TransactionsRepository } from '../transactions/transactions.repository.js';
 import type { UpstreamClients } from '../upstreams/upstream-clients.js';
 import { KycGate } from './kyc-gate.js';
-import type { KycPolicies, KycPolicy } from './kyc-policies.js';
+import type { KycPoliciesRepository, KycPolicy } from './kyc-policies.repository.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 
@@ -23,7 +23,7 @@ function gateFor({ mode, threshold = '1000', completed = '0', approved = false }
       thresholdAmount: threshold,
       source: 'partner',
     }),
-  } as unknown as KycPolicies;
+  } as unknown as KycPoliciesRepository;
   const transactions = {
     completedVolume: async (_partnerId: string, _userId: string, since: Date) => {
       asked.volumeSince = since;

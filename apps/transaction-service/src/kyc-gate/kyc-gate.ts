@@ -3,7 +3,7 @@ import { decimal } from '@payout/money';
 import { Clock } from '@shared/util';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { UpstreamClients } from '../upstreams/upstream-clients.js';
-import { KycPolicies } from './kyc-policies.js';
+import { KycPoliciesRepository } from './kyc-policies.repository.js';
 
 const WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -20,7 +20,7 @@ export interface KycQuestion {
 @Injectable()
 export class KycGate {
   constructor(
-    private readonly policies: KycPolicies,
+    private readonly policies: KycPoliciesRepository,
     private readonly transactions: TransactionsRepository,
     private readonly upstreams: UpstreamClients,
     private readonly clock: Clock,

@@ -21,7 +21,7 @@ export interface KycPolicyChange {
 
 // Per-partner KYC policies, with the configured default for partners nobody configured.
 @Injectable()
-export class KycPolicies {
+export class KycPoliciesRepository {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly config: TransactionServiceConfig,

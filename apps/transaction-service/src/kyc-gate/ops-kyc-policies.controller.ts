@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Put } from '@nestjs/common';
 import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
-import { KycPolicies, type KycPolicy } from './kyc-policies.js';
+import { KycPoliciesRepository, type KycPolicy } from './kyc-policies.repository.js';
 import { SetKycPolicyRequestDto } from './set-kyc-policy.request.dto.js';
 
 // Operators set a partner's KYC policy (npm run cli -- kyc-policy set …).
@@ -10,7 +10,7 @@ import { SetKycPolicyRequestDto } from './set-kyc-policy.request.dto.js';
 @OpsAuth()
 @Controller('ops/kyc-policies')
 export class OpsKycPoliciesController {
-  constructor(private readonly policies: KycPolicies) {}
+  constructor(private readonly policies: KycPoliciesRepository) {}
 
   @Get(':partnerId')
   get(@Param('partnerId', ParseUUIDPipe) partnerId: string): Promise<KycPolicy> {

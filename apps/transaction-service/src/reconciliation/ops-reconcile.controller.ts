@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
-import { actorOf } from './reconcile-audit-log.js';
+import { actorOf } from './operator-actor.js';
 import { ReconcileHashRequestDto } from './reconcile-hash.request.dto.js';
 import { ReconcileHashUseCase } from './reconcile-hash.use-case.js';
 import { ReconcileRefusalAuditInterceptor } from './reconcile-refusal-audit.interceptor.js';

@@ -4,13 +4,6 @@ import { RequestContext } from '@platform/logging';
 import { Clock, IdGenerator } from '@shared/util';
 import { ReconcileAuditEntity } from './reconcile-audit.entity.js';
 
-const ACTOR = /^[\x20-\x7e]{1,100}$/;
-
-// The operator named by the X-Operator header (printable, ≤ 100 characters), else "ops".
-export function actorOf(header: string | undefined): string {
-  return header && ACTOR.test(header) ? header : 'ops';
-}
-
 export interface ReconcileAuditRecord {
   readonly actor: string;
   readonly blockchain: ReconcileAuditEntity['blockchain'];
@@ -21,8 +14,9 @@ export interface ReconcileAuditRecord {
   readonly reason: string | null;
 }
 
+// One row per reconcile call, refusals and failures included.
 @Injectable()
-export class ReconcileAuditLog {
+export class ReconcileAuditsRepository {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly clock: Clock,

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { TransactionalOutbox } from '@platform/messaging';
 import { Blockchain, type PayoutTopics, type TransactionStatus } from '@shared/contracts';
 import { CodedError } from '@shared/util';
@@ -9,7 +8,7 @@ import { INVALID_TRANSFER_REASONS } from '../funding/invalid-transfer-reasons.js
 import { transactionNotFound } from '../transactions/transaction.errors.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { ChainWatchersClient } from '../upstreams/chain-watchers.client.js';
-import { ReconcileAuditLog } from './reconcile-audit-log.js';
+import { ReconcileAuditsRepository } from './reconcile-audits.repository.js';
 
 export type ReconcileResult = 'already_processed' | 'enqueued' | 'not_found' | 'invalid' | 'unresolved';
 
@@ -37,12 +36,11 @@ export interface ReconcileAnswer {
 export class ReconcileHashUseCase {
   constructor(
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
-    @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly transactions: TransactionsRepository,
     private readonly deposits: DepositsRepository,
     private readonly chain: ChainWatchersClient,
     private readonly applyDeposit: ApplyDepositUseCase,
-    private readonly audit: ReconcileAuditLog,
+    private readonly audit: ReconcileAuditsRepository,
   ) {}
 
   // Every call leaves an audit row, refusals and failures included.
@@ -97,7 +95,7 @@ export class ReconcileHashUseCase {
       return answer('invalid', requested?.id ?? null, INVALID_TRANSFER_REASONS[verified.reason]);
     }
     const recorded = await Promise.all(
-      verified.transfers.map((transfer) => this.deposits.findByTransfer(this.dataSource.manager, transfer)),
+      verified.transfers.map((transfer) => this.deposits.findCommittedByTransfer(transfer)),
     );
     const owner = recorded.find((deposit) => deposit?.transactionId)?.transactionId ?? null;
     if (owner && (!requested || owner === requested.id)) return answer('already_processed', owner);

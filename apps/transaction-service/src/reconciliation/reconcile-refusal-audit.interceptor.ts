@@ -3,13 +3,14 @@ import type { Request } from 'express';
 import { catchError, from, mergeMap, type Observable } from 'rxjs';
 import { InvalidRequestError } from '@platform/http';
 import type { Blockchain } from '@shared/contracts';
-import { ReconcileAuditLog, actorOf } from './reconcile-audit-log.js';
+import { actorOf } from './operator-actor.js';
+import { ReconcileAuditsRepository } from './reconcile-audits.repository.js';
 
 // Reconcile calls refused by validation never reach the use case, which audits the rest: this
 // records them too, with what could be read of the body, so every call leaves a row.
 @Injectable()
 export class ReconcileRefusalAuditInterceptor implements NestInterceptor {
-  constructor(private readonly audit: ReconcileAuditLog) {}
+  constructor(private readonly audit: ReconcileAuditsRepository) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();

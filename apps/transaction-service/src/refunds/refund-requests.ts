@@ -4,7 +4,8 @@ import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 import type { DepositEntity } from '../funding/deposit.entity.js';
 import { RefundAnnouncement } from './refund-announcement.js';
-import { RefundEntity, type RefundReason } from './refund.entity.js';
+import type { RefundEntity, RefundReason } from './refund.entity.js';
+import { RefundsRepository } from './refunds.repository.js';
 
 // Asks chain-watchers to send crypto back to a deposit's sender: the refund row, the
 // `chain.refund.requested.v1` event and the REFUND announcement commit together, once per
@@ -12,6 +13,7 @@ import { RefundEntity, type RefundReason } from './refund.entity.js';
 @Injectable()
 export class RefundRequests {
   constructor(
+    private readonly refunds: RefundsRepository,
     private readonly announcement: RefundAnnouncement,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
@@ -39,15 +41,7 @@ export class RefundRequests {
       requestedAt: this.clock.now(),
       settledAt: null,
     };
-    const inserted = await tx.manager
-      .createQueryBuilder()
-      .insert()
-      .into(RefundEntity)
-      .values(refund)
-      .orIgnore()
-      .returning(['id'])
-      .execute();
-    if (inserted.raw.length === 0) return;
+    if (!(await this.refunds.insertIfNew(tx.manager, refund))) return;
     await tx.publish(
       PayoutTopic.RefundRequested,
       {

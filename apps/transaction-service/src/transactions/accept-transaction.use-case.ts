@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import { TransactionStatus, type InternalQuoteView, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
-import { DepositAddressBook } from '../deposit-addresses/deposit-address-book.js';
+import { DepositAddressesRepository } from '../deposit-addresses/deposit-addresses.repository.js';
 import { KycGate } from '../kyc-gate/kyc-gate.js';
 import { UpstreamClients } from '../upstreams/upstream-clients.js';
 import { PaymentContextBuilder, type PaymentContext } from './payment-context.js';
@@ -52,7 +52,7 @@ export class AcceptTransactionUseCase {
     private readonly recipients: RecipientCheck,
     private readonly vault: RecipientVault,
     private readonly kycGate: KycGate,
-    private readonly depositAddresses: DepositAddressBook,
+    private readonly depositAddresses: DepositAddressesRepository,
     private readonly paymentContext: PaymentContextBuilder,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,

@@ -42,6 +42,23 @@ export class TransactionsRepository {
     return { items, total };
   }
 
+  // The ids of up to `limit` transactions still awaiting payment whose quote ended before
+  // `cutoff`, oldest quote first.
+  async idsAwaitingPaymentExpiredBefore(cutoff: Date, limit: number): Promise<string[]> {
+    const rows = await this.dataSource
+      .getRepository(TransactionEntity)
+      .createQueryBuilder('t')
+      .select('t.id', 'id')
+      .where('t.status = :status AND t.quote_expires_at < :cutoff', {
+        status: TransactionStatus.AWAITING_PAYMENT,
+        cutoff,
+      })
+      .orderBy('t.quote_expires_at')
+      .limit(limit)
+      .getRawMany<{ id: string }>();
+    return rows.map(({ id }) => id);
+  }
+
   // Crypto paid out to a user in transactions completed since `since`, as a decimal string.
   async completedVolume(partnerId: string, userId: string, since: Date): Promise<string> {
     const rows: Array<{ volume: string | null }> = await this.dataSource.query(

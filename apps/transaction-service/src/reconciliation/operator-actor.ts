@@ -1,0 +1,6 @@
+const ACTOR = /^[\x20-\x7e]{1,100}$/;
+
+// The operator named by the X-Operator header (printable, ≤ 100 characters), else "ops".
+export function actorOf(header: string | undefined): string {
+  return header && ACTOR.test(header) ? header : 'ops';
+}
