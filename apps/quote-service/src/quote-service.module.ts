@@ -3,6 +3,7 @@ import { Clock } from '@shared/util';
 import { CorridorAdministration } from './corridors/corridor-administration.js';
 import { CorridorCatalogue } from './corridors/corridor-catalogue.js';
 import { CorridorsController } from './corridors/corridors.controller.js';
+import { CorridorsRepository } from './corridors/corridors.repository.js';
 import { InternalAssetsController } from './corridors/internal-assets.controller.js';
 import { OpsCorridorsController } from './corridors/ops-corridors.controller.js';
 import { MarketTickerRateProvider } from './pricing/market-ticker-rate-provider.js';
@@ -35,6 +36,7 @@ import { QuotesRepository } from './quotes/quotes.repository.js';
           : new SandboxRateProvider(config.SANDBOX_RATES, clock),
     },
     RateBook,
+    CorridorsRepository,
     CorridorCatalogue,
     CorridorAdministration,
     QuotePricingContext,

@@ -1,12 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, Not } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { TransactionRunner } from '@platform/database';
 import { decimal } from '@payout/money';
 import { Clock, IdGenerator } from '@shared/util';
 import { QuoteError, QuoteErrorCode } from '../quotes/quote.errors.js';
-import { CorridorAssetEntity } from './corridor-asset.entity.js';
+import type { CorridorAssetEntity } from './corridor-asset.entity.js';
 import { CorridorCatalogue, type RouteKey } from './corridor-catalogue.js';
-import { CorridorFlowEntity } from './corridor-flow.entity.js';
-import { UnsupportedRouteEntity } from './unsupported-route.entity.js';
+import type { CorridorFlowEntity } from './corridor-flow.entity.js';
+import { CorridorsRepository } from './corridors.repository.js';
+import type { UnsupportedRouteEntity } from './unsupported-route.entity.js';
 
 export interface FlowChanges {
   readonly enabled?: boolean;
@@ -27,7 +28,8 @@ export interface ActiveAsset extends Pick<RouteKey, 'cryptoCurrency' | 'blockcha
 @Injectable()
 export class CorridorAdministration {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly corridors: CorridorsRepository,
+    private readonly transactions: TransactionRunner,
     private readonly catalogue: CorridorCatalogue,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
@@ -35,20 +37,15 @@ export class CorridorAdministration {
 
   async snapshot() {
     const [flows, assets, unsupported] = await Promise.all([
-      this.dataSource
-        .getRepository(CorridorFlowEntity)
-        .find({ order: { route: { blockchain: 'ASC', cryptoCurrency: 'ASC' } } }),
-      this.dataSource
-        .getRepository(CorridorAssetEntity)
-        .find({ order: { blockchain: 'ASC', cryptoCurrency: 'ASC' } }),
-      this.dataSource.getRepository(UnsupportedRouteEntity).find(),
+      this.corridors.allFlows(),
+      this.corridors.allAssets(),
+      this.corridors.unsupportedRoutes(),
     ]);
     return { flows, assets, unsupported };
   }
 
   async updateFlow(flowId: string, changes: FlowChanges): Promise<CorridorFlowEntity> {
-    const repository = this.dataSource.getRepository(CorridorFlowEntity);
-    const flow = await repository.findOneBy({ id: flowId });
+    const flow = await this.corridors.findFlow(flowId);
     if (!flow) throw new QuoteError(QuoteErrorCode.CORRIDOR_NOT_FOUND, 'Corridor flow not found');
     const updated = { ...flow, ...changes, updatedAt: this.clock.now() };
     if (
@@ -58,44 +55,37 @@ export class CorridorAdministration {
     ) {
       throw new QuoteError(QuoteErrorCode.INVALID_CORRIDOR, 'minAmount must not exceed maxAmount');
     }
-    await repository.save(updated);
+    await this.corridors.saveFlow(updated);
     this.catalogue.forget();
     return updated;
   }
 
   // The new mint becomes the only active one for the asset on that chain, atomically.
   async activateAsset(asset: ActiveAsset): Promise<CorridorAssetEntity> {
-    const activated = await this.dataSource.transaction(async (manager) => {
-      const existing = await manager.findOneBy(CorridorAssetEntity, {
-        cryptoCurrency: asset.cryptoCurrency,
-        blockchain: asset.blockchain,
-        mintAddress: asset.mintAddress,
-      });
+    const activated = await this.transactions.run(async (manager) => {
+      const existing = await this.corridors.findMint(manager, asset);
       const row = existing ?? { id: this.ids.uuid(), ...asset, active: true };
-      await manager.update(
-        CorridorAssetEntity,
-        { cryptoCurrency: asset.cryptoCurrency, blockchain: asset.blockchain, id: Not(row.id) },
-        { active: false },
-      );
-      return manager.save(CorridorAssetEntity, { ...row, decimals: asset.decimals, active: true });
+      await this.corridors.deactivateOtherMints(manager, row);
+      return this.corridors.saveAsset(manager, { ...row, decimals: asset.decimals, active: true });
     });
     this.catalogue.forget();
     return activated;
   }
 
   async markUnsupported(route: RouteKey, reason: string): Promise<UnsupportedRouteEntity> {
-    const repository = this.dataSource.getRepository(UnsupportedRouteEntity);
-    const existing = await repository.findOneBy({ route: { ...route } });
-    const saved = await repository.save({ id: existing?.id ?? this.ids.uuid(), route: { ...route }, reason });
+    const existing = await this.corridors.findUnsupported(route);
+    const saved = await this.corridors.saveUnsupported({
+      id: existing?.id ?? this.ids.uuid(),
+      route: { ...route },
+      reason,
+    });
     this.catalogue.forget();
     return saved;
   }
 
   async restore(unsupportedId: string): Promise<void> {
-    const { affected } = await this.dataSource
-      .getRepository(UnsupportedRouteEntity)
-      .delete({ id: unsupportedId });
-    if (!affected) throw new QuoteError(QuoteErrorCode.CORRIDOR_NOT_FOUND, 'Unsupported route not found');
+    if (!(await this.corridors.deleteUnsupported(unsupportedId)))
+      throw new QuoteError(QuoteErrorCode.CORRIDOR_NOT_FOUND, 'Unsupported route not found');
     this.catalogue.forget();
   }
 }

@@ -1,10 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { Blockchain, CryptoCurrency, FlowDirection, PaymentMethod, TargetCurrency } from '@shared/contracts';
 import { FixedClock } from '@shared/util';
-import type { DataSource } from 'typeorm';
-import { CorridorAssetEntity } from './corridor-asset.entity.js';
 import { CorridorCatalogue } from './corridor-catalogue.js';
-import { CorridorFlowEntity } from './corridor-flow.entity.js';
+import type { CorridorsRepository } from './corridors.repository.js';
 
 const route = {
   cryptoCurrency: CryptoCurrency.USDC,
@@ -13,7 +11,7 @@ const route = {
   targetCurrency: TargetCurrency.COP,
 };
 
-// A data source whose reads wait until released, counting them: one catalogue load reads three
+// A repository whose reads wait until released, counting them: one catalogue load reads three
 // tables (flows, assets, unsupported routes).
 class GatedTables {
   reads = 0;
@@ -30,34 +28,30 @@ class GatedTables {
     this.open();
   }
 
-  private rows(entity: unknown): object[] {
-    if (entity === CorridorFlowEntity)
-      return this.enabled ? [{ direction: FlowDirection.PAYOUT, route, enabled: true }] : [];
-    if (entity === CorridorAssetEntity)
-      return [{ cryptoCurrency: route.cryptoCurrency, blockchain: route.blockchain }];
-    return [];
+  // What the table holds when the read starts, answered when the gate opens.
+  private async read(rows: () => object[]): Promise<object[]> {
+    this.reads += 1;
+    if (this.failing) throw new Error('database unavailable');
+    const held = rows();
+    await this.gate;
+    return held;
   }
 
-  dataSource(): DataSource {
+  repository(): CorridorsRepository {
     return {
-      getRepository: (entity: unknown) => ({
-        // What the table holds when the read starts, answered when the gate opens.
-        find: async () => {
-          this.reads += 1;
-          if (this.failing) throw new Error('database unavailable');
-          const rows = this.rows(entity);
-          await this.gate;
-          return rows;
-        },
-      }),
-    } as unknown as DataSource;
+      enabledFlows: () =>
+        this.read(() => (this.enabled ? [{ direction: FlowDirection.PAYOUT, route, enabled: true }] : [])),
+      activeAssets: () =>
+        this.read(() => [{ cryptoCurrency: route.cryptoCurrency, blockchain: route.blockchain }]),
+      unsupportedRoutes: () => this.read(() => []),
+    } as unknown as CorridorsRepository;
   }
 }
 
 function setup() {
   const tables = new GatedTables();
   const clock = new FixedClock(new Date('2026-01-01T00:00:00Z'));
-  return { tables, clock, sut: new CorridorCatalogue(tables.dataSource(), clock) };
+  return { tables, clock, sut: new CorridorCatalogue(tables.repository(), clock) };
 }
 
 describe(CorridorCatalogue.name, () => {

@@ -1,5 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import {
   FlowDirection,
   type Blockchain,
@@ -8,9 +7,9 @@ import {
   type TargetCurrency,
 } from '@shared/contracts';
 import { Clock } from '@shared/util';
-import { CorridorAssetEntity } from './corridor-asset.entity.js';
-import { CorridorFlowEntity } from './corridor-flow.entity.js';
-import { UnsupportedRouteEntity } from './unsupported-route.entity.js';
+import type { CorridorAssetEntity } from './corridor-asset.entity.js';
+import type { CorridorFlowEntity } from './corridor-flow.entity.js';
+import { CorridorsRepository } from './corridors.repository.js';
 
 export interface RouteKey {
   readonly cryptoCurrency: CryptoCurrency;
@@ -39,7 +38,7 @@ export class CorridorCatalogue {
   private loading: Promise<LiveCorridor[]> | null = null;
 
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly corridors: CorridorsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -75,9 +74,9 @@ export class CorridorCatalogue {
 
   private async load(): Promise<LiveCorridor[]> {
     const [flows, assets, unsupported] = await Promise.all([
-      this.dataSource.getRepository(CorridorFlowEntity).find({ where: { enabled: true } }),
-      this.dataSource.getRepository(CorridorAssetEntity).find({ where: { active: true } }),
-      this.dataSource.getRepository(UnsupportedRouteEntity).find(),
+      this.corridors.enabledFlows(),
+      this.corridors.activeAssets(),
+      this.corridors.unsupportedRoutes(),
     ]);
     const corridors = flows
       .filter((flow) => !unsupported.some(({ route }) => sameRoute(route, flow.route)))

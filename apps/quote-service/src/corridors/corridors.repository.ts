@@ -1,0 +1,95 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, Not, type EntityManager } from 'typeorm';
+import { CorridorAssetEntity } from './corridor-asset.entity.js';
+import type { RouteKey } from './corridor-catalogue.js';
+import { CorridorFlowEntity } from './corridor-flow.entity.js';
+import { UnsupportedRouteEntity } from './unsupported-route.entity.js';
+
+// The corridor catalogue's three tables: flows, asset mints and routes taken out of service.
+@Injectable()
+export class CorridorsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  enabledFlows(): Promise<CorridorFlowEntity[]> {
+    return this.dataSource.getRepository(CorridorFlowEntity).find({ where: { enabled: true } });
+  }
+
+  activeAssets(): Promise<CorridorAssetEntity[]> {
+    return this.dataSource.getRepository(CorridorAssetEntity).find({ where: { active: true } });
+  }
+
+  // The active mints by chain and currency, for chain-watchers.
+  activeAssetsInOrder(): Promise<CorridorAssetEntity[]> {
+    return this.dataSource
+      .getRepository(CorridorAssetEntity)
+      .find({ where: { active: true }, order: { blockchain: 'ASC', cryptoCurrency: 'ASC' } });
+  }
+
+  unsupportedRoutes(): Promise<UnsupportedRouteEntity[]> {
+    return this.dataSource.getRepository(UnsupportedRouteEntity).find();
+  }
+
+  // Every flow and every mint, enabled or not, for operators.
+  allFlows(): Promise<CorridorFlowEntity[]> {
+    return this.dataSource
+      .getRepository(CorridorFlowEntity)
+      .find({ order: { route: { blockchain: 'ASC', cryptoCurrency: 'ASC' } } });
+  }
+
+  allAssets(): Promise<CorridorAssetEntity[]> {
+    return this.dataSource
+      .getRepository(CorridorAssetEntity)
+      .find({ order: { blockchain: 'ASC', cryptoCurrency: 'ASC' } });
+  }
+
+  findFlow(flowId: string): Promise<CorridorFlowEntity | null> {
+    return this.dataSource.getRepository(CorridorFlowEntity).findOneBy({ id: flowId });
+  }
+
+  async saveFlow(flow: CorridorFlowEntity): Promise<void> {
+    await this.dataSource.getRepository(CorridorFlowEntity).save(flow);
+  }
+
+  findMint(
+    manager: EntityManager,
+    mint: Pick<CorridorAssetEntity, 'cryptoCurrency' | 'blockchain' | 'mintAddress'>,
+  ): Promise<CorridorAssetEntity | null> {
+    return manager.findOneBy(CorridorAssetEntity, {
+      cryptoCurrency: mint.cryptoCurrency,
+      blockchain: mint.blockchain,
+      mintAddress: mint.mintAddress,
+    });
+  }
+
+  // Every other mint of the asset on that chain stops being active.
+  async deactivateOtherMints(
+    manager: EntityManager,
+    keep: Pick<CorridorAssetEntity, 'id' | 'cryptoCurrency' | 'blockchain'>,
+  ): Promise<void> {
+    await manager.update(
+      CorridorAssetEntity,
+      { cryptoCurrency: keep.cryptoCurrency, blockchain: keep.blockchain, id: Not(keep.id) },
+      { active: false },
+    );
+  }
+
+  saveAsset(manager: EntityManager, asset: CorridorAssetEntity): Promise<CorridorAssetEntity> {
+    return manager.save(CorridorAssetEntity, asset);
+  }
+
+  findUnsupported(route: RouteKey): Promise<UnsupportedRouteEntity | null> {
+    return this.dataSource.getRepository(UnsupportedRouteEntity).findOneBy({ route: { ...route } });
+  }
+
+  saveUnsupported(unsupported: UnsupportedRouteEntity): Promise<UnsupportedRouteEntity> {
+    return this.dataSource.getRepository(UnsupportedRouteEntity).save(unsupported);
+  }
+
+  // False when there was no such unsupported route.
+  async deleteUnsupported(unsupportedId: string): Promise<boolean> {
+    const { affected } = await this.dataSource
+      .getRepository(UnsupportedRouteEntity)
+      .delete({ id: unsupportedId });
+    return Boolean(affected);
+  }
+}
