@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CeloTransferVerifier } from './celo/celo-transfer.verifier.js';
 import { SolanaTransferVerifier } from './solana/solana-transfer.verifier.js';
-import { DepositLedger } from './deposits/deposit-ledger.js';
+import { DepositLedgerRepository } from './deposits/deposit-ledger.repository.js';
 import { AcceptRefundUseCase } from './refunds/accept-refund.use-case.js';
 import { CeloRefundSender } from './refunds/celo-refund.sender.js';
 import { RefundRequestedConsumer } from './refunds/refund-requested.consumer.js';
 import { REFUND_SENDERS, RefundWorker } from './refunds/refund-worker.js';
+import { RefundsRepository } from './refunds/refunds.repository.js';
 import { SolanaRefundSender } from './refunds/solana-refund.sender.js';
 import { StellarRefundSender } from './refunds/stellar-refund.sender.js';
 import { RecordStellarPaymentUseCase } from './stellar/record-stellar-payment.use-case.js';
@@ -21,7 +22,7 @@ import { TRANSFER_VERIFIERS, VerifyTransferUseCase } from './verify/verify-trans
   providers: [
     ChainRegistry,
     StellarHorizon,
-    DepositLedger,
+    DepositLedgerRepository,
     RecordStellarPaymentUseCase,
     StellarPaymentStreams,
     StellarTransferVerifier,
@@ -41,6 +42,7 @@ import { TRANSFER_VERIFIERS, VerifyTransferUseCase } from './verify/verify-trans
       inject: [StellarRefundSender, SolanaRefundSender, CeloRefundSender],
       useFactory: (...senders: unknown[]) => senders,
     },
+    RefundsRepository,
     RefundWorker,
     AcceptRefundUseCase,
     RefundRequestedConsumer,

@@ -4,16 +4,16 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { DataSource, IsNull, LessThan } from 'typeorm';
 import { LOGGER, type Logger } from '@platform/logging';
 import { TransactionalOutbox } from '@platform/messaging';
 import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator, RecurringPass } from '@shared/util';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
 import { ChainRegistry } from '../upstreams/chain-registry.js';
-import { RefundAttemptEntity } from './refund-attempt.entity.js';
+import type { RefundAttemptEntity } from './refund-attempt.entity.js';
 import { RefundRefusedError, RefundSender, type ChainVerdict } from './refund-sender.js';
-import { RefundEntity } from './refund.entity.js';
+import type { RefundEntity } from './refund.entity.js';
+import { RefundsRepository } from './refunds.repository.js';
 
 export const REFUND_SENDERS = Symbol('RefundSenders');
 const BATCH = 20;
@@ -31,7 +31,7 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
   );
 
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly refunds: RefundsRepository,
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
     @Inject(REFUND_SENDERS) private readonly senders: readonly RefundSender[],
     private readonly registry: ChainRegistry,
@@ -54,11 +54,7 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   private async pass(): Promise<void> {
-    const open = await this.dataSource.getRepository(RefundEntity).find({
-      where: { status: 'REQUESTED' },
-      order: { requestedAt: 'ASC' },
-      take: BATCH,
-    });
+    const open = await this.refunds.oldestOpen(BATCH);
     for (const refund of open) {
       if (this.passes.stopped) return;
       if (!(await this.lease(refund))) continue;
@@ -67,23 +63,14 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
       } catch (error) {
         this.logger.warn({ err: error, refundId: refund.refundId }, 'refund not settled yet; retried later');
       } finally {
-        await this.dataSource
-          .getRepository(RefundEntity)
-          .update({ refundId: refund.refundId, status: 'REQUESTED' }, { leasedUntil: null });
+        await this.refunds.releaseLease(refund.refundId);
       }
     }
   }
 
   private async lease(refund: RefundEntity): Promise<boolean> {
     const now = this.clock.now();
-    const { affected } = await this.dataSource.getRepository(RefundEntity).update(
-      [
-        { refundId: refund.refundId, status: 'REQUESTED', leasedUntil: IsNull() },
-        { refundId: refund.refundId, status: 'REQUESTED', leasedUntil: LessThan(now) },
-      ],
-      { leasedUntil: new Date(now.getTime() + this.config.REFUND_LEASE_MS) },
-    );
-    return (affected ?? 0) > 0;
+    return this.refunds.lease(refund.refundId, now, new Date(now.getTime() + this.config.REFUND_LEASE_MS));
   }
 
   private async advance(refund: RefundEntity): Promise<void> {
@@ -95,14 +82,13 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
       );
       return;
     }
-    const attempts = this.dataSource.getRepository(RefundAttemptEntity);
-    const pending = await attempts.findOneBy({ refundId: refund.refundId, state: 'PENDING' });
+    const pending = await this.refunds.pendingAttempt(refund.refundId);
     if (pending) {
       const verdict = await sender.lookup(pending);
       if (verdict.kind === 'landed' || verdict.kind === 'failed') return this.apply(refund, pending, verdict);
       if (await sender.canStillLand(pending))
         return this.apply(refund, pending, await sender.broadcast(pending));
-      await attempts.update({ id: pending.id }, { state: 'EXPIRED' });
+      await this.refunds.expireAttempt(pending.id);
     }
     const asset = (await this.registry.chain(refund.blockchain)).assets.find(
       ({ cryptoCurrency }) => cryptoCurrency === refund.cryptoCurrency,
@@ -115,10 +101,10 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
       if (error instanceof RefundRefusedError) return this.settle(refund, null, 'FAILED', error.message);
       throw error;
     }
-    const attempt = await attempts.save({
+    const attempt = await this.refunds.saveAttempt({
       id: this.ids.uuid(),
       refundId: refund.refundId,
-      attempt: (await attempts.countBy({ refundId: refund.refundId })) + 1,
+      attempt: (await this.refunds.countAttempts(refund.refundId)) + 1,
       signedPayload: signed.payload,
       txHash: signed.hash,
       validUntil: signed.validUntil ?? null,
@@ -154,18 +140,15 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
     const settledAt = this.clock.now();
     const onChainTx = status === 'SENT' ? attempt!.txHash : null;
     await this.outbox.run(async (tx) => {
-      const { affected } = await tx.manager.update(
-        RefundEntity,
-        { refundId: refund.refundId, status: 'REQUESTED' },
-        { status, onChainTx, failureReason: reason, settledAt, leasedUntil: null },
-      );
-      if (!affected) return;
+      const settled = await this.refunds.settle(tx.manager, refund.refundId, {
+        status,
+        onChainTx,
+        failureReason: reason,
+        settledAt,
+      });
+      if (!settled) return;
       if (attempt)
-        await tx.manager.update(
-          RefundAttemptEntity,
-          { id: attempt.id },
-          { state: status === 'SENT' ? 'LANDED' : 'FAILED' },
-        );
+        await this.refunds.markAttempt(tx.manager, attempt.id, status === 'SENT' ? 'LANDED' : 'FAILED');
       await tx.publish(
         PayoutTopic.RefundSettled,
         {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Blockchain } from '@shared/contracts';
-import { DepositLedger, type DepositBatch } from '../deposits/deposit-ledger.js';
+import { DepositLedgerRepository, type DepositBatch } from '../deposits/deposit-ledger.repository.js';
 import { ChainRegistry } from '../upstreams/chain-registry.js';
 import { StellarHorizon } from './stellar-horizon.js';
 import { memoProblem } from './stellar-memo.js';
@@ -17,7 +17,7 @@ export class RecordStellarPaymentUseCase {
   constructor(
     private readonly registry: ChainRegistry,
     private readonly horizon: StellarHorizon,
-    private readonly ledger: DepositLedger,
+    private readonly ledger: DepositLedgerRepository,
   ) {}
 
   // True when the record was a deposit seen for the first time.

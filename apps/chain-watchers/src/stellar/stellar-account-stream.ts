@@ -1,13 +1,13 @@
 import type { Logger } from '@platform/logging';
 import { backoffWithJitter } from '@shared/util';
-import type { DepositLedger } from '../deposits/deposit-ledger.js';
+import type { DepositLedgerRepository } from '../deposits/deposit-ledger.repository.js';
 import type { RecordStellarPaymentUseCase } from './record-stellar-payment.use-case.js';
 import type { StellarHorizon } from './stellar-horizon.js';
 import type { StellarPaymentRecord } from './stellar-payments.js';
 
 export interface AccountStreamDeps {
   readonly horizon: StellarHorizon;
-  readonly ledger: DepositLedger;
+  readonly ledger: DepositLedgerRepository;
   readonly recordPayment: RecordStellarPaymentUseCase;
   readonly logger: Logger;
   readonly retryBaseMs: number;

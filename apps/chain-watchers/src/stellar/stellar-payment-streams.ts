@@ -7,7 +7,7 @@ import {
 import { LOGGER, type Logger } from '@platform/logging';
 import { Blockchain } from '@shared/contracts';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
-import { DepositLedger } from '../deposits/deposit-ledger.js';
+import { DepositLedgerRepository } from '../deposits/deposit-ledger.repository.js';
 import { ChainRegistry } from '../upstreams/chain-registry.js';
 import { RecordStellarPaymentUseCase } from './record-stellar-payment.use-case.js';
 import { StellarAccountStream } from './stellar-account-stream.js';
@@ -27,7 +27,7 @@ export class StellarPaymentStreams implements OnApplicationBootstrap, BeforeAppl
     private readonly config: ChainWatchersConfig,
     private readonly registry: ChainRegistry,
     private readonly horizon: StellarHorizon,
-    private readonly ledger: DepositLedger,
+    private readonly ledger: DepositLedgerRepository,
     private readonly recordPayment: RecordStellarPaymentUseCase,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}

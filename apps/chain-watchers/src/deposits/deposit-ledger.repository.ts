@@ -21,7 +21,7 @@ export interface DepositBatch {
 // The one place a deposit becomes durable: the seen-transfer row, its outbox event and the
 // stream cursor commit together or not at all, so a crash loses nothing and repeats nothing.
 @Injectable()
-export class DepositLedger {
+export class DepositLedgerRepository {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,

@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull, LessThan, type EntityManager } from 'typeorm';
+import { RefundAttemptEntity } from './refund-attempt.entity.js';
+import { RefundEntity } from './refund.entity.js';
+
+export interface RefundSettlement {
+  readonly status: 'SENT' | 'FAILED';
+  readonly onChainTx: string | null;
+  readonly failureReason: string | null;
+  readonly settledAt: Date;
+}
+
+// Refunds and their signed attempts. A refund is worked on by one replica at a time, under a
+// lease on its row.
+@Injectable()
+export class RefundsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  // Once per refundId, whatever the redeliveries (a second insert does nothing).
+  async insertIfNew(manager: EntityManager, refund: RefundEntity): Promise<void> {
+    await manager.createQueryBuilder().insert().into(RefundEntity).values(refund).orIgnore().execute();
+  }
+
+  // The oldest refunds still REQUESTED, leased or not.
+  oldestOpen(limit: number): Promise<RefundEntity[]> {
+    return this.dataSource.getRepository(RefundEntity).find({
+      where: { status: 'REQUESTED' },
+      order: { requestedAt: 'ASC' },
+      take: limit,
+    });
+  }
+
+  // False when the refund is settled, or leased by another replica until after `now`.
+  async lease(refundId: string, now: Date, until: Date): Promise<boolean> {
+    const { affected } = await this.dataSource.getRepository(RefundEntity).update(
+      [
+        { refundId, status: 'REQUESTED', leasedUntil: IsNull() },
+        { refundId, status: 'REQUESTED', leasedUntil: LessThan(now) },
+      ],
+      { leasedUntil: until },
+    );
+    return (affected ?? 0) > 0;
+  }
+
+  async releaseLease(refundId: string): Promise<void> {
+    await this.dataSource
+      .getRepository(RefundEntity)
+      .update({ refundId, status: 'REQUESTED' }, { leasedUntil: null });
+  }
+
+  // False when the refund was settled already: nothing written.
+  async settle(manager: EntityManager, refundId: string, settlement: RefundSettlement): Promise<boolean> {
+    const { affected } = await manager.update(
+      RefundEntity,
+      { refundId, status: 'REQUESTED' },
+      { ...settlement, leasedUntil: null },
+    );
+    return Boolean(affected);
+  }
+
+  pendingAttempt(refundId: string): Promise<RefundAttemptEntity | null> {
+    return this.dataSource.getRepository(RefundAttemptEntity).findOneBy({ refundId, state: 'PENDING' });
+  }
+
+  countAttempts(refundId: string): Promise<number> {
+    return this.dataSource.getRepository(RefundAttemptEntity).countBy({ refundId });
+  }
+
+  saveAttempt(attempt: RefundAttemptEntity): Promise<RefundAttemptEntity> {
+    return this.dataSource.getRepository(RefundAttemptEntity).save(attempt);
+  }
+
+  async expireAttempt(attemptId: string): Promise<void> {
+    await this.dataSource.getRepository(RefundAttemptEntity).update({ id: attemptId }, { state: 'EXPIRED' });
+  }
+
+  async markAttempt(
+    manager: EntityManager,
+    attemptId: string,
+    state: RefundAttemptEntity['state'],
+  ): Promise<void> {
+    await manager.update(RefundAttemptEntity, { id: attemptId }, { state });
+  }
+}
