@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { TransactionRunner } from '@platform/database';
 import { Clock, IdGenerator } from '@shared/util';
-import { ApiKeyEntity } from './api-key.entity.js';
 import { ApiKeyHasher } from './api-key.hasher.js';
-import { PartnerEntity } from './partner.entity.js';
 import { PartnerError, PartnerErrorCode } from './partners.errors.js';
 import { PartnersRepository } from './partners.repository.js';
 
@@ -19,14 +18,15 @@ export interface IssuedApiKey {
 export class CreateApiKeyUseCase {
   constructor(
     private readonly partners: PartnersRepository,
+    private readonly transactions: TransactionRunner,
     private readonly hasher: ApiKeyHasher,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {}
 
   execute(partnerId: string): Promise<IssuedApiKey> {
-    return this.partners.transaction(async (manager) => {
-      if (!(await manager.existsBy(PartnerEntity, { id: partnerId }))) {
+    return this.transactions.run(async (manager) => {
+      if (!(await this.partners.partnerExists(manager, partnerId))) {
         throw new PartnerError(PartnerErrorCode.PARTNER_NOT_FOUND);
       }
       return this.issue(manager, partnerId);
@@ -36,7 +36,7 @@ export class CreateApiKeyUseCase {
   async issue(manager: EntityManager, partnerId: string): Promise<IssuedApiKey> {
     const key = this.hasher.generate();
     const keyId = this.ids.uuid();
-    await manager.insert(ApiKeyEntity, {
+    await this.partners.insertKey(manager, {
       id: keyId,
       partnerId,
       displayPrefix: key.displayPrefix,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { TransactionRunner } from '@platform/database';
 import { Clock, IdGenerator } from '@shared/util';
 import { CreateApiKeyUseCase, type IssuedApiKey } from './create-api-key.use-case.js';
-import { PartnerEntity } from './partner.entity.js';
 import { PartnersRepository } from './partners.repository.js';
 
 export interface CreatedPartner extends IssuedApiKey {
@@ -14,15 +14,16 @@ export interface CreatedPartner extends IssuedApiKey {
 export class CreatePartnerUseCase {
   constructor(
     private readonly partners: PartnersRepository,
+    private readonly transactions: TransactionRunner,
     private readonly apiKeys: CreateApiKeyUseCase,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {}
 
   execute(name: string): Promise<CreatedPartner> {
-    return this.partners.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const partnerId = this.ids.uuid();
-      await manager.insert(PartnerEntity, { id: partnerId, name, createdAt: this.clock.now() });
+      await this.partners.insertPartner(manager, { id: partnerId, name, createdAt: this.clock.now() });
       const key = await this.apiKeys.issue(manager, partnerId);
       return { partnerId, name, ...key };
     });

@@ -20,12 +20,20 @@ export class PartnersRepository {
     private readonly clock: Clock,
   ) {}
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   findPartner(partnerId: string): Promise<PartnerEntity | null> {
     return this.dataSource.getRepository(PartnerEntity).findOneBy({ id: partnerId });
+  }
+
+  partnerExists(manager: EntityManager, partnerId: string): Promise<boolean> {
+    return manager.existsBy(PartnerEntity, { id: partnerId });
+  }
+
+  async insertPartner(manager: EntityManager, partner: PartnerEntity): Promise<void> {
+    await manager.insert(PartnerEntity, partner);
+  }
+
+  async insertKey(manager: EntityManager, key: ApiKeyEntity): Promise<void> {
+    await manager.insert(ApiKeyEntity, key);
   }
 
   async findActiveKeyByHash(keyHash: string): Promise<ApiKeyEntity | null> {
