@@ -19,6 +19,26 @@ const testSupportOnlyInTests = {
 // Only tools assemble apps; nothing else may import one.
 const noAppImports = { group: ['@apps/*'], message: 'Apps are assembled only by tools/.' };
 const restrictImports = (...paths) => ['error', { paths, patterns: [noAppImports] }];
+// CONVENTIONS.md, "Data access": DataSource, EntityManager queries and SQL live in *.repository.ts
+// and *.query.ts only; the rest of an app calls repositories.
+const dataAccess =
+  'Data access lives in *.repository.ts and *.query.ts (CONVENTIONS.md, "Data access"): call a ' +
+  'repository method named for what it does; for one transaction across several repository calls ' +
+  'inject TransactionRunner from @platform/database and pass its EntityManager on.';
+const typeormOnlyInRepositories = {
+  name: 'typeorm',
+  importNames: ['DataSource', 'Repository', 'QueryRunner'],
+  message: dataAccess,
+};
+const dataAccessCalls = ['query', 'getRepository', 'createQueryBuilder'].map((method) => ({
+  selector: `CallExpression[callee.type='MemberExpression'][callee.property.name='${method}']`,
+  message: `.${method}() outside a repository. ${dataAccess}`,
+}));
+// A transaction's handle is passed to repositories, never queried directly.
+const managerCalls = [
+  "CallExpression[callee.object.type='Identifier'][callee.object.name='manager']",
+  "CallExpression[callee.object.type='MemberExpression'][callee.object.property.name='manager']",
+].map((selector) => ({ selector, message: `An EntityManager queried outside a repository. ${dataAccess}` }));
 const frameworkImports = ['typeorm', 'kafkajs', 'pg', '@nestjs/*', 'express'];
 
 export default tseslint.config(
@@ -106,6 +126,29 @@ export default tseslint.config(
         testingOnlyInTests,
         testSupportOnlyInTests,
       ),
+    },
+  },
+  {
+    // Flat config replaces a rule's options per matching block, so the restrictions above are
+    // repeated here with the data-access one.
+    files: ['apps/**/src/**/*.ts'],
+    ignores: [
+      ...testFiles,
+      '**/*.repository.ts',
+      '**/*.query.ts',
+      '**/*.entity.ts',
+      '**/migrations/**',
+      // chat-api joins once its restructure lands.
+      'apps/chat-api/**',
+    ],
+    rules: {
+      'no-restricted-imports': restrictImports(
+        kafkaOnlyThroughMessaging,
+        testingOnlyInTests,
+        testSupportOnlyInTests,
+        typeormOnlyInRepositories,
+      ),
+      'no-restricted-syntax': ['error', ...dataAccessCalls, ...managerCalls],
     },
   },
   {
