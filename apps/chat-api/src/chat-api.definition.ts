@@ -5,7 +5,6 @@ import { chatApiDatabase } from './chat-api.database.js';
 import { ChatApiModule } from './chat-api.module.js';
 import { chatErrorPresenter } from './core/http/chat-error.presenter.js';
 import { chatFrontDoor } from './core/http/chat-front-door.middleware.js';
-import { ChatHotRoutes } from './request/chat-hot-routes.js';
 
 const chatApiSections = { ...platformSections, chat: ChatApiConfig };
 
@@ -16,11 +15,6 @@ export const chatApiDefinition: ServiceDefinition<typeof chatApiSections> = {
   database: chatApiDatabase,
   imports: [ChatApiModule],
   errorPresenter: chatErrorPresenter,
-  // The hottest endpoints (typing, message flags) are answered before Express sees them.
-  frontDoor: (app) => {
-    const hotRoutes = app.get(ChatHotRoutes);
-    return hotRoutes.handle.bind(hotRoutes);
-  },
   // Chat parameters come from urlencoded or multipart bodies, read before the JSON parser. Zulip
   // sends no ETag (so never a 304), and hashing every answer for one costs CPU on every request.
   beforeBodyParsers: (app) => {

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import { apiGatewayDefinition } from '@apps/api-gateway';
-import { ChatHotRoutes } from '../src/request/chat-hot-routes.js';
+import { DirectRoutes } from '@platform/http';
+import { LOGGER } from '@platform/logging';
+import { chatErrorPresenter } from '../src/core/http/chat-error.presenter.js';
 import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
-// The hot routes answer on their own: a bare Node server holding nothing but chat-api's
-// ChatHotRoutes answers typing and message flags, their refusals included, and hands
+// The hot routes answer on their own: a bare Node server holding nothing but chat-api's direct
+// routes (the platform's DirectRoutes) answers typing and message flags, their refusals included, and hands
 // everything else back (answered 599 here), so none of these answers came from Express or Nest.
 describe('chat-api hot routes (front door)', () => {
   const RATE_LIMIT = 30;
@@ -25,9 +27,10 @@ describe('chat-api hot routes (front door)', () => {
     chat = new ChatActions(system);
     owner = (await system.createRealm()).owner;
     member = await system.createUser(owner, 'hot@example.com', 'Hot Path');
-    const hotRoutes = system.chatApi.app.get(ChatHotRoutes);
+    const { app } = system.chatApi;
+    const direct = DirectRoutes.frontDoorOf(app, chatErrorPresenter, app.get(LOGGER), 4096)!;
     bare = createServer((req, res) => {
-      if (hotRoutes.handle(req, res)) return;
+      if (direct(req, res)) return;
       req.resume();
       res.writeHead(599).end('not a hot route');
     });

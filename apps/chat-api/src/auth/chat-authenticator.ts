@@ -7,7 +7,7 @@ import { RealmsRepository } from '../realms/realms.repository.js';
 import type { UserEntity } from '../core/accounts/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { API_KEY_PATTERN, ApiKeyVault } from '../users/api-key-vault.js';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 
 // Realms change rarely; every request needs its realm and the realm claiming its host. They are
 // reused for a few seconds (a deactivated realm is refused within that time).

@@ -3,18 +3,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ChatApiConfig } from '../core/chat-api.config.js';
 import type { ChatRouteDefinition } from '../core/http/chat-route.js';
 import { ChatError } from '../core/http/chat.error.js';
-import { requireAccess } from '../core/accounts/permissions.js';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { requireAccess } from '../core/http/permissions.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatAuthenticator } from './chat-authenticator.js';
 import { RateLimiter } from './rate-limiter.js';
 import { requestHost } from '../core/http/request-host.js';
 
 // HTTP Basic `email:api_key` on every chat endpoint that needs a user, before any parameter is
 // read; then the caller's rate limit, reported in X-RateLimit-* headers as Zulip does; then the
-// endpoint's access level. Shared by the Nest guard and the hot routes.
+// endpoint's access level.
 @Injectable()
 export class ChatRequestAuthorizer {
   private readonly userLimit: number;
+  private readonly anonymousLimit: number;
 
   constructor(
     private readonly authenticator: ChatAuthenticator,
@@ -22,6 +23,13 @@ export class ChatRequestAuthorizer {
     config: ChatApiConfig,
   ) {
     this.userLimit = config.CHAT_RATE_LIMIT_REQUESTS;
+    this.anonymousLimit = config.CHAT_RATE_LIMIT_ANONYMOUS_REQUESTS;
+  }
+
+  // Endpoints without credentials (/fetch_api_key, /server_settings) are limited per client
+  // address, as Zulip limits unauthenticated requests by IP: password guessing stays slow.
+  limitAnonymous(request: IncomingMessage, response: ServerResponse): void {
+    this.limiter.enforce(`ip:${clientAddress(request)}`, this.anonymousLimit, response);
   }
 
   async authorize(
@@ -47,4 +55,12 @@ function basicCredentials(header: string | undefined): [string, string] {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8').split(':');
   if (decoded.length !== 2) throw ChatError.unauthorized('Invalid authorization header for basic auth');
   return decoded as [string, string];
+}
+
+// The gateway appends the caller's address to X-Forwarded-For; chat-api is reachable only
+// through it, so the first entry is the client's.
+function clientAddress(request: IncomingMessage): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+  return first || request.socket.remoteAddress || 'unknown';
 }

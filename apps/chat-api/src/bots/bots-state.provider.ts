@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { ApiKeyVault } from '../users/api-key-vault.js';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
-import type { RegisterStateProvider } from '../core/events/register-state.js';
-import { avatarUrl, isAdministrator } from '../users/user.presenter.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
+import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
+import { avatarUrl } from '../users/user.presenter.js';
+import { isAdministrator } from '../core/http/permissions.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { BotServiceEntity } from './bot-service.entity.js';
 
@@ -11,6 +12,7 @@ import { BotServiceEntity } from './bot-service.entity.js';
 // bot of the realm, anyone else the bots they own, each with its API key and outgoing webhook.
 // The realm's Notification Bot is a system bot (Zulip keeps those in another realm): not listed.
 @Injectable()
+@RegisterState()
 export class BotsStateProvider implements RegisterStateProvider {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,

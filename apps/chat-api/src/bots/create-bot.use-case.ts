@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
+import { botDomain } from '../realms/bot-domain.js';
 import { ApiKeyVault } from '../users/api-key-vault.js';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { ChatError } from '../core/http/chat.error.js';
-import { StreamsRepository } from '../streams/streams.repository.js';
 import { AccountFactory } from '../users/account-factory.js';
 import { checkFullName, isValidEmail } from '../users/full-name.js';
 import { BotType, UserRole } from '../core/accounts/user.entity.js';
@@ -35,7 +35,6 @@ export class CreateBotUseCase {
   constructor(
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly users: UsersRepository,
-    private readonly streams: StreamsRepository,
     private readonly accounts: AccountFactory,
     private readonly vault: ApiKeyVault,
   ) {}
@@ -77,7 +76,7 @@ export class CreateBotUseCase {
       }
       await publishChatEvent(tx, {
         realmId: caller.realm.id,
-        userIds: await this.streams.realmUserIds(caller.realm.id, tx.manager),
+        userIds: await this.users.realmUserIds(caller.realm.id, tx.manager),
         event: { type: 'realm_user', op: 'add', person: userRow(user) },
       });
       return {
@@ -93,6 +92,3 @@ export class CreateBotUseCase {
 }
 
 // Zulip's bot domain: the realm's host.
-export function botDomain(realmUrl: string): string {
-  return new URL(realmUrl).hostname;
-}

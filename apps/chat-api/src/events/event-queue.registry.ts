@@ -3,7 +3,7 @@ import type { ChatEventV1 } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 import { ChatApiConfig } from '../core/chat-api.config.js';
 import { EventQueue, type QueueOptions } from './event-queue.js';
-import { ChatReplica } from './replicas/chat-replica.js';
+import { ChatReplica } from './chat-replica.js';
 
 const SWEEP_INTERVAL_MS = 10_000;
 // Zulip's MAX_QUEUE_TIMEOUT_SECS: the longest lifespan a client may ask for.

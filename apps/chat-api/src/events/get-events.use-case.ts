@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatApiConfig } from '../core/chat-api.config.js';
 import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 import { UserRole } from '../core/accounts/user.entity.js';
-import type { EventQueue, QueuedEvent } from './event-queue.js';
+import type { EventQueue } from './event-queue.js';
 import { EventQueueRegistry, type NewQueueOptions } from './event-queue.registry.js';
+import type { HeldQueuePoll, PollResult } from './held-queue-poll.js';
 import { checkNarrowForEvents } from './narrow-predicate.js';
-import { ChatReplica } from './replicas/chat-replica.js';
-import { RemoteEventQueues } from './replicas/remote-event-queues.js';
+import { ChatReplica } from './chat-replica.js';
+import { RemoteEventQueues } from './remote-event-queues.js';
 
 export type QueueSettings = Omit<NewQueueOptions, 'userId' | 'realmId'>;
 
@@ -17,19 +18,6 @@ export interface PollCommand {
   readonly dontBlock: boolean;
   // For a queue GET /events creates (no queue_id, dont_block).
   readonly newQueue: QueueSettings;
-}
-
-// A poll of a queue held by this replica (one passed on by another replica included).
-export interface HeldQueuePoll {
-  readonly userId: number;
-  readonly queueId: string;
-  readonly lastEventId: number;
-  readonly dontBlock: boolean;
-}
-
-export interface PollResult {
-  readonly events: QueuedEvent[];
-  readonly queue_id?: string;
 }
 
 // GET /events (long polling) and DELETE /events, as Zulip's Tornado serves them (fetch_events).

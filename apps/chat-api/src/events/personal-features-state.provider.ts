@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { RegisterContext, RegisterStateProvider } from '../core/events/register-state.js';
+import {
+  type RegisterContext,
+  type RegisterStateProvider,
+  RegisterState,
+} from '../core/events/register-state.js';
 
 // Personal features this server does not have, in the shapes Zulip gives a user without them:
 // no alert words, no synced drafts, no topic visibility policies.
 @Injectable()
+@RegisterState()
 export class PersonalFeaturesStateProvider implements RegisterStateProvider {
   fetch(_caller: unknown, want: (type: string) => boolean, context: RegisterContext) {
     const state: Record<string, unknown> = {};

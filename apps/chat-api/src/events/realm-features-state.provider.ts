@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RegisterStateProvider } from '../core/events/register-state.js';
+import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 
 // The keys of CustomProfileField.ALL_FIELD_TYPES (id and display name), in Zulip's order: sorted
 // by display name.
@@ -23,6 +23,7 @@ const CUSTOM_PROFILE_FIELD_TYPES = {
 // role:nobody), which its permission settings point at. This server has no user groups and
 // expresses permissions by role, so it lists none.
 @Injectable()
+@RegisterState()
 export class RealmFeaturesStateProvider implements RegisterStateProvider {
   fetch(_caller: unknown, want: (type: string) => boolean) {
     const state: Record<string, unknown> = {};

@@ -1,14 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import { Injectable } from '@nestjs/common';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../core/server-facts.js';
 import { EventQueueRegistry } from './event-queue.registry.js';
 import { assertPublicStreamsAllowed } from './get-events.use-case.js';
 import { checkNarrowForEvents, type NarrowTerm } from './narrow-predicate.js';
-import {
-  REGISTER_STATE_PROVIDERS,
-  type RegisterOptions,
-  type RegisterStateProvider,
-} from '../core/events/register-state.js';
+import type { RegisterOptions } from '../core/events/register-state.js';
+import { RegisterStateProviders } from './register-state.providers.js';
 
 export interface RegisterCommand extends RegisterOptions {
   readonly eventTypes: readonly string[] | undefined;
@@ -27,7 +24,7 @@ export interface RegisterCommand extends RegisterOptions {
 export class RegisterQueueUseCase {
   constructor(
     private readonly registry: EventQueueRegistry,
-    @Inject(REGISTER_STATE_PROVIDERS) private readonly providers: readonly RegisterStateProvider[],
+    private readonly providers: RegisterStateProviders,
   ) {}
 
   async execute(caller: ChatCaller, command: RegisterCommand) {
@@ -47,7 +44,8 @@ export class RegisterQueueUseCase {
     const want = (type: string) => wanted === undefined || wanted.includes(type);
     const context = { ...command, everyEventType: wanted === undefined };
     const state: Record<string, unknown> = {};
-    for (const provider of this.providers) Object.assign(state, await provider.fetch(caller, want, context));
+    for (const provider of this.providers.all)
+      Object.assign(state, await provider.fetch(caller, want, context));
     return {
       queue_id: queue.id,
       last_event_id: -1,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatEventV1, ChatTopics } from '@shared/contracts';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { toMessageRuns } from '../events/message-runs.js';
 import { MessageFlag } from '../core/database/message-flags.js';

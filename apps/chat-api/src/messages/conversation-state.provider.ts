@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { MessageFlag } from '../core/database/message-flags.js';
-import type { RegisterStateProvider } from '../core/events/register-state.js';
+import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 
 // Zulip's limits: the first 10,000 starred messages, conversations among the newest 1,000
 // direct messages.
@@ -11,6 +11,7 @@ const RECENT_DIRECT_MESSAGES = 1_000;
 
 // `starred_messages` and `recent_private_conversations` in POST /register.
 @Injectable()
+@RegisterState()
 export class ConversationStateProvider implements RegisterStateProvider {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 

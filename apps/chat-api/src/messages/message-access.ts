@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { historyAccess } from '../streams/stream-access.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { HISTORICAL_FLAGS } from './message-filter.js';

@@ -1,9 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { MessageFlag } from '../core/database/message-flags.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
-import type { RegisterOptions, RegisterStateProvider } from '../core/events/register-state.js';
+import {
+  type RegisterOptions,
+  type RegisterStateProvider,
+  RegisterState,
+} from '../core/events/register-state.js';
 
 interface UnreadRow {
   readonly id: number;
@@ -23,6 +27,7 @@ const MENTION_BITS =
 
 // `message` (max_message_id) and `update_message_flags` (unread_msgs, Zulip's shape).
 @Injectable()
+@RegisterState()
 export class MessageStateProvider implements RegisterStateProvider {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
 import { MessageAccess } from './message-access.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type ChatTransaction, publishChatEvents } from '../core/events/chat-event.publisher.js';
 import { MutedUsersRepository } from '../muted-users/muted-users.repository.js';
 import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
-import { botDomain } from '../bots/create-bot.use-case.js';
-import type { RegisterStateProvider } from '../core/events/register-state.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
+import { botDomain } from './bot-domain.js';
+import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 import { REALM_SETTINGS_DEFAULTS } from './realm-settings-defaults.js';
 
 // The `realm_*` settings of the `realm` state beside RealmStateProvider's limits and names: what
 // this server knows of the realm (creation time, bot domain), Zulip's defaults for the rest.
 @Injectable()
+@RegisterState()
 export class RealmSettingsStateProvider implements RegisterStateProvider {
   fetch({ realm }: ChatCaller, want: (type: string) => boolean) {
     if (!want('realm')) return Promise.resolve({});

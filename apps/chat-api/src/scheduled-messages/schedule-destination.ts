@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { normalizeTopic } from '../messages/message-text.js';
 import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 import { StreamsRepository } from '../streams/streams.repository.js';

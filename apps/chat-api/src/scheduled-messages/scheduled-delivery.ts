@@ -3,7 +3,7 @@ import { TransactionalOutbox } from '@platform/messaging';
 import { LOGGER, type Logger } from '@platform/logging';
 import type { ChatEventV1, ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { publishChatEvents } from '../core/events/chat-event.publisher.js';
 import { once, type PreparationMemo } from '../messages/preparation-memo.js';
 import { type PreparedMessage, SendMessageUseCase } from '../messages/send-message.use-case.js';

@@ -1,5 +1,5 @@
 import { Controller, Headers, Param } from '@nestjs/common';
-import { type ChatCaller, CurrentCaller } from '../core/accounts/chat-caller.js';
+import { type ChatCaller, CurrentCaller } from '../core/http/chat-caller.js';
 import { clientName } from '../messages/message-text.js';
 import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
 import { ChatParams } from '../core/http/chat-params.decorator.js';

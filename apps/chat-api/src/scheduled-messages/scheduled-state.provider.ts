@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
-import type { RegisterStateProvider } from '../core/events/register-state.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
+import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 import { DeliveryType } from './scheduled-message.entity.js';
 import { reminderRow, scheduledMessageRow } from './scheduled-message.presenter.js';
 import { ScheduledMessagesRepository } from './scheduled-messages.repository.js';
 
 // `scheduled_messages` and `reminders` in POST /register.
 @Injectable()
+@RegisterState()
 export class ScheduledStateProvider implements RegisterStateProvider {
   constructor(private readonly rows: ScheduledMessagesRepository) {}
 

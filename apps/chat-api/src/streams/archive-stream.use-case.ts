@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { ChatError } from '../core/http/chat.error.js';
-import { isAdministrator } from '../users/user.presenter.js';
+import { isAdministrator } from '../core/http/permissions.js';
 import { historyAccess } from './stream-access.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { StreamsRepository } from './streams.repository.js';
 
 // DELETE /streams/{stream_id}: the channel is archived, its messages kept. As Zulip 11's
@@ -16,6 +17,7 @@ export class ArchiveStreamUseCase {
   constructor(
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly streams: StreamsRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   async execute(caller: ChatCaller, streamId: number): Promise<Record<string, never>> {
@@ -34,7 +36,7 @@ export class ArchiveStreamUseCase {
       stream.isArchived = true;
       const audience = stream.inviteOnly
         ? await this.streams.subscriberIds(stream.id, tx.manager)
-        : await this.streams.realmUserIds(caller.realm.id, tx.manager);
+        : await this.users.realmUserIds(caller.realm.id, tx.manager);
       await publishChatEvent(tx, {
         realmId: caller.realm.id,
         userIds: audience,

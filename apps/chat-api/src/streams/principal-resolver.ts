@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
 import type { UserEntity } from '../core/accounts/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';

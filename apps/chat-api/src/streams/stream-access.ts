@@ -1,5 +1,5 @@
 import type { UserEntity } from '../core/accounts/user.entity.js';
-import { isAdministrator } from '../users/user.presenter.js';
+import { isAdministrator } from '../core/http/permissions.js';
 import { UserRole } from '../core/accounts/user.entity.js';
 import type { StreamEntity } from './stream.entity.js';
 

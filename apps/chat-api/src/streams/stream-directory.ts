@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { MessageRenderer } from '../markdown/message-renderer.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { UserRole } from '../core/accounts/user.entity.js';

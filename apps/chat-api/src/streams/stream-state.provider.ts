@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { StreamDirectory } from './stream-directory.js';
-import type { RegisterOptions, RegisterStateProvider } from '../core/events/register-state.js';
+import {
+  type RegisterOptions,
+  type RegisterStateProvider,
+  RegisterState,
+} from '../core/events/register-state.js';
 
 // `subscription` (the caller's channels) and `stream` (every channel they may see).
 @Injectable()
+@RegisterState()
 export class StreamStateProvider implements RegisterStateProvider {
   constructor(private readonly directory: StreamDirectory) {}
 

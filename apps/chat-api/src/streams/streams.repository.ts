@@ -35,14 +35,6 @@ export class StreamsRepository {
   }
 
   // Every active account of the realm: the audience of public-channel events.
-  async realmUserIds(realmId: number, manager?: EntityManager): Promise<number[]> {
-    const rows = (await (manager ?? this.dataSource.manager).query(
-      'SELECT "id" FROM "chat"."user_profile" WHERE "realm_id" = $1 AND "is_active" ORDER BY "id"',
-      [realmId],
-    )) as Array<{ id: number }>;
-    return rows.map((row) => row.id);
-  }
-
   async archive(manager: EntityManager, realmId: number, id: number): Promise<void> {
     await manager.getRepository(StreamEntity).update({ realmId, id }, { isArchived: true });
   }

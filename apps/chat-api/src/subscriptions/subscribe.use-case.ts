@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
 import { MessagesRepository } from '../messages/messages.repository.js';
 import { RecipientType } from '../messages/recipient.entity.js';

@@ -2,10 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { MessageRenderer } from '../markdown/message-renderer.js';
 import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
-import { isAdministrator } from '../users/user.presenter.js';
+import { isAdministrator } from '../core/http/permissions.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
-import { NEW_STREAM_STATS, type StreamStats, streamRow, subscriptionRow } from '../streams/stream.presenter.js';
+import {
+  NEW_STREAM_STATS,
+  type StreamStats,
+  streamRow,
+  subscriptionRow,
+} from '../streams/stream.presenter.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import type { SubscriptionEntity } from '../streams/subscription.entity.js';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
 import { type PreparedMessage, SendMessageUseCase } from '../messages/send-message.use-case.js';
 import type { UserEntity } from '../core/accounts/user.entity.js';

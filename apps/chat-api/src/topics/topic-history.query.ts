@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
 import { historyAccess } from '../streams/stream-access.js';

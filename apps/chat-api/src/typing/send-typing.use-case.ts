@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatEventBroadcaster } from '../events/chat-event.broadcaster.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
-import type { RegisterContext, RegisterStateProvider } from '../core/events/register-state.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
+import {
+  type RegisterContext,
+  type RegisterStateProvider,
+  RegisterState,
+} from '../core/events/register-state.js';
 import {
   AVAILABLE_NOTIFICATION_SOUNDS,
   EMOJISET_CHOICES,
@@ -12,6 +16,7 @@ import {
 // `user_settings` in POST /register, and the legacy top-level copies (update_display_settings,
 // update_global_notifications) Zulip still sends clients without user_settings_object.
 @Injectable()
+@RegisterState()
 export class UserSettingsStateProvider implements RegisterStateProvider {
   fetch({ user }: ChatCaller, want: (type: string) => boolean, context: RegisterContext) {
     const state: Record<string, unknown> = {};

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { publishChatEvent } from '../core/events/chat-event.publisher.js';
-import { StreamsRepository } from '../streams/streams.repository.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { AccountFactory } from './account-factory.js';
 import { checkFullName, isValidEmail } from './full-name.js';
@@ -25,7 +24,6 @@ export class CreateUserUseCase {
   constructor(
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly users: UsersRepository,
-    private readonly streams: StreamsRepository,
     private readonly accounts: AccountFactory,
   ) {}
 
@@ -46,7 +44,7 @@ export class CreateUserUseCase {
       });
       await publishChatEvent(tx, {
         realmId: caller.realm.id,
-        userIds: await this.streams.realmUserIds(caller.realm.id, tx.manager),
+        userIds: await this.users.realmUserIds(caller.realm.id, tx.manager),
         // Zulip's notify_created_user: a new human has no profile data yet.
         event: {
           type: 'realm_user',

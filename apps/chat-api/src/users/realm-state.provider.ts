@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import {
   EMPTY_TOPIC_DISPLAY_NAME,
   MAX_MESSAGE_LENGTH,
@@ -11,13 +11,19 @@ import {
   TYPING_STARTED_WAIT_MS,
   TYPING_STOPPED_WAIT_MS,
 } from '../core/server-facts.js';
-import { avatarUrl, isAdministrator, userRow } from './user.presenter.js';
+import { avatarUrl, userRow } from './user.presenter.js';
+import { isAdministrator } from '../core/http/permissions.js';
 import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
 import { UsersRepository } from './users.repository.js';
-import type { RegisterOptions, RegisterStateProvider } from '../core/events/register-state.js';
+import {
+  type RegisterOptions,
+  type RegisterStateProvider,
+  RegisterState,
+} from '../core/events/register-state.js';
 
 // `realm` (limits, typing intervals, names) and `realm_user` (the caller and the realm's people).
 @Injectable()
+@RegisterState()
 export class RealmStateProvider implements RegisterStateProvider {
   constructor(private readonly users: UsersRepository) {}
 

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
+import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
-import { StreamsRepository } from '../streams/streams.repository.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { checkFullName } from './full-name.js';
 import { UserRole } from '../core/accounts/user.entity.js';
@@ -22,7 +21,6 @@ export class UpdateUserUseCase {
   constructor(
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly users: UsersRepository,
-    private readonly streams: StreamsRepository,
   ) {}
 
   async execute(
@@ -73,7 +71,7 @@ export class UpdateUserUseCase {
   ): Promise<void> {
     await publishChatEvent(tx, {
       realmId: caller.realm.id,
-      userIds: await this.streams.realmUserIds(caller.realm.id, tx.manager),
+      userIds: await this.users.realmUserIds(caller.realm.id, tx.manager),
       event: { type: 'realm_user', op: 'update', person },
     });
   }

@@ -1,3 +1,4 @@
+import { isAdministrator } from '../core/http/permissions.js';
 import { createHash } from 'node:crypto';
 import { pythonIsoformat } from '../core/http/python-isoformat.js';
 import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
@@ -14,10 +15,6 @@ export interface UserRowOptions {
 export function avatarUrl(user: UserEntity, { medium = false } = {}): string {
   const digest = createHash('md5').update(user.emailKey).digest('hex');
   return `https://secure.gravatar.com/avatar/${digest}?d=identicon${medium ? '&s=500' : ''}&version=1`;
-}
-
-export function isAdministrator(user: UserEntity): boolean {
-  return user.role === UserRole.OWNER || user.role === UserRole.ADMINISTRATOR;
 }
 
 // A user as Zulip's GET /users and GET /users/{id} list them (format_user_row).

@@ -20,6 +20,15 @@ export class UsersRepository {
     return this.writes;
   }
 
+  // The realm's active accounts: who hears of a change to the realm's users.
+  async realmUserIds(realmId: number, manager?: EntityManager): Promise<number[]> {
+    const rows = (await (manager ?? this.dataSource.manager).query(
+      'SELECT "id" FROM "chat"."user_profile" WHERE "realm_id" = $1 AND "is_active" ORDER BY "id"',
+      [realmId],
+    )) as Array<{ id: number }>;
+    return rows.map((row) => row.id);
+  }
+
   // API keys are unique across realms; the owner's realm comes with the row.
   findByApiKeyHash(apiKeyHash: string): Promise<UserEntity | null> {
     return this.dataSource.getRepository(UserEntity).findOneBy({ apiKeyHash });

@@ -1,4 +1,5 @@
-import type { ChatCaller } from '../accounts/chat-caller.js';
+import { DiscoveryService } from '@nestjs/core';
+import type { ChatCaller } from '../http/chat-caller.js';
 
 export interface RegisterOptions {
   readonly applyMarkdown: boolean;
@@ -26,6 +27,7 @@ export interface RegisterStateProvider {
   ): Promise<Record<string, unknown>>;
 }
 
-// The providers of the initial state, in order (a feature adds its provider to the factory in
-// chat-api.module.ts).
-export const REGISTER_STATE_PROVIDERS = Symbol('RegisterStateProviders');
+// Marks a provider as one part of the initial state: a feature adds its part by declaring the
+// provider in its module, and the events feature gathers every provider so marked (in the
+// order their modules are imported).
+export const RegisterState = DiscoveryService.createDecorator<void>();

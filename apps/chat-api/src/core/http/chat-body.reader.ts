@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import type { DirectBodyReader } from '@platform/http';
 import { ChatError } from './chat.error.js';
+import type { ChatRequest } from './chat-request.js';
 import { RequestParams } from './request-params.js';
 
 export class BodyTooLargeError extends Error {}
@@ -23,6 +25,15 @@ export async function readRequestParams(request: IncomingMessage, maxBytes: numb
   request.resume();
   return RequestParams.fromEntries([], query);
 }
+
+// The same reading for a direct endpoint, which Express's middleware does not see: any request
+// (readRequestParams enforces the size limit on bodies of unknown length too).
+export const chatParamsReader: DirectBodyReader = {
+  takes: () => true,
+  async read(request, maxBodyBytes) {
+    (request as ChatRequest).chatParams = await readRequestParams(request, maxBodyBytes);
+  },
+};
 
 // Node's own multipart parser (the fetch API's FormData); file parts are not parameters.
 async function multipartFields(body: Buffer, contentType: string): Promise<Array<[string, string]>> {

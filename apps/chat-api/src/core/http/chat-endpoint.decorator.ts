@@ -4,12 +4,10 @@ import {
   RequestMapping,
   RequestMethod,
   SetMetadata,
-  UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import { Public } from '@platform/http';
-import { ChatAnonymousGuard } from '../../auth/chat-anonymous.guard.js';
-import { ChatAuthGuard } from '../../auth/chat-auth.guard.js';
+import { DirectRoute, Public } from '@platform/http';
+import { chatParamsReader } from './chat-body.reader.js';
 import { ChatEnvelopeInterceptor } from './chat-envelope.interceptor.js';
 import {
   CHAT_API_PREFIX,
@@ -24,12 +22,19 @@ export interface ChatEndpointOptions {
   readonly access?: ChatAccess;
   // Default true.
   readonly rateLimited?: boolean;
+  // Served ahead of Express (the platform's @DirectRoute), for the few endpoints clients call
+  // by the thousand per second; needs a fixed path. Default false.
+  readonly direct?: boolean;
 }
 
+// One instance for every endpoint: the envelope keeps no state, and an instance (not a class)
+// is what a direct route can run.
+const envelope = new ChatEnvelopeInterceptor();
+
 // Declares one Zulip endpoint under /api/v1. The platform sees it as @Public because the gateway
-// forwards chat requests untouched and chat-api authenticates its own users (ChatAuthGuard).
-// The handler returns the success fields only; the envelope adds `result`, `msg` and
-// `ignored_parameters_unsupported`.
+// forwards chat requests untouched and chat-api authenticates its own users: the access level
+// recorded here is enforced by the auth feature's global guard. The handler returns the success
+// fields only; the envelope adds `result`, `msg` and `ignored_parameters_unsupported`.
 export function ChatEndpoint(method: ChatMethod, path: string, options: ChatEndpointOptions = {}) {
   const access = options.access ?? 'user';
   const definition: ChatRouteDefinition = { method, path, access, rateLimited: options.rateLimited ?? true };
@@ -38,7 +43,7 @@ export function ChatEndpoint(method: ChatMethod, path: string, options: ChatEndp
     HttpCode(200),
     SetMetadata(CHAT_ROUTE, definition),
     Public(),
-    UseGuards(access === 'none' ? ChatAnonymousGuard : ChatAuthGuard),
-    UseInterceptors(ChatEnvelopeInterceptor),
+    UseInterceptors(envelope),
+    ...(options.direct ? [DirectRoute({ reader: chatParamsReader })] : []),
   );
 }

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { ChatCaller } from '../accounts/chat-caller.js';
+import type { ChatCaller } from './chat-caller.js';
 import type { RequestParams } from './request-params.js';
 
 // What the chat layers attach to a request: the raw parameters (front door), the names the

@@ -1,6 +1,5 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { CHAT_HOT_ENDPOINTS, type ChatHotEndpoint } from '../../request/chat-hot-endpoint.js';
 import { CHAT_ROUTE, type ChatMethod, type ChatRouteDefinition } from './chat-route.js';
 
 // The order Zulip's URL table declares an endpoint's methods in.
@@ -18,8 +17,7 @@ export type RouteResolution =
   | { readonly kind: 'unknown-path' }
   | { readonly kind: 'wrong-method'; readonly allowed: readonly ChatMethod[] };
 
-// Every chat endpoint, gathered at boot from the @ChatEndpoint declarations and the hot
-// endpoints, so that the front door can answer an unknown path with 404 and a known path with a
+// Every chat endpoint, gathered at boot from the @ChatEndpoint declarations, so that the front door can answer an unknown path with 404 and a known path with a
 // wrong method with Zulip's 405 and its `allowed_methods` — before authentication, as Zulip's
 // rest_dispatch does.
 @Injectable()
@@ -30,7 +28,6 @@ export class ChatRouteTable implements OnModuleInit {
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
-    @Inject(CHAT_HOT_ENDPOINTS) private readonly hotEndpoints: readonly ChatHotEndpoint[],
   ) {}
 
   onModuleInit(): void {
@@ -46,7 +43,6 @@ export class ChatRouteTable implements OnModuleInit {
         if (route) this.add(route);
       }
     }
-    for (const endpoint of this.hotEndpoints) this.add(endpoint.route);
   }
 
   // `path` is relative to /api/v1, without the query string.

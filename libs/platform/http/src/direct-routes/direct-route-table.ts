@@ -1,4 +1,4 @@
-import { type ExecutionContext, HttpStatus, RequestMethod, type Type } from '@nestjs/common';
+import { HttpStatus, RequestMethod, type Type } from '@nestjs/common';
 import {
   CUSTOM_ROUTE_ARGS_METADATA,
   EXCEPTION_FILTERS_METADATA,
@@ -6,47 +6,46 @@ import {
   HTTP_CODE_METADATA,
   INTERCEPTORS_METADATA,
   METHOD_METADATA,
-  PARAMTYPES_METADATA,
   PATH_METADATA,
   PIPES_METADATA,
   ROUTE_ARGS_METADATA,
 } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
-import type { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { AUTH_POLICY, type AuthPolicy } from '../auth/auth-policy.js';
+import type { DiscoveryService, ExternalContextCreator, MetadataScanner } from '@nestjs/core';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DirectBodyReader, RequestWithBody } from './direct-body-reader.js';
 import { DIRECT_ROUTE } from './direct-route.decorator.js';
 
-type ParamFactory = (data: unknown, context: ExecutionContext) => unknown;
-
-// How one argument of a direct handler is produced: the validated body, or a custom parameter
-// decorator's factory (e.g. @CurrentIdentity()) run against the request.
-export type DirectArgument =
-  | { readonly kind: 'body'; readonly metatype: Type }
-  | { readonly kind: 'custom'; readonly factory: ParamFactory; readonly data: unknown };
-
 export interface DirectRouteEntry {
+  // The path as Express would label it in metrics.
   readonly path: string;
   readonly status: number;
-  readonly policy: AuthPolicy | undefined;
-  readonly controller: Type;
-  readonly handler: (...args: unknown[]) => unknown;
-  readonly invoke: (args: unknown[]) => unknown;
-  readonly args: readonly DirectArgument[];
+  readonly reader: DirectBodyReader;
+  // The handler behind Nest's own guards, interceptors, pipes and parameter decorators (global
+  // ones included); resolves to what the handler returned, after the interceptors.
+  readonly run: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>;
 }
 
 interface RouteArgument {
   readonly index: number;
   readonly data?: unknown;
-  readonly pipes?: readonly unknown[];
-  readonly factory?: ParamFactory;
 }
 
-// The POST handlers marked @DirectRoute, keyed by their full path, read from the same metadata
-// Nest routes by, so a direct route and its OpenAPI description can never disagree.
+// The only parameters a direct handler may take besides custom decorators: the whole body.
+const directParams = {
+  exchangeKeyForValue(type: number, _data: unknown, [request]: [RequestWithBody]) {
+    if (type === Number(RouteParamtypes.BODY)) return request.body;
+    throw new Error(`direct route parameter of type ${type} has no value`);
+  },
+};
+
+// The handlers marked @DirectRoute, keyed by method and full path (with and without a trailing
+// slash, as Express matches them), read from the same metadata Nest routes by, so a direct route
+// and its OpenAPI description can never disagree.
 export function directRouteTable(
   discovery: DiscoveryService,
   scanner: MetadataScanner,
-  reflector: Reflector,
+  contexts: ExternalContextCreator,
 ): ReadonlyMap<string, DirectRouteEntry> {
   const table = new Map<string, DirectRouteEntry>();
   for (const wrapper of discovery.getControllers()) {
@@ -56,63 +55,76 @@ export function directRouteTable(
     const prototype = controller.prototype as Record<string, unknown>;
     for (const method of scanner.getAllMethodNames(prototype)) {
       const handler = prototype[method] as (...args: unknown[]) => unknown;
-      if (Reflect.getMetadata(DIRECT_ROUTE, handler) !== true) continue;
+      const options = Reflect.getMetadata(DIRECT_ROUTE, handler) as { reader: DirectBodyReader } | undefined;
+      if (!options) continue;
       const name = `${controller.name}.${method}`;
-      refuseEnhancers(name, controller, handler);
-      if (Reflect.getMetadata(METHOD_METADATA, handler) !== RequestMethod.POST)
-        throw new Error(`@DirectRoute ${name}: only POST routes can be served directly`);
+      refuseClassEnhancers(name, controller, handler);
+      refuseOtherArguments(name, controller, method);
       const path = joinPaths(
         Reflect.getMetadata(PATH_METADATA, controller),
         Reflect.getMetadata(PATH_METADATA, handler),
       );
       if (path.includes(':') || path.includes('*'))
         throw new Error(`@DirectRoute ${name}: only fixed paths can be served directly (${path})`);
-      table.set(path, {
+      const verb = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+      const run = contexts.create(
+        instance,
+        handler,
+        method,
+        ROUTE_ARGS_METADATA,
+        directParams,
+        undefined,
+        undefined,
+        // Errors are presented by the direct path itself, through the app's presenter.
+        { guards: true, interceptors: true, filters: false },
+        'http',
+      ) as DirectRouteEntry['run'];
+      const entry: DirectRouteEntry = {
         path,
         status:
-          (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? HttpStatus.CREATED,
-        policy: reflector.getAllAndOverride<AuthPolicy | undefined>(AUTH_POLICY, [handler, controller]),
-        controller,
-        handler,
-        invoke: (args) => instance[method]!(...args),
-        args: handlerArguments(name, controller, method),
-      });
+          (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? defaultStatus(verb),
+        reader: options.reader,
+        run,
+      };
+      table.set(`${verb} ${path}`, entry);
+      table.set(`${verb} ${path}/`, entry);
     }
   }
   return table;
 }
 
-function refuseEnhancers(name: string, controller: Type, handler: object): void {
+function defaultStatus(verb: string): number {
+  return verb === 'POST' ? HttpStatus.CREATED : HttpStatus.OK;
+}
+
+// Nest resolves an enhancer given by class within the module that declares it, which a route
+// served outside the router has no hold of: given by class, it would be silently skipped. Global
+// enhancers (APP_GUARD, APP_INTERCEPTOR, APP_PIPE) and instances run.
+function refuseClassEnhancers(name: string, controller: Type, handler: object): void {
   for (const key of [GUARDS_METADATA, PIPES_METADATA, INTERCEPTORS_METADATA, EXCEPTION_FILTERS_METADATA]) {
-    const declared = [Reflect.getMetadata(key, controller), Reflect.getMetadata(key, handler)] as unknown[];
-    if (declared.some((value) => Array.isArray(value) && value.length > 0))
+    const declared = [Reflect.getMetadata(key, controller), Reflect.getMetadata(key, handler)].flat();
+    if (declared.some((enhancer) => typeof enhancer === 'function'))
       throw new Error(
-        `@DirectRoute ${name}: guards, pipes, interceptors and filters of its own are not supported`,
+        `@DirectRoute ${name}: guards, pipes, interceptors and filters given by class are not supported ` +
+          '(bind them globally or give an instance)',
       );
   }
 }
 
-function handlerArguments(name: string, controller: Type, method: string): DirectArgument[] {
+function refuseOtherArguments(name: string, controller: Type, method: string): void {
   const declared = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<
     string,
     RouteArgument
   >;
-  const types = (Reflect.getMetadata(PARAMTYPES_METADATA, controller.prototype, method) ?? []) as Type[];
-  const args: DirectArgument[] = [];
   for (const [key, argument] of Object.entries(declared)) {
-    if (argument.pipes && argument.pipes.length > 0)
-      throw new Error(`@DirectRoute ${name}: parameter pipes are not supported`);
-    if (key.includes(CUSTOM_ROUTE_ARGS_METADATA) && argument.factory) {
-      args[argument.index] = { kind: 'custom', factory: argument.factory, data: argument.data };
-    } else if (key === `${RouteParamtypes.BODY}:${argument.index}` && argument.data === undefined) {
-      args[argument.index] = { kind: 'body', metatype: types[argument.index]! };
-    } else {
+    const isBody = key === `${RouteParamtypes.BODY}:${argument.index}` && argument.data === undefined;
+    if (!isBody && !key.includes(CUSTOM_ROUTE_ARGS_METADATA))
       throw new Error(`@DirectRoute ${name}: only @Body() and custom parameter decorators are supported`);
-    }
   }
-  if (args.length !== types.length || args.includes(undefined as never))
+  const parameters = (controller.prototype as Record<string, (...args: unknown[]) => unknown>)[method]!
+    .length;
+  if (Object.keys(declared).length !== parameters)
     throw new Error(`@DirectRoute ${name}: every parameter needs a decorator`);
-  return args;
 }
 
 function joinPaths(...parts: unknown[]): string {

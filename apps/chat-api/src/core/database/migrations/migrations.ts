@@ -7,5 +7,16 @@ import { UnreadColumn1795477567146 } from './1795477567146-unread-column.js';
 import { HeldCopiesGuard1795496221093 } from './1795496221093-held-copies-guard.js';
 import { ChatReplicas1795509696551 } from './1795509696551-chat-replicas.js';
 
-// Applied in this order; `npm run migrate -- generate --app chat-api --name <name>` appends here.
-export const chatApiMigrations = [Init1795308611809, ChatCore1795466343783, SnippetsAndMutes1795468208476, BotServices1795469423353, ScheduledMessages1795470778783, UnreadColumn1795477567146, HeldCopiesGuard1795496221093, ChatReplicas1795509696551];
+// The schema as it stood when chat-api was split into feature modules, in the order applied. A
+// feature declares the migrations it adds since in its own module (@OwnsTables); `npm run
+// migrate -- generate --app chat-api --into <feature> --name <name>` writes one there.
+export const chatSchemaHistory = [
+  Init1795308611809,
+  ChatCore1795466343783,
+  SnippetsAndMutes1795468208476,
+  BotServices1795469423353,
+  ScheduledMessages1795470778783,
+  UnreadColumn1795477567146,
+  HeldCopiesGuard1795496221093,
+  ChatReplicas1795509696551,
+];

@@ -1,7 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { UserEntity } from './user.entity.js';
-import type { RealmEntity } from './realm.entity.js';
-import type { ChatRequest } from '../http/chat-request.js';
+import type { UserEntity } from '../accounts/user.entity.js';
+import type { RealmEntity } from '../accounts/realm.entity.js';
 
 // The authenticated user of a chat request and their realm: every lookup is scoped by it.
 export interface ChatCaller {
@@ -9,8 +8,9 @@ export interface ChatCaller {
   readonly realm: RealmEntity;
 }
 
+// Set by the auth feature's guard (see ChatRequest).
 export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext) => {
-  const caller = context.switchToHttp().getRequest<ChatRequest>().chatCaller;
+  const caller = context.switchToHttp().getRequest<{ chatCaller?: ChatCaller }>().chatCaller;
   if (!caller) throw new Error('CurrentCaller used on a route without chat authentication');
   return caller;
 });

@@ -2,9 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InternalHttpClient, InternalTokenService } from '@platform/http';
 import { LOGGER, type Logger } from '@platform/logging';
 import { ServiceName } from '@shared/contracts';
-import { ChatApiConfig } from '../../core/chat-api.config.js';
-import { ChatError, type ChatErrorCode, type ChatErrorExtra } from '../../core/http/chat.error.js';
-import type { HeldQueuePoll, PollResult } from '../get-events.use-case.js';
+import { ChatApiConfig } from '../core/chat-api.config.js';
+import { ChatError, type ChatErrorCode, type ChatErrorExtra } from '../core/http/chat.error.js';
+import type { PollResult } from './held-queue-poll.js';
+import type { HeldQueuePoll } from './held-queue-poll.js';
 import { ChatReplica } from './chat-replica.js';
 
 export interface HeldQueueDeletion {

@@ -1,5 +1,5 @@
 import { IsBoolean, IsInt, IsString, MaxLength } from 'class-validator';
-import type { HeldQueuePoll } from '../get-events.use-case.js';
+import type { HeldQueuePoll } from './held-queue-poll.js';
 import type { HeldQueueDeletion } from './remote-event-queues.js';
 
 export class HeldQueuePollDto implements HeldQueuePoll {

@@ -1,8 +1,11 @@
 import type { ChatCaller } from './chat-caller.js';
-import { ChatError } from '../http/chat.error.js';
-import type { ChatAccess } from '../http/chat-route.js';
-import { isAdministrator } from '../../users/user.presenter.js';
-import { UserRole } from './user.entity.js';
+import { ChatError } from './chat.error.js';
+import type { ChatAccess } from './chat-route.js';
+import { type UserEntity, UserRole } from '../accounts/user.entity.js';
+
+export function isAdministrator(user: UserEntity): boolean {
+  return user.role === UserRole.OWNER || user.role === UserRole.ADMINISTRATOR;
+}
 
 // "Administrator" checks accept owners, as Zulip's do.
 export function requireAdministrator(caller: ChatCaller): void {

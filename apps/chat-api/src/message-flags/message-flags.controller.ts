@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
-import type { ChatHotEndpoint } from '../request/chat-hot-endpoint.js';
+import { Controller } from '@nestjs/common';
+import { type ChatCaller, CurrentCaller } from '../core/http/chat-caller.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { type ParamsOf, required } from '../core/http/param-declarations.js';
 import { param, shape } from '../core/http/param-types.js';
 import { UpdateMessageFlagsUseCase } from './update-message-flags.use-case.js';
@@ -14,15 +15,13 @@ const flagsParams = {
   op: required(param.string()),
 };
 
-// POST /messages/flags, a hot endpoint: clients mark messages read as they are displayed.
-@Injectable()
-export class MessageFlagsEndpoint implements ChatHotEndpoint<typeof flagsParams> {
-  readonly route = { method: 'POST', path: 'messages/flags', access: 'user', rateLimited: true } as const;
-  readonly params = flagsParams;
-
+// POST /messages/flags, served directly (ahead of Express): clients mark messages read as they are displayed.
+@Controller()
+export class MessageFlagsController {
   constructor(private readonly updateFlags: UpdateMessageFlagsUseCase) {}
 
-  handle(caller: ChatCaller, p: ParamsOf<typeof flagsParams>) {
+  @ChatEndpoint('POST', 'messages/flags', { direct: true })
+  update(@CurrentCaller() caller: ChatCaller, @ChatParams(flagsParams) p: ParamsOf<typeof flagsParams>) {
     return this.updateFlags.execute(caller, { messages: p.messages, operation: p.op, flag: p.flag });
   }
 }

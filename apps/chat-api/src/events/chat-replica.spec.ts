@@ -3,7 +3,7 @@ import type { HttpAdapterHost } from '@nestjs/core';
 import type { HttpConfig } from '@platform/http';
 import { RandomIdGenerator } from '@shared/util';
 import type { DataSource } from 'typeorm';
-import type { ChatApiConfig } from '../../core/chat-api.config.js';
+import type { ChatApiConfig } from '../core/chat-api.config.js';
 import { ChatReplica } from './chat-replica.js';
 
 function replicaWith(query: (sql: string) => Promise<unknown>) {

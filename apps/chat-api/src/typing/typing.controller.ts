@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import type { ChatCaller } from '../core/accounts/chat-caller.js';
-import type { ChatHotEndpoint } from '../request/chat-hot-endpoint.js';
+import { Controller } from '@nestjs/common';
+import { type ChatCaller, CurrentCaller } from '../core/http/chat-caller.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
 import { param, shape } from '../core/http/param-types.js';
 import { SendTypingUseCase } from './send-typing.use-case.js';
@@ -17,15 +18,13 @@ const typingParams = {
   topic: optional(param.string()),
 };
 
-// POST /typing, a hot endpoint: every composing client sends one every few seconds.
-@Injectable()
-export class TypingEndpoint implements ChatHotEndpoint<typeof typingParams> {
-  readonly route = { method: 'POST', path: 'typing', access: 'user', rateLimited: true } as const;
-  readonly params = typingParams;
-
+// POST /typing, served directly (ahead of Express): every composing client sends one every few seconds.
+@Controller()
+export class TypingController {
   constructor(private readonly sendTyping: SendTypingUseCase) {}
 
-  handle(caller: ChatCaller, p: ParamsOf<typeof typingParams>) {
+  @ChatEndpoint('POST', 'typing', { direct: true })
+  send(@CurrentCaller() caller: ChatCaller, @ChatParams(typingParams) p: ParamsOf<typeof typingParams>) {
     return this.sendTyping.execute(
       caller,
       p.type === 'direct'

@@ -2,8 +2,9 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { InternalAuth } from '@platform/http';
-import { ChatError } from '../../core/http/chat.error.js';
-import { EventQueueAccess, type PollResult } from '../get-events.use-case.js';
+import { ChatError } from '../core/http/chat.error.js';
+import { EventQueueAccess } from './get-events.use-case.js';
+import { type PollResult } from './held-queue-poll.js';
 import { HeldQueueDeletionDto, HeldQueuePollDto } from './held-queue.dto.js';
 import { INTERNAL_EVENT_QUEUES_PATH, type RemoteQueueAnswer } from './remote-event-queues.js';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { HttpConfig } from '@platform/http';
 import { IdGenerator } from '@shared/util';
 import { DataSource } from 'typeorm';
-import { ChatApiConfig } from '../../core/chat-api.config.js';
+import { ChatApiConfig } from '../core/chat-api.config.js';
 
 // A replica tells it is alive this often; one silent for LIVE_FOR_SECONDS is taken for gone
 // (its queues went with it), and its row is deleted after a day.

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { OwnsTables } from '../core/database/feature-tables.js';
+import { BotServiceEntity } from './bot-service.entity.js';
+import { BotsController } from './bots.controller.js';
+import { BotsStateProvider } from './bots-state.provider.js';
+import { CreateBotUseCase } from './create-bot.use-case.js';
+import { UsersModule } from '../users/users.module.js';
+
+@OwnsTables({ entities: [BotServiceEntity] })
+@Module({
+  imports: [UsersModule],
+  controllers: [BotsController],
+  providers: [BotsStateProvider, CreateBotUseCase],
+})
+export class BotsModule {}

@@ -1,0 +1,18 @@
+import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { RealmEntity } from './accounts/realm.entity.js';
+import { UserEntity } from './accounts/user.entity.js';
+import { OwnsTables } from './database/feature-tables.js';
+import { chatSchemaHistory } from './database/migrations/migrations.js';
+import { ChatRouteTable } from './http/chat-route-table.js';
+
+// What every feature stands on: the accounts every request is made by (realms and users) with
+// the schema history up to the feature modules, and the table of every chat route.
+@Global()
+@OwnsTables({ entities: [RealmEntity, UserEntity], migrations: chatSchemaHistory })
+@Module({
+  imports: [DiscoveryModule],
+  providers: [ChatRouteTable],
+  exports: [ChatRouteTable],
+})
+export class ChatCoreModule {}

@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { OwnsTables } from '../core/database/feature-tables.js';
+import { ChatEventBroadcaster } from './chat-event.broadcaster.js';
+import { ChatEventFanout } from './chat-event-fanout.js';
+import { ChatReplica } from './chat-replica.js';
+import { ChatReplicaEntity } from './chat-replica.entity.js';
+import { EventQueueAccess } from './get-events.use-case.js';
+import { EventQueueRegistry } from './event-queue.registry.js';
+import { EventsController } from './events.controller.js';
+import { InternalEventQueuesController } from './internal-event-queues.controller.js';
+import { PersonalFeaturesStateProvider } from './personal-features-state.provider.js';
+import { PresenceStateProvider } from './presence-state.provider.js';
+import { RealmFeaturesStateProvider } from './realm-features-state.provider.js';
+import { RegisterQueueUseCase } from './register-queue.use-case.js';
+import { RegisterStateProviders } from './register-state.providers.js';
+import { RemoteEventQueues } from './remote-event-queues.js';
+
+@OwnsTables({ entities: [ChatReplicaEntity] })
+@Module({
+  imports: [DiscoveryModule],
+  controllers: [EventsController, InternalEventQueuesController],
+  providers: [
+    ChatEventBroadcaster,
+    ChatEventFanout,
+    ChatReplica,
+    EventQueueAccess,
+    EventQueueRegistry,
+    PersonalFeaturesStateProvider,
+    PresenceStateProvider,
+    RealmFeaturesStateProvider,
+    RegisterQueueUseCase,
+    RegisterStateProviders,
+    RemoteEventQueues,
+  ],
+  exports: [ChatEventBroadcaster],
+})
+export class EventsModule {}

@@ -1,0 +1,21 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { RegisterState, type RegisterStateProvider } from '../core/events/register-state.js';
+
+// Every @RegisterState provider of the app, found once at boot.
+@Injectable()
+export class RegisterStateProviders implements OnModuleInit {
+  private found: readonly RegisterStateProvider[] = [];
+
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    this.found = this.discovery
+      .getProviders({ metadataKey: RegisterState.KEY })
+      .map((wrapper) => wrapper.instance as RegisterStateProvider);
+  }
+
+  get all(): readonly RegisterStateProvider[] {
+    return this.found;
+  }
+}

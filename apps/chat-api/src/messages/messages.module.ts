@@ -1,0 +1,42 @@
+import { Module } from '@nestjs/common';
+import { OwnsTables } from '../core/database/feature-tables.js';
+import { ConversationStateProvider } from './conversation-state.provider.js';
+import { GetMessageQuery } from './get-message.query.js';
+import { GetMessagesQuery } from './get-messages.query.js';
+import { MarkdownModule } from '../markdown/markdown.module.js';
+import { MessageAccess } from './message-access.js';
+import { MessageContextLoader } from './message-context.loader.js';
+import { MessageEntity } from './message.entity.js';
+import { MessageFilterBuilder } from './message-filter.js';
+import { MessagePreview } from './message-preview.js';
+import { MessageStateProvider } from './message-state.provider.js';
+import { MessagesController } from './messages.controller.js';
+import { MessagesRepository } from './messages.repository.js';
+import { MutedUsersModule } from '../muted-users/muted-users.module.js';
+import { NarrowCleaner } from './narrow-cleaner.js';
+import { RecipientEntity } from './recipient.entity.js';
+import { SendMessageUseCase } from './send-message.use-case.js';
+import { StreamsModule } from '../streams/streams.module.js';
+import { UserMessageEntity } from './user-message.entity.js';
+import { UsersModule } from '../users/users.module.js';
+
+@OwnsTables({ entities: [RecipientEntity, MessageEntity, UserMessageEntity] })
+@Module({
+  imports: [MarkdownModule, MutedUsersModule, StreamsModule, UsersModule],
+  controllers: [MessagesController],
+  providers: [
+    ConversationStateProvider,
+    GetMessageQuery,
+    GetMessagesQuery,
+    MessageAccess,
+    MessageContextLoader,
+    MessageFilterBuilder,
+    MessagePreview,
+    MessageStateProvider,
+    MessagesRepository,
+    NarrowCleaner,
+    SendMessageUseCase,
+  ],
+  exports: [GetMessageQuery, MessagePreview, MessagesRepository, SendMessageUseCase],
+})
+export class MessagesModule {}

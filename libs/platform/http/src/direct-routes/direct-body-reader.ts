@@ -1,0 +1,63 @@
+import type { IncomingMessage } from 'node:http';
+import { InvalidRequestError } from '../errors/invalid-request.error.js';
+
+// How a direct route reads its request before the handler runs, as the app's body parser or
+// middleware would on the Express path: it leaves on the request what the handler's parameter
+// decorators read (`request.body` for @Body()).
+export interface DirectBodyReader {
+  // Whether this request can be read exactly as the Express path reads it; otherwise Express
+  // answers it (the same route, the same way, only slower).
+  takes(request: IncomingMessage, maxBodyBytes: number): boolean;
+  read(request: IncomingMessage, maxBodyBytes: number): Promise<void>;
+}
+
+export type RequestWithBody = IncomingMessage & { body?: unknown };
+
+// Content types read directly; any other (a charset to convert, a form) goes to Express.
+const JSON_CONTENT_TYPES = new Set(['application/json', 'application/json; charset=utf-8']);
+// JSON bodies the parser accepts are objects and arrays only, as body-parser's strict mode.
+const JSON_CONTAINER_START = /^[\x20\x09\x0a\x0d]*[{[]/;
+
+// The platform's JSON body parser: its size limit and its rules, for @Body() DTOs.
+export const jsonBodyReader: DirectBodyReader = {
+  takes(request, maxBodyBytes) {
+    const { headers } = request;
+    const length = Number(headers['content-length']);
+    return (
+      JSON_CONTENT_TYPES.has(headers['content-type']?.toLowerCase() ?? '') &&
+      (headers['content-encoding'] ?? 'identity') === 'identity' &&
+      Number.isSafeInteger(length) &&
+      length <= maxBodyBytes
+    );
+  },
+  async read(request: RequestWithBody) {
+    request.body = parseJsonBody(await readBody(request));
+  },
+};
+
+// The whole body; its length was checked against the limit from Content-Length, which Node's
+// parser enforces.
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const unreadable = () => reject(new InvalidRequestError('Request body could not be read'));
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    request.once('error', unreadable);
+    request.once('close', () => {
+      if (!request.complete) unreadable();
+    });
+  });
+}
+
+// The body parser's rules: an empty body is {}, anything but an object or array is refused.
+function parseJsonBody(raw: Buffer): unknown {
+  if (raw.length === 0) return {};
+  const text = raw.toString('utf8');
+  try {
+    if (!JSON_CONTAINER_START.test(text)) throw new SyntaxError('not a JSON object or array');
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new InvalidRequestError('Request body is not valid JSON');
+  }
+}
