@@ -164,6 +164,36 @@ describe('quotes through the gateway', () => {
       expect(response.body).toEqual(refusal('invalid_request', 'Request body is not valid JSON'));
     });
 
+    // Served directly, and through Express (another spelling of the content type).
+    it.each(['application/json', 'application/json;charset=utf-8'])(
+      'answers invalid_request for a body nested thousands of levels deep (%s)',
+      async (contentType) => {
+        const response = await http
+          .post('/quote')
+          .set('X-API-Key', apiKey)
+          .set('Content-Type', contentType)
+          .send(`{"amount":${'['.repeat(5000)}${']'.repeat(5000)}}`)
+          .expect(400);
+        expect(response.body).toEqual(
+          refusal('invalid_request', 'Request body is nested too deeply (at most 32 levels)'),
+        );
+      },
+    );
+
+    it.each(['gzip', 'deflate'])(
+      'answers invalid_request for a %s body that does not decompress',
+      async (encoding) => {
+        const response = await http
+          .post('/quote')
+          .set('X-API-Key', apiKey)
+          .set('Content-Type', 'application/json')
+          .set('Content-Encoding', encoding)
+          .send('{"amount":1}')
+          .expect(400);
+        expect(response.body).toEqual(refusal('invalid_request', 'Request body could not be decompressed'));
+      },
+    );
+
     it('answers corridor_unavailable for a route that is not configured', async () => {
       const response = await post('/quote', payout({ target_currency: 'BRL' })).expect(400);
       expect(response.body).toEqual(

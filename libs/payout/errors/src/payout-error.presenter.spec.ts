@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { MethodNotAllowedException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { AuthenticationError, InvalidRequestError } from '@platform/http';
 import { PayoutErrorPresenter } from './payout-error.presenter.js';
 
@@ -43,7 +43,14 @@ describe(PayoutErrorPresenter.name, () => {
       status: 404,
       body: { code: 'not_found', reason: 'Cannot GET /nowhere', retryable: false },
     });
-    expect(sut.present(new PayloadTooLargeException('Request body is too large'))?.status).toBe(413);
+    expect(sut.present(new MethodNotAllowedException('TRACE is not allowed on /quote'))).toEqual({
+      status: 405,
+      body: { code: 'method_not_allowed', reason: 'TRACE is not allowed on /quote', retryable: false },
+    });
+    expect(sut.present(new PayloadTooLargeException('Request body is too large'))).toEqual({
+      status: 413,
+      body: { code: 'invalid_request', reason: 'Request body is too large', retryable: false },
+    });
   });
 
   it('leaves unknown errors to the unexpected rendering: server_error, retryable, with a reference', () => {

@@ -32,11 +32,7 @@ export class PayoutErrorPresenter implements ErrorPresenter {
     if (error instanceof HttpException) {
       const status = error.getStatus();
       if (status >= 500) return null;
-      return clientError(
-        status,
-        status === HttpStatus.NOT_FOUND ? 'not_found' : 'invalid_request',
-        error.message,
-      );
+      return clientError(status, clientErrorCode(status), error.message);
     }
     return null;
   }
@@ -49,6 +45,12 @@ export class PayoutErrorPresenter implements ErrorPresenter {
     };
     return { status: 500, body };
   }
+}
+
+function clientErrorCode(status: number): string {
+  if (status === HttpStatus.NOT_FOUND) return 'not_found';
+  if (status === HttpStatus.METHOD_NOT_ALLOWED) return 'method_not_allowed';
+  return 'invalid_request';
 }
 
 function clientError(status: number, code: string, reason: string): PresentedError {

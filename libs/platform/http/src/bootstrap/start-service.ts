@@ -11,6 +11,7 @@ import { MessagingModule } from '@platform/messaging';
 import { bodyParserErrors } from '../errors/body-parser-errors.middleware.js';
 import { ErrorIdFilter } from '../errors/error-id.filter.js';
 import { DefaultErrorPresenter } from '../errors/error-presenter.js';
+import { routeMethodsOf } from '../errors/method-not-allowed.js';
 import { DirectRoutes } from '../direct-routes/direct-routes.js';
 import { MetricsRegistry } from '../observability/metrics.registry.js';
 import { OpenApiDocument } from '../observability/openapi.controller.js';
@@ -70,7 +71,9 @@ export async function startService<S extends PlatformSections>(
     app.useBodyParser('urlencoded', { limit: http.MAX_BODY_BYTES, extended: true });
     app.use(bodyParserErrors());
     const presenter = definition.errorPresenter ?? new DefaultErrorPresenter();
-    app.useGlobalFilters(new ErrorIdFilter(presenter, logger));
+    app.useGlobalFilters(
+      new ErrorIdFilter(presenter, logger, routeMethodsOf(app.getHttpAdapter().getInstance())),
+    );
     await app.init();
     listenThroughObserver(app, logger, [
       definition.frontDoor?.(app),

@@ -1,8 +1,9 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@platform/logging';
 import type { ErrorPresenter, PresentedError } from './error-presenter.js';
+import { methodNotAllowed, type RouteMethods } from './method-not-allowed.js';
 
 // The last line of defence: known errors are rendered by the surface's presenter; anything else
 // is a 500 with an error id that is logged with the stack. Driver or provider text never
@@ -12,12 +13,18 @@ export class ErrorIdFilter implements ExceptionFilter {
   constructor(
     private readonly presenter: ErrorPresenter,
     private readonly logger: Logger,
+    private readonly routeMethods?: RouteMethods,
   ) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
     if (response.headersSent) return;
-    const presented = presentError(this.presenter, this.logger, error);
+    const request = http.getRequest<Request>();
+    const wrongMethod =
+      this.routeMethods && methodNotAllowed(error, request.method, request.path, this.routeMethods);
+    if (wrongMethod) response.setHeader('Allow', wrongMethod.allow);
+    const presented = presentError(this.presenter, this.logger, wrongMethod ? wrongMethod.error : error);
     for (const [name, value] of Object.entries(presented.headers ?? {})) response.setHeader(name, value);
     response.status(presented.status).json(presented.body);
   }

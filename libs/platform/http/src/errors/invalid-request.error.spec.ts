@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
-import { InvalidRequestError, strictValidationPipe } from './invalid-request.error.js';
+import { InvalidRequestError, MAX_REQUEST_DEPTH, strictValidationPipe } from './invalid-request.error.js';
 
 class Sample {
   @IsString()
@@ -36,6 +36,18 @@ describe(strictValidationPipe.name, () => {
 
   it('does not coerce strings into numbers', async () => {
     expect(await reasonFor({ name: 'ok', count: '3' })).toBe('count must be an integer number');
+  });
+
+  it('refuses a body nested deeper than the limit before walking it', async () => {
+    const nested = (levels: number): object => {
+      let value: object = {};
+      for (let level = 1; level < levels; level++) value = { name: value };
+      return value;
+    };
+    expect(await reasonFor(nested(100_000))).toBe(
+      `Request body is nested too deeply (at most ${MAX_REQUEST_DEPTH} levels)`,
+    );
+    expect(await reasonFor(nested(MAX_REQUEST_DEPTH))).toBe('name must be a string');
   });
 
   it('passes a valid body through as an instance', async () => {
