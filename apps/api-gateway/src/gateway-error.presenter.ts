@@ -1,3 +1,5 @@
+import { HttpException } from '@nestjs/common';
+import { PayoutErrorPresenter, type PayoutErrorBody } from '@payout/errors';
 import {
   DefaultErrorPresenter,
   authenticationFailedBody,
@@ -8,20 +10,38 @@ import {
 import { PartnerError, PartnerErrorCode } from './partners/partners.errors.js';
 import { WalletAuthError, WalletAuthErrorCode } from './wallet-auth/wallet-auth.errors.js';
 
+// The gateway answers for the payout API (its own routes, and refusals of requests it proxies):
+// every client error in the payout shape, with the `message` every error of the platform's own
+// surface (health, metrics) and every 401 carries.
 export class GatewayErrorPresenter implements ErrorPresenter {
   private readonly platform = new DefaultErrorPresenter();
+  private readonly payout = new PayoutErrorPresenter(() => null);
 
   present(error: unknown): PresentedError | null {
     if (error instanceof PartnerError) {
-      return { status: 404, body: { message: partnerErrorMessage(error.code), code: error.code } };
+      const reason = partnerErrorMessage(error.code);
+      return { status: 404, body: withMessage({ code: error.code, reason, retryable: false }) };
     }
     if (error instanceof WalletAuthError) return presentWalletAuthError(error);
+    if (error instanceof HttpException && error.getStatus() < 500) {
+      const presented = this.payout.present(error);
+      if (presented) return { ...presented, body: withMessage(presented.body as PayoutErrorBody) };
+    }
     return this.platform.present(error);
   }
 
   presentUnexpected(errorId: string): PresentedError {
     return this.platform.presentUnexpected(errorId);
   }
+}
+
+// The gateway's own answer when the service that owns a request fails it: worth retrying.
+export function upstreamFailure(status: 502 | 504, reason: string): PresentedError {
+  return { status, body: withMessage({ code: 'server_error', reason, retryable: true }) };
+}
+
+function withMessage(body: PayoutErrorBody) {
+  return { message: body.reason, ...body };
 }
 
 function partnerErrorMessage(code: PartnerErrorCode): string {

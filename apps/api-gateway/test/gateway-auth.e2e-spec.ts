@@ -131,7 +131,12 @@ describe('api-gateway authentication and routing', () => {
         .set('X-OPS-API-KEY', OPS_KEY)
         .expect(404);
 
-      expect(response.body).toEqual({ message: 'API key not found', code: 'api_key_not_found' });
+      expect(response.body).toEqual({
+        message: 'API key not found',
+        code: 'api_key_not_found',
+        reason: 'API key not found',
+        retryable: false,
+      });
       await http.get('/partner').set('X-API-Key', owner.apiKey).expect(200);
     });
   });
@@ -222,7 +227,12 @@ describe('api-gateway authentication and routing', () => {
 
     it('answers 502 when the owning service is down', async () => {
       const response = await http.get('/api/v1/users').expect(502);
-      expect(response.body).toEqual({ message: 'The service is unavailable' });
+      expect(response.body).toEqual({
+        message: 'The service is unavailable',
+        code: 'server_error',
+        reason: 'The service is unavailable',
+        retryable: true,
+      });
     });
   });
 
@@ -248,9 +258,40 @@ describe('api-gateway authentication and routing', () => {
     it('refuses a body over the limit, for its own routes and proxied ones', async () => {
       const big = { name: 'x'.repeat(5000) };
       const own = await http.post('/ops/partners').set('X-OPS-API-KEY', OPS_KEY).send(big).expect(413);
-      expect(own.body).toEqual({ message: 'Request body is too large' });
+      const tooLarge = {
+        message: 'Request body is too large',
+        code: 'invalid_request',
+        reason: 'Request body is too large',
+        retryable: false,
+      };
+      expect(own.body).toEqual(tooLarge);
       const proxied = await http.post('/quote').send(big).expect(413);
-      expect(proxied.body).toEqual({ message: 'Request body is too large' });
+      expect(proxied.body).toEqual(tooLarge);
+    });
+
+    it('answers a method a path does not have with 405 and the methods it has', async () => {
+      const own = await http.trace('/partner').expect(405);
+      expect(own.headers['allow']).toBe('GET, HEAD');
+      const reason = 'TRACE is not allowed on /partner (allowed: GET, HEAD)';
+      expect(own.body).toEqual({ message: reason, code: 'method_not_allowed', reason, retryable: false });
+
+      const proxied = await http.trace('/quote/reverse').expect(405);
+      expect(proxied.headers['allow']).toBe('POST');
+      expect(proxied.body).toEqual({
+        code: 'method_not_allowed',
+        reason: 'TRACE is not allowed on /quote/reverse (allowed: POST)',
+        retryable: false,
+      });
+    });
+
+    it('still answers an unknown path with 404', async () => {
+      const response = await http.trace('/nowhere').expect(404);
+      expect(response.body).toEqual({
+        message: 'Cannot TRACE /nowhere',
+        code: 'not_found',
+        reason: 'Cannot TRACE /nowhere',
+        retryable: false,
+      });
     });
 
     it('answers malformed JSON with invalid_request', async () => {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, PayloadTooLargeException } from '@nestjs/common';
 import {
   Agent,
   request as httpRequest,
@@ -9,11 +9,12 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { HttpConfig, InternalTokenService, sendJson } from '@platform/http';
+import { HttpConfig, InternalTokenService, type PresentedError, sendJson } from '@platform/http';
 import { RequestContext } from '@platform/logging';
 import { INTERNAL_IDENTITY_HEADER, type InternalIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../api-gateway.config.js';
 import { API_KEY_HEADER, OPS_KEY_HEADER } from '../authentication/credential-authenticator.js';
+import { GatewayErrorPresenter, upstreamFailure } from '../gateway-error.presenter.js';
 import { upstreamUrl, type Upstream } from './gateway-routes.js';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) never cross a proxy.
@@ -32,6 +33,10 @@ const HOP_BY_HOP: ReadonlySet<string> = new Set([
 const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([API_KEY_HEADER, OPS_KEY_HEADER, 'authorization']);
 
 const UPSTREAM_TIMEOUT = 'upstream timeout';
+
+const TOO_LARGE = new GatewayErrorPresenter().present(
+  new PayloadTooLargeException('Request body is too large'),
+)!;
 
 interface UpstreamAddress {
   readonly host: string;
@@ -64,7 +69,7 @@ export class ReverseProxy {
     const limit = upstream === 'kyc' ? this.gateway.MAX_UPLOAD_BYTES : this.http.MAX_BODY_BYTES;
     if (Number(request.headers['content-length'] ?? 0) > limit) {
       request.resume();
-      return sendJson(response, 413, { message: 'Request body is too large' });
+      return answer(response, TOO_LARGE);
     }
     const { host, port, secure } = this.address(upstream);
     const options: RequestOptions = {
@@ -88,8 +93,8 @@ export class ReverseProxy {
         return;
       }
       if (error.message === UPSTREAM_TIMEOUT)
-        sendJson(response, 504, { message: 'The service did not answer in time' });
-      else sendJson(response, 502, { message: 'The service is unavailable' });
+        answer(response, upstreamFailure(504, 'The service did not answer in time'));
+      else answer(response, upstreamFailure(502, 'The service is unavailable'));
     });
     streamBody(request, outgoing, response, limit);
   }
@@ -124,6 +129,10 @@ export class ReverseProxy {
   }
 }
 
+function answer(response: ServerResponse, presented: PresentedError): void {
+  sendJson(response, presented.status, presented.body);
+}
+
 function withoutHopByHop(headers: IncomingMessage['headers']): OutgoingHttpHeaders {
   const kept: OutgoingHttpHeaders = {};
   for (const name in headers) {
@@ -146,7 +155,7 @@ function streamBody(
     if (received > limit) {
       request.unpipe(outgoing);
       outgoing.destroy();
-      if (!response.headersSent) sendJson(response, 413, { message: 'Request body is too large' });
+      if (!response.headersSent) answer(response, TOO_LARGE);
     }
   });
   request.pipe(outgoing);
