@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { DepositDetectedV1 } from '@shared/contracts';
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Blockchain, DepositDetectedV1 } from '@shared/contracts';
 import {
   BREB_MOBILE,
   PIX_CPF,
@@ -16,6 +16,15 @@ export interface OpenedTransaction {
 }
 
 let users = 0;
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+// A new id in the form the chain names its transactions by (hash or signature).
+export function fakeTransferId(blockchain: Blockchain | string): string {
+  if (blockchain === 'SOLANA') return Array.from({ length: 88 }, () => BASE58[randomInt(58)]).join('');
+  const hash = randomBytes(32).toString('hex');
+  return blockchain === 'CELO' ? `0x${hash}` : hash;
+}
 
 // Quotes and accepts a transaction of `partner` on `route`, paid out to `account`.
 export async function openTransaction(
@@ -36,7 +45,7 @@ export async function openTransaction(
   const stellar = route.network === 'STELLAR';
   const fact: DepositDetectedV1 = {
     blockchain: context.blockchain,
-    onChainTx: `tx-${randomUUID()}`,
+    onChainTx: fakeTransferId(context.blockchain),
     transferIndex: 0,
     cryptoCurrency: context.cryptoCurrency,
     // Stellar names the asset issuer:code; the others by mint or token contract.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectEventually } from '@platform/test-support';
 import type { DepositDetectedV1, RefundRequestedV1, RefundSettledV1 } from '@shared/contracts';
 import { FakeChainWatchers } from './fake-chain-watchers.js';
-import { openTransaction, type OpenedTransaction } from './funded-transactions.js';
+import { fakeTransferId, openTransaction, type OpenedTransaction } from './funded-transactions.js';
 import {
   CELO_PIX,
   SOLANA_PIX,
@@ -67,11 +67,12 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
       opened = await open(partnerA, SOLANA_PIX);
     });
 
+    const signature = fakeTransferId('SOLANA');
     it.each([
       [{}, 'blockchain is required'],
-      [{ on_chain_tx: 'x', transaction_id: randomUUID() }, 'blockchain is required'],
+      [{ on_chain_tx: signature, transaction_id: randomUUID() }, 'blockchain is required'],
       [
-        { blockchain: 'STELLAR', on_chain_tx: 'x', transaction_id: randomUUID() },
+        { blockchain: 'STELLAR', on_chain_tx: signature, transaction_id: randomUUID() },
         'blockchain must be SOLANA or CELO; Stellar deposits are detected automatically',
       ],
       [{ blockchain: 'SOLANA', transaction_id: randomUUID() }, 'on_chain_tx is required'],
@@ -79,11 +80,45 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
         { blockchain: 'SOLANA', on_chain_tx: '', transaction_id: randomUUID() },
         'on_chain_tx must not be empty',
       ],
-      [{ blockchain: 'SOLANA', on_chain_tx: 'x', transaction_id: 'nope' }, 'transaction_id must be a UUID'],
-      [{ blockchain: 'SOLANA', on_chain_tx: 'x' }, 'transaction_id is required'],
+      [
+        { blockchain: 'CELO', on_chain_tx: 'nothex', transaction_id: randomUUID() },
+        'on_chain_tx must be a Celo transaction hash (0x and 64 hex digits) or a Solana signature (base58)',
+      ],
+      [
+        { blockchain: 'SOLANA', on_chain_tx: signature, transaction_id: 'nope' },
+        'transaction_id must be a UUID',
+      ],
+      [{ blockchain: 'SOLANA', on_chain_tx: signature }, 'transaction_id is required'],
     ])('answers 400 invalid_request for %j', async (body, reason) => {
       const response = await notify(partnerA, body).expect(400);
       expect(response.body).toEqual(refusal('invalid_request', reason));
+    });
+
+    it('answers 400 invalid_request for a body nested thousands of levels deep', async () => {
+      const response = await system.http
+        .post('/payments/notify')
+        .set('X-API-Key', partnerA.apiKey)
+        .set('Content-Type', 'application/json')
+        .send(`{"blockchain":${'['.repeat(5000)}${']'.repeat(5000)}}`)
+        .expect(400);
+      expect(response.body).toEqual(
+        refusal('invalid_request', 'Request body is nested too deeply (at most 32 levels)'),
+      );
+    });
+
+    it('answers 400 invalid_request for a transfer id of the other chain, without asking the chain', async () => {
+      const asked = chain.requests.length;
+      const response = await notify(partnerA, {
+        ...bodyOf(opened),
+        on_chain_tx: fakeTransferId('CELO'),
+      }).expect(400);
+      expect(response.body).toEqual(
+        refusal(
+          'invalid_request',
+          'on_chain_tx must be a Solana transaction signature (base58, 64 to 88 characters)',
+        ),
+      );
+      expect(chain.requests).toHaveLength(asked);
     });
 
     it("answers 404 for another partner's transaction, without asking the chain", async () => {
@@ -121,7 +156,7 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
       ['failed', 'The transaction failed on chain'],
       ['no_deposit', 'The transaction moved no USDC or USDT into a deposit address'],
     ] as const)('answers 400 transfer_rejected for an %s transaction', async (reason, text) => {
-      const onChainTx = `invalid-${reason}`;
+      const onChainTx = fakeTransferId('SOLANA');
       chain.answer(onChainTx, { status: 'invalid', reason });
       const response = await notify(partnerA, { ...bodyOf(opened), on_chain_tx: onChainTx }).expect(400);
       expect(response.body).toEqual(refusal('transfer_rejected', text));
@@ -143,7 +178,7 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
         ],
       ];
       for (const [change, reason] of cases) {
-        const fact = { ...opened.fact, ...change, onChainTx: `tx-${randomUUID()}` };
+        const fact = { ...opened.fact, ...change, onChainTx: fakeTransferId(opened.fact.blockchain) };
         chain.answer(fact.onChainTx, found(fact));
         const response = await notify(partnerA, bodyOf(opened, fact)).expect(400);
         expect(response.body).toEqual(refusal('transfer_rejected', reason));
@@ -321,7 +356,11 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
     it('records a deposit without a memo, or with an unknown one, for operations and moves nothing', async () => {
       const opened = await open(partnerA, STELLAR_BREB);
       const noMemo = { ...opened.fact, memo: null };
-      const unknown = { ...opened.fact, onChainTx: `tx-${randomUUID()}`, memo: 'AAAAAAAAAAAAAAAAAAAAAA==' };
+      const unknown = {
+        ...opened.fact,
+        onChainTx: fakeTransferId('STELLAR'),
+        memo: 'AAAAAAAAAAAAAAAAAAAAAA==',
+      };
       await deliver('chain.deposit.detected.v1', noMemo, noMemo.onChainTx);
       await deliver('chain.deposit.detected.v1', unknown, unknown.onChainTx);
       await expectEventually(async () => {

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsDefined, IsIn, IsNotEmpty, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { Blockchain } from '@shared/contracts';
+import { NOTIFIED_TRANSFER_ID } from './transfer-id-format.js';
 
 const NOTIFIED_CHAINS = [Blockchain.SOLANA, Blockchain.CELO] as const;
 export type NotifiedChain = (typeof NOTIFIED_CHAINS)[number];
@@ -9,6 +10,10 @@ export type NotifiedChain = (typeof NOTIFIED_CHAINS)[number];
 // bottom-up: IsDefined is checked, and reported, first.
 export class LegacyNotifyPaymentRequestDto {
   @ApiProperty({ description: 'Celo transaction hash or Solana signature', maxLength: 128 })
+  @Matches(NOTIFIED_TRANSFER_ID, {
+    message:
+      '$property must be a Celo transaction hash (0x and 64 hex digits) or a Solana signature (base58)',
+  })
   @MaxLength(128, { message: '$property must be at most 128 characters' })
   @IsNotEmpty({ message: '$property must not be empty' })
   @IsString({ message: '$property must be a string' })

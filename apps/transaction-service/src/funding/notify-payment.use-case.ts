@@ -8,6 +8,7 @@ import { TransactionsRepository } from '../transactions/transactions.repository.
 import { ApplyDepositUseCase, type ApplyDepositResult } from './apply-deposit.use-case.js';
 import { transferNotFound, transferRejected } from './funding.errors.js';
 import { INVALID_TRANSFER_REASONS } from './invalid-transfer-reasons.js';
+import { transferIdProblem } from './transfer-id-format.js';
 
 export interface NotifyPaymentCommand {
   readonly blockchain: Blockchain;
@@ -34,6 +35,8 @@ export class NotifyPaymentUseCase {
         `Transaction ${transaction.id} is paid on ${transaction.blockchain}, not ${command.blockchain}`,
       );
     }
+    const malformed = transferIdProblem(command.blockchain, command.onChainTx);
+    if (malformed) throw invalidTransactionRequest(malformed);
     const verified = await this.chain.verify(command);
     if (verified.status === 'not_found') throw transferNotFound();
     if (verified.status === 'invalid') throw transferRejected(INVALID_TRANSFER_REASONS[verified.reason]);
