@@ -172,7 +172,7 @@ describe('POST /ops/transactions/reconcile-hash', () => {
     });
 
     it.each([
-      ['page=0', 'page must be an integer of at least 1'],
+      ['page=0', 'page must be an integer from 1 to 999999999'],
       ['pageSize=101', 'pageSize must be an integer from 1 to 100'],
       ['pageSize=ten', 'pageSize must be an integer from 1 to 100'],
       ['status=UNMATCHED', 'property status should not exist'],

@@ -225,6 +225,25 @@ describe('transactions through the gateway', () => {
         pixQuoteId = (await system.quote(partnerA, SOLANA_PIX)).quote_id;
       });
 
+      it('a body nested thousands of levels deep, with invalid_request', async () => {
+        const response = await system.http
+          .post('/transaction')
+          .set('X-API-Key', partnerA.apiKey)
+          .set('Content-Type', 'application/json')
+          .send(`{"quote_id":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`)
+          .expect(400);
+        expect(response.body).toEqual(
+          refusal('invalid_request', 'Request body is nested too deeply (at most 32 levels)'),
+        );
+      });
+
+      it('neither account_number nor qr_code for a quote that does not exist, with invalid_request', async () => {
+        const response = await system
+          .accept(partnerA, acceptance(UNKNOWN_ID, { account_number: undefined }))
+          .expect(400);
+        expect(response.body).toEqual(refusal('invalid_request', 'account_number or qr_code is required'));
+      });
+
       it.each([
         ['no quote_id', { quote_id: undefined }, 'quote_id is required'],
         ['a quote_id that is not a UUID', { quote_id: 'q-1' }, 'quote_id must be a UUID'],
@@ -468,9 +487,11 @@ describe('transactions through the gateway', () => {
 
     it.each([
       [{}, 'externalUserId is required'],
-      [{ externalUserId: 'u', page: 0 }, 'page must be an integer of at least 1'],
-      [{ externalUserId: 'u', page: 'two' }, 'page must be an integer of at least 1'],
-      [{ externalUserId: 'u', page: 1.5 }, 'page must be an integer of at least 1'],
+      [{ externalUserId: 'u', page: 0 }, 'page must be an integer from 1 to 999999999'],
+      [{ externalUserId: 'u', page: 'two' }, 'page must be an integer from 1 to 999999999'],
+      [{ externalUserId: 'u', page: 1.5 }, 'page must be an integer from 1 to 999999999'],
+      [{ externalUserId: 'u', page: '1e20' }, 'page must be an integer from 1 to 999999999'],
+      [{ externalUserId: 'u', page: 1_000_000_000 }, 'page must be an integer from 1 to 999999999'],
       [{ externalUserId: 'u', pageSize: 0 }, 'pageSize must be an integer from 1 to 100'],
       [{ externalUserId: 'u', pageSize: 101 }, 'pageSize must be an integer from 1 to 100'],
       [{ externalUserId: 'u', sort: 'id' }, 'property sort should not exist'],

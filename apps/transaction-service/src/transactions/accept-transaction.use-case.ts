@@ -6,7 +6,7 @@ import { DepositAddressesRepository } from '../deposit-addresses/deposit-address
 import { KycGate } from '../kyc-gate/kyc-gate.js';
 import { UpstreamClients } from '../upstreams/upstream-clients.js';
 import { PaymentContextBuilder, type PaymentContext } from './payment-context.js';
-import { RecipientCheck, type RecipientInput } from './recipient-check.js';
+import { RecipientCheck, requireRecipient, type RecipientInput } from './recipient-check.js';
 import { RecipientVault } from './recipient-vault.js';
 import { mayActFor, type TransactionCaller } from './transaction-caller.js';
 import { TransactionJournal } from './transaction-journal.js';
@@ -62,6 +62,7 @@ export class AcceptTransactionUseCase {
     if (!mayActFor(caller, command.userId)) {
       throw invalidTransactionRequest('user_id must be the wallet user the Bearer token was issued to');
     }
+    requireRecipient(command);
     const existing = await this.transactions.findByQuote(caller.partnerId, command.quoteId);
     if (existing) return this.accepted(caller, existing);
 

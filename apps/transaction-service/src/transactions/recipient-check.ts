@@ -26,9 +26,9 @@ export class RecipientCheck {
   constructor(private readonly decodeBrCode: DecodeBrCodeUseCase) {}
 
   resolve(quote: QuoteTerms, input: RecipientInput): Recipient {
+    requireRecipient(input);
     const accountNumber = input.accountNumber?.trim() || null;
     const qrCode = input.qrCode?.trim() || null;
-    if (!accountNumber && !qrCode) throw invalidTransactionRequest('account_number or qr_code is required');
     if (quote.paymentMethod === PaymentMethod.BREB) {
       if (qrCode) throw invalidTransactionRequest('qr_code applies to PIX payouts only');
       return { accountNumber: checked(validateBrebKey(accountNumber ?? '')), qrCode: null };
@@ -51,6 +51,12 @@ export class RecipientCheck {
     }
     return decoded.account ?? null;
   }
+}
+
+// Whatever the quote: a request naming no recipient is refused before the quote is looked up.
+export function requireRecipient(input: RecipientInput): void {
+  if (!input.accountNumber?.trim() && !input.qrCode?.trim())
+    throw invalidTransactionRequest('account_number or qr_code is required');
 }
 
 function checked<Kind extends string>(validation: KeyValidation<Kind>): string {
