@@ -131,6 +131,18 @@ describe('webhooks through the gateway', () => {
     expect(response.body).toEqual(refusal('invalid_request', reason));
   });
 
+  it('refuses a body nested thousands of levels deep with invalid_request', async () => {
+    const response = await http
+      .put('/webhooks/endpoint')
+      .set('X-API-Key', partner.apiKey)
+      .set('Content-Type', 'application/json')
+      .send(`{"url":${'['.repeat(5000)}${']'.repeat(5000)}}`)
+      .expect(400);
+    expect(response.body).toEqual(
+      refusal('invalid_request', 'Request body is nested too deeply (at most 32 levels)'),
+    );
+  });
+
   it('registers the endpoint and shows the secret once', async () => {
     const created = await as(partner).put('/webhooks/endpoint', { url: receiver.url }).expect(201);
     expect(created.body).toEqual({
@@ -383,6 +395,14 @@ describe('webhooks through the gateway', () => {
     expect((await as(partner).get('/webhooks/deliveries?pageSize=500').expect(400)).body).toEqual(
       refusal('invalid_request', 'pageSize must be between 1 and 100'),
     );
+    for (const [page, reason] of [
+      ['1e20', 'page must be at most 999999999'],
+      ['1000000000', 'page must be at most 999999999'],
+      ['1.8e308', 'page must be a whole number'],
+    ])
+      expect((await as(partner).get(`/webhooks/deliveries?page=${page}`).expect(400)).body).toEqual(
+        refusal('invalid_request', reason),
+      );
     expect((await as(partner).get('/webhooks/deliveries?status=LOST').expect(400)).body).toEqual(
       refusal('invalid_request', 'status must be one of PENDING, DELIVERED, DEAD'),
     );

@@ -3,6 +3,8 @@ import { Type } from 'class-transformer';
 import { IsEnum, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import { DeliveryStatus } from './webhook-delivery.entity.js';
 
+const MAX_PAGE = 999_999_999;
+
 export class ListDeliveriesRequestDto {
   @ApiPropertyOptional({ enum: DeliveryStatus })
   @IsOptional()
@@ -14,11 +16,13 @@ export class ListDeliveriesRequestDto {
   @IsUUID('all', { message: 'transaction_id must be a UUID' })
   transaction_id?: string;
 
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  // Bounded so that the page's offset stays a number PostgreSQL takes (1e20 overflowed bigint).
+  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })
   @Min(1, { message: 'page must be at least 1' })
+  @Max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
   page: number = 1;
 
   @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
