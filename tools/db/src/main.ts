@@ -12,11 +12,12 @@ import { createLogger } from '@platform/logging';
 import { allDefinitions } from '../../apps/all-apps.js';
 import { checkAll, generate, revertLast, runAll, type AppDataSource } from './migration-commands.js';
 
-const USAGE = `Usage: npm run migrate -- <run|revert|check|generate> [--app <app>] [--name <name>]
+const USAGE = `Usage: npm run migrate -- <run|revert|check|generate> [--app <app>] [--name <name>] [--into <folder>]
   run       apply pending migrations (every app, or --app)      needs DATABASE_URL
   revert    revert the last migration of --app                   needs DATABASE_URL
   check     fail when entities and migrations disagree           embedded database unless DATABASE_URL
-  generate  write a migration for --app named --name             embedded database unless DATABASE_URL`;
+  generate  write a migration for --app named --name             embedded database unless DATABASE_URL
+            into src/<folder>/migrations (default src/migrations; chat-api: the feature's folder)`;
 
 const logger = createLogger({ service: 'migrate' });
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -24,7 +25,7 @@ const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..',
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { app: { type: 'string' }, name: { type: 'string' } },
+    options: { app: { type: 'string' }, name: { type: 'string' }, into: { type: 'string' } },
   });
   const [command] = positionals;
   const definitions = allDefinitions.filter((definition) => !values.app || definition.name === values.app);
@@ -61,7 +62,7 @@ async function main(): Promise<number> {
       case 'check':
         return (await checkAll(targets, logger)) ? 0 : 1;
       case 'generate':
-        await generate(targets[0]!, values.name!, repositoryRoot, Date.now(), logger);
+        await generate(targets[0]!, values.name!, repositoryRoot, Date.now(), logger, values.into);
         return 0;
       default:
         process.stderr.write(`Unknown command ${command}\n${USAGE}\n`);

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import {
@@ -52,6 +52,8 @@ export async function generate(
   repositoryRoot: string,
   timestamp: number,
   logger: Logger,
+  // A feature folder of the app (chat-api's features own their migrations); src/migrations if absent.
+  into?: string,
 ): Promise<void> {
   await runMigrations(target.dataSource);
   const diff = await diffEntitiesAgainstDatabase(target.dataSource);
@@ -61,15 +63,38 @@ export async function generate(
   }
   const className = migrationClassName(name, timestamp);
   const fileBase = `${timestamp}-${name}`;
-  const directory = join(repositoryRoot, 'apps', target.app, 'src', 'migrations');
+  const source = join(repositoryRoot, 'apps', target.app, 'src');
+  const directory = into ? join(source, into, 'migrations') : join(source, 'migrations');
+  await mkdir(directory, { recursive: true });
   await writeFile(join(directory, `${fileBase}.ts`), renderMigration(className, diff));
-  await registerMigration(join(directory, 'migrations.ts'), className, fileBase);
-  logger.info({ app: target.app, file: `${fileBase}.ts` }, 'migration generated');
+  const created = await registerMigration(join(directory, 'migrations.ts'), className, fileBase, into);
+  logger.info({ app: target.app, file: join(directory, `${fileBase}.ts`) }, 'migration generated');
+  if (created)
+    logger.info(
+      { list: join(directory, 'migrations.ts') },
+      "a new migration list: declare it in the feature module's @OwnsTables({ migrations })",
+    );
 }
 
-// Appends the new class to the app's ordered migration list.
-async function registerMigration(listFile: string, className: string, fileBase: string): Promise<void> {
-  const source = await readFile(listFile, 'utf8');
+// Appends the new class to the folder's ordered migration list, creating the list for a feature's
+// first migration (named for the feature: `userGroupsMigrations`). True when it was created.
+async function registerMigration(
+  listFile: string,
+  className: string,
+  fileBase: string,
+  feature: string | undefined,
+): Promise<boolean> {
+  const source = await readFile(listFile, 'utf8').catch(() => null);
+  if (source === null) {
+    const listName = `${(feature ?? 'app').replace(/[-_/]+(\w)/g, (_all, letter: string) => letter.toUpperCase())}Migrations`;
+    await writeFile(
+      listFile,
+      `import { ${className} } from './${fileBase}.js';\n\n` +
+        `// Applied in this order; \`npm run migrate -- generate --into ${feature ?? ''}\` appends here.\n` +
+        `export const ${listName} = [${className}];\n`,
+    );
+    return true;
+  }
   const importLine = `import { ${className} } from './${fileBase}.js';`;
   const lines = source.split('\n');
   const lastImport = lines.findLastIndex((line) => line.startsWith('import '));
@@ -83,4 +108,5 @@ async function registerMigration(listFile: string, className: string, fileBase: 
     return `= [${[...items, className].join(', ')}];`;
   });
   await writeFile(listFile, updated);
+  return false;
 }
