@@ -6,8 +6,8 @@ import { createLogger } from '@platform/logging';
 import { KafkaEventBus } from '@platform/messaging';
 import { kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
 import { startTestService } from '@platform/testing';
-import { chatApiDefinition } from '../chat-api.definition.js';
-import { CreateRealmUseCase } from '../realms/create-realm.use-case.js';
+import { chatApiDefinition } from '../src/chat-api.definition.js';
+import { CreateRealmUseCase } from '../src/realms/create-realm.use-case.js';
 
 const HEARTBEAT_MS = 6_000;
 
