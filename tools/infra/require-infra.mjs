@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Exits 0 when TEST_DATABASE_URL and KAFKA_BROKERS are set and TCP-reachable;
+// Exits 0 when TEST_DATABASE_URL, KAFKA_BROKERS and TEST_CLAMD_ADDRESS are set and TCP-reachable;
 // otherwise prints how to start the local infra and exits 1.
 // Usage: node tools/infra/require-infra.mjs   (no dependencies: node built-ins only)
 import net from 'node:net';
 
 const HINT =
-  'Integration tests need real PostgreSQL and Kafka. Run:\n' +
+  'Integration tests need real PostgreSQL, Kafka and clamd. Run:\n' +
   '  bash tools/infra/infra.sh up\n' +
   '  eval "$(bash tools/infra/infra.sh env)"';
 
@@ -30,7 +30,7 @@ function hostPort(s, defaultPort) {
 
 const problems = [];
 const targets = [];
-const { TEST_DATABASE_URL: dbUrl, KAFKA_BROKERS: brokers } = process.env;
+const { TEST_DATABASE_URL: dbUrl, KAFKA_BROKERS: brokers, TEST_CLAMD_ADDRESS: clamd } = process.env;
 
 if (!dbUrl) problems.push('TEST_DATABASE_URL is not set');
 else {
@@ -50,6 +50,15 @@ else {
     } catch {
       problems.push(`KAFKA_BROKERS entry is not host:port: ${b}`);
     }
+  }
+}
+
+if (!clamd) problems.push('TEST_CLAMD_ADDRESS is not set');
+else {
+  try {
+    targets.push({ name: 'clamd', ...hostPort(clamd, 3310) });
+  } catch {
+    problems.push(`TEST_CLAMD_ADDRESS is not host:port: ${clamd}`);
   }
 }
 

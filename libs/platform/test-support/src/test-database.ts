@@ -41,3 +41,9 @@ export function kafkaBrokers(): string[] | null {
   const { infra } = loadConfig({ infra: TestInfrastructureConfig });
   return infra.KAFKA_BROKERS ? infra.KAFKA_BROKERS.split(',').map((broker) => broker.trim()) : null;
 }
+
+// ClamAV's clamd as tools/infra runs it (`host:port`), or null outside the infrastructure suites.
+export function clamdAddress(): string | null {
+  const { infra } = loadConfig({ infra: TestInfrastructureConfig });
+  return infra.TEST_CLAMD_ADDRESS ?? null;
+}

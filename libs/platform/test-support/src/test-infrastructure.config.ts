@@ -1,7 +1,7 @@
 import { IsOptional, IsString } from 'class-validator';
 
-// Where the real-infrastructure suites find PostgreSQL and Kafka (`tools/infra` prints these).
-// Absent, the suites use embedded PostgreSQL and the in-memory bus.
+// Where the real-infrastructure suites find PostgreSQL, Kafka and clamd (`tools/infra` prints
+// these). Absent, the suites use embedded PostgreSQL and the in-memory bus.
 export class TestInfrastructureConfig {
   @IsOptional()
   @IsString()
@@ -10,4 +10,8 @@ export class TestInfrastructureConfig {
   @IsOptional()
   @IsString()
   KAFKA_BROKERS?: string;
+
+  @IsOptional()
+  @IsString()
+  TEST_CLAMD_ADDRESS?: string;
 }
