@@ -41,4 +41,28 @@ describe(KycServiceConfig.name, () => {
   ])('refuses a key of %s without echoing it', (_case, key) => {
     expect(problemsOf({ KYC_ENCRYPTION_KEY: key, KYC_STORAGE_DIR: '/tmp/kyc' })).toEqual([KEY_PROBLEM]);
   });
+
+  it.each([
+    ['a host and port', '127.0.0.1:3310'],
+    ['a host name and port', 'clamd.internal:3310'],
+    ['an IPv6 address and port', '[::1]:3310'],
+    ['a unix socket', '/run/clamav/clamd.ctl'],
+  ])('takes a clamd address of %s', (_case, address) => {
+    const key = randomBytes(32).toString('base64');
+    const { kyc } = load({
+      KYC_ENCRYPTION_KEY: key,
+      KYC_STORAGE_DIR: '/tmp/kyc',
+      KYC_CLAMD_ADDRESS: address,
+    });
+    expect(kyc).toMatchObject({ KYC_CLAMD_ADDRESS: address, KYC_CLAMD_TIMEOUT_MS: 30_000 });
+  });
+
+  it.each(['clamd', 'tcp://clamd:3310', 'run/clamd.ctl'])('refuses a clamd address %s', (address) => {
+    const key = randomBytes(32).toString('base64');
+    expect(
+      problemsOf({ KYC_ENCRYPTION_KEY: key, KYC_STORAGE_DIR: '/tmp/kyc', KYC_CLAMD_ADDRESS: address }),
+    ).toEqual([
+      `KYC_CLAMD_ADDRESS: KYC_CLAMD_ADDRESS must be host:port or the absolute path of a unix socket (got "${address}")`,
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { IsInt, IsNotEmpty, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, Matches, Max, Min } from 'class-validator';
 import { Secret } from '@platform/config';
 
 const MIB = 1024 * 1024;
@@ -22,4 +22,18 @@ export class KycServiceConfig {
   @Min(1024)
   @Max(64 * MIB)
   KYC_MAX_DOCUMENT_BYTES: number = 8 * MIB;
+
+  // clamd (ClamAV) scans every document before anything of it is kept: `host:port`, or the
+  // absolute path of its unix socket. Unset, documents are kept unscanned (the boot log says so).
+  // clamd's StreamMaxLength must be at least KYC_MAX_DOCUMENT_BYTES.
+  @IsOptional()
+  @Matches(/^(\/\S+|[A-Za-z0-9.-]+:\d{1,5}|\[[0-9A-Fa-f:.]+\]:\d{1,5})$/, {
+    message: 'KYC_CLAMD_ADDRESS must be host:port or the absolute path of a unix socket',
+  })
+  KYC_CLAMD_ADDRESS?: string;
+
+  // How long one document's scan may take, connection included.
+  @IsInt()
+  @Min(100)
+  KYC_CLAMD_TIMEOUT_MS: number = 30_000;
 }

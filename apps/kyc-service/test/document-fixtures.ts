@@ -56,20 +56,31 @@ export function heic(brand = 'heic'): Buffer {
   return box;
 }
 
-// A one-page PDF.
-export function pdf(): Buffer {
+// A one-page PDF, with `content` as an embedded stream when given.
+export function pdf(content?: string): Buffer {
   return Buffer.from(
     [
       '%PDF-1.4',
       '1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj',
       '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj',
       '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 3 3]>> endobj',
+      ...(content === undefined
+        ? []
+        : [`4 0 obj <</Length ${content.length}>> stream`, content, 'endstream endobj']),
       'trailer <</Root 1 0 R>>',
       '%%EOF',
       '',
     ].join('\n'),
     'latin1',
   );
+}
+
+// The anti-malware test file every scanner detects as if it were a virus (harmless text).
+export const EICAR = String.raw`X5O!P%@AP[4\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*`;
+
+// A PDF carrying the EICAR test file, as a document with malware would.
+export function eicarPdf(): Buffer {
+  return pdf(EICAR);
 }
 
 // The first bytes of a Windows executable and of a ZIP archive.

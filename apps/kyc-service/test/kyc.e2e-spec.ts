@@ -19,7 +19,8 @@ import { ServiceName, type InternalIdentity, type KycSubmissionDecidedV1 } from 
 import { DocumentVault } from '../src/documents/document-vault.js';
 import { kycServiceDefinition } from '../src/kyc-service.definition.js';
 import { KycSubmissionsRepository } from '../src/submissions/kyc-submissions.repository.js';
-import { executable, heic, jpeg, pdf, png, text, webp, zip } from './document-fixtures.js';
+import { eicarPdf, executable, heic, jpeg, pdf, png, text, webp, zip } from './document-fixtures.js';
+import { FakeClamd, UNSCANNABLE } from './fake-clamd.js';
 
 const MIB = 1024 * 1024;
 const MAX_DOCUMENT_BYTES = 8 * MIB;
@@ -62,6 +63,7 @@ describe('KYC through the gateway', () => {
   let database: TestDatabase;
   let storageDir: string;
   const bus = new InMemoryEventBus();
+  const clamd = new FakeClamd();
   const decided: EventEnvelope[] = [];
   let kycService: RunningService;
   let gateway: RunningService;
@@ -86,6 +88,7 @@ describe('KYC through the gateway', () => {
       env: {
         KYC_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
         KYC_STORAGE_DIR: join(storageDir, 'documents'),
+        KYC_CLAMD_ADDRESS: await clamd.start(),
       },
     });
     gateway = await startTestService(apiGatewayDefinition, {
@@ -105,6 +108,7 @@ describe('KYC through the gateway', () => {
     await gateway.close();
     await kycService.close();
     await bus.disconnect();
+    await clamd.stop();
     await database.drop();
     await rm(storageDir, { recursive: true, force: true });
   });
@@ -310,6 +314,32 @@ describe('KYC through the gateway', () => {
       const before = await storedDocuments();
       await submit(form({ email: 'nope' })).expect(400);
       await submit(form(), upload(png(), 'application/pdf')).expect(400);
+      expect(await storedDocuments()).toEqual(before);
+    });
+
+    it('refuses a document carrying malware and keeps nothing of it', async () => {
+      const userId = newUser();
+      const before = await storedDocuments();
+      const scans = clamd.scans;
+
+      const response = await submit(form({ userId }), upload(eicarPdf(), 'application/pdf')).expect(400);
+
+      expect(response.body).toEqual(
+        refusal('document was refused by the malware scan (Eicar-Test-Signature); nothing of it was kept'),
+      );
+      expect(clamd.scans).toBe(scans + 1);
+      expect(await storedDocuments()).toEqual(before);
+      expect(await statusOf(userId)).toEqual({ hasApproved: false, status: null });
+    });
+
+    it('answers 503, retryable, and keeps nothing when the document cannot be scanned', async () => {
+      const before = await storedDocuments();
+      const response = await submit(form(), upload(pdf(UNSCANNABLE), 'application/pdf')).expect(503);
+      expect(response.body).toEqual({
+        code: 'server_error',
+        reason: 'The document could not be scanned for malware; try again shortly',
+        retryable: true,
+      });
       expect(await storedDocuments()).toEqual(before);
     });
 

@@ -4,21 +4,23 @@ import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 import { inspectDocument, type UploadedDocument } from '../documents/document-inspection.js';
 import { DocumentVault } from '../documents/document-vault.js';
+import { MalwareScanner } from '../documents/malware-scanner.js';
 import { birthDateBefore } from './birth-date.js';
 import { mayActFor, type KycCaller } from './kyc-caller.js';
 import type { KycDocumentType } from './kyc-document-type.js';
 import { KycStatus } from './kyc-status.js';
 import type { KycPersonalData, KycSubmission } from './kyc-submission.js';
 import { KycSubmissionsRepository } from './kyc-submissions.repository.js';
-import { invalidSubmission } from './kyc.errors.js';
+import { KycError, KycErrorCode, invalidSubmission } from './kyc.errors.js';
 
 export interface KycForm extends KycPersonalData {
   readonly userId: string;
   readonly documentType: KycDocumentType;
 }
 
-// Checks a submission, keeps the document encrypted and the personal data sealed, and decides
-// it: a submission that passes every check is approved at once. The row and the
+// Checks a submission (its document scanned for malware where a scanner is configured), keeps
+// the document encrypted and the personal data sealed, and decides it: a submission that passes
+// every check is approved at once. The row and the
 // `kyc.submission.decided.v1` event commit together.
 @Injectable()
 export class SubmitKycUseCase {
@@ -28,6 +30,8 @@ export class SubmitKycUseCase {
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    // Null where no scanner is configured.
+    @Inject(MalwareScanner) private readonly scanner: MalwareScanner | null,
   ) {}
 
   async execute(
@@ -41,6 +45,7 @@ export class SubmitKycUseCase {
     const now = this.clock.now();
     const dateOfBirth = birthDateBefore(now, form.dateOfBirth);
     const document = await inspectDocument(upload);
+    await this.scan(document.bytes);
     const id = this.ids.uuid();
     const submission: KycSubmission = {
       id,
@@ -71,6 +76,23 @@ export class SubmitKycUseCase {
       throw error;
     }
     return { status: submission.status };
+  }
+
+  // Before anything of the document is kept: an infected one leaves no file and no row.
+  private async scan(bytes: Buffer): Promise<void> {
+    if (!this.scanner) return;
+    const verdict = await this.scanner.scan(bytes).catch(() => {
+      throw new KycError(
+        KycErrorCode.SCANNER_UNAVAILABLE,
+        'The document could not be scanned for malware; try again shortly',
+      );
+    });
+    if (verdict.infected) {
+      throw new KycError(
+        KycErrorCode.DOCUMENT_INFECTED,
+        `document was refused by the malware scan (${verdict.signature}); nothing of it was kept`,
+      );
+    }
   }
 
   private record(submission: KycSubmission, decidedAt: Date): Promise<void> {
