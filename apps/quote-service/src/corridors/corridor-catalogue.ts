@@ -1,22 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import {
-  FlowDirection,
-  type Blockchain,
-  type CryptoCurrency,
-  type PaymentMethod,
-  type TargetCurrency,
-} from '@shared/contracts';
+import { FlowDirection } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { CorridorAssetEntity } from './corridor-asset.entity.js';
 import type { CorridorFlowEntity } from './corridor-flow.entity.js';
 import { CorridorsRepository } from './corridors.repository.js';
-
-export interface RouteKey {
-  readonly cryptoCurrency: CryptoCurrency;
-  readonly blockchain: Blockchain;
-  readonly paymentMethod: PaymentMethod;
-  readonly targetCurrency: TargetCurrency;
-}
+import type { RouteKey } from './route-key.js';
 
 export interface LiveCorridor {
   readonly flow: CorridorFlowEntity;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, Not, type EntityManager } from 'typeorm';
 import { CorridorAssetEntity } from './corridor-asset.entity.js';
-import type { RouteKey } from './corridor-catalogue.js';
+import type { RouteKey } from './route-key.js';
 import { CorridorFlowEntity } from './corridor-flow.entity.js';
 import { UnsupportedRouteEntity } from './unsupported-route.entity.js';
 

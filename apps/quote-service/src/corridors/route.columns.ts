@@ -1,6 +1,6 @@
 import { Column } from 'typeorm';
 import type { Blockchain, CryptoCurrency, PaymentMethod, TargetCurrency } from '@shared/contracts';
-import type { RouteKey } from './corridor-catalogue.js';
+import type { RouteKey } from './route-key.js';
 
 // The four columns that name a route, embedded (unprefixed) wherever a route is stored.
 export class RouteColumns implements RouteKey {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { decimal, feeSchedule, type Decimal, type FeeSchedule } from '@payout/money';
 import type { FlowDirection } from '@shared/contracts';
-import { CorridorCatalogue, type LiveCorridor, type RouteKey } from '../corridors/corridor-catalogue.js';
+import { CorridorCatalogue, type LiveCorridor } from '../corridors/corridor-catalogue.js';
+import { type RouteKey } from '../corridors/route-key.js';
 import { RateBook } from '../pricing/rate-book.js';
 import type { ObservedRate } from '../pricing/rate-provider.js';
 import { QuoteError, QuoteErrorCode } from './quote.errors.js';
