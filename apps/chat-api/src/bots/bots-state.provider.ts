@@ -1,12 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import { ApiKeyVault } from '../users/api-key-vault.js';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 import { avatarUrl } from '../users/user.presenter.js';
 import { isAdministrator } from '../core/http/permissions.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { BotServiceEntity } from './bot-service.entity.js';
+import { BotServicesRepository } from './bot-services.repository.js';
 
 // `realm_bots` in POST /register, as Zulip's get_owned_bot_dicts: an administrator sees every
 // bot of the realm, anyone else the bots they own, each with its API key and outgoing webhook.
@@ -15,8 +14,8 @@ import { BotServiceEntity } from './bot-service.entity.js';
 @RegisterState()
 export class BotsStateProvider implements RegisterStateProvider {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly users: UsersRepository,
+    private readonly botServices: BotServicesRepository,
     private readonly vault: ApiKeyVault,
   ) {}
 
@@ -29,9 +28,10 @@ export class BotsStateProvider implements RegisterStateProvider {
         account.id !== realm.notificationBotId &&
         (seesEveryBot || account.botOwnerId === user.id),
     );
-    const services = await this.dataSource
-      .getRepository(BotServiceEntity)
-      .findBy({ realmId: realm.id, botUserId: In(bots.map((bot) => bot.id)) });
+    const services = await this.botServices.listForBots(
+      realm.id,
+      bots.map((bot) => bot.id),
+    );
     return {
       realm_bots: bots.map((bot) => ({
         email: bot.email,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { OwnsTables } from '../core/database/feature-tables.js';
 import { BotServiceEntity } from './bot-service.entity.js';
+import { BotServicesRepository } from './bot-services.repository.js';
 import { BotsController } from './bots.controller.js';
 import { BotsStateProvider } from './bots-state.provider.js';
 import { CreateBotUseCase } from './create-bot.use-case.js';
@@ -10,6 +11,6 @@ import { UsersModule } from '../users/users.module.js';
 @Module({
   imports: [UsersModule],
   controllers: [BotsController],
-  providers: [BotsStateProvider, CreateBotUseCase],
+  providers: [BotServicesRepository, BotsStateProvider, CreateBotUseCase],
 })
 export class BotsModule {}

@@ -12,6 +12,7 @@ import { BotType, UserRole } from '../core/accounts/user.entity.js';
 import { avatarUrl, userRow } from '../users/user.presenter.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { BotInterface, BotServiceEntity } from './bot-service.entity.js';
+import { BotServicesRepository } from './bot-services.repository.js';
 
 export interface CreateBotCommand {
   readonly fullName: string;
@@ -35,6 +36,7 @@ export class CreateBotUseCase {
   constructor(
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly users: UsersRepository,
+    private readonly botServices: BotServicesRepository,
     private readonly accounts: AccountFactory,
     private readonly vault: ApiKeyVault,
   ) {}
@@ -72,7 +74,7 @@ export class CreateBotUseCase {
           interface: command.interfaceType as BotInterface,
           tokenSealed: this.vault.seal(this.vault.generate()),
         });
-        await tx.manager.getRepository(BotServiceEntity).insert(service);
+        await this.botServices.insert(tx.manager, service);
       }
       await publishChatEvent(tx, {
         realmId: caller.realm.id,

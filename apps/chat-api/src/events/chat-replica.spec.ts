@@ -5,12 +5,13 @@ import { RandomIdGenerator } from '@shared/util';
 import type { DataSource } from 'typeorm';
 import type { ChatApiConfig } from '../core/chat-api.config.js';
 import { ChatReplica } from './chat-replica.js';
+import { ChatReplicasRepository } from './chat-replicas.repository.js';
 
 function replicaWith(query: (sql: string) => Promise<unknown>) {
   const dataSource = { query: jest.fn(query) };
   const replica = new ChatReplica(
     new RandomIdGenerator(),
-    dataSource as unknown as DataSource,
+    new ChatReplicasRepository(dataSource as unknown as DataSource),
     {} as HttpAdapterHost,
     {} as HttpConfig,
     { CHAT_REPLICA_URL: 'http://10.0.0.7:3000' } as ChatApiConfig,

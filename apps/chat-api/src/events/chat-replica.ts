@@ -3,8 +3,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { HttpConfig } from '@platform/http';
 import { IdGenerator } from '@shared/util';
-import { DataSource } from 'typeorm';
 import { ChatApiConfig } from '../core/chat-api.config.js';
+import { ChatReplicasRepository } from './chat-replicas.repository.js';
 
 // A replica tells it is alive this often; one silent for LIVE_FOR_SECONDS is taken for gone
 // (its queues went with it), and its row is deleted after a day.
@@ -23,7 +23,7 @@ export class ChatReplica implements OnApplicationShutdown {
 
   constructor(
     ids: IdGenerator,
-    private readonly dataSource: DataSource,
+    private readonly replicas: ChatReplicasRepository,
     private readonly adapterHost: HttpAdapterHost,
     private readonly http: HttpConfig,
     private readonly config: ChatApiConfig,
@@ -61,29 +61,18 @@ export class ChatReplica implements OnApplicationShutdown {
   // Where a live replica is reached, or null when it is gone or never held a queue.
   async urlOf(replicaId: string): Promise<string | null> {
     if (!UUID.test(replicaId)) return null;
-    const [row] = (await this.dataSource.query(
-      `SELECT "url" FROM "chat"."replica"
-       WHERE "id" = $1 AND "seen_at" > now() - make_interval(secs => $2)`,
-      [replicaId, LIVE_FOR_SECONDS],
-    )) as Array<{ url: string }>;
-    return row?.url ?? null;
+    return this.replicas.liveUrl(replicaId, LIVE_FOR_SECONDS);
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (!this.registration) return;
-    await this.dataSource
-      .query('DELETE FROM "chat"."replica" WHERE "id" = $1', [this.id])
-      .catch(() => undefined);
+    await this.replicas.delete(this.id).catch(() => undefined);
   }
 
   private async announce(): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO "chat"."replica" ("id", "url", "seen_at") VALUES ($1, $2, now())
-       ON CONFLICT ("id") DO UPDATE SET "url" = EXCLUDED."url", "seen_at" = now()`,
-      [this.id, this.config.CHAT_REPLICA_URL ?? this.listeningUrl()],
-    );
-    await this.dataSource.query(`DELETE FROM "chat"."replica" WHERE "seen_at" < now() - interval '1 day'`);
+    await this.replicas.markSeen(this.id, this.config.CHAT_REPLICA_URL ?? this.listeningUrl());
+    await this.replicas.deleteSilentForADay();
   }
 
   // Without CHAT_REPLICA_URL: the port this process listens on, on this host (replicas that

@@ -5,6 +5,7 @@ import { ChatEventBroadcaster } from './chat-event.broadcaster.js';
 import { ChatEventFanout } from './chat-event-fanout.js';
 import { ChatReplica } from './chat-replica.js';
 import { ChatReplicaEntity } from './chat-replica.entity.js';
+import { ChatReplicasRepository } from './chat-replicas.repository.js';
 import { EventQueueAccess } from './get-events.use-case.js';
 import { EventQueueRegistry } from './event-queue.registry.js';
 import { EventsController } from './events.controller.js';
@@ -24,6 +25,7 @@ import { RemoteEventQueues } from './remote-event-queues.js';
     ChatEventBroadcaster,
     ChatEventFanout,
     ChatReplica,
+    ChatReplicasRepository,
     EventQueueAccess,
     EventQueueRegistry,
     PersonalFeaturesStateProvider,

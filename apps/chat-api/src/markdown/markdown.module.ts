@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { MentionLookup } from './mention-lookup.js';
+import { MentionLookupQuery } from './mention-lookup.query.js';
 import { MessageRenderer } from './message-renderer.js';
 
 @Module({
-  providers: [MentionLookup, MessageRenderer],
-  exports: [MentionLookup, MessageRenderer],
+  providers: [MentionLookupQuery, MessageRenderer],
+  exports: [MentionLookupQuery, MessageRenderer],
 })
 export class MarkdownModule {}

@@ -10,7 +10,7 @@ import {
 // Looks up only the users and channels a message names, within its realm, and the realm's URL
 // when the message may link into it.
 @Injectable()
-export class MentionLookup {
+export class MentionLookupQuery {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async directoryFor(realmId: number, content: string): Promise<MentionDirectory> {

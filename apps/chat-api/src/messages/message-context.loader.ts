@@ -1,19 +1,19 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import type { RealmEntity } from '../core/accounts/realm.entity.js';
-import { StreamEntity } from '../streams/stream.entity.js';
+import { StreamsRepository } from '../streams/streams.repository.js';
 import type { UserEntity } from '../core/accounts/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { MessageEntity } from './message.entity.js';
 import { type MessageContext, senderRealmStr } from './message.presenter.js';
-import { RecipientEntity } from './recipient.entity.js';
+import { MessagesRepository } from './messages.repository.js';
 
 // Loads, in a few queries for a whole page, the senders, channel names and conversation members
 // the messages are shown with.
 @Injectable()
 export class MessageContextLoader {
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly streams: StreamsRepository,
+    private readonly messages: MessagesRepository,
     private readonly users: UsersRepository,
   ) {}
 
@@ -24,14 +24,8 @@ export class MessageContextLoader {
     const streamIds = unique(messages.flatMap((m) => (m.streamId === null ? [] : [m.streamId])));
     const directRecipientIds = unique(messages.filter((m) => m.streamId === null).map((m) => m.recipientId));
     const [streams, recipients] = await Promise.all([
-      streamIds.length === 0
-        ? []
-        : this.dataSource.getRepository(StreamEntity).findBy({ realmId: realm.id, id: In(streamIds) }),
-      directRecipientIds.length === 0
-        ? []
-        : this.dataSource
-            .getRepository(RecipientEntity)
-            .findBy({ realmId: realm.id, id: In(directRecipientIds) }),
+      this.streams.findManyByIds(realm.id, streamIds),
+      this.messages.findRecipientsByIds(realm.id, directRecipientIds),
     ]);
     const userIds = unique([...messages.map((m) => m.senderId), ...recipients.flatMap((r) => r.userIds)]);
     const users = new Map((await this.users.findManyByIds(realm.id, userIds)).map((user) => [user.id, user]));

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MentionLookup } from '../markdown/mention-lookup.js';
+import { MentionLookupQuery } from '../markdown/mention-lookup.query.js';
 import { MessageRenderer } from '../markdown/message-renderer.js';
 
 // The HTML a message with this content would get if sent now, mentions and channel links
@@ -9,7 +9,7 @@ import { MessageRenderer } from '../markdown/message-renderer.js';
 export class MessagePreview {
   constructor(
     private readonly renderer: MessageRenderer,
-    private readonly mentions: MentionLookup,
+    private readonly mentions: MentionLookupQuery,
   ) {}
 
   async html(realmId: number, content: string): Promise<string> {

@@ -1,5 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { MessageFlag } from '../core/database/message-flags.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
@@ -8,19 +7,8 @@ import {
   type RegisterStateProvider,
   RegisterState,
 } from '../core/events/register-state.js';
-
-interface UnreadRow {
-  readonly id: number;
-  readonly sender_id: number;
-  readonly stream_id: number | null;
-  readonly topic: string;
-  readonly flags: number;
-  readonly user_ids: number[];
-}
-
-// Zulip's MAX_UNREAD_MESSAGES: the newest ones are listed, and old_unreads_missing says when
-// older ones were left out.
-const MAX_UNREAD_MESSAGES = 50_000;
+import { UsersRepository } from '../users/users.repository.js';
+import { MAX_UNREAD_MESSAGES, MessageStateQuery, type UnreadRow } from './message-state.query.js';
 
 const MENTION_BITS =
   MessageFlag.mentioned | MessageFlag.stream_wildcard_mentioned | MessageFlag.topic_wildcard_mentioned;
@@ -29,27 +17,18 @@ const MENTION_BITS =
 @Injectable()
 @RegisterState()
 export class MessageStateProvider implements RegisterStateProvider {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly messageState: MessageStateQuery,
+  ) {}
 
   async fetch({ user }: ChatCaller, want: (type: string) => boolean, options: RegisterOptions) {
     const state: Record<string, unknown> = {};
     if (want('message')) {
-      const [row] = (await this.dataSource.query(
-        'SELECT max("message_id") AS "max" FROM "chat"."user_message" WHERE "user_id" = $1',
-        [user.id],
-      )) as Array<{ max: number | null }>;
-      state['max_message_id'] = row?.max ?? -1;
+      state['max_message_id'] = (await this.users.maxReceivedMessageId(user.id)) ?? -1;
     }
     if (want('message') && want('update_message_flags')) {
-      const rows = (await this.dataSource.query(
-        `SELECT m."id", m."sender_id", m."stream_id", m."topic", um."flags", r."user_ids"
-           FROM "chat"."user_message" um
-           JOIN "chat"."message" m ON m."id" = um."message_id"
-           JOIN "chat"."recipient" r ON r."id" = m."recipient_id"
-          WHERE um."user_id" = $1 AND um."unread"
-          ORDER BY m."id" DESC LIMIT ${MAX_UNREAD_MESSAGES}`,
-        [user.id],
-      )) as UnreadRow[];
+      const rows = await this.messageState.unreadMessages(user.id);
       state['unread_msgs'] = unreadMessages(rows, user.id, options.emptyTopicNameCapable);
     }
     return state;

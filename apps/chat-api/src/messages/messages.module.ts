@@ -10,6 +10,7 @@ import { MessageEntity } from './message.entity.js';
 import { MessageFilterBuilder } from './message-filter.js';
 import { MessagePreview } from './message-preview.js';
 import { MessageStateProvider } from './message-state.provider.js';
+import { MessageStateQuery } from './message-state.query.js';
 import { MessagesController } from './messages.controller.js';
 import { MessagesRepository } from './messages.repository.js';
 import { MutedUsersModule } from '../muted-users/muted-users.module.js';
@@ -33,6 +34,7 @@ import { UsersModule } from '../users/users.module.js';
     MessageFilterBuilder,
     MessagePreview,
     MessageStateProvider,
+    MessageStateQuery,
     MessagesRepository,
     NarrowCleaner,
     SendMessageUseCase,

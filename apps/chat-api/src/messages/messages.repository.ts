@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, In } from 'typeorm';
 import { isStoredId } from '../core/http/stored-id.js';
 import { MessageEntity } from './message.entity.js';
 import { RecipientEntity, RecipientType } from './recipient.entity.js';
@@ -37,6 +37,11 @@ export class MessagesRepository {
 
   findRecipient(realmId: number, id: number): Promise<RecipientEntity | null> {
     return this.dataSource.getRepository(RecipientEntity).findOneBy({ realmId, id });
+  }
+
+  findRecipientsByIds(realmId: number, ids: readonly number[]): Promise<RecipientEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.getRepository(RecipientEntity).findBy({ realmId, id: In(ids) });
   }
 
   // One statement for any number of messages; their ids in the order given. The rows are
@@ -90,6 +95,15 @@ export class MessagesRepository {
       [recipientId, topicKey],
     )) as Array<{ sender_id: number }>;
     return new Set(rows.map((row) => row.sender_id));
+  }
+
+  // The flags of the user's copy of the message, or null when they did not receive it.
+  async copyFlags(userId: number, messageId: number): Promise<number | null> {
+    const [copy] = (await this.dataSource.query(
+      'SELECT "flags" FROM "chat"."user_message" WHERE "user_id" = $1 AND "message_id" = $2',
+      [userId, messageId],
+    )) as Array<{ flags: number }>;
+    return copy ? copy.flags : null;
   }
 
   findById(realmId: number, id: number): Promise<MessageEntity | null> {

@@ -16,7 +16,7 @@ import { flagNames, MessageFlag } from '../core/database/message-flags.js';
 import { messageRow, senderRealmStr } from './message.presenter.js';
 import { normalizeContent, normalizeTopic } from './message-text.js';
 import type { RenderedMessage } from '../markdown/mention-directory.js';
-import { MentionLookup } from '../markdown/mention-lookup.js';
+import { MentionLookupQuery } from '../markdown/mention-lookup.query.js';
 import { MessageRenderer } from '../markdown/message-renderer.js';
 import { MessagesRepository } from './messages.repository.js';
 import { once, type PreparationMemo } from './preparation-memo.js';
@@ -72,7 +72,7 @@ export class SendMessageUseCase {
     private readonly streams: StreamsRepository,
     private readonly messages: MessagesRepository,
     private readonly renderer: MessageRenderer,
-    private readonly mentions: MentionLookup,
+    private readonly mentions: MentionLookupQuery,
     private readonly mutes: MutedUsersRepository,
     private readonly clock: Clock,
   ) {}

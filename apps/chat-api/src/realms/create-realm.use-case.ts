@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { TransactionRunner } from '@platform/database';
 import { AccountFactory } from '../users/account-factory.js';
 import { BotType, UserRole } from '../core/accounts/user.entity.js';
 import { RealmsRepository } from './realms.repository.js';
@@ -28,14 +28,14 @@ export const NOTIFICATION_BOT_NAME = 'Notification Bot';
 @Injectable()
 export class CreateRealmUseCase {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
     private readonly realms: RealmsRepository,
     private readonly accounts: AccountFactory,
   ) {}
 
   execute(command: CreateRealmCommand): Promise<CreatedRealm> {
     const host = command.host?.trim().toLowerCase() || null;
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const realm = await this.realms.insert(manager, {
         name: command.name,
         host,

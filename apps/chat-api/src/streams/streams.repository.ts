@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, In } from 'typeorm';
 import { isStoredId } from '../core/http/stored-id.js';
 import { StreamEntity } from './stream.entity.js';
 import type { StreamStats } from './stream.presenter.js';
@@ -19,6 +19,11 @@ export class StreamsRepository {
     return (manager ?? this.dataSource.manager)
       .getRepository(StreamEntity)
       .findOneBy({ realmId, nameKey: name.trim().toLowerCase() });
+  }
+
+  findManyByIds(realmId: number, ids: readonly number[]): Promise<StreamEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.dataSource.getRepository(StreamEntity).findBy({ realmId, id: In(ids) });
   }
 
   listByRealm(realmId: number): Promise<StreamEntity[]> {

@@ -1,5 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { userRow, type UserRowOptions } from './user.presenter.js';
@@ -8,10 +7,7 @@ import { UsersRepository } from './users.repository.js';
 // The read side of users: GET /users, /users/me, /users/{id or email}.
 @Injectable()
 export class UserDirectory {
-  constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
-    private readonly users: UsersRepository,
-  ) {}
+  constructor(private readonly users: UsersRepository) {}
 
   async members(caller: ChatCaller, options: UserRowOptions) {
     // Zulip lists the realm's own accounts; its system bots live in another realm (they are the
@@ -31,17 +27,14 @@ export class UserDirectory {
   // Zulip's get_profile_backend: the caller's own user row (real avatar URL, custom profile
   // fields for humans, bot fields for bots) and the id of the last message they received.
   async me({ user, realm }: ChatCaller) {
-    const [row] = (await this.dataSource.query(
-      'SELECT max("message_id") AS "max" FROM "chat"."user_message" WHERE "user_id" = $1',
-      [user.id],
-    )) as Array<{ max: number | null }>;
+    const maxMessageId = await this.users.maxReceivedMessageId(user.id);
     return {
       ...userRow(user, {
         clientGravatar: false,
         includeCustomProfileFields: true,
         systemBotId: realm.notificationBotId,
       }),
-      max_message_id: row?.max ?? -1,
+      max_message_id: maxMessageId ?? -1,
     };
   }
 }

@@ -29,6 +29,15 @@ export class UsersRepository {
     return rows.map((row) => row.id);
   }
 
+  // The id of the newest message the user received, or null when none.
+  async maxReceivedMessageId(userId: number): Promise<number | null> {
+    const [row] = (await this.dataSource.query(
+      'SELECT max("message_id") AS "max" FROM "chat"."user_message" WHERE "user_id" = $1',
+      [userId],
+    )) as Array<{ max: number | null }>;
+    return row?.max ?? null;
+  }
+
   // API keys are unique across realms; the owner's realm comes with the row.
   findByApiKeyHash(apiKeyHash: string): Promise<UserEntity | null> {
     return this.dataSource.getRepository(UserEntity).findOneBy({ apiKeyHash });

@@ -1,0 +1,18 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { BotServiceEntity } from './bot-service.entity.js';
+
+// The outgoing webhooks of the realm's outgoing-webhook bots.
+@Injectable()
+export class BotServicesRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  // The services of these bots (at most one each).
+  listForBots(realmId: number, botUserIds: readonly number[]): Promise<BotServiceEntity[]> {
+    return this.dataSource.getRepository(BotServiceEntity).findBy({ realmId, botUserId: In(botUserIds) });
+  }
+
+  async insert(manager: EntityManager, service: BotServiceEntity): Promise<void> {
+    await manager.getRepository(BotServiceEntity).insert(service);
+  }
+}
