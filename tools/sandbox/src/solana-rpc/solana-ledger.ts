@@ -61,6 +61,10 @@ export class SolanaLedger {
   // Blockhash age is checked here (litesvm only knows its latest one).
   readonly svm = new LiteSVM().withBlockhashCheck(false);
   private readonly transactions = new Map<string, LedgerTransaction>();
+  // What a node indexes for getSignaturesForAddress (oldest first) and getTokenAccountsByOwner
+  // (every account a landed transaction named; litesvm cannot list its accounts).
+  private readonly signaturesByAccount = new Map<string, string[]>();
+  private readonly namedAccounts = new Set<string>();
   private readonly blockhashSlots = new Map<string, number>();
   private slot = 1;
 
@@ -86,6 +90,28 @@ export class SolanaLedger {
 
   find(signature: string): LedgerTransaction | null {
     return this.transactions.get(signature) ?? null;
+  }
+
+  // The landed transactions that named `account`, newest first.
+  signaturesFor(account: string): LedgerTransaction[] {
+    return (this.signaturesByAccount.get(account) ?? [])
+      .map((signature) => this.transactions.get(signature)!)
+      .reverse();
+  }
+
+  // The token accounts (SPL Token or Token-2022) of `owner`, optionally of one mint or program.
+  tokenAccountsOf(owner: PublicKey, filter: { mint?: PublicKey; programId?: PublicKey }): PublicKey[] {
+    return [...this.namedAccounts]
+      .map((key) => new PublicKey(key))
+      .filter((key) => {
+        const account = this.svm.getAccount(key);
+        if (!account || account.data.length < AccountLayout.span) return false;
+        if (!account.owner.equals(TOKEN_PROGRAM_ID) && !account.owner.equals(TOKEN_2022_PROGRAM_ID))
+          return false;
+        if (filter.programId && !account.owner.equals(filter.programId)) return false;
+        const decoded = AccountLayout.decode(account.data.subarray(0, AccountLayout.span));
+        return decoded.owner.equals(owner) && (!filter.mint || decoded.mint.equals(filter.mint));
+      });
   }
 
   isFinalized(record: LedgerTransaction): boolean {
@@ -154,6 +180,13 @@ export class SolanaLedger {
         }))
         .filter((entry) => entry.instructions.length > 0),
     });
+    for (const key of keys) {
+      const account = key.toBase58();
+      this.namedAccounts.add(account);
+      const signatures = this.signaturesByAccount.get(account) ?? [];
+      signatures.push(signature);
+      this.signaturesByAccount.set(account, signatures);
+    }
     this.nextSlot();
     return failed ? { ok: false, signature, err, logs: meta.logs() } : { ok: true, signature };
   }

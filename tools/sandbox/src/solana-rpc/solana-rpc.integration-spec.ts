@@ -110,6 +110,63 @@ describe('Solana RPC simulator', () => {
     ).rejects.toThrow(/associated-token program/);
   });
 
+  it("lists an owner's token accounts and an account's signatures, newest first, finalized after the delay", async () => {
+    const mint = new PublicKey(sim.mints.USDT.mint);
+    const programId = new PublicKey(sim.mints.USDT.programId);
+    const owner = Keypair.generate();
+    const account = Keypair.generate();
+    const created = await send(
+      new Transaction().add(
+        SystemProgram.createAccount({
+          fromPubkey: customer.publicKey,
+          newAccountPubkey: account.publicKey,
+          lamports: await connection.getMinimumBalanceForRentExemption(ACCOUNT_SIZE),
+          space: ACCOUNT_SIZE,
+          programId,
+        }),
+        createInitializeAccount3Instruction(account.publicKey, mint, owner.publicKey, programId),
+      ),
+      customer,
+      account,
+    );
+    const from = getAssociatedTokenAddressSync(mint, customer.publicKey, false, programId);
+    const paid = await send(
+      new Transaction().add(
+        createTransferCheckedInstruction(
+          from,
+          mint,
+          account.publicKey,
+          customer.publicKey,
+          2_000_000n,
+          6,
+          [],
+          programId,
+        ),
+      ),
+      customer,
+    );
+    const owned = await connection.getTokenAccountsByOwner(owner.publicKey, { mint });
+    expect(owned.value.map(({ pubkey }) => pubkey.toBase58())).toEqual([account.publicKey.toBase58()]);
+    expect(
+      (
+        await connection.getTokenAccountsByOwner(owner.publicKey, {
+          mint: new PublicKey(sim.mints.USDC.mint),
+        })
+      ).value,
+    ).toEqual([]);
+    const signatures = async (commitment: 'confirmed' | 'finalized', options = {}) =>
+      (await connection.getSignaturesForAddress(account.publicKey, options, commitment)).map(
+        ({ signature }) => signature,
+      );
+    expect(await signatures('finalized')).toEqual([]);
+    expect(await signatures('confirmed')).toEqual([paid, created]);
+    expect(await signatures('confirmed', { limit: 1 })).toEqual([paid]);
+    expect(await signatures('confirmed', { before: paid })).toEqual([created]);
+    expect(await signatures('confirmed', { until: created })).toEqual([paid]);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await signatures('finalized')).toEqual([paid, created]);
+  });
+
   it('rejects an underfunded transfer at preflight and lands nothing', async () => {
     const mint = new PublicKey(sim.mints.USDC.mint);
     const programId = new PublicKey(sim.mints.USDC.programId);

@@ -165,6 +165,43 @@ export const solanaRpcMethods: Readonly<Record<string, Method>> = {
         };
       }),
     ),
+  // Newest first; `before` and `until` are exclusive signatures, `limit` at most 1000.
+  getSignaturesForAddress: (ledger, params) => {
+    const options = config(params, 1);
+    const commitment = options['commitment'] ?? 'finalized';
+    const limit = Math.min(Math.max(Number(options['limit'] ?? 1000), 1), 1000);
+    let records = ledger
+      .signaturesFor(publicKey(params[0]).toBase58())
+      .filter((record) => visible(ledger, record, commitment));
+    const before = records.findIndex(({ signature }) => signature === options['before']);
+    if (options['before'] !== undefined) records = before >= 0 ? records.slice(before + 1) : [];
+    const until = records.findIndex(({ signature }) => signature === options['until']);
+    if (until >= 0) records = records.slice(0, until);
+    return records.slice(0, limit).map((record) => ({
+      signature: record.signature,
+      slot: record.slot,
+      err: record.err,
+      memo: null,
+      blockTime: record.blockTime,
+      confirmationStatus: ledger.isFinalized(record) ? 'finalized' : 'confirmed',
+    }));
+  },
+  getTokenAccountsByOwner: (ledger, params) => {
+    const filter = config(params, 1);
+    const options = config(params, 2);
+    if (options['encoding'] !== undefined && options['encoding'] !== 'base64')
+      throw new JsonRpcError(-32602, 'only encoding "base64" is supported');
+    if (filter['mint'] === undefined && filter['programId'] === undefined)
+      throw new JsonRpcError(-32602, 'Invalid params: a mint or programId filter is required');
+    const accounts = ledger.tokenAccountsOf(publicKey(params[0]), {
+      ...(filter['mint'] !== undefined ? { mint: publicKey(filter['mint']) } : {}),
+      ...(filter['programId'] !== undefined ? { programId: publicKey(filter['programId']) } : {}),
+    });
+    return withContext(
+      ledger,
+      accounts.map((pubkey) => ({ pubkey: pubkey.toBase58(), account: accountJson(ledger, pubkey) })),
+    );
+  },
   getTransaction: (ledger, params) => {
     const options = config(params, 1);
     if (options['encoding'] !== undefined && options['encoding'] !== 'json')
