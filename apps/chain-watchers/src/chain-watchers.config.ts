@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 import { Secret } from '@platform/config';
 
 const serviceUrl = () => IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true });
@@ -101,4 +101,41 @@ export class ChainWatchersConfig {
   @IsInt()
   @Min(1_000)
   REFUND_LEASE_MS: number = 120_000;
+
+  // Derives every Solana and Celo transaction's own deposit key (HMAC of the transaction id):
+  // the one secret that recovers them all, so it is kept like the hot-wallet keys and never
+  // rotated while a derived address may still hold funds. Unset: no per-transaction addresses,
+  // and transaction-service refuses Solana and Celo transactions (corridor_unavailable).
+  @Secret()
+  @IsOptional()
+  @IsString()
+  @MinLength(32, {
+    message: 'DEPOSIT_MASTER_SECRET must be at least 32 characters (openssl rand -base64 48)',
+  })
+  DEPOSIT_MASTER_SECRET?: string;
+
+  // Watch the addresses of transactions awaiting a Solana or Celo deposit (off: only notify and
+  // reconciliation find them), how often, and for how long after the quote expired.
+  @Transform(({ obj, key }) => obj[key] === true || obj[key] === 'true')
+  @IsBoolean()
+  DEPOSIT_WATCH: boolean = true;
+
+  @IsInt()
+  @Min(100)
+  DEPOSIT_WATCH_INTERVAL_MS: number = 5_000;
+
+  @IsInt()
+  @Min(0)
+  DEPOSIT_WATCH_GRACE_MS: number = 900_000;
+
+  // How often deposits are swept from the per-transaction addresses to the treasury (the
+  // hot wallet, which pays the fees), and how many addresses one Solana sweep transaction takes.
+  @IsInt()
+  @Min(100)
+  SWEEP_INTERVAL_MS: number = 60_000;
+
+  @IsInt()
+  @Min(1)
+  @Max(6)
+  SWEEP_BATCH_SIZE: number = 5;
 }

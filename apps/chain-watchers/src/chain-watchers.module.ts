@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
+import { CeloBroadcaster } from './celo/celo-broadcaster.js';
+import { CeloDepositWatcher } from './celo/celo-deposit-watcher.js';
 import { CeloTransferVerifier } from './celo/celo-transfer.verifier.js';
+import { DepositAccountsRepository } from './deposit-accounts/deposit-accounts.repository.js';
+import { DepositKeys } from './deposit-accounts/deposit-keys.js';
+import { InternalDepositAccountsController } from './deposit-accounts/internal-deposit-accounts.controller.js';
+import { OpenDepositAccountUseCase } from './deposit-accounts/open-deposit-account.use-case.js';
+import { SolanaBroadcaster } from './solana/solana-broadcaster.js';
+import { SolanaDepositWatcher } from './solana/solana-deposit-watcher.js';
 import { SolanaTransferVerifier } from './solana/solana-transfer.verifier.js';
 import { DepositLedgerRepository } from './deposits/deposit-ledger.repository.js';
 import { AcceptRefundUseCase } from './refunds/accept-refund.use-case.js';
@@ -13,14 +21,27 @@ import { RecordStellarPaymentUseCase } from './stellar/record-stellar-payment.us
 import { StellarHorizon } from './stellar/stellar-horizon.js';
 import { StellarPaymentStreams } from './stellar/stellar-payment-streams.js';
 import { StellarTransferVerifier } from './stellar/stellar-transfer.verifier.js';
+import { CeloDepositSweeper } from './sweeps/celo-deposit.sweeper.js';
+import { InternalSweepsController } from './sweeps/internal-sweeps.controller.js';
+import { SolanaDepositSweeper } from './sweeps/solana-deposit.sweeper.js';
+import { DEPOSIT_SWEEPERS, SweepWorker } from './sweeps/sweep-worker.js';
+import { SweepsRepository } from './sweeps/sweeps.repository.js';
+import { TreasuryKeys } from './sweeps/treasury-keys.js';
 import { ChainRegistry } from './upstreams/chain-registry.js';
 import { InternalVerifyController } from './verify/internal-verify.controller.js';
 import { TRANSFER_VERIFIERS, VerifyTransferUseCase } from './verify/verify-transfer.use-case.js';
 
 @Module({
-  controllers: [InternalVerifyController],
+  controllers: [InternalVerifyController, InternalDepositAccountsController, InternalSweepsController],
   providers: [
     ChainRegistry,
+    SolanaBroadcaster,
+    CeloBroadcaster,
+    DepositKeys,
+    DepositAccountsRepository,
+    OpenDepositAccountUseCase,
+    SolanaDepositWatcher,
+    CeloDepositWatcher,
     StellarHorizon,
     DepositLedgerRepository,
     RecordStellarPaymentUseCase,
@@ -46,6 +67,16 @@ import { TRANSFER_VERIFIERS, VerifyTransferUseCase } from './verify/verify-trans
     RefundWorker,
     AcceptRefundUseCase,
     RefundRequestedConsumer,
+    TreasuryKeys,
+    SweepsRepository,
+    SolanaDepositSweeper,
+    CeloDepositSweeper,
+    {
+      provide: DEPOSIT_SWEEPERS,
+      inject: [SolanaDepositSweeper, CeloDepositSweeper],
+      useFactory: (...sweepers: unknown[]) => sweepers,
+    },
+    SweepWorker,
   ],
 })
 export class ChainWatchersModule {}

@@ -16,7 +16,8 @@ export function sandboxEnv(sandbox: Sandbox, app: string): Record<string, string
       CELO_RPC_URL: sandbox.evm.url,
       // The sandbox chain mines a block per transaction and no other.
       CELO_CONFIRMATIONS: '1',
-      // Refunds leave from the sandbox treasury, which is also every chain's deposit address.
+      // Refunds leave from the sandbox treasury (Stellar's deposit address), which is also where
+      // the Solana and Celo transactions' own addresses are swept to, paying the sweeps' fees.
       STELLAR_REFUND_SECRET: stellarSandboxKeypair('treasury').secret(),
       SOLANA_REFUND_SECRET_KEY: JSON.stringify([...solanaSandboxKeypair('treasury').secretKey]),
       CELO_REFUND_PRIVATE_KEY: evmSandboxWallet('treasury').privateKey,

@@ -13,6 +13,8 @@ export interface StandaloneSecrets {
   readonly chatSecretKey: string;
   readonly transactionPiiKey: string;
   readonly webhookEncryptionKey: string;
+  // chain-watchers' DEPOSIT_MASTER_SECRET: every Solana and Celo transaction's deposit key.
+  readonly depositMasterSecret: string;
 }
 
 function freshSecrets(): StandaloneSecrets {
@@ -25,6 +27,7 @@ function freshSecrets(): StandaloneSecrets {
     chatSecretKey: randomBytes(32).toString('base64url'),
     transactionPiiKey: randomBytes(32).toString('base64'),
     webhookEncryptionKey: randomBytes(32).toString('base64'),
+    depositMasterSecret: randomBytes(48).toString('base64url'),
   };
 }
 

@@ -133,6 +133,8 @@ function ownEnv(app: string, secrets: StandaloneSecrets, dataDir: string): Recor
       return { CHAT_SECRET_KEY: secrets.chatSecretKey };
     case 'transaction-service':
       return { TRANSACTION_PII_KEY: secrets.transactionPiiKey };
+    case 'chain-watchers':
+      return { DEPOSIT_MASTER_SECRET: secrets.depositMasterSecret };
     case 'webhook-dispatcher':
       // Local receivers (the sandbox's, a developer's) listen on loopback.
       return {

@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { TransactionalOutbox, type OutboxTransaction } from '@platform/messaging';
 import { PayoutTopic, type DepositDetectedV1, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
+import type { DepositAccountEntity } from '../deposit-accounts/deposit-account.entity.js';
+import { DepositAccountsRepository } from '../deposit-accounts/deposit-accounts.repository.js';
 import { SeenTransferEntity } from './seen-transfer.entity.js';
 import { StreamCursorEntity } from './stream-cursor.entity.js';
 
@@ -13,9 +15,12 @@ export interface DetectedDeposit {
 
 export interface DepositBatch {
   readonly deposit: DetectedDeposit | null;
-  readonly foundBy: 'stream' | 'reconciliation';
+  readonly foundBy: 'stream' | 'reconciliation' | 'watcher';
   // Advanced in the same transaction (streams); reconciliation never moves a cursor.
   readonly cursor?: { readonly stream: string; readonly value: string };
+  // The per-transaction deposit account the deposit arrived at (watchers): no longer watched,
+  // and due for a sweep, in the same transaction.
+  readonly account?: Pick<DepositAccountEntity, 'blockchain' | 'transactionId' | 'address'>;
 }
 
 // The one place a deposit becomes durable: the seen-transfer row, its outbox event and the
@@ -25,6 +30,7 @@ export class DepositLedgerRepository {
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
+    private readonly accounts: DepositAccountsRepository,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {}
@@ -49,6 +55,11 @@ export class DepositLedgerRepository {
     return this.outbox.run(async (tx) => {
       const inserted = batch.deposit ? await this.insert(tx, batch.deposit, batch.foundBy) : false;
       if (batch.cursor) await this.advance(tx, batch.cursor.stream, batch.cursor.value);
+      if (batch.account) {
+        const { blockchain, transactionId, address } = batch.account;
+        await this.accounts.markAnnounced(tx.manager, blockchain, transactionId, this.clock.now());
+        await this.accounts.markDue(blockchain, [address], this.clock.now(), tx.manager);
+      }
       return inserted;
     });
   }

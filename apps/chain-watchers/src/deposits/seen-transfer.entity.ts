@@ -42,7 +42,7 @@ export class SeenTransferEntity {
   memoProblem!: string | null;
 
   @Column({ name: 'found_by', type: 'varchar', length: 16 })
-  foundBy!: 'stream' | 'reconciliation';
+  foundBy!: 'stream' | 'reconciliation' | 'watcher';
 
   @Column({ name: 'confirmed_at', type: 'timestamptz' })
   confirmedAt!: Date;

@@ -2,6 +2,7 @@ import { Init1795308596150 } from './1795308596150-init.js';
 import { StellarDeposits1795468370497 } from './1795468370497-stellar-deposits.js';
 import { Refunds1795470184791 } from './1795470184791-refunds.js';
 import { RefundAttemptTxHashUnique1795479593914 } from './1795479593914-refund-attempt-tx-hash-unique.js';
+import { DepositAccountsSweeps1795694870001 } from './1795694870001-deposit-accounts-sweeps.js';
 
 // Applied in this order; `npm run migrate -- generate --app chain-watchers --name <name>` appends here.
-export const chainWatchersMigrations = [Init1795308596150, StellarDeposits1795468370497, Refunds1795470184791, RefundAttemptTxHashUnique1795479593914];
+export const chainWatchersMigrations = [Init1795308596150, StellarDeposits1795468370497, Refunds1795470184791, RefundAttemptTxHashUnique1795479593914, DepositAccountsSweeps1795694870001];

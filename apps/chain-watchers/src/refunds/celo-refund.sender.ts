@@ -1,22 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import {
-  Interface,
-  isAddress,
-  type JsonRpcProvider,
-  keccak256,
-  parseUnits,
-  Transaction,
-  Wallet,
-} from 'ethers';
+import { Interface, isAddress, type JsonRpcProvider, keccak256, parseUnits, Wallet } from 'ethers';
 import { Blockchain, type ActiveAssetView } from '@shared/contracts';
-import { CELO_CHAIN_ID, celoProvider } from '../celo/celo-provider.js';
+import { CeloBroadcaster } from '../celo/celo-broadcaster.js';
+import { CELO_CHAIN_ID } from '../celo/celo-provider.js';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
 import type { RefundAttemptEntity } from './refund-attempt.entity.js';
 import { RefundRefusedError, RefundSender, type ChainVerdict, type SignedRefund } from './refund-sender.js';
 import type { RefundEntity } from './refund.entity.js';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 value) returns (bool)']);
-const CONFIRM_POLL_MS = 250;
 
 @Injectable()
 export class CeloRefundSender extends RefundSender {
@@ -25,9 +17,12 @@ export class CeloRefundSender extends RefundSender {
   private readonly wallet: Wallet | null;
   private readonly provider: JsonRpcProvider;
 
-  constructor(private readonly config: ChainWatchersConfig) {
+  constructor(
+    config: ChainWatchersConfig,
+    private readonly broadcaster: CeloBroadcaster,
+  ) {
     super();
-    this.provider = celoProvider(config);
+    this.provider = broadcaster.provider;
     this.wallet = config.CELO_REFUND_PRIVATE_KEY
       ? new Wallet(config.CELO_REFUND_PRIVATE_KEY, this.provider)
       : null;
@@ -64,37 +59,15 @@ export class CeloRefundSender extends RefundSender {
     return { payload, hash: keccak256(payload), nonce };
   }
 
-  async broadcast(attempt: RefundAttemptEntity): Promise<ChainVerdict> {
-    try {
-      await this.provider.broadcastTransaction(attempt.signedPayload);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      // Already in the pool or mined (ours), or its nonce taken: the lookup tells which.
-      if (code === 'NONCE_EXPIRED' || /already known/i.test(String(error))) return this.lookup(attempt);
-      return { kind: 'ambiguous' };
-    }
-    for (let waited = 0; waited < this.config.REFUND_CONFIRM_TIMEOUT_MS; waited += CONFIRM_POLL_MS) {
-      const verdict = await this.lookup(attempt);
-      if (verdict.kind !== 'unknown') return verdict;
-      await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
-    }
-    return { kind: 'ambiguous' };
+  broadcast(attempt: RefundAttemptEntity): Promise<ChainVerdict> {
+    return this.broadcaster.broadcast(attempt);
   }
 
-  async lookup(attempt: RefundAttemptEntity): Promise<ChainVerdict> {
-    const receipt = await this.provider.getTransactionReceipt(attempt.txHash);
-    if (!receipt) return { kind: 'unknown' };
-    const head = Number(await this.provider.send('eth_blockNumber', []));
-    if (head - receipt.blockNumber + 1 < this.config.CELO_CONFIRMATIONS) return { kind: 'unknown' };
-    return receipt.status === 1 ? { kind: 'landed' } : { kind: 'failed', reason: 'transfer reverted' };
+  lookup(attempt: RefundAttemptEntity): Promise<ChainVerdict> {
+    return this.broadcaster.lookup(attempt);
   }
 
-  // It can land while its nonce is unused; once the account's count passed it, it never will.
-  async canStillLand(attempt: RefundAttemptEntity): Promise<boolean> {
-    const count = await this.provider.getTransactionCount(
-      Transaction.from(attempt.signedPayload).from!,
-      'latest',
-    );
-    return count <= Number(attempt.nonce);
+  canStillLand(attempt: RefundAttemptEntity): Promise<boolean> {
+    return this.broadcaster.canStillLand(attempt);
   }
 }

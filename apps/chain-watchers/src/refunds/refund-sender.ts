@@ -1,4 +1,5 @@
 import type { ActiveAssetView, Blockchain } from '@shared/contracts';
+import type { ChainVerdict } from '../transfers/signed-chain-transaction.js';
 import type { RefundAttemptEntity } from './refund-attempt.entity.js';
 import type { RefundEntity } from './refund.entity.js';
 
@@ -10,13 +11,7 @@ export interface SignedRefund {
   readonly nonce?: number;
 }
 
-// What the chain says about a signed transfer. `unknown`: not seen (yet); `ambiguous`: the
-// broadcast got no clear answer (timeout, connection lost), so it may or may not have landed.
-export type ChainVerdict =
-  | { readonly kind: 'landed' }
-  | { readonly kind: 'failed'; readonly reason: string }
-  | { readonly kind: 'unknown' }
-  | { readonly kind: 'ambiguous' };
+export type { ChainVerdict } from '../transfers/signed-chain-transaction.js';
 
 export class RefundRefusedError extends Error {}
 

@@ -8,13 +8,11 @@ import {
 import { encodeBase58, parseUnits } from 'ethers';
 import { Blockchain, type ActiveAssetView } from '@shared/contracts';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
-import { decodeBase58 } from '../solana/base58.js';
-import { solanaConnection } from '../solana/solana-connection.js';
+import { SolanaBroadcaster } from '../solana/solana-broadcaster.js';
+import { solanaKeypair } from '../solana/solana-keypair.js';
 import type { RefundAttemptEntity } from './refund-attempt.entity.js';
 import { RefundRefusedError, RefundSender, type ChainVerdict, type SignedRefund } from './refund-sender.js';
 import type { RefundEntity } from './refund.entity.js';
-
-const CONFIRM_POLL_MS = 250;
 
 @Injectable()
 export class SolanaRefundSender extends RefundSender {
@@ -23,11 +21,14 @@ export class SolanaRefundSender extends RefundSender {
   private readonly keypair: Keypair | null;
   private readonly connection: Connection;
 
-  constructor(private readonly config: ChainWatchersConfig) {
+  constructor(
+    config: ChainWatchersConfig,
+    private readonly broadcaster: SolanaBroadcaster,
+  ) {
     super();
     this.keypair = config.SOLANA_REFUND_SECRET_KEY ? solanaKeypair(config.SOLANA_REFUND_SECRET_KEY) : null;
     this.hotWallet = this.keypair?.publicKey.toBase58() ?? null;
-    this.connection = solanaConnection(config);
+    this.connection = broadcaster.connection;
   }
 
   async sign(refund: RefundEntity, asset: ActiveAssetView): Promise<SignedRefund> {
@@ -80,39 +81,16 @@ export class SolanaRefundSender extends RefundSender {
     };
   }
 
-  async broadcast(attempt: RefundAttemptEntity): Promise<ChainVerdict> {
-    try {
-      await this.connection.sendRawTransaction(Buffer.from(attempt.signedPayload, 'base64'), {
-        maxRetries: 0,
-      });
-    } catch (error) {
-      const message = String((error as Error).message ?? error);
-      if (/already been processed|AlreadyProcessed/i.test(message)) return this.lookup(attempt);
-      if (/simulation failed/i.test(message)) return { kind: 'failed', reason: 'transfer simulation failed' };
-      return { kind: 'ambiguous' };
-    }
-    for (let waited = 0; waited < this.config.REFUND_CONFIRM_TIMEOUT_MS; waited += CONFIRM_POLL_MS) {
-      const verdict = await this.lookup(attempt);
-      if (verdict.kind !== 'unknown') return verdict;
-      await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
-    }
-    return { kind: 'ambiguous' };
+  broadcast(attempt: RefundAttemptEntity): Promise<ChainVerdict> {
+    return this.broadcaster.broadcast(attempt);
   }
 
-  async lookup(attempt: RefundAttemptEntity): Promise<ChainVerdict> {
-    const [status] = (
-      await this.connection.getSignatureStatuses([attempt.txHash], { searchTransactionHistory: true })
-    ).value;
-    if (!status) return { kind: 'unknown' };
-    if (status.err) return { kind: 'failed', reason: `transaction failed: ${JSON.stringify(status.err)}` };
-    const final = this.config.SOLANA_COMMITMENT === 'finalized' ? ['finalized'] : ['confirmed', 'finalized'];
-    return final.includes(status.confirmationStatus ?? '') ? { kind: 'landed' } : { kind: 'unknown' };
+  lookup(attempt: RefundAttemptEntity): Promise<ChainVerdict> {
+    return this.broadcaster.lookup(attempt);
   }
 
-  // A transaction lands only while its blockhash is valid (up to its last valid block height).
-  async canStillLand(attempt: RefundAttemptEntity): Promise<boolean> {
-    const height = await this.connection.getBlockHeight('confirmed');
-    return height <= Number(attempt.lastValidBlockHeight ?? 0);
+  canStillLand(attempt: RefundAttemptEntity): Promise<boolean> {
+    return this.broadcaster.canStillLand(attempt);
   }
 }
 
@@ -122,13 +100,4 @@ function publicKeyOrNull(value: string): PublicKey | null {
   } catch {
     return null;
   }
-}
-
-// A Solana secret key as base58 (wallet export) or a JSON array of 64 bytes (CLI keypair file).
-function solanaKeypair(secret: string): Keypair {
-  const trimmed = secret.trim();
-  const bytes = trimmed.startsWith('[')
-    ? Uint8Array.from(JSON.parse(trimmed) as number[])
-    : decodeBase58(trimmed);
-  return Keypair.fromSecretKey(bytes);
 }

@@ -20,7 +20,7 @@ const TOKEN_PROGRAMS = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID];
 
 // The SPL Token and Token-2022 Transfer / TransferChecked instructions of a landed transaction
 // (top level and inner, in execution order) that credit a token account owned by one of our
-// deposit addresses with an active mint. The mint and owners come from the token balances the
+// deposit addresses (shared or per transaction) with an active mint. The mint and owners come from the token balances the
 // node reports, so a plain Transfer (which names no mint) is checked too.
 export function solanaTransfers(
   signature: string,
@@ -38,7 +38,7 @@ export function solanaTransfers(
     const resolved = index >= 0 ? index : lookupIndex(keys, account);
     return balances.find((balance) => balance.accountIndex === resolved);
   };
-  const ours = new Set(chain.addresses.map(({ address }) => address));
+  const ours = new Set([...chain.addresses.map(({ address }) => address), ...(chain.depositAccounts ?? [])]);
   const confirmedAt = new Date((response.blockTime ?? 0) * 1000).toISOString();
   return flatten(response, keys).flatMap((instruction, transferIndex) => {
     const transfer = decodeTransfer(instruction);
@@ -141,4 +141,10 @@ function flatten(response: VersionedTransactionResponse, keys: AccountKeys): Tra
       toInstruction(compiled.programIdIndex, compiled.accounts, decodeBase58(compiled.data)),
     ),
   ]);
+}
+
+// Every token account owner the transaction's balances name: the candidates for "ours".
+export function solanaTokenOwners(response: VersionedTransactionResponse): string[] {
+  const balances = [...(response.meta?.postTokenBalances ?? []), ...(response.meta?.preTokenBalances ?? [])];
+  return [...new Set(balances.flatMap(({ owner }) => (owner ? [owner] : [])))];
 }

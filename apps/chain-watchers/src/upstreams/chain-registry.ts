@@ -17,6 +17,9 @@ import { UpstreamCache } from './upstream-cache.js';
 export interface ChainView {
   readonly addresses: readonly DepositAddressView[];
   readonly assets: readonly ActiveAssetView[];
+  // Per-transaction deposit addresses (Solana owners, Celo addresses) known to be ours, added by
+  // whoever reads a chain transaction for the addresses it names.
+  readonly depositAccounts?: readonly string[];
 }
 
 @Injectable()

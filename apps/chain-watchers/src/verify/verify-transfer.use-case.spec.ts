@@ -1,20 +1,57 @@
 import { describe, expect, it } from '@jest/globals';
-import { Blockchain, type DepositAddressView, type VerifyTransferResponse } from '@shared/contracts';
+import {
+  Blockchain,
+  CryptoCurrency,
+  type DepositAddressView,
+  type DepositDetectedV1,
+  type VerifyTransferResponse,
+} from '@shared/contracts';
+import { FixedClock } from '@shared/util';
+import type { DepositAccountsRepository } from '../deposit-accounts/deposit-accounts.repository.js';
 import { TransferVerifier } from '../transfers/transfer-verifier.js';
 import type { ChainRegistry, ChainView } from '../upstreams/chain-registry.js';
 import { VerifyTransferUseCase } from './verify-transfer.use-case.js';
 
 const address = (value: string) => ({ blockchain: Blockchain.CELO, address: value }) as DepositAddressView;
 
-// Answers "found" only when the transfer's destination is one of the view's addresses.
+const NOW = new Date('2026-11-02T10:00:00.000Z');
+const fact = (depositAddress: string): DepositDetectedV1 => ({
+  blockchain: Blockchain.CELO,
+  onChainTx: depositAddress,
+  transferIndex: 0,
+  cryptoCurrency: CryptoCurrency.USDC,
+  asset: '0xToken',
+  depositAddress,
+  sender: '0xSender',
+  amount: '1',
+  memo: null,
+  transactionId: null,
+  confirmedAt: NOW.toISOString(),
+});
+
+// Answers "found" (one transfer to it) only when the transfer's destination is one of the
+// view's addresses.
 class DestinationVerifier extends TransferVerifier {
   readonly blockchain = Blockchain.CELO;
   async verify(onChainTx: string, chain: ChainView): Promise<VerifyTransferResponse> {
     return chain.addresses.some((candidate) => candidate.address === onChainTx)
-      ? { status: 'found', transfers: [] }
+      ? { status: 'found', transfers: [fact(onChainTx)] }
       : { status: 'invalid', reason: 'no_deposit' };
   }
 }
+
+// The deposit accounts marked due, as (blockchain, addresses) pairs.
+function accounts() {
+  const due: Array<[Blockchain, readonly string[], Date]> = [];
+  const fake = {
+    async markDue(blockchain: Blockchain, addresses: readonly string[], now: Date) {
+      due.push([blockchain, addresses, now]);
+    },
+  };
+  return { due, fake: fake as unknown as DepositAccountsRepository };
+}
+
+const clock = new FixedClock(NOW);
 
 // The owners' last answer (stale) and their current one (fresh), with the reads counted.
 function registry(stale: string[], fresh: string[]) {
@@ -31,17 +68,17 @@ function registry(stale: string[], fresh: string[]) {
 describe(VerifyTransferUseCase.name, () => {
   it('asks the owners again before answering that a transfer moved nothing of ours', async () => {
     const { reads, fake } = registry(['old'], ['old', 'rotated-in']);
-    const sut = new VerifyTransferUseCase(fake, [new DestinationVerifier()]);
+    const sut = new VerifyTransferUseCase(fake, [new DestinationVerifier()], accounts().fake, clock);
 
     const answer = await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'rotated-in' });
 
-    expect(answer).toEqual({ status: 'found', transfers: [] });
+    expect(answer).toEqual({ status: 'found', transfers: [fact('rotated-in')] });
     expect(reads).toEqual([false, true]);
   });
 
   it('reuses the last answer when the transfer is ours', async () => {
     const { reads, fake } = registry(['old'], ['old']);
-    const sut = new VerifyTransferUseCase(fake, [new DestinationVerifier()]);
+    const sut = new VerifyTransferUseCase(fake, [new DestinationVerifier()], accounts().fake, clock);
 
     await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'old' });
 
@@ -50,10 +87,21 @@ describe(VerifyTransferUseCase.name, () => {
 
   it('still answers no_deposit when the current answer does not know the destination either', async () => {
     const { fake } = registry(['old'], ['old']);
-    const sut = new VerifyTransferUseCase(fake, [new DestinationVerifier()]);
+    const sut = new VerifyTransferUseCase(fake, [new DestinationVerifier()], accounts().fake, clock);
 
     const answer = await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'elsewhere' });
 
     expect(answer).toEqual({ status: 'invalid', reason: 'no_deposit' });
+  });
+
+  it('makes the addresses a found transfer paid due for a sweep, and nothing when none was found', async () => {
+    const { fake } = registry(['paid'], ['paid']);
+    const marked = accounts();
+    const sut = new VerifyTransferUseCase(fake, [new DestinationVerifier()], marked.fake, clock);
+
+    await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'paid' });
+    await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'elsewhere' });
+
+    expect(marked.due).toEqual([[Blockchain.CELO, ['paid'], NOW]]);
   });
 });

@@ -13,6 +13,10 @@ export interface BlockchainProfile {
   // CAIP-2 chain id.
   readonly chainId: string;
   readonly notify: NotifyRequirement;
+  // True: every transaction gets its own deposit address (chain-watchers derives it), so a
+  // transfer is bound to its transaction by where it went. False: one address per chain, and the
+  // memo names the transaction.
+  readonly perTransactionDepositAddress: boolean;
   readonly walletConnect: {
     readonly namespace: string;
     readonly methods: readonly string[];
@@ -21,12 +25,14 @@ export interface BlockchainProfile {
 }
 
 // What a wallet needs to know to pay on each chain. Stellar deposits are matched by memo from the
-// payment stream; Solana and Celo transfers are reported through /payments/notify.
+// payment stream; Solana and Celo transfers go to the transaction's own address, are watched for,
+// and may be reported through /payments/notify to be seen sooner.
 export const BLOCKCHAIN_PROFILES: Readonly<Record<Blockchain, BlockchainProfile>> = {
   [Blockchain.STELLAR]: {
     chainFamily: 'stellar',
     chainId: 'stellar:pubnet',
     notify: { endpoint: null, required: false },
+    perTransactionDepositAddress: false,
     walletConnect: {
       namespace: 'stellar',
       methods: ['stellar_signXDR', 'stellar_signAndSubmitXDR'],
@@ -37,6 +43,7 @@ export const BLOCKCHAIN_PROFILES: Readonly<Record<Blockchain, BlockchainProfile>
     chainFamily: 'solana',
     chainId: 'solana:mainnet',
     notify: { endpoint: '/payments/notify', required: true },
+    perTransactionDepositAddress: true,
     walletConnect: {
       namespace: 'solana',
       methods: ['solana_signTransaction', 'solana_signAndSendTransaction', 'solana_signMessage'],
@@ -47,6 +54,7 @@ export const BLOCKCHAIN_PROFILES: Readonly<Record<Blockchain, BlockchainProfile>
     chainFamily: 'evm',
     chainId: 'eip155:42220',
     notify: { endpoint: '/payments/notify', required: true },
+    perTransactionDepositAddress: true,
     walletConnect: {
       namespace: 'eip155',
       methods: ['eth_sendTransaction', 'personal_sign', 'eth_signTypedData_v4'],

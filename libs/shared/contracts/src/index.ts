@@ -1,5 +1,6 @@
 export * from './blockchain-profiles.js';
 export * from './chat-topics.js';
+export * from './deposit-accounts.js';
 export * from './deposit-addresses.js';
 export * from './internal-assets.js';
 export * from './internal-identity.js';

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { formatEther, type JsonRpcProvider, Transaction } from 'ethers';
+import { ChainWatchersConfig } from '../chain-watchers.config.js';
+import { trimDecimal } from '../transfers/token-amount.js';
+import type { ChainVerdict, SignedChainTransaction } from '../transfers/signed-chain-transaction.js';
+import { celoProvider } from './celo-provider.js';
+
+const CONFIRM_POLL_MS = 250;
+
+// Sends signed Celo transactions (refunds, sweeps, their gas) and follows them: broadcast once,
+// look up the receipt by hash, and tell whether one not mined yet can still be (nonce unused).
+@Injectable()
+export class CeloBroadcaster {
+  readonly provider: JsonRpcProvider;
+
+  constructor(private readonly config: ChainWatchersConfig) {
+    this.provider = celoProvider(config);
+  }
+
+  async broadcast(signed: SignedChainTransaction): Promise<ChainVerdict> {
+    try {
+      await this.provider.broadcastTransaction(signed.signedPayload);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // Already in the pool or mined (ours), or its nonce taken: the lookup tells which.
+      if (code === 'NONCE_EXPIRED' || /already known/i.test(String(error))) return this.lookup(signed);
+      return { kind: 'ambiguous' };
+    }
+    for (let waited = 0; waited < this.config.REFUND_CONFIRM_TIMEOUT_MS; waited += CONFIRM_POLL_MS) {
+      const verdict = await this.lookup(signed);
+      if (verdict.kind !== 'unknown') return verdict;
+      await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
+    }
+    return { kind: 'ambiguous' };
+  }
+
+  async lookup(signed: SignedChainTransaction): Promise<ChainVerdict> {
+    const receipt = await this.provider.getTransactionReceipt(signed.txHash);
+    if (!receipt) return { kind: 'unknown' };
+    const head = Number(await this.provider.send('eth_blockNumber', []));
+    if (head - receipt.blockNumber + 1 < this.config.CELO_CONFIRMATIONS) return { kind: 'unknown' };
+    return receipt.status === 1 ? { kind: 'landed' } : { kind: 'failed', reason: 'transfer reverted' };
+  }
+
+  // It can land while its nonce is unused; once the account's count passed it, it never will.
+  async canStillLand(signed: SignedChainTransaction): Promise<boolean> {
+    const count = await this.provider.getTransactionCount(
+      Transaction.from(signed.signedPayload).from!,
+      'latest',
+    );
+    return count <= Number(signed.nonce);
+  }
+
+  // What a mined transaction cost its sender in gas, in CELO (decimal string).
+  async feeOf(signed: SignedChainTransaction): Promise<string> {
+    const receipt = await this.provider.getTransactionReceipt(signed.txHash);
+    if (!receipt) throw new Error(`transaction ${signed.txHash} has no receipt`);
+    return trimDecimal(formatEther(receipt.fee));
+  }
+}

@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, In, IsNull, MoreThan, type EntityManager } from 'typeorm';
+import { Blockchain } from '@shared/contracts';
+import { DepositAccountEntity } from './deposit-account.entity.js';
+
+const TABLE = '"chain_watchers"."deposit_account"';
+
+// The per-transaction deposit addresses: which exist (so verification knows them), which are
+// watched, and which hold funds to sweep.
+@Injectable()
+export class DepositAccountsRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  // Once per transaction: asking again keeps the first row (the address is the same anyway).
+  async open(account: DepositAccountEntity): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(DepositAccountEntity)
+      .values(account)
+      .orIgnore()
+      .execute();
+  }
+
+  // Which of `addresses` are deposit accounts on the chain.
+  async known(blockchain: Blockchain, addresses: readonly string[]): Promise<DepositAccountEntity[]> {
+    if (addresses.length === 0) return [];
+    return this.dataSource
+      .getRepository(DepositAccountEntity)
+      .findBy({ blockchain, address: In([...new Set(addresses)]) });
+  }
+
+  // Accounts still waiting for their first announced deposit, oldest first.
+  watched(blockchain: Blockchain, now: Date, limit: number): Promise<DepositAccountEntity[]> {
+    return this.dataSource.getRepository(DepositAccountEntity).find({
+      where: { blockchain, announcedAt: IsNull(), watchUntil: MoreThan(now) },
+      order: { createdAt: 'ASC' },
+      take: limit,
+    });
+  }
+
+  // A deposit was seen arriving at these addresses: they are due for a sweep. `due_at` is the
+  // latest such sighting, so a sweep that read the balances before it leaves the address due.
+  async markDue(
+    blockchain: Blockchain,
+    addresses: readonly string[],
+    now: Date,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
+    if (addresses.length === 0) return;
+    await manager.query(
+      `UPDATE ${TABLE} SET "due_at" = GREATEST(COALESCE("due_at", $3), $3)
+       WHERE "blockchain" = $1 AND "address" = ANY($2::varchar[])`,
+      [blockchain, [...new Set(addresses)], now],
+    );
+  }
+
+  // The watcher announced a deposit to the account: it stops watching it.
+  async markAnnounced(
+    manager: EntityManager,
+    blockchain: Blockchain,
+    transactionId: string,
+    now: Date,
+  ): Promise<void> {
+    await manager.update(
+      DepositAccountEntity,
+      { blockchain, transactionId, announcedAt: IsNull() },
+      { announcedAt: now },
+    );
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import type { OpenDepositAccountRequest, OpenDepositAccountResponse } from '@shared/contracts';
+import { Clock } from '@shared/util';
+import { ChainWatchersConfig } from '../chain-watchers.config.js';
+import { DepositAccountsRepository } from './deposit-accounts.repository.js';
+import { DepositKeys } from './deposit-keys.js';
+
+// A transaction about to be created gets its own deposit address, which is then watched until a
+// while after its quote expires. Deterministic: asking again answers the same address.
+@Injectable()
+export class OpenDepositAccountUseCase {
+  constructor(
+    private readonly keys: DepositKeys,
+    private readonly accounts: DepositAccountsRepository,
+    private readonly config: ChainWatchersConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(request: OpenDepositAccountRequest): Promise<OpenDepositAccountResponse> {
+    if (!this.keys.configured) return { address: null };
+    const address = this.keys.address(request.blockchain, request.transactionId);
+    await this.accounts.open({
+      blockchain: request.blockchain,
+      transactionId: request.transactionId.toLowerCase(),
+      address,
+      asset: request.asset,
+      createdAt: this.clock.now(),
+      watchUntil: new Date(new Date(request.expiresAt).getTime() + this.config.DEPOSIT_WATCH_GRACE_MS),
+      announcedAt: null,
+      dueAt: null,
+      sweepId: null,
+    });
+    return { address };
+  }
+}

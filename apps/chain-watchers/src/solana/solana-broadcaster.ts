@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import type { Connection } from '@solana/web3.js';
+import { formatUnits } from 'ethers';
+import { ChainWatchersConfig } from '../chain-watchers.config.js';
+import { trimDecimal } from '../transfers/token-amount.js';
+import type { ChainVerdict, SignedChainTransaction } from '../transfers/signed-chain-transaction.js';
+import { solanaConnection } from './solana-connection.js';
+
+const CONFIRM_POLL_MS = 250;
+const LAMPORTS_DECIMALS = 9;
+
+// Sends signed Solana transactions (refunds, sweeps) and follows them: broadcast once, look up
+// by signature, and tell whether one not seen yet can still land (its blockhash still valid).
+@Injectable()
+export class SolanaBroadcaster {
+  readonly connection: Connection;
+
+  constructor(private readonly config: ChainWatchersConfig) {
+    this.connection = solanaConnection(config);
+  }
+
+  async broadcast(signed: SignedChainTransaction): Promise<ChainVerdict> {
+    try {
+      await this.connection.sendRawTransaction(Buffer.from(signed.signedPayload, 'base64'), {
+        maxRetries: 0,
+      });
+    } catch (error) {
+      const message = String((error as Error).message ?? error);
+      if (/already been processed|AlreadyProcessed/i.test(message)) return this.lookup(signed);
+      if (/simulation failed/i.test(message)) return { kind: 'failed', reason: 'transfer simulation failed' };
+      return { kind: 'ambiguous' };
+    }
+    for (let waited = 0; waited < this.config.REFUND_CONFIRM_TIMEOUT_MS; waited += CONFIRM_POLL_MS) {
+      const verdict = await this.lookup(signed);
+      if (verdict.kind !== 'unknown') return verdict;
+      await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
+    }
+    return { kind: 'ambiguous' };
+  }
+
+  async lookup(signed: SignedChainTransaction): Promise<ChainVerdict> {
+    const [status] = (
+      await this.connection.getSignatureStatuses([signed.txHash], { searchTransactionHistory: true })
+    ).value;
+    if (!status) return { kind: 'unknown' };
+    if (status.err) return { kind: 'failed', reason: `transaction failed: ${JSON.stringify(status.err)}` };
+    const final = this.config.SOLANA_COMMITMENT === 'finalized' ? ['finalized'] : ['confirmed', 'finalized'];
+    return final.includes(status.confirmationStatus ?? '') ? { kind: 'landed' } : { kind: 'unknown' };
+  }
+
+  // A transaction lands only while its blockhash is valid (up to its last valid block height).
+  async canStillLand(signed: SignedChainTransaction): Promise<boolean> {
+    const height = await this.connection.getBlockHeight('confirmed');
+    return height <= Number(signed.lastValidBlockHeight ?? 0);
+  }
+
+  // The fee a landed transaction cost its fee payer, in SOL (decimal string).
+  async feeOf(signed: SignedChainTransaction): Promise<string> {
+    const landed = await this.connection.getTransaction(signed.txHash, {
+      commitment: this.config.SOLANA_COMMITMENT,
+      maxSupportedTransactionVersion: 0,
+    });
+    if (!landed?.meta)
+      throw new Error(`transaction ${signed.txHash} not found at ${this.config.SOLANA_COMMITMENT}`);
+    return trimDecimal(formatUnits(BigInt(landed.meta.fee), LAMPORTS_DECIMALS));
+  }
+}
