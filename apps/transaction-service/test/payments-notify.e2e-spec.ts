@@ -218,9 +218,18 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
       expect((await statusOf(partnerA, solana.id)).status).toBe('PROCESSING_PAYMENT');
     });
 
+    // Two transactions accepted on the chain's one shared address, before every Solana and Celo
+    // transaction had its own: only the database's uniqueness tells them apart.
+    const sharingAddress = async (first: OpenedTransaction, second: OpenedTransaction) =>
+      system.sql('UPDATE "transaction"."transaction" SET deposit_address = $1 WHERE id = $2', [
+        first.fact.depositAddress,
+        second.id,
+      ]);
+
     it('lets one transfer fund one transaction: the same transfer notified for two at once, one wins', async () => {
       const first = await open(partnerA, SOLANA_PIX);
       const second = await open(partnerA, SOLANA_PIX);
+      await sharingAddress(first, second);
       chain.answer(first.fact.onChainTx, found(first.fact));
       const responses = await Promise.all([
         notify(partnerA, bodyOf(first)),
@@ -243,9 +252,10 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
       expect(rows).toHaveLength(1);
     });
 
-    it('refuses a transfer that already funded another transaction', async () => {
+    it('refuses a transfer that already funded another transaction on the same shared address', async () => {
       const first = await open(partnerA, SOLANA_PIX);
       const second = await open(partnerA, SOLANA_PIX);
+      await sharingAddress(first, second);
       chain.answer(first.fact.onChainTx, found(first.fact));
       await notify(partnerA, bodyOf(first)).expect(202);
       const response = await notify(partnerA, {
@@ -256,6 +266,28 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
         refusal('transfer_rejected', 'The transfer already funds another transaction'),
       );
     });
+
+    it.each([
+      ['SOLANA', SOLANA_PIX],
+      ['CELO', CELO_PIX],
+    ] as const)(
+      "refuses a %s transfer to another transaction's own address, before and after it funded that one",
+      async (_chain, route) => {
+        const paid = await open(partnerA, route);
+        const claimant = await open(partnerA, route);
+        chain.answer(paid.fact.onChainTx, found(paid.fact));
+        const claim = { ...bodyOf(claimant), on_chain_tx: paid.fact.onChainTx };
+        const refused = refusal(
+          'transfer_rejected',
+          `The transfer went to ${paid.fact.depositAddress}, not to this transaction's deposit address ${claimant.fact.depositAddress}`,
+        );
+        expect((await notify(partnerA, claim).expect(400)).body).toEqual(refused);
+        await notify(partnerA, bodyOf(paid)).expect(202);
+        expect((await notify(partnerA, claim).expect(400)).body).toEqual(refused);
+        expect((await statusOf(partnerA, claimant.id)).status).toBe('AWAITING_PAYMENT');
+        expect((await statusOf(partnerA, paid.id)).status).toBe('PROCESSING_PAYMENT');
+      },
+    );
 
     it('moves an underpaid transaction to WRONG_AMOUNT and refunds the whole transfer once', async () => {
       const opened = await open(partnerA, SOLANA_PIX);

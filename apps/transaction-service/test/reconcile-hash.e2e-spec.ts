@@ -223,7 +223,8 @@ describe('POST /ops/transactions/reconcile-hash', () => {
       result: 'invalid',
       transaction_id: other.id,
       status: 'AWAITING_PAYMENT',
-      reason: 'The transfer already funds another transaction',
+      // Every Solana transaction has its own address: this one's is not where the transfer went.
+      reason: `The transfer went to ${opened.fact.depositAddress}, not to this transaction's deposit address ${other.fact.depositAddress}`,
     });
   });
 

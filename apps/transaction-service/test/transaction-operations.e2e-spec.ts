@@ -15,6 +15,7 @@ import {
   refusal,
   type Partner,
 } from './transaction-system.js';
+import { fakeDepositAddress } from './fake-chain-watchers.js';
 
 const KYC_REQUIRED = { id: null, kycRequired: true, transaction_reference: null, payment_context: null };
 // 5,000,000 COP is about 1262 USDC: above the default threshold of 1000 on its own.
@@ -22,8 +23,8 @@ const LARGE = { ...STELLAR_BREB, amount: 5_000_000 };
 const ROTATED_STELLAR = 'GDQJUTQYK2MQX2VGDR2FYWLIYAQIEGXTQVTFEMGH2BEWFG4BRUY4CKI7';
 const CELO_ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 
-// KYC policies, deposit addresses and the operations view. Celo starts without a deposit
-// address, as a chain an operator has not configured yet.
+// KYC policies, deposit addresses and the operations view. Celo starts without a shared deposit
+// address: its transactions each get their own from chain-watchers.
 describe('transaction operations through the gateway', () => {
   const system = new TransactionSystem();
   let partnerA: Partner;
@@ -155,19 +156,27 @@ describe('transaction operations through the gateway', () => {
         .expect(200);
     };
 
-    it('refuses a chain without an address until an operator sets one', async () => {
-      const refused = await acceptQuote(partnerA, newUser(), CELO_PIX, 400);
-      expect(refused.body).toEqual(
-        refusal('corridor_unavailable', 'Deposits on CELO are not available right now'),
-      );
+    it("gives a Celo transaction its own address from chain-watchers, with or without the chain's shared one; none without chain-watchers' master secret", async () => {
+      const accepted = (await acceptQuote(partnerA, newUser(), CELO_PIX)).body;
+      expect(accepted.payment_context.depositAddress).toBe(fakeDepositAddress('CELO', accepted.id));
+      expect(system.chainWatchers.requests.map(({ body }) => body)).toContainEqual({
+        blockchain: 'CELO',
+        transactionId: accepted.id,
+        asset: accepted.payment_context.mintAddress,
+        expiresAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+      const other = (await acceptQuote(partnerA, newUser(), CELO_PIX)).body;
+      expect(other.payment_context.depositAddress).not.toBe(accepted.payment_context.depositAddress);
 
-      await system
-        .ops()
-        .put('/ops/deposit-addresses')
-        .send({ blockchain: 'CELO', address: CELO_ADDRESS })
-        .expect(200);
-      const accepted = await acceptQuote(partnerA, newUser(), CELO_PIX);
-      expect(accepted.body.payment_context.depositAddress).toBe(CELO_ADDRESS);
+      system.chainWatchers.withoutMasterSecret = true;
+      try {
+        const refused = await acceptQuote(partnerA, newUser(), CELO_PIX, 400);
+        expect(refused.body).toEqual(
+          refusal('corridor_unavailable', 'Deposits on CELO are not available right now'),
+        );
+      } finally {
+        system.chainWatchers.withoutMasterSecret = false;
+      }
     });
 
     it('rotates without a deploy: new transactions get the new address, accepted ones keep theirs', async () => {

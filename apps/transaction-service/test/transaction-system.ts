@@ -19,6 +19,7 @@ import {
 } from '@platform/testing';
 import type { InternalIdentity, ServiceName, TransactionStatusChangedV1 } from '@shared/contracts';
 import { transactionServiceDefinition } from '../src/transaction-service.definition.js';
+import { FakeChainWatchers } from './fake-chain-watchers.js';
 
 export const DEPOSIT_ADDRESSES = {
   STELLAR: 'GAXHWB7K4DAES7VIF3Y2RBYYTD2UNJ76WH5OE5ACBQ5GECYHO4KXXPOX',
@@ -83,6 +84,10 @@ export class TransactionSystem {
   private storageDir!: string;
   readonly bus = new InMemoryEventBus();
   private readonly services: RunningService[] = [];
+  // chain-watchers when a suite brings none of its own (CHAIN_WATCHERS_URL): it hands out the
+  // Solana and Celo transactions' own deposit addresses.
+  readonly chainWatchers = new FakeChainWatchers();
+  private chainWatchersStarted = false;
 
   async start(transactionEnv: Readonly<Record<string, string>> = {}): Promise<this> {
     this.database = await startTestDatabase();
@@ -94,6 +99,11 @@ export class TransactionSystem {
       handle: async (event) => void this.events.push(event as EventEnvelope<TransactionStatusChangedV1>),
     });
     const options = (env: Record<string, string>) => ({ databaseUrl: this.database.url, bus: this.bus, env });
+    let chainWatchersUrl = transactionEnv['CHAIN_WATCHERS_URL'];
+    if (!chainWatchersUrl) {
+      chainWatchersUrl = await this.chainWatchers.start();
+      this.chainWatchersStarted = true;
+    }
     const quote = await this.add(startTestService(quoteServiceDefinition, options({})));
     const kyc = await this.add(
       startTestService(
@@ -114,6 +124,7 @@ export class TransactionSystem {
           DEPOSIT_ADDRESS_STELLAR: DEPOSIT_ADDRESSES.STELLAR,
           DEPOSIT_ADDRESS_SOLANA: DEPOSIT_ADDRESSES.SOLANA,
           DEPOSIT_ADDRESS_CELO: DEPOSIT_ADDRESSES.CELO,
+          CHAIN_WATCHERS_URL: chainWatchersUrl,
           ...transactionEnv,
         }),
       ),
@@ -130,6 +141,7 @@ export class TransactionSystem {
 
   async stop(): Promise<void> {
     for (const service of this.services.reverse()) await service.close();
+    if (this.chainWatchersStarted) await this.chainWatchers.stop();
     await this.bus.disconnect();
     await this.database?.drop();
     if (this.storageDir) await rm(this.storageDir, { recursive: true, force: true });

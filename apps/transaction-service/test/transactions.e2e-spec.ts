@@ -4,6 +4,7 @@ import request from 'supertest';
 import { expectEventually } from '@platform/test-support';
 import { TransactionStatus } from '@shared/contracts';
 import { TransitionTransactionUseCase } from '../src/transactions/transition-transaction.use-case.js';
+import { fakeDepositAddress } from './fake-chain-watchers.js';
 import {
   BREB_MOBILE,
   CELO_PIX,
@@ -112,7 +113,8 @@ describe('transactions through the gateway', () => {
           chainId,
           cryptoCurrency: route.crypto_currency,
           decimals: 6,
-          depositAddress: DEPOSIT_ADDRESSES[route.network as keyof typeof DEPOSIT_ADDRESSES],
+          // The transaction's own, from chain-watchers (here a fake of it).
+          depositAddress: fakeDepositAddress(route.network, response.body.id),
           memo: null,
           memoType: null,
           mintAddress,

@@ -66,13 +66,17 @@ export class ApplyDepositUseCase {
         : 'The transfer carries no memo';
       return this.unmatched(tx, transfer, source, reason);
     }
-    const existing = await this.deposits.findByTransfer(tx.manager, transfer);
-    if (existing?.transactionId) return this.alreadyRecorded(existing, target.id);
+    // A transfer that is not this transaction's (another address, chain or token, or made before
+    // it) is refused for that reason first, whoever it already funds: on Solana and Celo, where
+    // every transaction has its own address, that is why another transaction's transfer is not
+    // this one's.
     const decision = decideFunding(target, transfer);
     if (decision.kind === 'refuse') {
       if (source !== 'STREAM') return { kind: 'refused', reason: decision.reason };
       return this.unmatched(tx, transfer, source, `${decision.reason} (transaction ${target.id})`);
     }
+    const existing = await this.deposits.findByTransfer(tx.manager, transfer);
+    if (existing?.transactionId) return this.alreadyRecorded(existing, target.id);
     const deposit = this.depositOf(transfer, source, target.id, OUTCOME[decision.kind], null);
     const recorded = existing
       ? await this.deposits.claim(tx.manager, existing.id, target.id, deposit.outcome)

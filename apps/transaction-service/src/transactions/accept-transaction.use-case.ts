@@ -1,9 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
-import { TransactionStatus, type InternalQuoteView, type PayoutTopics } from '@shared/contracts';
+import {
+  BLOCKCHAIN_PROFILES,
+  TransactionStatus,
+  type InternalQuoteView,
+  type PayoutTopics,
+} from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 import { DepositAddressesRepository } from '../deposit-addresses/deposit-addresses.repository.js';
 import { KycGate } from '../kyc-gate/kyc-gate.js';
+import { ChainWatchersClient } from '../upstreams/chain-watchers.client.js';
 import { UpstreamClients } from '../upstreams/upstream-clients.js';
 import { PaymentContextBuilder, type PaymentContext } from './payment-context.js';
 import { RecipientCheck, requireRecipient, type RecipientInput } from './recipient-check.js';
@@ -53,6 +59,7 @@ export class AcceptTransactionUseCase {
     private readonly vault: RecipientVault,
     private readonly kycGate: KycGate,
     private readonly depositAddresses: DepositAddressesRepository,
+    private readonly chain: ChainWatchersClient,
     private readonly paymentContext: PaymentContextBuilder,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
@@ -74,16 +81,10 @@ export class AcceptTransactionUseCase {
       amount: quote.cryptoAmount,
     });
     if (kycRequired) return KYC_REQUIRED;
-    const depositAddress = await this.depositAddresses.active(quote.blockchain);
-    if (!depositAddress) {
-      throw new TransactionError(
-        TransactionErrorCode.CORRIDOR_UNAVAILABLE,
-        `Deposits on ${quote.blockchain} are not available right now`,
-      );
-    }
+    const id = this.ids.uuid();
+    const depositAddress = await this.depositAddressFor(quote, id);
 
     const now = this.clock.now();
-    const id = this.ids.uuid();
     const transaction: TransactionEntity = {
       id,
       partnerId: caller.partnerId,
@@ -125,6 +126,27 @@ export class AcceptTransactionUseCase {
     const winner = await this.transactions.findByQuote(caller.partnerId, command.quoteId);
     if (!winner) throw new Error(`Quote ${command.quoteId} conflicted but has no transaction`);
     return this.accepted(caller, winner);
+  }
+
+  // Stellar: the chain's one active address (the memo names the transaction). Solana and Celo:
+  // the transaction's own, derived by chain-watchers, so that a transfer belongs to the
+  // transaction whose address it paid and to no other.
+  private async depositAddressFor(quote: AcceptableQuote, transactionId: string): Promise<string> {
+    const address = BLOCKCHAIN_PROFILES[quote.blockchain].perTransactionDepositAddress
+      ? await this.chain.openDepositAccount({
+          blockchain: quote.blockchain,
+          transactionId,
+          asset: quote.asset.mintAddress,
+          expiresAt: quote.expiresAt,
+        })
+      : await this.depositAddresses.active(quote.blockchain);
+    if (!address) {
+      throw new TransactionError(
+        TransactionErrorCode.CORRIDOR_UNAVAILABLE,
+        `Deposits on ${quote.blockchain} are not available right now`,
+      );
+    }
+    return address;
   }
 
   private async acceptableQuote(partnerId: string, quoteId: string): Promise<AcceptableQuote> {

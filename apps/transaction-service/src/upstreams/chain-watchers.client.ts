@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InternalHttpClient, InternalTokenService } from '@platform/http';
-import { ServiceName, type VerifyTransferRequest, type VerifyTransferResponse } from '@shared/contracts';
+import {
+  ServiceName,
+  type OpenDepositAccountRequest,
+  type OpenDepositAccountResponse,
+  type VerifyTransferRequest,
+  type VerifyTransferResponse,
+} from '@shared/contracts';
 import { TransactionServiceConfig } from '../transaction-service.config.js';
 import { FundingError, FundingErrorCode } from '../funding/funding.errors.js';
+import { TransactionError, TransactionErrorCode } from '../transactions/transaction.errors.js';
 
-// Chain I/O lives in chain-watchers; transaction-service only asks what a transaction did.
+// Chain I/O and keys live in chain-watchers; transaction-service only asks what a transaction
+// did, and where a new Solana or Celo transaction is to be paid.
 @Injectable()
 export class ChainWatchersClient {
   private readonly http: InternalHttpClient;
@@ -28,6 +36,25 @@ export class ChainWatchersClient {
       const error = new FundingError(
         FundingErrorCode.CHAIN_UNAVAILABLE,
         'The chain could not be read; try again',
+      );
+      error.cause = cause;
+      throw error;
+    }
+  }
+
+  // The transaction's own deposit address (derived by chain-watchers), or null when chain-watchers
+  // has none to give on that chain (no master secret).
+  async openDepositAccount(request: OpenDepositAccountRequest): Promise<string | null> {
+    try {
+      const answer = await this.http.postJson<OpenDepositAccountResponse>(
+        new URL('/internal/deposit-accounts', this.config.CHAIN_WATCHERS_URL).toString(),
+        request,
+      );
+      return answer.address;
+    } catch (cause) {
+      const error = new TransactionError(
+        TransactionErrorCode.UPSTREAM_UNAVAILABLE,
+        'The chain-watchers service did not answer; try again',
       );
       error.cause = cause;
       throw error;
