@@ -19,7 +19,6 @@ import { celoTransfers } from './celo-transfer.verifier.js';
 
 const STREAM = 'celo:deposit-accounts';
 const TRANSFER_TOPIC = id('Transfer(address,address,uint256)');
-const WATCHED_PER_PASS = 1_000;
 // Addresses per eth_getLogs filter, and blocks per query.
 const ADDRESSES_PER_QUERY = 100;
 const BLOCKS_PER_QUERY = 2_000;
@@ -65,7 +64,7 @@ export class CeloDepositWatcher implements OnApplicationBootstrap, BeforeApplica
     // that the range covers (an address is handed out before it can be paid).
     const head = Number(await provider.send('eth_blockNumber', []));
     const confirmed = head - this.config.CELO_CONFIRMATIONS + 1;
-    const watched = await this.accounts.watched(Blockchain.CELO, this.clock.now(), WATCHED_PER_PASS);
+    const watched = await this.accounts.watched(Blockchain.CELO, this.clock.now());
     const cursor = await this.ledger.cursor(STREAM);
     const from = cursor === null ? Math.max(0, confirmed - FIRST_LOOKBACK_BLOCKS) : Number(cursor) + 1;
     if (confirmed < from) return;

@@ -30,12 +30,13 @@ export class DepositAccountsRepository {
       .findBy({ blockchain, address: In([...new Set(addresses)]) });
   }
 
-  // Accounts still waiting for their first announced deposit, oldest first.
-  watched(blockchain: Blockchain, now: Date, limit: number): Promise<DepositAccountEntity[]> {
+  // Every account still waiting for its first announced deposit, oldest first: all of them, since
+  // a pass that left some out would never look at them (Celo's cursor moves past their blocks).
+  // Bounded by the transactions accepted within a quote's validity and the watch grace.
+  watched(blockchain: Blockchain, now: Date): Promise<DepositAccountEntity[]> {
     return this.dataSource.getRepository(DepositAccountEntity).find({
       where: { blockchain, announcedAt: IsNull(), watchUntil: MoreThan(now) },
       order: { createdAt: 'ASC' },
-      take: limit,
     });
   }
 

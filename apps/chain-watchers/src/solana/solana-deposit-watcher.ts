@@ -17,7 +17,6 @@ import { ChainRegistry, type ChainView } from '../upstreams/chain-registry.js';
 import { SolanaBroadcaster } from './solana-broadcaster.js';
 import { solanaTransfers } from './solana-transfers.js';
 
-const WATCHED_PER_PASS = 500;
 const SIGNATURES_PER_ACCOUNT = 25;
 
 // Finds Solana deposits nobody reported: every DEPOSIT_WATCH_INTERVAL_MS, each transaction still
@@ -53,7 +52,7 @@ export class SolanaDepositWatcher implements OnApplicationBootstrap, BeforeAppli
   }
 
   private async pass(): Promise<void> {
-    const watched = await this.accounts.watched(Blockchain.SOLANA, this.clock.now(), WATCHED_PER_PASS);
+    const watched = await this.accounts.watched(Blockchain.SOLANA, this.clock.now());
     if (watched.length === 0) return;
     const chain = await this.registry.chain(Blockchain.SOLANA);
     for (const account of watched) {
