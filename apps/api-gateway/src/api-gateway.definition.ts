@@ -7,6 +7,7 @@ import { GatewayMiddleware } from './authentication/gateway.middleware.js';
 import { setupDocs } from './docs/docs.setup.js';
 import { ProxyFrontDoor } from './proxy/proxy-front-door.js';
 import { GatewayErrorPresenter } from './gateway-error.presenter.js';
+import { GatewayErrorResponseDto } from './gateway-error.response.dto.js';
 import { WalletAuthConfig } from './wallet-auth/wallet-auth.config.js';
 
 const apiGatewaySections = { ...platformSections, gateway: GatewayConfig, walletAuth: WalletAuthConfig };
@@ -18,6 +19,7 @@ export const apiGatewayDefinition: ServiceDefinition<typeof apiGatewaySections> 
   database: apiGatewayDatabase,
   imports: [ApiGatewayModule],
   errorPresenter: new GatewayErrorPresenter(),
+  errorResponse: GatewayErrorResponseDto,
   // Requests for other services are proxied before Express sees them.
   frontDoor: (app) => {
     const frontDoor = app.get(ProxyFrontDoor);

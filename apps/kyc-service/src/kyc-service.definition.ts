@@ -1,3 +1,4 @@
+import { PayoutErrorResponseDto } from '@payout/errors';
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
 import { kycErrorPresenter } from './kyc-error.presenter.js';
@@ -14,4 +15,5 @@ export const kycServiceDefinition: ServiceDefinition<typeof kycServiceSections> 
   database: kycServiceDatabase,
   imports: [KycServiceModule],
   errorPresenter: kycErrorPresenter,
+  errorResponse: PayoutErrorResponseDto,
 };

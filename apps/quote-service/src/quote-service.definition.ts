@@ -1,3 +1,4 @@
+import { PayoutErrorResponseDto } from '@payout/errors';
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
 import { quoteErrorPresenter } from './quote-error.presenter.js';
@@ -14,4 +15,5 @@ export const quoteServiceDefinition: ServiceDefinition<typeof quoteServiceSectio
   database: quoteServiceDatabase,
   imports: [QuoteServiceModule],
   errorPresenter: quoteErrorPresenter,
+  errorResponse: PayoutErrorResponseDto,
 };

@@ -1,4 +1,4 @@
-import { PayoutErrorPresenter } from '@payout/errors';
+import { PayoutErrorPresenter, PayoutErrorResponseDto } from '@payout/errors';
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
 import { DepositDetectedConsumer } from './funding/deposit-detected.consumer.js';
@@ -19,6 +19,7 @@ export const transactionServiceDefinition: ServiceDefinition<typeof transactionS
   database: transactionServiceDatabase,
   imports: [TransactionServiceModule],
   consumers: [DepositDetectedConsumer, RefundSettledConsumer],
+  errorResponse: PayoutErrorResponseDto,
   errorPresenter: new PayoutErrorPresenter(
     (error) => mapQrCodeError(error) ?? mapTransactionError(error) ?? mapFundingError(error),
   ),

@@ -1,3 +1,4 @@
+import { PayoutErrorResponseDto } from '@payout/errors';
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
 import { TransactionStatusChangedConsumer } from './deliveries/transaction-status-changed.consumer.js';
@@ -16,4 +17,5 @@ export const webhookDispatcherDefinition: ServiceDefinition<typeof webhookDispat
   imports: [WebhookDispatcherModule],
   consumers: [TransactionStatusChangedConsumer],
   errorPresenter: webhookErrorPresenter,
+  errorResponse: PayoutErrorResponseDto,
 };

@@ -1,1 +1,2 @@
 export * from './payout-error.presenter.js';
+export * from './payout-error.response.dto.js';

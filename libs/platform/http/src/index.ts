@@ -22,4 +22,5 @@ export * from './json-request.js';
 export * from './observability/metrics.registry.js';
 export * from './observability/request-observer.js';
 export * from './observability/send-json.js';
+export * from './observability/validation-constraints.js';
 export * from './platform.module.js';

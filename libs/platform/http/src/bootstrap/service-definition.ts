@@ -31,6 +31,9 @@ export interface ServiceDefinition<S extends PlatformSections> {
   readonly imports?: readonly NestImport[];
   readonly consumers?: readonly Type<AnyEventConsumer>[];
   readonly errorPresenter?: ErrorPresenter;
+  // The class of the presenter's error body, documented as the 400 and 413 that any route taking
+  // input may answer before its handler runs (unreadable, invalid, too large).
+  readonly errorResponse?: Type;
   // Runs before the body parsers: for middleware that must see the raw request stream.
   readonly beforeBodyParsers?: (app: NestExpressApplication) => void;
   // Sees every request before Express does and answers the ones it takes (returning true), for

@@ -15,6 +15,11 @@ import { routeMethodsOf } from '../errors/method-not-allowed.js';
 import { DirectRoutes } from '../direct-routes/direct-routes.js';
 import { MetricsRegistry } from '../observability/metrics.registry.js';
 import { OpenApiDocument } from '../observability/openapi.controller.js';
+import {
+  closeRequestBodies,
+  documentInputRefusals,
+  documentValidationConstraints,
+} from '../observability/validation-constraints.js';
 import { observeRequests } from '../observability/request-observer.js';
 import { PlatformModule } from '../platform.module.js';
 import type {
@@ -79,13 +84,19 @@ export async function startService<S extends PlatformSections>(
       definition.frontDoor?.(app),
       DirectRoutes.frontDoorOf(app, presenter, logger, http.MAX_BODY_BYTES),
     ]);
-    app.get(OpenApiDocument).document = SwaggerModule.createDocument(
+    documentValidationConstraints();
+    const { errorResponse } = definition;
+    const document = SwaggerModule.createDocument(
       app,
       new DocumentBuilder()
         .setTitle(definition.title ?? definition.name)
         .setVersion('1')
         .build(),
+      { extraModels: errorResponse ? [errorResponse] : [] },
     );
+    closeRequestBodies(document);
+    if (errorResponse) documentInputRefusals(document, errorResponse.name);
+    app.get(OpenApiDocument).document = document;
     await app.listen(http.PORT, http.HOST);
   } catch (error) {
     // A half-booted app still holds database connections and consumers: release them.
