@@ -180,6 +180,15 @@ describe('quotes through the gateway', () => {
       },
     );
 
+    it.each([
+      [5e-324, 'amount must be a number with at most 2 decimals'],
+      [1.005, 'amount must be a number with at most 2 decimals'],
+      [0, 'amount must be a positive number'],
+    ])('answers invalid_request for the amount %p', async (amount, reason) => {
+      const response = await post('/quote', payout({ amount })).expect(400);
+      expect(response.body).toEqual(refusal('invalid_request', reason));
+    });
+
     it.each(['gzip', 'deflate'])(
       'answers invalid_request for a %s body that does not decompress',
       async (encoding) => {
@@ -239,6 +248,20 @@ describe('quotes through the gateway', () => {
       expect(
         (await http.post('/quote').set('X-API-Key', 'pk_wrong').send(payout()).expect(401)).body,
       ).toEqual(expected('Invalid API key'));
+    });
+  });
+
+  it("documents each quote route's answers and what its body must be", async () => {
+    const { body: document } = await http.get('/openapi.json').expect(200);
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    for (const path of ['/quote', '/quote/reverse', '/quote/onramp']) {
+      const { responses } = document.paths[path].post;
+      expect(responses['200'].content['application/json'].schema).toEqual(ref('QuoteResponseDto'));
+      for (const status of ['400', '401', '413', '500']) expect(responses[status]).toBeDefined();
+    }
+    expect(document.components.schemas.QuoteRequestDto).toMatchObject({
+      additionalProperties: false,
+      properties: { amount: { type: 'number', minimum: 0, exclusiveMinimum: true } },
     });
   });
 

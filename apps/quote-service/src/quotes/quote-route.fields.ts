@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsEnum, IsNumber, IsPositive } from 'class-validator';
+import { IsDefined, IsEnum, IsNumber, IsPositive, ValidateBy } from 'class-validator';
+import { decimal } from '@payout/money';
 
 // The field stacks every quote request shares, composed once.
 export const EnumField = (values: object, example: string) =>
@@ -10,13 +11,28 @@ export const EnumField = (values: object, example: string) =>
     IsEnum(values),
   );
 
-export const AmountField = (description: string, maxDecimalPlaces: number, example: number) =>
-  applyDecorators(
+export const AmountField = (description: string, maxDecimalPlaces: number, example: number) => {
+  const message = `$property must be a number with at most ${maxDecimalPlaces} decimals`;
+  return applyDecorators(
     ApiProperty({ type: Number, description, example }),
     IsDefined({ message: '$property is required' }),
-    IsNumber(
-      { allowNaN: false, allowInfinity: false, maxDecimalPlaces },
-      { message: `$property must be a number with at most ${maxDecimalPlaces} decimals` },
-    ),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message }),
+    AtMostDecimals(maxDecimalPlaces, message),
     IsPositive(),
+  );
+};
+
+// class-validator's own maxDecimalPlaces reads the decimals off toString() and throws on the
+// exponent form of tiny numbers (5e-324 was a 500): counted here on the exact decimal instead.
+const AtMostDecimals = (places: number, message: string) =>
+  ValidateBy(
+    {
+      name: 'maxDecimalPlaces',
+      constraints: [places],
+      validator: {
+        validate: (value) =>
+          typeof value !== 'number' || !Number.isFinite(value) || decimal(value).decimalPlaces() <= places,
+      },
+    },
+    { message },
   );

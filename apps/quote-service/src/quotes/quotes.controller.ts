@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiInternalServerErrorResponse,
   ApiOkResponse,
   ApiSecurity,
   ApiTags,
@@ -18,17 +19,22 @@ type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
 @ApiTags('Quotes')
 @ApiSecurity('apiKey')
-@ApiOkResponse({ type: QuoteResponseDto })
 @ApiBadRequestResponse({ type: QuoteErrorResponseDto })
 @ApiUnauthorizedResponse({ type: QuoteErrorResponseDto })
+@ApiInternalServerErrorResponse({
+  type: QuoteErrorResponseDto,
+  description: '`quote_unavailable` (no current price; retryable) or `server_error`',
+})
 // The three quote routes are the payout API's hottest: served ahead of Express (@DirectRoute).
 @PartnerAuth()
 @Controller('quote')
 export class QuotesController {
   constructor(private readonly createQuote: CreateQuoteUseCase) {}
 
+  // On each route: @HttpCode's own 200 entry would hide a controller-level one.
   @Post()
   @HttpCode(200)
+  @ApiOkResponse({ type: QuoteResponseDto })
   @DirectRoute()
   quote(@CurrentIdentity() partner: Partner, @Body() body: QuoteRequestDto) {
     return this.createQuote.payout(partner.partnerId, body);
@@ -36,6 +42,7 @@ export class QuotesController {
 
   @Post('reverse')
   @HttpCode(200)
+  @ApiOkResponse({ type: QuoteResponseDto })
   @DirectRoute()
   reverse(@CurrentIdentity() partner: Partner, @Body() body: ReverseQuoteRequestDto) {
     return this.createQuote.reverse(partner.partnerId, body);
@@ -43,6 +50,7 @@ export class QuotesController {
 
   @Post('onramp')
   @HttpCode(200)
+  @ApiOkResponse({ type: QuoteResponseDto })
   @DirectRoute()
   onramp(@CurrentIdentity() partner: Partner, @Body() body: OnrampQuoteRequestDto) {
     return this.createQuote.onramp(partner.partnerId, body);
