@@ -320,5 +320,21 @@ describe('api-gateway authentication and routing', () => {
       expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/partner', '/ops/partners']));
       expect(Object.keys(document.components.securitySchemes)).toEqual(['apiKey', 'bearer', 'opsKey']);
     });
+
+    it("documents every answer of the gateway's own routes", async () => {
+      const { body: document } = await http.get('/openapi.json').expect(200);
+      const schemaOf = (path: string, method: string, status: string) =>
+        document.paths[path][method].responses[status]?.content['application/json'].schema;
+      const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+      expect(schemaOf('/partner', 'get', '200')).toEqual(ref('PartnerResponseDto'));
+      expect(schemaOf('/partner', 'get', '401')).toEqual(ref('AuthenticationFailedResponseDto'));
+      for (const status of ['400', '413'])
+        expect(schemaOf('/ops/partners', 'post', status)).toEqual(ref('GatewayErrorResponseDto'));
+      expect(schemaOf('/ops/partners', 'post', '401')).toEqual(ref('AuthenticationFailedResponseDto'));
+      expect(document.components.schemas.CreatePartnerRequestDto).toMatchObject({
+        additionalProperties: false,
+        properties: { name: { type: 'string', minLength: 1 } },
+      });
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { Controller, Get, NotFoundException } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
+import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
+import { PartnerResponseDto } from './partner.response.dto.js';
 import { PartnersRepository } from './partners.repository.js';
 
 @ApiTags('Partner')
@@ -14,7 +16,14 @@ export class PartnerController {
   // Who am I: lets an integrator check a key or a wallet token before doing anything else.
   @PartnerAuth()
   @Get()
-  async current(@CurrentIdentity() identity: Extract<InternalIdentity, { kind: 'partner' }>) {
+  @ApiOkResponse({ type: PartnerResponseDto })
+  @ApiNotFoundResponse({
+    type: GatewayErrorResponseDto,
+    description: 'The partner of a still-valid wallet token no longer exists',
+  })
+  async current(
+    @CurrentIdentity() identity: Extract<InternalIdentity, { kind: 'partner' }>,
+  ): Promise<PartnerResponseDto> {
     const partner = await this.partners.findPartner(identity.partnerId);
     if (!partner) throw new NotFoundException();
     return { id: partner.id, name: partner.name };

@@ -49,6 +49,12 @@ describe(resolveWalletChain.name, () => {
     ).toBe('eip155:1');
   });
 
+  it('takes a null chainId or blockchain as absent, as the request DTO lets them through', () => {
+    expect(resolveWalletChain({ address: stellar, chainId: null, blockchain: null }).chainId).toBe(
+      'stellar:pubnet',
+    );
+  });
+
   it('checksums an EVM address given in lower case', () => {
     expect(resolveWalletChain({ address: evm.toLowerCase() }).address).toBe(evm);
   });

@@ -14,8 +14,9 @@ export interface WalletChain {
 
 export interface WalletChainRequest {
   readonly address: string;
-  readonly chainId?: string | undefined;
-  readonly blockchain?: Blockchain | undefined;
+  // Null as absent: the DTO's IsOptional lets a JSON null through.
+  readonly chainId?: string | null | undefined;
+  readonly blockchain?: Blockchain | null | undefined;
 }
 
 const CHAIN_FAMILIES: readonly ChainFamily[] = ['stellar', 'solana', 'evm'];
@@ -62,8 +63,8 @@ export function normaliseAddress(chainFamily: ChainFamily, address: string): str
 }
 
 function requestedFamily({ chainId, blockchain }: WalletChainRequest): ChainFamily | null {
-  const fromChainId = chainId === undefined ? null : familyOfChainId(chainId);
-  const fromBlockchain = blockchain === undefined ? null : BLOCKCHAIN_PROFILES[blockchain].chainFamily;
+  const fromChainId = chainId == null ? null : familyOfChainId(chainId);
+  const fromBlockchain = blockchain == null ? null : BLOCKCHAIN_PROFILES[blockchain].chainFamily;
   if (fromChainId && fromBlockchain && fromChainId !== fromBlockchain) {
     throw new WalletAuthError(
       WalletAuthErrorCode.UNSUPPORTED_CHAIN,
