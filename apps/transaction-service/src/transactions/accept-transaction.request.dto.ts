@@ -1,4 +1,4 @@
-import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   Allow,
@@ -59,8 +59,13 @@ export class AcceptTransactionRequestDto {
   redirectUrl?: string;
 
   // No longer part of requests: rails are resolved by the service. Accepted and ignored, so that
-  // clients written against the old API keep working.
-  @ApiHideProperty()
+  // clients written against the old API keep working; documented, as a body naming it is valid.
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    deprecated: true,
+    description: 'Ignored: the payout rail is resolved by the service',
+  })
   @Allow()
   bank_code?: unknown;
 }

@@ -21,6 +21,8 @@ import {
   webhookDeliveryResponse,
 } from './webhook-delivery.response.dto.js';
 
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
 @ApiTags('Webhooks')
 @ApiSecurity('apiKey')
 @ApiBadRequestResponse({ type: WebhookErrorResponseDto })
@@ -42,7 +44,7 @@ export class WebhookDeliveriesController {
 
   @Post(':id/redeliver')
   @HttpCode(200)
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiParam({ name: 'id', schema: { type: 'string', format: 'uuid', pattern: UUID_PATTERN } })
   @ApiOkResponse({ type: WebhookDeliveryResponseDto, description: 'The delivery after the new attempt' })
   @ApiNotFoundResponse({ type: WebhookErrorResponseDto })
   async redeliverOne(
