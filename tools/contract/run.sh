@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The payout API's contract run: schemathesis (PyPI, pinned, in a throwaway venv) against the
+# gateway's /openapi.json of a standalone `npm start` on a free port, once with a partner API key
+# and once without, every check on. Fails on a server error, a response that contradicts its
+# schema, an undocumented status code, or any other check's failure (tools/contract/schemathesis.toml
+# lists the few rejections the schema cannot express). Bounded: CONTRACT_MAX_TIME seconds per run.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+SCHEMATHESIS_VERSION=4.32.5
+MAX_TIME="${CONTRACT_MAX_TIME:-120}"
+SEED="${CONTRACT_SEED:-20261126}"
+work="$(mktemp -d)"
+standalone=""
+
+log() { echo "[contract] $*" >&2; }
+cleanup() {
+  if [ -n "$standalone" ]; then kill -TERM -- "-$standalone" 2>/dev/null || true; wait "$standalone" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+log "installing schemathesis $SCHEMATHESIS_VERSION into $work/venv"
+python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+export PORT="$port" DATA_DIR="$work/data"
+log "starting the standalone system on port $port (log: $work/standalone.log)"
+# Its own process group, so that the build, npm and every app stop together.
+SANDBOX_WEBHOOK_RECEIVER_PORT=0 LOG_LEVEL=warn setsid npm start >"$work/standalone.log" 2>&1 </dev/null &
+standalone=$!
+base="http://127.0.0.1:$port"
+for i in $(seq 1 180); do
+  curl -fsS "$base/health/ready" >/dev/null 2>&1 && break
+  if ! kill -0 "$standalone" 2>/dev/null || [ "$i" = 180 ]; then
+    tail -n 40 "$work/standalone.log" >&2
+    log "the standalone system did not start"
+    exit 1
+  fi
+  sleep 1
+done
+
+api_key="$(npm run --silent cli -- partner create --name 'Contract run' | tail -n 1 |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["apiKey"])')"
+
+# Both runs at once (each prints when done), to keep the step within a few minutes.
+run() {
+  local name="$1" output="$work/$2.txt"
+  shift 2
+  "$work/venv/bin/st" --config-file tools/contract/schemathesis.toml run "$base/openapi.json" \
+    --checks all --max-time "$MAX_TIME" --seed "$SEED" --no-color "$@" >"$output" 2>&1
+  local result=$?
+  log "schemathesis $name:"
+  cat "$output"
+  return "$result"
+}
+log "schemathesis with a partner API key and without a credential, at most ${MAX_TIME}s each"
+run "with a partner API key" with-key --header "X-API-Key: $api_key" &
+with_key=$!
+run "without a credential" without-key &
+without_key=$!
+status=0
+wait "$with_key" || status=1
+wait "$without_key" || status=1
+if [ "$status" != 0 ]; then
+  log "failed; the standalone system's log:"
+  tail -n 60 "$work/standalone.log" >&2
+fi
+exit "$status"
