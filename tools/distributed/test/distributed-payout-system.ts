@@ -111,7 +111,8 @@ export class DistributedPayoutSystem {
         };
       case 'chain-watchers':
         // The catalogue is rotated to the sandbox's mints after boot (pointAtSandbox): seen at once.
-        return { UPSTREAM_CACHE_MS: '100' };
+        // The master secret gives every Solana and Celo transaction its own deposit address.
+        return { UPSTREAM_CACHE_MS: '100', DEPOSIT_MASTER_SECRET: randomBytes(48).toString('base64url') };
       case 'transaction-service':
         return { TRANSACTION_PII_KEY: randomBytes(32).toString('base64') };
       case 'webhook-dispatcher':
