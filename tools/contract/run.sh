@@ -11,6 +11,7 @@ SCHEMATHESIS_VERSION=4.32.5
 MAX_TIME="${CONTRACT_MAX_TIME:-120}"
 SEED="${CONTRACT_SEED:-20261126}"
 work="$(mktemp -d)"
+config="$(pwd)/tools/contract/schemathesis.toml"
 standalone=""
 
 log() { echo "[contract] $*" >&2; }
@@ -48,9 +49,10 @@ api_key="$(npm run --silent cli -- partner create --name 'Contract run' | tail -
 run() {
   local name="$1" output="$work/$2.txt"
   shift 2
-  "$work/venv/bin/st" --config-file tools/contract/schemathesis.toml run "$base/openapi.json" \
-    --checks all --max-time "$MAX_TIME" --seed "$SEED" --no-color "$@" >"$output" 2>&1
-  local result=$?
+  local result=0
+  # From the work directory: schemathesis keeps its example database in the current one.
+  (cd "$work" && "$work/venv/bin/st" --config-file "$config" run "$base/openapi.json" \
+    --checks all --max-time "$MAX_TIME" --seed "$SEED" --no-color "$@") >"$output" 2>&1 || result=$?
   log "schemathesis $name:"
   cat "$output"
   return "$result"
