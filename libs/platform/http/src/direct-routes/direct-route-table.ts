@@ -1,4 +1,4 @@
-import { HttpStatus, RequestMethod, type Type } from '@nestjs/common';
+import { type CallHandler, HttpStatus, type NestInterceptor, RequestMethod, type Type } from '@nestjs/common';
 import {
   CUSTOM_ROUTE_ARGS_METADATA,
   EXCEPTION_FILTERS_METADATA,
@@ -12,7 +12,9 @@ import {
 } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import type { DiscoveryService, ExternalContextCreator, MetadataScanner } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { from, isObservable, lastValueFrom, mergeAll, type Observable } from 'rxjs';
 import type { DirectBodyReader, RequestWithBody } from './direct-body-reader.js';
 import { DIRECT_ROUTE } from './direct-route.decorator.js';
 
@@ -21,8 +23,8 @@ export interface DirectRouteEntry {
   readonly path: string;
   readonly status: number;
   readonly reader: DirectBodyReader;
-  // The handler behind Nest's own guards, interceptors, pipes and parameter decorators (global
-  // ones included); resolves to what the handler returned, after the interceptors.
+  // The handler behind Nest's own guards, pipes and parameter decorators (global ones included)
+  // and the route's interceptors; resolves to what the handler returned, after the interceptors.
   readonly run: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>;
 }
 
@@ -67,7 +69,7 @@ export function directRouteTable(
       if (path.includes(':') || path.includes('*'))
         throw new Error(`@DirectRoute ${name}: only fixed paths can be served directly (${path})`);
       const verb = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-      const run = contexts.create(
+      const guarded = contexts.create(
         instance,
         handler,
         method,
@@ -75,22 +77,61 @@ export function directRouteTable(
         directParams,
         undefined,
         undefined,
-        // Errors are presented by the direct path itself, through the app's presenter.
-        { guards: true, interceptors: true, filters: false },
+        // Errors are presented by the direct path itself, through the app's presenter; the
+        // interceptors are applied below.
+        { guards: true, interceptors: false, filters: false },
         'http',
       ) as DirectRouteEntry['run'];
+      const interceptors = routeInterceptors(controller, handler);
       const entry: DirectRouteEntry = {
         path,
         status:
           (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? defaultStatus(verb),
         reader: options.reader,
-        run,
+        run:
+          interceptors.length === 0
+            ? guarded
+            : (request, response) =>
+                intercepted(
+                  interceptors,
+                  new ExecutionContextHost([request, response], controller, handler),
+                  () => guarded(request, response),
+                ),
       };
       table.set(`${verb} ${path}`, entry);
       table.set(`${verb} ${path}/`, entry);
     }
   }
   return table;
+}
+
+// The route's interceptors, controller's first, as Nest orders them (instances: classes are
+// refused above).
+function routeInterceptors(controller: Type, handler: object): NestInterceptor[] {
+  return [
+    Reflect.getMetadata(INTERCEPTORS_METADATA, controller),
+    Reflect.getMetadata(INTERCEPTORS_METADATA, handler),
+  ].flatMap((declared: NestInterceptor[] | undefined) => declared ?? []);
+}
+
+// Nest's interceptor chain without its per-call async-context binding (AsyncResource.bind), which
+// on Node 20 builds two deprecation wrappers per interceptor per request: on a typing
+// notification the chain cost more CPU than the endpoint. Each interceptor wraps the next; the
+// last one wraps the guarded handler.
+function intercepted(
+  interceptors: readonly NestInterceptor[],
+  context: ExecutionContextHost,
+  handler: () => Promise<unknown>,
+): Promise<unknown> {
+  const chain = interceptors.reduceRight<CallHandler>(
+    (next, interceptor) => ({ handle: () => observed(interceptor.intercept(context, next)) }),
+    { handle: () => from(handler()) },
+  );
+  return lastValueFrom(chain.handle(), { defaultValue: undefined });
+}
+
+function observed(result: Observable<unknown> | Promise<Observable<unknown>>): Observable<unknown> {
+  return isObservable(result) ? result : from(result).pipe(mergeAll());
 }
 
 function defaultStatus(verb: string): number {

@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Body, Controller, HttpCode, Module, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  type CallHandler,
+  Controller,
+  HttpCode,
+  Module,
+  type NestInterceptor,
+  Post,
+  Query,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { map } from 'rxjs';
 import { IsInt, IsString, Min } from 'class-validator';
 import { InMemoryEventBus } from '@platform/messaging';
 import { startTestDatabase, type TestDatabase } from '@platform/test-support';
@@ -33,6 +45,13 @@ class GreetingRequestDto {
 
 type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
+// An interceptor given as an instance, as direct routes can run it.
+class EnvelopeInterceptor implements NestInterceptor {
+  intercept(_context: unknown, next: CallHandler) {
+    return next.handle().pipe(map((data: unknown) => ({ envelope: true, data })));
+  }
+}
+
 @PartnerAuth()
 @Controller('greetings')
 class GreetingsController {
@@ -46,6 +65,14 @@ class GreetingsController {
       greeting: `hello ${body.name}`.repeat(body.times),
       dto: body.constructor.name,
     };
+  }
+
+  @Post('wrapped')
+  @HttpCode(200)
+  @DirectRoute()
+  @UseInterceptors(new EnvelopeInterceptor())
+  wrapped(@Body() body: GreetingRequestDto) {
+    return { name: body.name };
   }
 
   @Post('silent')
@@ -173,6 +200,16 @@ describe('DirectRoutes', () => {
       status: 200,
       body: { partnerId: 'partner-1', greeting: 'hello anahello ana', dto: 'GreetingRequestDto' },
     });
+  });
+
+  it('runs the route’s interceptors, as Express does', async () => {
+    const answer = await bothWays(
+      JSON.stringify({ name: 'ana', times: 1 }),
+      partnerToken,
+      '/greetings/wrapped',
+    );
+
+    expect(answer).toMatchObject({ status: 200, body: { envelope: true, data: { name: 'ana' } } });
   });
 
   it('answers the declared status with no body when the handler returns nothing', async () => {
