@@ -331,6 +331,8 @@ describe('api-gateway authentication and routing', () => {
       for (const status of ['400', '413'])
         expect(schemaOf('/ops/partners', 'post', status)).toEqual(ref('GatewayErrorResponseDto'));
       expect(schemaOf('/ops/partners', 'post', '401')).toEqual(ref('AuthenticationFailedResponseDto'));
+      expect(schemaOf('/ops/partners', 'post', '201')).toEqual(ref('CreatedPartnerResponseDto'));
+      expect(schemaOf('/ops/partners/{partnerId}/keys', 'get', '200')).toEqual(ref('ApiKeyListResponseDto'));
       expect(document.components.schemas.CreatePartnerRequestDto).toMatchObject({
         additionalProperties: false,
         properties: { name: { type: 'string', minLength: 1 } },

@@ -298,5 +298,21 @@ describe('transaction operations through the gateway', () => {
         .set('X-API-Key', partnerA.apiKey)
         .expect(401);
     });
+
+    it('documents its answers, as the other operations routes of this service', async () => {
+      const { body: document } = await system.http.get('/openapi.json').expect(200);
+      const schemaOf = (path: string, method: string, status: string) =>
+        document.paths[path][method].responses[status]?.content['application/json'].schema;
+      const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+      expect(schemaOf('/ops/transactions/{id}', 'get', '200')).toEqual(ref('OpsTransactionResponseDto'));
+      expect(schemaOf('/ops/transactions/{id}', 'get', '404')).toEqual(ref('TransactionErrorResponseDto'));
+      expect(schemaOf('/ops/transactions/{id}', 'get', '401')).toEqual(
+        ref('AuthenticationFailedResponseDto'),
+      );
+      expect(schemaOf('/ops/kyc-policies/{partnerId}', 'put', '200')).toEqual(ref('KycPolicyResponseDto'));
+      expect(schemaOf('/ops/transactions/reconcile-hash', 'post', '200')).toEqual(
+        ref('ReconcileHashResponseDto'),
+      );
+    });
   });
 });

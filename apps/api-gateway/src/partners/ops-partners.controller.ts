@@ -1,9 +1,22 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
+import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { CreatePartnerUseCase } from './create-partner.use-case.js';
 import { CreatePartnerRequestDto } from './create-partner.request.dto.js';
+import {
+  ApiKeyListResponseDto,
+  CreatedPartnerResponseDto,
+  IssuedApiKeyResponseDto,
+} from './ops-partners.response.dto.js';
 import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
 
@@ -21,17 +34,21 @@ export class OpsPartnersController {
   ) {}
 
   @Post()
+  @ApiCreatedResponse({ type: CreatedPartnerResponseDto, description: 'The partner and its first key' })
   create(@Body() body: CreatePartnerRequestDto) {
     return this.createPartner.execute(body.name);
   }
 
   @Post(':partnerId/keys')
+  @ApiCreatedResponse({ type: IssuedApiKeyResponseDto })
+  @ApiNotFoundResponse({ type: GatewayErrorResponseDto, description: '`partner_not_found`' })
   createKey(@Param('partnerId', ParseUUIDPipe) partnerId: string) {
     return this.createApiKey.execute(partnerId);
   }
 
   @Get(':partnerId/keys')
-  async listKeys(@Param('partnerId', ParseUUIDPipe) partnerId: string) {
+  @ApiOkResponse({ type: ApiKeyListResponseDto, description: 'Empty for an unknown partner' })
+  async listKeys(@Param('partnerId', ParseUUIDPipe) partnerId: string): Promise<ApiKeyListResponseDto> {
     const keys = await this.partners.listKeys(partnerId);
     return {
       keys: keys.map((key) => ({
@@ -45,6 +62,8 @@ export class OpsPartnersController {
 
   @Delete(':partnerId/keys/:keyId')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Revoked' })
+  @ApiNotFoundResponse({ type: GatewayErrorResponseDto, description: '`api_key_not_found`' })
   async revokeKey(
     @Param('partnerId', ParseUUIDPipe) partnerId: string,
     @Param('keyId', ParseUUIDPipe) keyId: string,

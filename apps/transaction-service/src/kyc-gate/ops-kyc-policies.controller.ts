@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Put } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
+import { KycPolicyResponseDto } from '../transactions/ops.response.dto.js';
 import { KycPoliciesRepository, type KycPolicy } from './kyc-policies.repository.js';
 import { SetKycPolicyRequestDto } from './set-kyc-policy.request.dto.js';
 
@@ -13,11 +14,13 @@ export class OpsKycPoliciesController {
   constructor(private readonly policies: KycPoliciesRepository) {}
 
   @Get(':partnerId')
+  @ApiOkResponse({ type: KycPolicyResponseDto })
   get(@Param('partnerId', ParseUUIDPipe) partnerId: string): Promise<KycPolicy> {
     return this.policies.of(partnerId);
   }
 
   @Put(':partnerId')
+  @ApiOkResponse({ type: KycPolicyResponseDto })
   set(
     @Param('partnerId', ParseUUIDPipe) partnerId: string,
     @Body() body: SetKycPolicyRequestDto,

@@ -1,6 +1,8 @@
 import { Body, Controller, Headers, HttpCode, Post, UseInterceptors } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
+import { ReconcileHashResponseDto } from '../transactions/ops.response.dto.js';
+import { TransactionErrorResponseDto } from '../transactions/transaction.response.dto.js';
 import { actorOf } from './operator-actor.js';
 import { ReconcileHashRequestDto } from './reconcile-hash.request.dto.js';
 import { ReconcileHashUseCase } from './reconcile-hash.use-case.js';
@@ -17,10 +19,8 @@ export class OpsReconcileController {
   @UseInterceptors(ReconcileRefusalAuditInterceptor)
   @HttpCode(200)
   @ApiHeader({ name: 'X-Operator', required: false, description: 'Who is asking, for the audit trail' })
-  @ApiOkResponse({
-    description:
-      '{ blockchain, on_chain_tx, result: already_processed | enqueued | not_found | invalid | unresolved, transaction_id, status, reason? }',
-  })
+  @ApiOkResponse({ type: ReconcileHashResponseDto })
+  @ApiNotFoundResponse({ type: TransactionErrorResponseDto, description: 'An unknown transaction_id' })
   reconcile(@Body() body: ReconcileHashRequestDto, @Headers('x-operator') operator: string | undefined) {
     return this.reconcileHash.execute({
       actor: actorOf(operator),
