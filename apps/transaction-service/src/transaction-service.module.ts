@@ -7,6 +7,7 @@ import { ExpireTransactionsUseCase } from './expiry/expire-transactions.use-case
 import { ExpirySweeper } from './expiry/expiry-sweeper.js';
 import { ApplyDepositUseCase } from './funding/apply-deposit.use-case.js';
 import { DepositDetectedConsumer } from './funding/deposit-detected.consumer.js';
+import { DepositMetrics } from './funding/deposit-metrics.js';
 import { DepositsRepository } from './funding/deposits.repository.js';
 import { NotifyPaymentUseCase } from './funding/notify-payment.use-case.js';
 import { PaymentsNotifyController } from './funding/payments-notify.controller.js';
@@ -33,6 +34,7 @@ import { ReconcileHashUseCase } from './reconciliation/reconcile-hash.use-case.j
 import { ReconcileRefusalAuditInterceptor } from './reconciliation/reconcile-refusal-audit.interceptor.js';
 import { RecordRefundOutcomeUseCase } from './refunds/record-refund-outcome.use-case.js';
 import { RefundAnnouncement } from './refunds/refund-announcement.js';
+import { RefundMetrics } from './refunds/refund-metrics.js';
 import { RefundRequests } from './refunds/refund-requests.js';
 import { RefundSettledConsumer } from './refunds/refund-settled.consumer.js';
 import { RefundsRepository } from './refunds/refunds.repository.js';
@@ -82,8 +84,10 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     TransitionTransactionUseCase,
     ChainWatchersClient,
     DepositsRepository,
+    DepositMetrics,
     RefundsRepository,
     RefundAnnouncement,
+    RefundMetrics,
     RefundRequests,
     ApplyDepositUseCase,
     NotifyPaymentUseCase,

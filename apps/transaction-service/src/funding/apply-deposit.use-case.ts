@@ -9,6 +9,7 @@ import type { TransactionEntity } from '../transactions/transaction.entity.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { TransitionTransactionUseCase } from '../transactions/transition-transaction.use-case.js';
 import type { DepositEntity, DepositOutcome, DepositSource } from './deposit.entity.js';
+import { DepositMetrics } from './deposit-metrics.js';
 import { DepositsRepository } from './deposits.repository.js';
 import { decideFunding, type FundingDecision } from './funding-decision.js';
 
@@ -46,6 +47,7 @@ export class ApplyDepositUseCase {
     private readonly payouts: PayoutScheduler,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly metrics: DepositMetrics,
   ) {}
 
   // `transactionId`: who the transfer was reported for (notify, reconcile); null lets the Stellar
@@ -83,6 +85,7 @@ export class ApplyDepositUseCase {
       : await this.deposits.insertIfNew(tx.manager, deposit);
     if (!recorded)
       return this.alreadyRecorded(await this.deposits.findByTransfer(tx.manager, transfer), target.id);
+    this.metrics.recordedWithin(tx, deposit);
     await this.apply(tx, target, existing ? { ...deposit, id: existing.id } : deposit, decision);
     return { kind: 'applied', transactionId: target.id };
   }
@@ -130,7 +133,8 @@ export class ApplyDepositUseCase {
     source: DepositSource,
     reason: string,
   ): Promise<ApplyDepositResult> {
-    await this.deposits.insertIfNew(tx.manager, this.depositOf(transfer, source, null, 'UNMATCHED', reason));
+    const deposit = this.depositOf(transfer, source, null, 'UNMATCHED', reason);
+    if (await this.deposits.insertIfNew(tx.manager, deposit)) this.metrics.recordedWithin(tx, deposit);
     return { kind: 'unmatched', reason };
   }
 

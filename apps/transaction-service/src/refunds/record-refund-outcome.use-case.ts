@@ -3,6 +3,7 @@ import type { OutboxTransaction } from '@platform/messaging';
 import type { PayoutTopics, RefundSettledV1 } from '@shared/contracts';
 import { RefundAnnouncement } from './refund-announcement.js';
 import type { RefundEntity } from './refund.entity.js';
+import { RefundMetrics } from './refund-metrics.js';
 import { RefundsRepository } from './refunds.repository.js';
 
 // chain-watchers sent a refund (or gave up): recorded on the refund and announced as a REFUND
@@ -12,6 +13,7 @@ export class RecordRefundOutcomeUseCase {
   constructor(
     private readonly refunds: RefundsRepository,
     private readonly announcement: RefundAnnouncement,
+    private readonly metrics: RefundMetrics,
   ) {}
 
   async within(tx: OutboxTransaction<PayoutTopics>, outcome: RefundSettledV1): Promise<void> {
@@ -26,5 +28,6 @@ export class RecordRefundOutcomeUseCase {
     };
     await this.refunds.saveSettlement(tx.manager, settled);
     await this.announcement.announce(tx, settled);
+    this.metrics.settledWithin(tx, settled);
   }
 }

@@ -5,6 +5,7 @@ import { Clock, IdGenerator } from '@shared/util';
 import type { DepositEntity } from '../funding/deposit.entity.js';
 import { RefundAnnouncement } from './refund-announcement.js';
 import type { RefundEntity, RefundReason } from './refund.entity.js';
+import { RefundMetrics } from './refund-metrics.js';
 import { RefundsRepository } from './refunds.repository.js';
 
 // Asks chain-watchers to send crypto back to a deposit's sender: the refund row, the
@@ -17,6 +18,7 @@ export class RefundRequests {
     private readonly announcement: RefundAnnouncement,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly metrics: RefundMetrics,
   ) {}
 
   async request(
@@ -56,5 +58,6 @@ export class RefundRequests {
       { key: transactionId },
     );
     await this.announcement.announce(tx, refund);
+    this.metrics.requestedWithin(tx, refund);
   }
 }
