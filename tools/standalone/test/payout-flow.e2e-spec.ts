@@ -204,7 +204,7 @@ describe('payout flow on the sandbox', () => {
     const answer = await api(
       'POST',
       '/payments/notify',
-      { blockchain: 'SOLANA', on_chain_tx: 'sig', transaction_id: accepted.id },
+      { blockchain: 'SOLANA', on_chain_tx: '1'.repeat(88), transaction_id: accepted.id },
       other,
     );
     expect(answer).toEqual({
