@@ -19,6 +19,11 @@
 //    ConfigMaps, Secrets (declared in a *.template.yaml) and claims exist, and every workload
 //    keeps the platform's baseline (non-root, read-only root filesystem, resources, probes).
 //    Without a renderer this pass is skipped with a notice (--require-render makes that fail).
+// 4. Observability (./observability.mjs). PrometheusRule, a CRD without a schema here, is checked
+//    field by field, with the platform's alert policy and every PromQL expression against the
+//    metrics that exist; Grafana dashboards (configMapGenerator files labelled
+//    grafana_dashboard, and the rendered ConfigMaps) for their datasource variable, panels and
+//    queries. Any other kind without a schema fails (no silent skip).
 //
 // Exit status: 0 when everything passes, 1 with the list of problems, 2 on bad usage.
 import { spawnSync } from 'node:child_process';
@@ -26,6 +31,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+import { metricInventory, validateDashboard, validatePrometheusRule } from './observability.mjs';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -155,9 +161,21 @@ function unknownFields(validate, value, { allowDirectives }) {
   return unknown;
 }
 
+// Custom resources (CRDs) the platform ships, checked by their own validator.
+const CUSTOM_KINDS = {
+  'monitoring.coreos.com/v1 PrometheusRule': validatePrometheusRule,
+};
+let inventory;
+const knownMetrics = async () => (inventory ??= await metricInventory(repositoryRoot));
+
 // partial: a strategic-merge patch, which may leave out required fields.
 async function validateObject(doc, where, { partial = false } = {}) {
   if (!isObject(doc)) return report(where, 'a document must be a mapping');
+  const custom = CUSTOM_KINDS[`${doc.apiVersion} ${doc.kind}`];
+  if (custom)
+    return custom(doc, await knownMetrics(), (message) => report(where, `${label(doc)}: ${message}`), {
+      partial,
+    });
   const { Model, error } = await modelFor(doc.apiVersion, doc.kind);
   if (error) return report(where, `${label(doc)}: ${error}`);
   const validate = (data) => Model.prototype.validate.call(data);
@@ -245,6 +263,7 @@ const kustomizationOf = (dir) =>
     .find(existsSync);
 const referencedDirs = new Set();
 const inlinePatches = []; // { where, text }
+const dashboardFiles = new Set(); // configMapGenerator files for the Grafana sidecar
 
 function checkFields(object, allowed, where, what) {
   if (!isObject(object)) return report(where, `${what} must be a mapping`);
@@ -318,10 +337,20 @@ function visitKustomization(path) {
   });
   for (const field of ['configMapGenerator', 'secretGenerator']) {
     for (const generator of kustomization[field] ?? []) {
-      for (const file of [...(generator?.files ?? []), ...(generator?.envs ?? [])])
-        local(String(file).split('=').pop(), field);
+      const dashboards = field === 'configMapGenerator' && isGrafanaDashboard(generator?.options);
+      for (const file of [...(generator?.files ?? []), ...(generator?.envs ?? [])]) {
+        const target = local(String(file).split('=').pop(), field);
+        if (target && dashboards && (generator.files ?? []).includes(file)) dashboardFiles.add(target);
+      }
     }
   }
+}
+
+// The Grafana sidecar loads ConfigMaps labelled grafana_dashboard.
+const isGrafanaDashboard = (metadata) => metadata?.labels?.grafana_dashboard !== undefined;
+
+async function validateDashboardText(text, where) {
+  validateDashboard(text, await knownMetrics(), (message) => report(where, message));
 }
 
 async function validatePatch(doc, where) {
@@ -533,6 +562,8 @@ for (const path of files) {
 }
 for (const { where, text } of inlinePatches)
   for (const doc of loadYaml(null, text, where)) await validatePatch(doc, where);
+for (const path of dashboardFiles)
+  await validateDashboardText(readFileSync(path, 'utf8'), `${show(path)} dashboard`);
 
 let renderedCount = 0;
 let renderNote = 'render pass skipped (--no-render)';
@@ -555,6 +586,9 @@ if (!flags.has('--no-render')) {
     const docs = loadYaml(null, result.output, where);
     renderedCount += docs.length;
     for (const doc of docs) await validateObject(doc, where);
+    for (const doc of docs.filter((doc) => doc.kind === 'ConfigMap' && isGrafanaDashboard(doc.metadata)))
+      for (const [key, text] of Object.entries(doc.data ?? {}))
+        await validateDashboardText(String(text), `${where} ${label(doc)} ${key}`);
     crossCheck(docs, where, declaredSecrets);
   }
 }
