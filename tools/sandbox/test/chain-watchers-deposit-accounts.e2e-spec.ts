@@ -169,6 +169,10 @@ describe('chain-watchers deposit accounts', () => {
         ).rows;
         expect(row).toEqual({ announced_at: expect.any(Date), due_at: expect.any(Date) });
       });
+      // The row is marked in the transaction that stores the event; the bus delivers it after.
+      await expectEventually(async () => {
+        expect(detected.some(({ onChainTx }) => onChainTx === paid.onChainTx)).toBe(true);
+      });
       // Announced once; the address is no longer watched, so nothing else can follow.
       expect(detected.filter(({ onChainTx }) => onChainTx === paid.onChainTx)).toEqual([
         expect.objectContaining({

@@ -8,5 +8,8 @@ export const CELO_CHAIN_ID = 42220;
 export function celoProvider(config: ChainWatchersConfig): JsonRpcProvider {
   const request = new FetchRequest(config.CELO_RPC_URL);
   request.timeout = config.CHAIN_RPC_TIMEOUT_MS;
-  return new JsonRpcProvider(request, CELO_CHAIN_ID, { staticNetwork: true });
+  // No response cache (ethers keeps identical reads for 250 ms by default): a sweep or refund
+  // reads the nonce and balance its own previous step just changed, and a cached answer made it
+  // sign the same gas transfer twice.
+  return new JsonRpcProvider(request, CELO_CHAIN_ID, { staticNetwork: true, cacheTimeout: -1 });
 }
