@@ -484,6 +484,25 @@ describe('quotes through the gateway', () => {
       await post('/quote', payout({ network: 'SOLANA' })).expect(200);
     });
 
+    it('documents its answers, as the other operations routes', async () => {
+      const { body: document } = await http.get('/openapi.json').expect(200);
+      const schemaOf = (path: string, method: string, status: string) =>
+        document.paths[path][method].responses[status]?.content?.['application/json'].schema;
+      const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+      expect(schemaOf('/ops/corridors', 'get', '200')).toEqual(ref('CorridorSnapshotResponseDto'));
+      expect(schemaOf('/ops/corridors/flows/{flowId}', 'patch', '200')).toEqual(
+        ref('CorridorFlowResponseDto'),
+      );
+      expect(schemaOf('/ops/corridors/flows/{flowId}', 'patch', '404')).toEqual(ref('QuoteErrorResponseDto'));
+      expect(schemaOf('/ops/corridors/assets', 'put', '200')).toEqual(ref('CorridorAssetResponseDto'));
+      expect(schemaOf('/ops/corridors/unsupported', 'post', '201')).toEqual(
+        ref('UnsupportedRouteResponseDto'),
+      );
+      const restore = document.paths['/ops/corridors/unsupported/{id}'].delete.responses;
+      expect(restore['204']).toBeDefined();
+      expect(restore['404'].content['application/json'].schema).toEqual(ref('QuoteErrorResponseDto'));
+    });
+
     it('refuses inconsistent bounds', async () => {
       const flow = await flowOf('STELLAR', 'COP');
       const response = await http

@@ -313,6 +313,9 @@ describe('transaction operations through the gateway', () => {
       expect(schemaOf('/ops/transactions/reconcile-hash', 'post', '200')).toEqual(
         ref('ReconcileHashResponseDto'),
       );
+      expect(schemaOf('/ops/deposit-addresses', 'get', '200')).toEqual(ref('DepositAddressesResponseDto'));
+      expect(schemaOf('/ops/deposit-addresses', 'put', '200')).toEqual(ref('DepositAddressResponseDto'));
+      expect(schemaOf('/ops/deposits/unmatched', 'get', '200')).toEqual(ref('UnmatchedDepositsResponseDto'));
     });
   });
 });

@@ -37,6 +37,7 @@ export class QuoteErrorResponseDto {
       'minimum',
       'maximum',
       'quote_unavailable',
+      'corridor_not_found',
       'server_error',
     ],
   })

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
 import type { DepositAddressesResponse, DepositAddressView } from '@shared/contracts';
+import { DepositAddressesResponseDto, DepositAddressResponseDto } from '../transactions/ops.response.dto.js';
 import { DepositAddressesRepository } from './deposit-addresses.repository.js';
 import { SetDepositAddressRequestDto } from './set-deposit-address.request.dto.js';
 
@@ -14,11 +15,13 @@ export class OpsDepositAddressesController {
   constructor(private readonly depositAddresses: DepositAddressesRepository) {}
 
   @Get()
+  @ApiOkResponse({ type: DepositAddressesResponseDto })
   async list(): Promise<DepositAddressesResponse> {
     return { addresses: await this.depositAddresses.list() };
   }
 
   @Put()
+  @ApiOkResponse({ type: DepositAddressResponseDto, description: "The chain's now active address" })
   activate(@Body() body: SetDepositAddressRequestDto): Promise<DepositAddressView> {
     return this.depositAddresses.activate(body.blockchain, body.address);
   }

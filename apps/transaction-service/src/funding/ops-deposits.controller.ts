@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
+import { UnmatchedDepositsResponseDto } from '../transactions/ops.response.dto.js';
 import { ListUnmatchedDepositsRequestDto } from './list-unmatched-deposits.request.dto.js';
 import { UnmatchedDepositsQuery } from './unmatched-deposits.query.js';
 
@@ -16,7 +17,8 @@ export class OpsDepositsController {
     summary: 'Deposits that fund no transaction (no or unknown memo, or refused), newest first',
     description: 'Each one is recovered with POST /ops/transactions/reconcile-hash and its transaction_id.',
   })
-  list(@Query() query: ListUnmatchedDepositsRequestDto) {
+  @ApiOkResponse({ type: UnmatchedDepositsResponseDto })
+  list(@Query() query: ListUnmatchedDepositsRequestDto): Promise<UnmatchedDepositsResponseDto> {
     return this.unmatched.page(query.page, query.pageSize);
   }
 }

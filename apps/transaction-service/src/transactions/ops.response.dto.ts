@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Blockchain, TransactionStatus } from '@shared/contracts';
+import { Blockchain, CryptoCurrency, TransactionStatus } from '@shared/contracts';
 import { KYC_POLICY_MODES } from '../kyc-gate/kyc-policy.entity.js';
 import { PaymentContextDto } from './transaction.response.dto.js';
 
@@ -96,4 +96,92 @@ export class ReconcileHashResponseDto {
 
   @ApiPropertyOptional()
   reason?: string;
+}
+
+export class DepositAddressResponseDto {
+  @ApiProperty({ enum: Blockchain })
+  blockchain!: Blockchain;
+
+  @ApiProperty({ example: 'GDQJUTQYK2MQX2VGDR2FYWLIYAQIEGXTQVTFEMGH2BEWFG4BRUY4CKI7' })
+  address!: string;
+
+  @ApiProperty({ description: 'One active address per chain' })
+  active!: boolean;
+
+  @ApiProperty({ format: 'date-time' })
+  activatedAt!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'null while active' })
+  retiredAt!: string | null;
+}
+
+export class DepositAddressesResponseDto {
+  @ApiProperty({
+    type: [DepositAddressResponseDto],
+    description: 'By chain, newest first: retired addresses too',
+  })
+  addresses!: DepositAddressResponseDto[];
+}
+
+class UnmatchedDepositDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: Blockchain })
+  blockchain!: Blockchain;
+
+  @ApiProperty()
+  on_chain_tx!: string;
+
+  @ApiProperty({ description: 'Which transfer of the on-chain transaction' })
+  transferIndex!: number;
+
+  @ApiProperty({ enum: CryptoCurrency })
+  cryptoCurrency!: CryptoCurrency;
+
+  @ApiProperty({ description: 'The token as the chain names it (mint, contract or code:issuer)' })
+  asset!: string;
+
+  @ApiProperty()
+  depositAddress!: string;
+
+  @ApiProperty()
+  sender!: string;
+
+  @ApiProperty({ example: '100.5', description: 'Whole tokens as the chain moved them, a decimal string' })
+  amount!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  memo!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'The memo NOT-A-REFERENCE matches no transaction',
+    description: 'Why it could not be matched',
+  })
+  reason!: string | null;
+
+  @ApiProperty({ enum: ['STREAM', 'NOTIFY', 'RECONCILE'], description: 'Who reported the transfer' })
+  source!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  confirmedAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  recordedAt!: string;
+}
+
+export class UnmatchedDepositsResponseDto {
+  @ApiProperty({ example: 1 })
+  page!: number;
+
+  @ApiProperty({ example: 20 })
+  pageSize!: number;
+
+  @ApiProperty({ description: 'How many unmatched deposits there are in all' })
+  total!: number;
+
+  @ApiProperty({ type: [UnmatchedDepositDto], description: 'Newest first' })
+  deposits!: UnmatchedDepositDto[];
 }
