@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth, Public } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
+import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
 import { CreateWalletChallengeUseCase } from './create-wallet-challenge.use-case.js';
 import { RefreshWalletSessionUseCase } from './refresh-wallet-session.use-case.js';
 import { VerifyWalletChallengeUseCase } from './verify-wallet-challenge.use-case.js';
@@ -19,8 +20,11 @@ import { WalletVerifyRequestDto } from './wallet-verify.request.dto.js';
 type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
 @ApiTags('Wallet authentication')
-@ApiBadRequestResponse({ description: 'invalid_request with a reason' })
-@ApiUnauthorizedResponse({ description: 'authentication_failed with a reason' })
+@ApiBadRequestResponse({ type: GatewayErrorResponseDto, description: 'invalid_request with a reason' })
+@ApiUnauthorizedResponse({
+  type: GatewayErrorResponseDto,
+  description: 'authentication_failed with a reason',
+})
 @Controller('walletAuth')
 export class WalletAuthController {
   constructor(

@@ -27,7 +27,6 @@ class NotifyPaymentResponseDto {
 @ApiTags('Payments')
 @ApiSecurity('apiKey')
 @ApiSecurity('bearer')
-@ApiAcceptedResponse({ type: NotifyPaymentResponseDto })
 @ApiBadRequestResponse({
   type: TransactionErrorResponseDto,
   description: '`invalid_request` (payload, Stellar) or `transfer_rejected` (the transfer does not fund it)',
@@ -46,6 +45,8 @@ export class PaymentsNotifyController {
 
   @Post('payments/notify')
   @HttpCode(202)
+  // On the method: a controller-level 202 is hidden by the method's @HttpCode in the document.
+  @ApiAcceptedResponse({ type: NotifyPaymentResponseDto })
   @DirectRoute()
   @ApiOperation({ summary: 'Report a Solana or Celo transfer for verification and payout' })
   notify(@CurrentIdentity() partner: Partner, @Body() body: NotifyPaymentRequestDto) {
@@ -54,6 +55,7 @@ export class PaymentsNotifyController {
 
   @Post('solana/payments/notify')
   @HttpCode(202)
+  @ApiAcceptedResponse({ type: NotifyPaymentResponseDto })
   @DirectRoute()
   @ApiOperation({ summary: 'Legacy: POST /payments/notify with blockchain SOLANA', deprecated: true })
   notifySolana(@CurrentIdentity() partner: Partner, @Body() body: LegacyNotifyPaymentRequestDto) {
@@ -62,6 +64,7 @@ export class PaymentsNotifyController {
 
   @Post('celo/payments/notify')
   @HttpCode(202)
+  @ApiAcceptedResponse({ type: NotifyPaymentResponseDto })
   @DirectRoute()
   @ApiOperation({ summary: 'Legacy: POST /payments/notify with blockchain CELO', deprecated: true })
   notifyCelo(@CurrentIdentity() partner: Partner, @Body() body: LegacyNotifyPaymentRequestDto) {
