@@ -99,6 +99,21 @@ describe('standalone mode', () => {
     }
   });
 
+  it('serves one API reference in which every answer of every operation has its body schema', async () => {
+    const document = (await (await fetch(`${system!.gatewayUrl}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    };
+    const withoutSchema = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, { responses }]) =>
+        Object.entries(responses)
+          .filter(([status, answer]) => status !== '204' && !answer.content)
+          .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
+      ),
+    );
+    expect(withoutSchema).toEqual([]);
+    expect(Object.keys(document.paths).length).toBeGreaterThan(20);
+  });
+
   it('points the catalogue and the deposit addresses at the funded sandbox chains', async () => {
     const secrets = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as {
       opsApiKey: string;
