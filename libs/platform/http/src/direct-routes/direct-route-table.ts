@@ -117,7 +117,8 @@ function routeInterceptors(controller: Type, handler: object): NestInterceptor[]
 // Nest's interceptor chain without its per-call async-context binding (AsyncResource.bind), which
 // on Node 20 builds two deprecation wrappers per interceptor per request: on a typing
 // notification the chain cost more CPU than the endpoint. Each interceptor wraps the next; the
-// last one wraps the guarded handler.
+// last one wraps the guarded handler, so unlike in Nest's router an interceptor also sees a
+// guard's refusal (chat's envelope only maps a success).
 function intercepted(
   interceptors: readonly NestInterceptor[],
   context: ExecutionContextHost,

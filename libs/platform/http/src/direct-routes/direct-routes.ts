@@ -12,8 +12,8 @@ import { type DirectRouteEntry, directRouteTable } from './direct-route-table.js
 // Serves the @DirectRoute handlers without Express's router, middleware and body parsers, and
 // without Nest's router: for the hottest routes, those layers cost more CPU than the work. The
 // rest of the pipeline is Nest's own (ExternalContextCreator): the global and instance guards,
-// the pipes, the parameter decorators, then the route's interceptors (global interceptors, which
-// no app registers, do not run here); the route's reader stands in for the body
+// the pipes, the parameter decorators, and the route's interceptors around them (global
+// interceptors, which no app registers, do not run here); the route's reader stands in for the body
 // parser, the surface's presenter for the error filter. Requests the reader cannot take exactly
 // as the Express path would fall through to Express, which answers them the same way.
 export class DirectRoutes {
