@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { formatEther, type JsonRpcProvider, Transaction } from 'ethers';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
 import { trimDecimal } from '../transfers/token-amount.js';
+import { awaitVerdict } from '../transfers/await-verdict.js';
 import type { ChainVerdict, SignedChainTransaction } from '../transfers/signed-chain-transaction.js';
 import { celoProvider } from './celo-provider.js';
-
-const CONFIRM_POLL_MS = 250;
 
 // Sends signed Celo transactions (refunds, sweeps, their gas) and follows them: broadcast once,
 // look up the receipt by hash, and tell whether one not mined yet can still be (nonce unused).
@@ -26,12 +25,7 @@ export class CeloBroadcaster {
       if (code === 'NONCE_EXPIRED' || /already known/i.test(String(error))) return this.lookup(signed);
       return { kind: 'ambiguous' };
     }
-    for (let waited = 0; waited < this.config.REFUND_CONFIRM_TIMEOUT_MS; waited += CONFIRM_POLL_MS) {
-      const verdict = await this.lookup(signed);
-      if (verdict.kind !== 'unknown') return verdict;
-      await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
-    }
-    return { kind: 'ambiguous' };
+    return awaitVerdict(() => this.lookup(signed), this.config.REFUND_CONFIRM_TIMEOUT_MS);
   }
 
   async lookup(signed: SignedChainTransaction): Promise<ChainVerdict> {

@@ -3,10 +3,10 @@ import type { Connection } from '@solana/web3.js';
 import { formatUnits } from 'ethers';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
 import { trimDecimal } from '../transfers/token-amount.js';
+import { awaitVerdict } from '../transfers/await-verdict.js';
 import type { ChainVerdict, SignedChainTransaction } from '../transfers/signed-chain-transaction.js';
 import { solanaConnection } from './solana-connection.js';
 
-const CONFIRM_POLL_MS = 250;
 const LAMPORTS_DECIMALS = 9;
 
 // Sends signed Solana transactions (refunds, sweeps) and follows them: broadcast once, look up
@@ -30,12 +30,7 @@ export class SolanaBroadcaster {
       if (/simulation failed/i.test(message)) return { kind: 'failed', reason: 'transfer simulation failed' };
       return { kind: 'ambiguous' };
     }
-    for (let waited = 0; waited < this.config.REFUND_CONFIRM_TIMEOUT_MS; waited += CONFIRM_POLL_MS) {
-      const verdict = await this.lookup(signed);
-      if (verdict.kind !== 'unknown') return verdict;
-      await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
-    }
-    return { kind: 'ambiguous' };
+    return awaitVerdict(() => this.lookup(signed), this.config.REFUND_CONFIRM_TIMEOUT_MS);
   }
 
   async lookup(signed: SignedChainTransaction): Promise<ChainVerdict> {
