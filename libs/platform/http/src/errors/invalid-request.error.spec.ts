@@ -50,6 +50,13 @@ describe(strictValidationPipe.name, () => {
     expect(await reasonFor(nested(MAX_REQUEST_DEPTH))).toBe('name must be a string');
   });
 
+  it('refuses a NUL character anywhere, naming where it sits (PostgreSQL text cannot hold one)', async () => {
+    expect(await reasonFor({ name: 'a\u0000b', count: 1 })).toBe('name must not contain NUL characters');
+    expect(await reasonFor({ name: 'ok', count: 1, extra: [{ note: '\u0000' }] })).toBe(
+      'extra.0.note must not contain NUL characters',
+    );
+  });
+
   it('passes a valid body through as an instance', async () => {
     expect(await strictValidationPipe().transform({ name: 'ok', count: 2 }, metadata)).toBeInstanceOf(Sample);
   });

@@ -27,27 +27,32 @@ export function strictValidationPipe(): ValidationPipe {
 class StrictValidationPipe extends ValidationPipe {
   // Only what a client sent is walked: custom parameters (an identity) may hold cycles.
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type !== 'custom' && nestedDeeperThan(value, MAX_REQUEST_DEPTH)) {
-      throw new InvalidRequestError(
-        `Request ${metadata.type} is nested too deeply (at most ${MAX_REQUEST_DEPTH} levels)`,
-      );
-    }
+    if (metadata.type !== 'custom') refuseUnstorable(value, metadata);
     return super.transform(value, metadata);
   }
 }
 
-// Iterative, so that the check cannot overflow the stack it protects.
-function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const pending: Array<readonly [object, number]> = [];
-  if (typeof value === 'object' && value !== null) pending.push([value, 1]);
+// Two things no validator rule catches before they break something further down: nesting deep
+// enough to overflow the validator's recursion, and a NUL character, which PostgreSQL text cannot
+// hold (the query would fail and answer 500). Iterative, so that the walk cannot overflow the
+// stack it protects; the whole value is walked once.
+function refuseUnstorable(value: unknown, { type, data }: ArgumentMetadata): void {
+  const pending: Array<readonly [unknown, string, number]> = [[value, '', 0]];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const [node, depth] = next;
-    if (depth > limit) return true;
-    for (const child of Object.values(node)) {
-      if (typeof child === 'object' && child !== null) pending.push([child, depth + 1]);
+    const [node, path, depth] = next;
+    if (typeof node === 'string' && node.includes('\u0000')) {
+      throw new InvalidRequestError(`${path || data || type} must not contain NUL characters`);
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= MAX_REQUEST_DEPTH) {
+      throw new InvalidRequestError(
+        `Request ${type} is nested too deeply (at most ${MAX_REQUEST_DEPTH} levels)`,
+      );
+    }
+    for (const [key, child] of Object.entries(node)) {
+      pending.push([child, path ? `${path}.${key}` : key, depth + 1]);
     }
   }
-  return false;
 }
 
 function firstProblem(errors: ValidationError[], parent = ''): string {
