@@ -4,6 +4,7 @@ import type { ChatTopics } from '@shared/contracts';
 import { botDomain } from '../realms/bot-domain.js';
 import { ApiKeyVault } from '../users/api-key-vault.js';
 import type { ChatCaller } from '../core/http/chat-caller.js';
+import { AccountLifecycle } from '../core/accounts/account-lifecycle.js';
 import { publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { AccountFactory } from '../users/account-factory.js';
@@ -38,6 +39,7 @@ export class CreateBotUseCase {
     private readonly users: UsersRepository,
     private readonly botServices: BotServicesRepository,
     private readonly accounts: AccountFactory,
+    private readonly lifecycle: AccountLifecycle,
     private readonly vault: ApiKeyVault,
   ) {}
 
@@ -81,6 +83,7 @@ export class CreateBotUseCase {
         userIds: await this.users.realmUserIds(caller.realm.id, tx.manager),
         event: { type: 'realm_user', op: 'add', person: userRow(user) },
       });
+      await this.lifecycle.userCreated(tx, user);
       return {
         user_id: user.id,
         api_key: apiKey,

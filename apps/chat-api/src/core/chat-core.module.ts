@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { AccountLifecycle } from './accounts/account-lifecycle.js';
 import { RealmEntity } from './accounts/realm.entity.js';
 import { UserEntity } from './accounts/user.entity.js';
 import { OwnsTables } from './database/feature-tables.js';
@@ -7,12 +8,13 @@ import { chatSchemaHistory } from './database/migrations/migrations.js';
 import { ChatRouteTable } from './http/chat-route-table.js';
 
 // What every feature stands on: the accounts every request is made by (realms and users) with
-// the schema history up to the feature modules, and the table of every chat route.
+// the schema history up to the feature modules, the table of every chat route, and the
+// announcement of account changes the features above react to.
 @Global()
 @OwnsTables({ entities: [RealmEntity, UserEntity], migrations: chatSchemaHistory })
 @Module({
   imports: [DiscoveryModule],
-  providers: [ChatRouteTable],
-  exports: [ChatRouteTable],
+  providers: [ChatRouteTable, AccountLifecycle],
+  exports: [ChatRouteTable, AccountLifecycle],
 })
 export class ChatCoreModule {}

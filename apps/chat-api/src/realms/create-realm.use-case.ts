@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
-import { TransactionRunner } from '@platform/database';
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
+import { AccountLifecycle } from '../core/accounts/account-lifecycle.js';
 import { AccountFactory } from '../users/account-factory.js';
 import { BotType, UserRole } from '../core/accounts/user.entity.js';
 import { RealmsRepository } from './realms.repository.js';
@@ -28,14 +30,16 @@ export const NOTIFICATION_BOT_NAME = 'Notification Bot';
 @Injectable()
 export class CreateRealmUseCase {
   constructor(
-    private readonly transactions: TransactionRunner,
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
+    private readonly lifecycle: AccountLifecycle,
     private readonly realms: RealmsRepository,
     private readonly accounts: AccountFactory,
   ) {}
 
   execute(command: CreateRealmCommand): Promise<CreatedRealm> {
     const host = command.host?.trim().toLowerCase() || null;
-    return this.transactions.run(async (manager) => {
+    return this.outbox.run(async (tx) => {
+      const manager = tx.manager;
       const realm = await this.realms.insert(manager, {
         name: command.name,
         host,
@@ -58,6 +62,10 @@ export class CreateRealmUseCase {
         botType: BotType.GENERIC,
       });
       await this.realms.setNotificationBot(manager, realm.id, bot.user.id);
+      // Nobody is listening to a realm this new: its creation events would reach no queue.
+      await this.lifecycle.realmCreated(tx, realm);
+      await this.lifecycle.userCreated(tx, owner.user);
+      await this.lifecycle.userCreated(tx, bot.user);
       return {
         realmId: realm.id,
         url: realm.url,

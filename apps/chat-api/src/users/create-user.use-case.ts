@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../core/http/chat-caller.js';
+import { AccountLifecycle } from '../core/accounts/account-lifecycle.js';
 import { publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { AccountFactory } from './account-factory.js';
@@ -25,6 +26,7 @@ export class CreateUserUseCase {
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly users: UsersRepository,
     private readonly accounts: AccountFactory,
+    private readonly lifecycle: AccountLifecycle,
   ) {}
 
   async execute(caller: ChatCaller, command: CreateUserCommand): Promise<{ user_id: number }> {
@@ -52,6 +54,7 @@ export class CreateUserUseCase {
           person: userRow(created.user, { includeCustomProfileFields: true }),
         },
       });
+      await this.lifecycle.userCreated(tx, created.user);
       return { user_id: created.user.id };
     });
   }

@@ -6,6 +6,7 @@ import { type ChatTransaction, publishChatEvent } from '../core/events/chat-even
 import { ChatError } from '../core/http/chat.error.js';
 import { checkFullName } from './full-name.js';
 import { UserRole } from '../core/accounts/user.entity.js';
+import { AccountLifecycle } from '../core/accounts/account-lifecycle.js';
 import { UsersRepository } from './users.repository.js';
 
 export interface UpdateUserCommand {
@@ -21,6 +22,7 @@ export class UpdateUserUseCase {
   constructor(
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly users: UsersRepository,
+    private readonly lifecycle: AccountLifecycle,
   ) {}
 
   async execute(
@@ -49,6 +51,9 @@ export class UpdateUserUseCase {
           );
         await this.users.update(tx, caller.realm.id, target.id, { role });
         await this.announce(tx, caller, { user_id: target.id, role });
+        const previousRole = target.role;
+        target.role = role;
+        await this.lifecycle.roleChanged(tx, target, previousRole);
       }
       // Zulip ignores a blank name, and a name equal to the current one.
       const name = command.fullName;
