@@ -44,6 +44,8 @@ function statusOf(code: ChatErrorCode): number {
     case ChatErrorCode.BAD_EVENT_QUEUE_ID:
     case ChatErrorCode.CANNOT_DEACTIVATE_LAST_USER:
     case ChatErrorCode.PUSH_SERVICE_NOT_CONFIGURED:
+    case ChatErrorCode.EXPECTATION_MISMATCH:
+    case ChatErrorCode.CANNOT_DEACTIVATE_GROUP_IN_USE:
       return 400;
     case ChatErrorCode.AUTHENTICATION_FAILED:
     case ChatErrorCode.USER_DEACTIVATED:
