@@ -37,6 +37,7 @@ class SampleRequest {
   amount!: number;
 
   @ApiProperty()
+  @IsString()
   @Matches(/^0x[0-9a-f]+$/)
   hash!: string;
 
@@ -71,9 +72,10 @@ describe(documentValidationConstraints.name, () => {
   documentValidationConstraints();
 
   it('documents what the validators check', () => {
-    expect(documented('name')).toMatchObject({ minLength: 1, maxLength: 8 });
+    expect(documented('name')).toMatchObject({ minLength: 1, maxLength: 8, pattern: '^[^\\x00]*$' });
     expect(documented('count')).toMatchObject({ type: 'integer', minimum: 1 });
     expect(documented('amount')).toMatchObject({ minimum: 0, exclusiveMinimum: true });
+    // Its own pattern, whichever rule came first, already excludes a NUL.
     expect(documented('hash')).toMatchObject({ pattern: '^0x[0-9a-f]+$' });
     expect(documented('id')).toMatchObject({ format: 'uuid', pattern: expect.any(String) });
     expect(documented('email')).toMatchObject({ format: 'email' });

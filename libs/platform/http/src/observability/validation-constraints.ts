@@ -17,6 +17,10 @@ interface Rule {
 
 type Schema = Record<string, unknown>;
 
+// Every client string goes through the strict pipe, which refuses a NUL character (PostgreSQL
+// text cannot hold one); a string with a pattern of its own already excludes it.
+const WITHOUT_NUL = '^[^\\x00]*$';
+
 // `format: uuid` alone is a hint many generators and validators skip: the pattern says it too.
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
@@ -61,6 +65,8 @@ function schemaOf(rule: Rule, current: Schema, prototype: object): Schema | null
       return { maximum: first };
     case 'isPositive':
       return { minimum: 0, exclusiveMinimum: true };
+    case 'isString':
+      return current['pattern'] || current['enum'] ? null : { pattern: WITHOUT_NUL };
     case 'isInt':
       return { type: 'integer' };
     case 'isUuid':
