@@ -197,6 +197,34 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
       });
     });
 
+    it('refuses a NUL character PostgreSQL cannot store with 400, where Zulip names no rule of its own', async () => {
+      const nullCharacters = {
+        result: 'error',
+        msg: 'Null characters are not allowed.',
+        code: 'BAD_REQUEST',
+      };
+      const search = await system.http
+        .get('/api/v1/messages')
+        .auth(member.email, member.apiKey)
+        .query({
+          anchor: 'newest',
+          num_before: '1',
+          num_after: '0',
+          narrow: JSON.stringify([{ operator: 'search', operand: 'a\u0000b' }]),
+        })
+        .expect(400);
+      expect(search.body).toEqual(nullCharacters);
+      const described = await system.http
+        .post('/api/v1/users/me/subscriptions')
+        .auth(member.email, member.apiKey)
+        .type('form')
+        .send({ subscriptions: JSON.stringify([{ name: 'nul channel', description: 'a\u0000b' }]) })
+        .expect(400);
+      expect(described.body).toEqual(nullCharacters);
+      const channels = await system.http.get('/api/v1/streams').auth(member.email, member.apiKey).expect(200);
+      expect(channels.body.streams).not.toContainEqual(expect.objectContaining({ name: 'nul channel' }));
+    });
+
     it('reads multipart bodies as zulip-js sends them', async () => {
       const response = await system.http
         .post('/api/v1/messages')

@@ -7,3 +7,4 @@ export * from './migration-source.js';
 export * from './migrations.js';
 export * from './table-name.js';
 export * from './transaction-runner.js';
+export * from './unstorable-text.js';

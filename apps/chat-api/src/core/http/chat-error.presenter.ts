@@ -1,3 +1,4 @@
+import { isUnstorableText } from '@platform/database';
 import { DefaultErrorPresenter, type ErrorPresenter, type PresentedError } from '@platform/http';
 import { BodyTooLargeError } from './chat-body.reader.js';
 import { ChatError, ChatErrorCode } from './chat.error.js';
@@ -11,6 +12,11 @@ export class ChatErrorPresenter implements ErrorPresenter {
     if (error instanceof ChatError) return presentChatError(error);
     if (error instanceof BodyTooLargeError) {
       return { status: 413, body: errorBody('Request body is too large', ChatErrorCode.BAD_REQUEST) };
+    }
+    // Zulip checks NUL characters only where it names them (message content, names, topics);
+    // anywhere else a NUL reaches PostgreSQL, which refuses it. Django's words, not a 500.
+    if (isUnstorableText(error)) {
+      return { status: 400, body: errorBody('Null characters are not allowed.', ChatErrorCode.BAD_REQUEST) };
     }
     return this.platform.present(error);
   }

@@ -25,9 +25,10 @@ export function strictValidationPipe(): ValidationPipe {
 }
 
 class StrictValidationPipe extends ValidationPipe {
-  // Only what a client sent is walked: custom parameters (an identity) may hold cycles.
+  // Only what the validator walks (a client's DTO) is checked: custom parameters (an identity) may
+  // hold cycles, and a plain parameter is left to its route (the chat API answers in Zulip's words).
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type !== 'custom') refuseUnstorable(value, metadata);
+    if (metadata.type !== 'custom' && this.toValidate(metadata)) refuseUnstorable(value, metadata);
     return super.transform(value, metadata);
   }
 }
