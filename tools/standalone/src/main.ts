@@ -1,6 +1,7 @@
 import { ConfigValidationError, loadConfig } from '@platform/config';
 import { runUntilSignal } from '@platform/http';
 import { createLogger } from '@platform/logging';
+import { cliPrefix } from './cli-prefix.js';
 import { StandaloneConfig } from './standalone.config.js';
 import { startStandalone } from './start-standalone.js';
 
@@ -33,7 +34,7 @@ try {
     `  Sandbox PIX / Bre-B rails:        ${system.sandbox.pix.url}  ${system.sandbox.breb.url}`,
     `  Sandbox webhook receiver:         ${system.sandbox.webhookReceiver.url}/hooks/<name>  (GET /requests lists what it got)`,
     `  Data directory:                   ${config.DATA_DIR}`,
-    '  Create a partner:                 npm run cli -- partner create --name "My company"',
+    `  Create a partner:                 ${cliPrefix(config.DATA_DIR, system.gatewayUrl)}npm run cli -- partner create --name "My company"`,
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
