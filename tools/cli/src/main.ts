@@ -30,6 +30,13 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
   chat realm create --name <name> --owner-email <email> --owner-name <name>
                     [--owner-password <password>] [--host <realm host>]
                                                      → { realmId, url, owner: { userId, email, apiKey } }
+  chat user list --realm-id <id>                     → { users: [{ userId, email, fullName, role, isActive, isBot }] }
+  chat user role --realm-id <id> --user <id|email> --role <owner|administrator|moderator|member|guest>
+  chat user permission --realm-id <id> --user <id|email> --can-change-user-emails <true|false>
+  chat user deactivate --realm-id <id> --user <id|email>   (its bots too; the only owner cannot be)
+  chat user reactivate --realm-id <id> --user <id|email>
+  chat user reset-api-key --realm-id <id> --user <id|email> → { userId, email, apiKey } (the old key stops
+                                                       working at once)
   sandbox deposit --transaction-id <id> [--amount <decimal>] [--no-memo]
                                                      → { blockchain, onChainTx } (sandbox chains only:
                                                        pays the transaction's payment_context from the
@@ -68,6 +75,10 @@ async function main(): Promise<void> {
       'owner-name': { type: 'string' },
       'owner-password': { type: 'string' },
       host: { type: 'string' },
+      'realm-id': { type: 'string' },
+      user: { type: 'string' },
+      role: { type: 'string' },
+      'can-change-user-emails': { type: 'string' },
       'transaction-id': { type: 'string' },
       amount: { type: 'string' },
       'no-memo': { type: 'boolean' },
@@ -149,6 +160,10 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
           ownerName: text('owner-name'),
           ownerPassword: text('owner-password'),
           host: text('host'),
+          realmId: text('realm-id'),
+          user: text('user'),
+          role: text('role'),
+          canChangeUserEmails: text('can-change-user-emails'),
         },
         gateway,
       );

@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
-import { ChatError } from '../core/http/chat.error.js';
 import { userRow, type UserRowOptions } from './user.presenter.js';
+import { UserAccess } from './user-access.js';
 import { UsersRepository } from './users.repository.js';
 
 // The read side of users: GET /users, /users/me, /users/{id or email}.
 @Injectable()
 export class UserDirectory {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly access: UserAccess,
+  ) {}
 
   async members(caller: ChatCaller, options: UserRowOptions) {
     // Zulip lists the realm's own accounts; its system bots live in another realm (they are the
@@ -19,8 +22,11 @@ export class UserDirectory {
   }
 
   async one(caller: ChatCaller, idOrEmail: string, options: UserRowOptions) {
-    const user = await this.users.findByIdOrEmail(caller.realm.id, idOrEmail);
-    if (!user) throw ChatError.badRequest('No such user');
+    const user = await this.access.bySegment(caller, idOrEmail, {
+      allowDeactivated: true,
+      allowBots: true,
+      forAdmin: false,
+    });
     return { user: userRow(user, { ...options, systemBotId: caller.realm.notificationBotId }) };
   }
 

@@ -4,6 +4,7 @@ import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
 import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
 import { param } from '../core/http/param-types.js';
+import { DeactivateUserUseCase, ReactivateUserUseCase } from './account-status.use-cases.js';
 import { CreateUserUseCase } from './create-user.use-case.js';
 import { UpdateUserUseCase } from './update-user.use-case.js';
 import { UserDirectory } from './user-directory.js';
@@ -19,8 +20,11 @@ const userListParams = {
   include_custom_profile_fields: withDefault(param.bool(), false),
 };
 
+// Zulip 11's declaration order (profile_data, between new_email and role, belongs to the
+// custom profile fields).
 const updateUserParams = {
   full_name: optional(param.string()),
+  new_email: optional(param.string()),
   role: optional(param.int()),
 };
 
@@ -29,6 +33,8 @@ export class UsersController {
   constructor(
     private readonly createUser: CreateUserUseCase,
     private readonly updateUser: UpdateUserUseCase,
+    private readonly deactivateUser: DeactivateUserUseCase,
+    private readonly reactivateUser: ReactivateUserUseCase,
     private readonly directory: UserDirectory,
   ) {}
 
@@ -60,14 +66,29 @@ export class UsersController {
     return this.directory.one(caller, user, rowOptions(p));
   }
 
-  // By id or, since Zulip 10 (feature level 313), by email.
-  @ChatEndpoint('PATCH', 'users/:user', { access: 'administrator' })
+  // By id or, since Zulip 10 (feature level 313), by email. Open to every caller, as in Zulip:
+  // the target's lookup refuses who may not administer it ("Insufficient permission").
+  @ChatEndpoint('PATCH', 'users/:user')
   update(
     @CurrentCaller() caller: ChatCaller,
     @Param('user') user: string,
     @ChatParams(updateUserParams) p: ParamsOf<typeof updateUserParams>,
   ) {
-    return this.updateUser.execute(caller, user, { fullName: p.full_name, role: p.role });
+    return this.updateUser.execute(caller, user, {
+      fullName: p.full_name,
+      newEmail: p.new_email,
+      role: p.role,
+    });
+  }
+
+  @ChatEndpoint('DELETE', 'users/:user')
+  deactivate(@CurrentCaller() caller: ChatCaller, @Param('user') user: string) {
+    return this.deactivateUser.execute(caller, user);
+  }
+
+  @ChatEndpoint('POST', 'users/:user/reactivate')
+  reactivate(@CurrentCaller() caller: ChatCaller, @Param('user') user: string) {
+    return this.reactivateUser.execute(caller, user);
   }
 }
 

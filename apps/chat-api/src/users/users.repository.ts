@@ -29,6 +29,51 @@ export class UsersRepository {
     return rows.map((row) => row.id);
   }
 
+  // The realm's active human administrators, and `alsoId` when active: who hears of a bot's
+  // changes (Zulip's bot_owner_user_ids for a bot without private streams, `alsoId` its owner).
+  async humanAdministratorIds(
+    realmId: number,
+    alsoId: number | null,
+    manager?: EntityManager,
+  ): Promise<number[]> {
+    const rows = (await (manager ?? this.dataSource.manager).query(
+      `SELECT "id" FROM "chat"."user_profile" WHERE "realm_id" = $1 AND "is_active" AND "bot_type" IS NULL
+         AND ("role" IN (100, 200) OR "id" = $2) ORDER BY "id"`,
+      [realmId, alsoId],
+    )) as Array<{ id: number }>;
+    return rows.map((row) => row.id);
+  }
+
+  // The active bots a user owns (deactivated with them).
+  activeBotsOwnedBy(realmId: number, ownerId: number, manager: EntityManager): Promise<UserEntity[]> {
+    return manager
+      .getRepository(UserEntity)
+      .find({ where: { realmId, botOwnerId: ownerId, isActive: true }, order: { id: 'ASC' } });
+  }
+
+  // The realm's active human owners (Zulip's get_human_owner_users), read in the change's
+  // transaction so two demotions cannot both see another owner.
+  async activeHumanOwnerIds(realmId: number, manager: EntityManager): Promise<number[]> {
+    const rows = (await manager.query(
+      `SELECT "id" FROM "chat"."user_profile"
+        WHERE "realm_id" = $1 AND "is_active" AND "bot_type" IS NULL AND "role" = 100 ORDER BY "id"`,
+      [realmId],
+    )) as Array<{ id: number }>;
+    return rows.map((row) => row.id);
+  }
+
+  // Activates or deactivates accounts in one statement.
+  async setActive(
+    tx: ChatTransaction,
+    realmId: number,
+    ids: readonly number[],
+    isActive: boolean,
+  ): Promise<void> {
+    this.writes += 1;
+    await tx.manager.getRepository(UserEntity).update({ realmId, id: In([...ids]) }, { isActive });
+    tx.afterCommit(() => (this.writes += 1));
+  }
+
   // The id of the newest message the user received, or null when none.
   async maxReceivedMessageId(userId: number): Promise<number | null> {
     const [row] = (await this.dataSource.query(
@@ -48,16 +93,10 @@ export class UsersRepository {
     return (manager ?? this.dataSource.manager).getRepository(UserEntity).findOneBy({ realmId, id });
   }
 
-  findByEmail(realmId: number, email: string): Promise<UserEntity | null> {
-    return this.dataSource
+  findByEmail(realmId: number, email: string, manager?: EntityManager): Promise<UserEntity | null> {
+    return (manager ?? this.dataSource.manager)
       .getRepository(UserEntity)
       .findOneBy({ realmId, emailKey: email.trim().toLowerCase() });
-  }
-
-  // A `/users/{user_id}` or `/users/{email}` path segment (Zulip routes digits to the id).
-  findByIdOrEmail(realmId: number, segment: string): Promise<UserEntity | null> {
-    if (/^[0-9]{1,9}$/.test(segment)) return this.findById(realmId, Number(segment));
-    return this.findByEmail(realmId, segment);
   }
 
   // Every realm's account with this email (login without a realm host).

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { AccountLifecycle } from '../core/accounts/account-lifecycle.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
+import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
+import { RealmUserEvents } from './realm-user-events.js';
+import { UsersRepository } from './users.repository.js';
+
+// Zulip's do_deactivate_user and do_reactivate_user, inside the caller's transaction, for the
+// API (DELETE /users/{id}, POST /users/{id}/reactivate) and the operator's routes alike. Stream
+// subscriptions stay, as in Zulip; who reacts further (groups…) listens to AccountLifecycle.
+@Injectable()
+export class AccountStatus {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly events: RealmUserEvents,
+    private readonly lifecycle: AccountLifecycle,
+  ) {}
+
+  async deactivate(tx: ChatTransaction, target: UserEntity): Promise<void> {
+    const realmId = target.realmId;
+    // A human's bots go first, each announced while its owner is still active.
+    const bots =
+      target.botType === null ? await this.users.activeBotsOwnedBy(realmId, target.id, tx.manager) : [];
+    const botAudience = await this.users.humanAdministratorIds(
+      realmId,
+      target.botType === null ? target.id : target.botOwnerId,
+      tx.manager,
+    );
+    let stillActive = await this.users.realmUserIds(realmId, tx.manager);
+    await this.users.setActive(tx, realmId, [...bots.map((bot) => bot.id), target.id], false);
+    for (const account of [...bots, target]) {
+      account.isActive = false;
+      stillActive = stillActive.filter((id) => id !== account.id);
+      await this.events.update(tx, realmId, { user_id: account.id, is_active: false }, stillActive);
+      if (account.botType !== null)
+        await this.events.updateBot(tx, account, { is_active: false }, botAudience);
+      await this.lifecycle.userDeactivated(tx, account);
+    }
+  }
+
+  async reactivate(tx: ChatTransaction, target: UserEntity): Promise<void> {
+    await this.users.setActive(tx, target.realmId, [target.id], true);
+    target.isActive = true;
+    await this.events.update(tx, target.realmId, { user_id: target.id, is_active: true });
+    if (target.botType === null) {
+      // Zulip tells administrators whether the returning user consents to private data export;
+      // nobody here has consented (allow_private_data_export is false for every account).
+      await this.events.publish(
+        tx,
+        target.realmId,
+        await this.users.humanAdministratorIds(target.realmId, null, tx.manager),
+        {
+          type: 'realm_export_consent',
+          user_id: target.id,
+          consented: false,
+        },
+      );
+    } else {
+      await this.events.updateBot(tx, target, { is_active: true });
+    }
+    await this.lifecycle.userReactivated(tx, target);
+  }
+}

@@ -1,0 +1,118 @@
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
+import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
+import { AccountChanges } from './account-changes.js';
+import { AccountStatus } from './account-status.js';
+import { ApiKeyVault } from './api-key-vault.js';
+import type { RoleName, UpdateOpsUserRequestDto } from './ops-users.request.dto.js';
+import { RealmUserEvents } from './realm-user-events.js';
+import { UserSpecialPermissionsRepository } from './user-special-permissions.repository.js';
+import { UsersRepository } from './users.repository.js';
+
+const ROLE_BY_NAME: Readonly<Record<RoleName, UserRole>> = {
+  owner: UserRole.OWNER,
+  administrator: UserRole.ADMINISTRATOR,
+  moderator: UserRole.MODERATOR,
+  member: UserRole.MEMBER,
+  guest: UserRole.GUEST,
+};
+const NAME_BY_ROLE = new Map(Object.entries(ROLE_BY_NAME).map(([name, role]) => [role, name]));
+
+// The operator's account actions (Zulip's management commands change_user_role,
+// deactivate_user, reactivate_user and the API key reset), announced to clients like the API's.
+// The organization's safety rules hold here too: its only owner stays an active owner.
+@Injectable()
+export class OpsUsersService {
+  constructor(
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
+    private readonly users: UsersRepository,
+    private readonly permissions: UserSpecialPermissionsRepository,
+    private readonly changes: AccountChanges,
+    private readonly status: AccountStatus,
+    private readonly events: RealmUserEvents,
+    private readonly vault: ApiKeyVault,
+  ) {}
+
+  async list(realmId: number) {
+    const users = await this.users.listByRealm(realmId);
+    // Every realm has its owner: no account means no realm.
+    if (users.length === 0) throw new NotFoundException('No such realm');
+    return { users: users.map((user) => this.view(user)) };
+  }
+
+  async update(realmId: number, segment: string, body: UpdateOpsUserRequestDto) {
+    const target = await this.target(realmId, segment);
+    await this.outbox.run(async (tx) => {
+      const role = body.role === undefined ? undefined : ROLE_BY_NAME[body.role];
+      if (role !== undefined && role !== target.role) {
+        if (await this.changes.isOnlyOwner(tx, target))
+          throw new BadRequestException(
+            'The owner permission cannot be removed from the only organization owner.',
+          );
+        await this.changes.changeRole(tx, target, role);
+      }
+      if (body.canChangeUserEmails !== undefined)
+        await this.permissions.setCanChangeUserEmails(
+          tx.manager,
+          realmId,
+          target.id,
+          body.canChangeUserEmails,
+        );
+    });
+    return this.view(target, await this.permissions.canChangeUserEmails(realmId, target.id));
+  }
+
+  async deactivate(realmId: number, segment: string) {
+    const target = await this.target(realmId, segment);
+    if (!target.isActive) throw new BadRequestException('User is already deactivated');
+    await this.outbox.run(async (tx) => {
+      if (await this.changes.isOnlyOwner(tx, target))
+        throw new BadRequestException('Cannot deactivate the only organization owner');
+      await this.status.deactivate(tx, target);
+    });
+    return this.view(target);
+  }
+
+  async reactivate(realmId: number, segment: string) {
+    const target = await this.target(realmId, segment);
+    if (target.isActive) throw new BadRequestException('User is already active');
+    await this.outbox.run((tx) => this.status.reactivate(tx, target));
+    return this.view(target);
+  }
+
+  // A new API key: the old one stops working at once. Shown only in this answer.
+  async resetApiKey(realmId: number, segment: string) {
+    const target = await this.target(realmId, segment);
+    const apiKey = this.vault.generate();
+    await this.outbox.run(async (tx) => {
+      await this.users.update(tx, realmId, target.id, {
+        apiKeyHash: this.vault.hash(apiKey),
+        apiKeySealed: this.vault.seal(apiKey),
+      });
+      if (target.botType !== null) await this.events.updateBot(tx, target, { api_key: apiKey });
+    });
+    return { userId: target.id, email: target.email, apiKey };
+  }
+
+  // By id or by email, within the realm.
+  private async target(realmId: number, segment: string): Promise<UserEntity> {
+    const user = /^[0-9]+$/.test(segment)
+      ? await this.users.findById(realmId, Number(segment))
+      : await this.users.findByEmail(realmId, segment);
+    if (!user) throw new NotFoundException('No such user');
+    return user;
+  }
+
+  private view(user: UserEntity, canChangeUserEmails?: boolean) {
+    return {
+      userId: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      role: NAME_BY_ROLE.get(user.role)!,
+      isActive: user.isActive,
+      isBot: user.botType !== null,
+      ...(canChangeUserEmails === undefined ? {} : { canChangeUserEmails }),
+    };
+  }
+}

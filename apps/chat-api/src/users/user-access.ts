@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { ChatCaller } from '../core/http/chat-caller.js';
+import { ChatError } from '../core/http/chat.error.js';
+import { isAdministrator } from '../core/http/permissions.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
+import { UsersRepository } from './users.repository.js';
+
+export interface AccessOptions {
+  readonly allowDeactivated?: boolean;
+  readonly allowBots?: boolean;
+  // The caller must be able to administer the target (Zulip's for_admin).
+  readonly forAdmin: boolean;
+}
+
+// Zulip's realm-scoped "dummy" address for a user whose real one is hidden:
+// user{id}@{the realm's host}.
+export function dummyEmail(realmUrl: string, userId: number): string {
+  return `user${userId}@${new URL(realmUrl).hostname}`;
+}
+
+// Zulip's can_admin_user: administrators administer everyone, a bot's owner their bot.
+export function canAdminister(actor: UserEntity, target: UserEntity): boolean {
+  return target.botOwnerId === actor.id || isAdministrator(actor);
+}
+
+// Zulip's access_user_by_id / access_user_by_email: the target of a /users/{…} path, with its
+// refusals in Zulip's order (unknown, bot, deactivated, not administrable).
+@Injectable()
+export class UserAccess {
+  constructor(private readonly users: UsersRepository) {}
+
+  async byId(caller: ChatCaller, id: number, options: AccessOptions, manager?: EntityManager) {
+    return this.check(caller, await this.users.findById(caller.realm.id, id, manager), options);
+  }
+
+  // A `/users/{user_id}` or `/users/{email}` segment: digits are an id (Zulip's URL patterns);
+  // an email is the real address or the dummy user{id}@{realm host} one.
+  async bySegment(caller: ChatCaller, segment: string, options: AccessOptions) {
+    if (/^[0-9]+$/.test(segment)) return this.byId(caller, Number(segment), options);
+    const dummy = new RegExp(`^user([0-9]+)@${escapeRegExp(new URL(caller.realm.url).hostname)}$`).exec(
+      segment,
+    );
+    if (dummy) return this.byId(caller, Number(dummy[1]), options);
+    return this.check(caller, await this.users.findByEmail(caller.realm.id, segment), options);
+  }
+
+  private check(caller: ChatCaller, target: UserEntity | null, options: AccessOptions): UserEntity {
+    if (!target) throw ChatError.badRequest('No such user');
+    if (target.botType !== null && !options.allowBots) throw ChatError.badRequest('No such user');
+    if (!target.isActive && !options.allowDeactivated) throw ChatError.badRequest('User is deactivated');
+    if (options.forAdmin && !canAdminister(caller.user, target))
+      throw ChatError.badRequest('Insufficient permission');
+    return target;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
