@@ -47,7 +47,7 @@ const managerCalls = [
 // it sits on top, above everything, until a feature below needs it and it is placed here.
 const placedChatApiLayers = [
   ['events', 'markdown', 'users', 'saved-snippets', 'user-settings'],
-  ['realms', 'muted-users', 'streams'],
+  ['realms', 'muted-users', 'streams', 'user-groups'],
   ['auth', 'server', 'bots', 'messages', 'typing', 'topics'],
   ['subscriptions', 'message-flags', 'scheduled-messages'],
   ['reminders'],

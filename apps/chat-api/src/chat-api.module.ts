@@ -17,6 +17,7 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { TopicsModule } from './topics/topics.module.js';
 import { TypingModule } from './typing/typing.module.js';
 import { UserSettingsModule } from './user-settings/user-settings.module.js';
+import { UserGroupsModule } from './user-groups/user-groups.module.js';
 import { UsersModule } from './users/users.module.js';
 
 // chat-api: the core, then one module per feature. Adding a feature is its folder and one line
@@ -42,6 +43,7 @@ import { UsersModule } from './users/users.module.js';
     RemindersModule,
     UserSettingsModule,
     BotsModule,
+    UserGroupsModule,
   ],
 })
 export class ChatApiModule {}

@@ -698,7 +698,8 @@ describe('event queues through the gateway', () => {
       presence_last_update_id: -1,
       server_timestamp: expect.any(Number),
       muted_topics: [],
-      realm_user_groups: [],
+      // The realm's system groups (the user-groups suite checks them in full).
+      realm_user_groups: expect.arrayContaining([expect.objectContaining({ name: 'role:everyone' })]),
       realm_emoji: {},
       custom_profile_fields: [],
       // Legacy top-level settings for a client without user_settings_object.

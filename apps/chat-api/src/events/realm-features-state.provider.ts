@@ -16,12 +16,7 @@ const CUSTOM_PROFILE_FIELD_TYPES = {
 
 // Realm features this server does not have, in the shapes Zulip gives a realm without them:
 // `realm_emoji` (no custom emoji), `custom_profile_fields` (no fields; the types are the
-// server's), `realm_user_groups`.
-//
-// Zulip always lists its system groups in realm_user_groups (role:internet, role:everyone,
-// role:members, role:fullmembers, role:moderators, role:administrators, role:owners,
-// role:nobody), which its permission settings point at. This server has no user groups and
-// expresses permissions by role, so it lists none.
+// server's). `realm_user_groups` comes from the user-groups feature.
 @Injectable()
 @RegisterState()
 export class RealmFeaturesStateProvider implements RegisterStateProvider {
@@ -32,7 +27,6 @@ export class RealmFeaturesStateProvider implements RegisterStateProvider {
       state['custom_profile_fields'] = [];
       state['custom_profile_field_types'] = CUSTOM_PROFILE_FIELD_TYPES;
     }
-    if (want('realm_user_groups')) state['realm_user_groups'] = [];
     return Promise.resolve(state);
   }
 }
