@@ -46,7 +46,9 @@ const managerCalls = [
 // folders (chat-api's README, "How to add an endpoint"). A folder not listed yet is a new feature:
 // it sits on top, above everything, until a feature below needs it and it is placed here.
 const placedChatApiLayers = [
-  ['events', 'markdown', 'users', 'saved-snippets', 'user-settings'],
+  ['markdown'],
+  ['custom-profile-fields'],
+  ['events', 'users', 'saved-snippets', 'user-settings'],
   ['realms', 'muted-users', 'streams', 'user-groups'],
   ['auth', 'server', 'bots', 'messages', 'typing', 'topics'],
   ['subscriptions', 'message-flags', 'scheduled-messages'],

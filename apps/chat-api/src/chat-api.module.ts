@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
 import { BotsModule } from './bots/bots.module.js';
 import { ChatCoreModule } from './core/chat-core.module.js';
+import { CustomProfileFieldsModule } from './custom-profile-fields/custom-profile-fields.module.js';
 import { EventsModule } from './events/events.module.js';
 import { MarkdownModule } from './markdown/markdown.module.js';
 import { MessageFlagsModule } from './message-flags/message-flags.module.js';
@@ -43,6 +44,7 @@ import { UsersModule } from './users/users.module.js';
     RemindersModule,
     UserSettingsModule,
     BotsModule,
+    CustomProfileFieldsModule,
     UserGroupsModule,
   ],
 })
