@@ -8,7 +8,7 @@ import type { Logger } from '@platform/logging';
 import { InMemoryEventBus } from '@platform/messaging';
 import { backendDefinitions, gatewayDefinition, upstreamVariables } from '../../apps/all-apps.js';
 import { startSandbox, type Sandbox } from '../../sandbox/src/start-sandbox.js';
-import { pointAtSandbox, sandboxEnv } from './standalone-sandbox.js';
+import { pointAtSandbox, sandboxEnv } from '../../sandbox/src/deployment-env.js';
 import { loadOrCreateSecrets, type StandaloneSecrets } from './standalone-secrets.js';
 
 export interface StandaloneOptions {
