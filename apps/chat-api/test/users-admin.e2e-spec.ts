@@ -292,6 +292,32 @@ describe('users administration through the gateway', () => {
     });
   });
 
+  describe('DELETE /users/me', () => {
+    it("keeps the realm's only owner and its only user, and lets anyone else leave", async () => {
+      expect(await (await as(owner)).callEndpoint('/users/me', 'DELETE')).toEqual({
+        ...error('Cannot deactivate the only organization owner.', 'CANNOT_DEACTIVATE_LAST_USER'),
+        is_last_owner: true,
+        entity: 'organization owner',
+      });
+      const alone = (await system.createRealm('Solo org', 'ua-solo@example.com')).owner;
+      expect(await (await as(alone)).callEndpoint('/users/me', 'DELETE')).toEqual({
+        ...error('Cannot deactivate the only user.', 'CANNOT_DEACTIVATE_LAST_USER'),
+        is_last_owner: false,
+        entity: 'user',
+      });
+      const quitter = await system.createUser(owner, 'ua-quitter@example.com', 'Quin Quitter');
+      await nextEvents(1);
+      expect(await (await as(quitter)).callEndpoint('/users/me', 'DELETE')).toEqual({
+        result: 'success',
+        msg: '',
+      });
+      expect(await nextEvents(1)).toEqual([
+        { type: 'realm_user', op: 'update', person: { user_id: quitter.userId, is_active: false } },
+      ]);
+      await chat.as(quitter).get('/users/me').expect(401);
+    });
+  });
+
   describe("the operator's routes for the CLI", () => {
     it('list, change roles, deactivate, reactivate and reset API keys', async () => {
       const night = await system.createUser(owner, 'ua-night@example.com', 'Nat Night');

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../core/http/chat-caller.js';
-import { ChatError } from '../core/http/chat.error.js';
+import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 import { pathId } from '../core/http/path-id.js';
 import { UserRole } from '../core/accounts/user.entity.js';
 import { AccountChanges } from './account-changes.js';
@@ -31,6 +31,37 @@ export class DeactivateUserUseCase {
     });
     return {};
   }
+}
+
+// DELETE /users/me: Zulip's deactivate_user_own_backend. The realm's Notification Bot does not
+// count as another user (Zulip keeps its system bots in a realm of their own).
+@Injectable()
+export class DeactivateOwnUserUseCase {
+  constructor(
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
+    private readonly users: UsersRepository,
+    private readonly changes: AccountChanges,
+    private readonly status: AccountStatus,
+  ) {}
+
+  async execute({ user, realm }: ChatCaller): Promise<Record<string, never>> {
+    await this.outbox.run(async (tx) => {
+      const active = await this.users.realmUserIds(realm.id, tx.manager);
+      if (active.filter((id) => id !== realm.notificationBotId).length === 1) throw lastUser(false);
+      if (await this.changes.isOnlyOwner(tx, user)) throw lastUser(true);
+      await this.status.deactivate(tx, user);
+    });
+    return {};
+  }
+}
+
+// Zulip's CannotDeactivateLastUserError, its data fields included.
+function lastUser(isLastOwner: boolean): ChatError {
+  const entity = isLastOwner ? 'organization owner' : 'user';
+  return new ChatError(ChatErrorCode.CANNOT_DEACTIVATE_LAST_USER, `Cannot deactivate the only ${entity}.`, {
+    is_last_owner: isLastOwner,
+    entity,
+  });
 }
 
 // POST /users/{user_id}/reactivate: Zulip's reactivate_user_backend, bots included.

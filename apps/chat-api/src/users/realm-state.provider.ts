@@ -15,6 +15,7 @@ import { avatarUrl, userRow } from './user.presenter.js';
 import { isAdministrator } from '../core/http/permissions.js';
 import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
 import { UsersRepository } from './users.repository.js';
+import { ProfileData } from '../custom-profile-fields/profile-data.service.js';
 import {
   type RegisterOptions,
   type RegisterStateProvider,
@@ -25,7 +26,10 @@ import {
 @Injectable()
 @RegisterState()
 export class RealmStateProvider implements RegisterStateProvider {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly profileData: ProfileData,
+  ) {}
 
   async fetch({ user, realm }: ChatCaller, want: (type: string) => boolean, options: RegisterOptions) {
     const state: Record<string, unknown> = {};
@@ -53,7 +57,14 @@ export class RealmStateProvider implements RegisterStateProvider {
     }
     if (want('realm_user')) {
       const everyone = await this.users.listByRealm(realm.id);
-      const rows = { clientGravatar: options.clientGravatar, includeCustomProfileFields: true };
+      const rows = {
+        clientGravatar: options.clientGravatar,
+        includeCustomProfileFields: true,
+        profileData: await this.profileData.valuesFor(
+          realm.id,
+          everyone.map((u) => u.id),
+        ),
+      };
       // Zulip's post_process_state drops is_active from both lists: the list says it.
       const listed = (u: UserEntity) => {
         const { is_active: _implied, ...row } = userRow(u, rows);

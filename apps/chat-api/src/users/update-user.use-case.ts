@@ -5,6 +5,7 @@ import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { isAdministrator } from '../core/http/permissions.js';
 import { UserRole } from '../core/accounts/user.entity.js';
+import { type ProfileDataEntry, ProfileData } from '../custom-profile-fields/profile-data.service.js';
 import { AccountChanges } from './account-changes.js';
 import { isValidEmail } from './full-name.js';
 import { UserAccess } from './user-access.js';
@@ -13,6 +14,7 @@ import { UserSpecialPermissionsRepository } from './user-special-permissions.rep
 export interface UpdateUserCommand {
   readonly fullName?: string | undefined;
   readonly newEmail?: string | undefined;
+  readonly profileData?: readonly ProfileDataEntry[] | undefined;
   readonly role?: number | undefined;
 }
 
@@ -27,6 +29,7 @@ export class UpdateUserUseCase {
     private readonly access: UserAccess,
     private readonly changes: AccountChanges,
     private readonly permissions: UserSpecialPermissionsRepository,
+    private readonly profileData: ProfileData,
   ) {}
 
   async execute(
@@ -67,6 +70,9 @@ export class UpdateUserUseCase {
         if (!isValidEmail(newEmail)) throw ChatError.badRequest('Invalid new email address.');
         await this.changes.changeEmail(tx, target, newEmail);
       }
+      // Custom profile fields last, as Zulip's update_user_backend: empty values clear theirs.
+      if (command.profileData !== undefined)
+        await this.profileData.apply(tx, caller.user, target, command.profileData);
     });
     return {};
   }

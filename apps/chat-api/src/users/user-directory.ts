@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
+import { ProfileData } from '../custom-profile-fields/profile-data.service.js';
+import type { UserEntity } from '../core/accounts/user.entity.js';
 import { userRow, type UserRowOptions } from './user.presenter.js';
 import { UserAccess } from './user-access.js';
 import { UsersRepository } from './users.repository.js';
@@ -10,6 +12,7 @@ export class UserDirectory {
   constructor(
     private readonly users: UsersRepository,
     private readonly access: UserAccess,
+    private readonly profileData: ProfileData,
   ) {}
 
   async members(caller: ChatCaller, options: UserRowOptions) {
@@ -18,7 +21,8 @@ export class UserDirectory {
     const users = (await this.users.listByRealm(caller.realm.id)).filter(
       (user) => user.id !== caller.realm.notificationBotId,
     );
-    return { members: users.map((user) => userRow(user, options)) };
+    const rows = await this.withProfileData(caller.realm.id, users, options);
+    return { members: users.map((user) => userRow(user, rows)) };
   }
 
   async one(caller: ChatCaller, idOrEmail: string, options: UserRowOptions) {
@@ -27,7 +31,8 @@ export class UserDirectory {
       allowBots: true,
       forAdmin: false,
     });
-    return { user: userRow(user, { ...options, systemBotId: caller.realm.notificationBotId }) };
+    const rows = await this.withProfileData(caller.realm.id, [user], options);
+    return { user: userRow(user, { ...rows, systemBotId: caller.realm.notificationBotId }) };
   }
 
   // Zulip's get_profile_backend: the caller's own user row (real avatar URL, custom profile
@@ -38,9 +43,21 @@ export class UserDirectory {
       ...userRow(user, {
         clientGravatar: false,
         includeCustomProfileFields: true,
+        profileData: await this.profileData.valuesFor(realm.id, [user.id]),
         systemBotId: realm.notificationBotId,
       }),
       max_message_id: maxMessageId ?? -1,
     };
+  }
+
+  // The users' custom profile field values, read in one query when the rows show them.
+  private async withProfileData(
+    realmId: number,
+    users: readonly UserEntity[],
+    options: UserRowOptions,
+  ): Promise<UserRowOptions> {
+    if (!options.includeCustomProfileFields) return options;
+    const ids = users.map((user) => user.id);
+    return { ...options, profileData: await this.profileData.valuesFor(realmId, ids) };
   }
 }

@@ -2,11 +2,14 @@ import { isAdministrator } from '../core/http/permissions.js';
 import { createHash } from 'node:crypto';
 import { pythonIsoformat } from '../core/http/python-isoformat.js';
 import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
+import type { ProfileDataRow } from '../custom-profile-fields/profile-data.service.js';
 
 export interface UserRowOptions {
   // Zulip clients that compute Gravatar URLs themselves ask for null avatar URLs.
   readonly clientGravatar?: boolean;
   readonly includeCustomProfileFields?: boolean;
+  // The listed users' values (ProfileData.valuesFor), shown when includeCustomProfileFields.
+  readonly profileData?: ReadonlyMap<number, ProfileDataRow>;
   // The realm's Notification Bot: a system bot (Zulip's cross-realm bots are flagged so).
   readonly systemBotId?: number | null;
 }
@@ -41,7 +44,7 @@ export function userRow(user: UserEntity, options: UserRowOptions = {}) {
           bot_owner_id: user.botOwnerId,
         }
       : options.includeCustomProfileFields
-        ? { profile_data: {} }
+        ? { profile_data: options.profileData?.get(user.id) ?? {} }
         : {}),
   };
 }

@@ -4,7 +4,12 @@ import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
 import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
 import { param } from '../core/http/param-types.js';
-import { DeactivateUserUseCase, ReactivateUserUseCase } from './account-status.use-cases.js';
+import { profileDataShape } from '../custom-profile-fields/profile-data.params.js';
+import {
+  DeactivateOwnUserUseCase,
+  DeactivateUserUseCase,
+  ReactivateUserUseCase,
+} from './account-status.use-cases.js';
 import { CreateUserUseCase } from './create-user.use-case.js';
 import { UpdateUserUseCase } from './update-user.use-case.js';
 import { UserDirectory } from './user-directory.js';
@@ -25,6 +30,7 @@ const userListParams = {
 const updateUserParams = {
   full_name: optional(param.string()),
   new_email: optional(param.string()),
+  profile_data: optional(param.orNull(param.json(profileDataShape({ nullable: true })))),
   role: optional(param.int()),
 };
 
@@ -34,6 +40,7 @@ export class UsersController {
     private readonly createUser: CreateUserUseCase,
     private readonly updateUser: UpdateUserUseCase,
     private readonly deactivateUser: DeactivateUserUseCase,
+    private readonly deactivateOwnUser: DeactivateOwnUserUseCase,
     private readonly reactivateUser: ReactivateUserUseCase,
     private readonly directory: UserDirectory,
   ) {}
@@ -57,6 +64,11 @@ export class UsersController {
     return this.directory.me(caller);
   }
 
+  @ChatEndpoint('DELETE', 'users/me')
+  deactivateMe(@CurrentCaller() caller: ChatCaller) {
+    return this.deactivateOwnUser.execute(caller);
+  }
+
   @ChatEndpoint('GET', 'users/:user')
   get(
     @CurrentCaller() caller: ChatCaller,
@@ -77,6 +89,7 @@ export class UsersController {
     return this.updateUser.execute(caller, user, {
       fullName: p.full_name,
       newEmail: p.new_email,
+      profileData: p.profile_data,
       role: p.role,
     });
   }

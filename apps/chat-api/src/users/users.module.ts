@@ -1,9 +1,14 @@
 import { Module } from '@nestjs/common';
 import { OwnsTables } from '../core/database/feature-tables.js';
+import { CustomProfileFieldsModule } from '../custom-profile-fields/custom-profile-fields.module.js';
 import { AccountChanges } from './account-changes.js';
 import { AccountFactory } from './account-factory.js';
 import { AccountStatus } from './account-status.js';
-import { DeactivateUserUseCase, ReactivateUserUseCase } from './account-status.use-cases.js';
+import {
+  DeactivateOwnUserUseCase,
+  DeactivateUserUseCase,
+  ReactivateUserUseCase,
+} from './account-status.use-cases.js';
 import { ApiKeyVault } from './api-key-vault.js';
 import { CreateUserUseCase } from './create-user.use-case.js';
 import { usersMigrations } from './migrations/migrations.js';
@@ -22,6 +27,7 @@ import { UsersRepository } from './users.repository.js';
 
 @OwnsTables({ entities: [UserSpecialPermissionEntity], migrations: usersMigrations })
 @Module({
+  imports: [CustomProfileFieldsModule],
   controllers: [UsersController, OpsUsersController],
   providers: [
     AccountChanges,
@@ -29,6 +35,7 @@ import { UsersRepository } from './users.repository.js';
     AccountStatus,
     ApiKeyVault,
     CreateUserUseCase,
+    DeactivateOwnUserUseCase,
     DeactivateUserUseCase,
     OpsUsersService,
     PasswordHasher,
