@@ -458,7 +458,110 @@ describe('custom profile fields through zulip-js', () => {
     });
     // Administrators may change what users may not.
     await ok(owner, 'PATCH', '/users/me/profile_data', { data: [{ id: ids.locked, value: 'gold' }] });
+    const me = await ok(member, 'GET', '/users/me');
+    expect(me['profile_data']).toEqual({
+      [ids.short]: { value: 'Some **bold**', rendered_value: '<p>Some <strong>bold</strong></p>' },
+      [ids.long]: { value: 'Line', rendered_value: '<p>Line</p>' },
+      [ids.select]: { value: 'vim' },
+      [ids.date]: { value: '2024-02-29' },
+      [ids.url]: { value: 'https://zulip.com' },
+      [ids.user]: { value: `[${owner.userId}]` },
+      [ids.external]: { value: 'octocat' },
+      [ids.pronouns]: { value: 'they/them' },
+    });
+
     await ok(member, 'DELETE', '/users/me/profile_data', { data: [ids.short, ids.url, ids.url] });
+    const after = (await ok(member, 'GET', '/users/me'))['profile_data'] as Params;
+    expect(Object.keys(after)).not.toContain(String(ids.short));
+    expect(Object.keys(after)).not.toContain(String(ids.url));
+
+    // A choice that goes away takes its values with it.
+    await ok(owner, 'PATCH', `/realm/profile_fields/${ids.select}`, {
+      field_data: { neovim: { text: 'Neovim', order: '1' } },
+    });
+    expect((await ok(member, 'GET', '/users/me'))['profile_data']).not.toHaveProperty(String(ids.select));
+    // Deleting a field deletes everyone's value of it.
+    await ok(owner, 'DELETE', `/realm/profile_fields/${ids.date}`);
+    expect((await ok(member, 'GET', '/users/me'))['profile_data']).not.toHaveProperty(String(ids.date));
+  });
+
+  it('shows the values in user rows, and lets administrators set them through PATCH /users/{id}', async () => {
+    const { owner, admin, member } = await organization();
+    const badge = await createField(owner, { name: 'Badge', field_type: 1, editable_by_user: false });
+    const site = await createField(owner, { name: 'Site', field_type: 5 });
+    const events = await queue(owner, ['realm_user']);
+    const patchUser = `/users/${member.userId}`;
+
+    await refused(admin, 'patch', patchUser, { profile_data: {} }, 'profile_data is not a list');
+    await refused(
+      admin,
+      'patch',
+      patchUser,
+      { profile_data: [{ id: 999999, value: 'x' }] },
+      'Field id 999999 not found.',
+    );
+    await refused(
+      admin,
+      'patch',
+      patchUser,
+      { profile_data: [{ id: site, value: 'nope' }] },
+      'Site is not a URL',
+    );
+    // The change is one: a refused value keeps the new name out too.
+    await refused(
+      admin,
+      'patch',
+      patchUser,
+      { full_name: 'Renamed', profile_data: [{ id: site, value: 'nope' }] },
+      'Site is not a URL',
+    );
+    // Administrators set fields users may not edit themselves.
+    await ok(admin, 'PATCH', patchUser, {
+      profile_data: [
+        { id: badge, value: 'gold' },
+        { id: site, value: 'https://zulip.com' },
+      ],
+    });
+    const values = {
+      [badge]: { value: 'gold', rendered_value: '<p>gold</p>' },
+      [site]: { value: 'https://zulip.com' },
+    };
+    const members = (await ok(owner, 'GET', '/users', { include_custom_profile_fields: true }))[
+      'members'
+    ] as Params[];
+    expect(members.find((row) => row['user_id'] === member.userId)).toMatchObject({
+      full_name: 'Mo Member',
+      profile_data: values,
+    });
+    expect(members.find((row) => row['user_id'] === owner.userId)).toMatchObject({ profile_data: {} });
+    const plain = (await ok(owner, 'GET', '/users'))['members'] as Params[];
+    expect(plain.find((row) => row['user_id'] === member.userId)).not.toHaveProperty('profile_data');
+    const one = await ok(owner, 'GET', patchUser, { include_custom_profile_fields: true });
+    expect((one['user'] as Params)['profile_data']).toEqual(values);
+    const state = await (await client(owner)).queues.register({ event_types: ['realm_user'] });
+    const listed = (state['realm_users'] as Params[]).find((row) => row['user_id'] === member.userId);
+    expect(listed!['profile_data']).toEqual(values);
+    expect((await ok(member, 'GET', '/users/me'))['profile_data']).toEqual(values);
+
+    // An empty value (null, '' or []) clears its field.
+    await ok(admin, 'PATCH', patchUser, {
+      profile_data: [
+        { id: badge, value: null },
+        { id: site, value: '' },
+      ],
+    });
+    expect((await ok(member, 'GET', '/users/me'))['profile_data']).toEqual({});
+    const update = (custom_profile_field: Params) => ({
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: member.userId, custom_profile_field },
+    });
+    expect(await events(4)).toEqual([
+      update({ id: badge, value: 'gold', rendered_value: '<p>gold</p>' }),
+      update({ id: site, value: 'https://zulip.com' }),
+      update({ id: badge, value: null }),
+      update({ id: site, value: null }),
+    ]);
   });
 
   it('refuses bots their own profile data', async () => {
