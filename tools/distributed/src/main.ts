@@ -1,38 +1,36 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { spawn } from 'node:child_process';
 import { ConfigValidationError, loadConfig } from '@platform/config';
 import { createLogger } from '@platform/logging';
 import { backendDefinitions, gatewayDefinition, upstreamVariables } from '../../apps/all-apps.js';
+import { AppSupervisor } from './app-supervisor.js';
 import { DistributedConfig } from './distributed.config.js';
 import { appsWithPendingMigrations } from './pending-migrations.js';
 
-// Every app as its own process against DATABASE_URL and KAFKA_BROKERS, as in production. Each
-// app validates its own configuration; this launcher only assigns ports and upstream URLs.
+// Every app as its own process against DATABASE_URL and KAFKA_BROKERS, as in production, each
+// restarted on its own when it exits (AppSupervisor). Each app validates its own configuration;
+// this launcher only assigns ports and upstream URLs.
 const logger = createLogger({ service: 'distributed' });
-const children: ChildProcess[] = [];
+const supervisor = new AppSupervisor({
+  logger,
+  // Each app in its own process group: a Ctrl-C on the terminal reaches only this launcher,
+  // which then stops every app once (a second signal would make an app exit without draining).
+  spawn: ({ name, env }) =>
+    spawn(process.execPath, ['--enable-source-maps', `dist/apps/${name}/src/main.js`], {
+      env,
+      stdio: 'inherit',
+      detached: true,
+    }),
+});
 
-function launch(app: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--enable-source-maps', `dist/apps/${app}/src/main.js`], {
-    env,
-    stdio: 'inherit',
-  });
-  child.once('exit', (code, signal) => {
-    if (!stopping) {
-      logger.error({ app, code, signal }, 'app exited; stopping the others');
-      void stopAll(1);
-    }
-  });
-  children.push(child);
-  return child;
-}
-
-let stopping = false;
-async function stopAll(exitCode: number): Promise<void> {
-  stopping = true;
-  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
-  for (const child of running) child.kill('SIGTERM');
-  await Promise.all(running.map((child) => once(child, 'exit')));
-  process.exit(exitCode);
+function stopAll(): void {
+  logger.info('stopping every app');
+  supervisor.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error({ err: error }, 'stop failed');
+      process.exit(1);
+    },
+  );
 }
 
 try {
@@ -51,17 +49,18 @@ try {
   });
   backendDefinitions.forEach((definition, index) => {
     const port = distributed.BACKEND_BASE_PORT + index;
-    launch(definition.name, { ...process.env, ...upstreams, EVENT_BUS: 'kafka', PORT: String(port) });
+    supervisor.start({
+      name: definition.name,
+      env: { ...process.env, ...upstreams, EVENT_BUS: 'kafka', PORT: String(port) },
+    });
   });
-  launch(gatewayDefinition.name, {
-    ...process.env,
-    ...upstreams,
-    EVENT_BUS: 'kafka',
-    PORT: String(distributed.PORT),
+  supervisor.start({
+    name: gatewayDefinition.name,
+    env: { ...process.env, ...upstreams, EVENT_BUS: 'kafka', PORT: String(distributed.PORT) },
   });
   logger.info({ gateway: `http://localhost:${distributed.PORT}` }, 'apps launched');
-  process.on('SIGINT', () => void stopAll(0));
-  process.on('SIGTERM', () => void stopAll(0));
+  process.once('SIGINT', stopAll);
+  process.once('SIGTERM', stopAll);
 } catch (error) {
   if (error instanceof ConfigValidationError) logger.fatal({ problems: error.problems }, error.message);
   else logger.fatal({ err: error }, 'distributed start failed');
