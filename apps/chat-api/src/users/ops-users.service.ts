@@ -6,6 +6,11 @@ import { AccountChanges } from './account-changes.js';
 import { AccountStatus } from './account-status.js';
 import { ApiKeyVault } from './api-key-vault.js';
 import type { RoleName, UpdateOpsUserRequestDto } from './ops-users.request.dto.js';
+import type {
+  OpsApiKeyResponseDto,
+  OpsUserListResponseDto,
+  OpsUserResponseDto,
+} from './ops-users.response.dto.js';
 import { RealmUserEvents } from './realm-user-events.js';
 import { UserSpecialPermissionsRepository } from './user-special-permissions.repository.js';
 import { UsersRepository } from './users.repository.js';
@@ -17,7 +22,9 @@ const ROLE_BY_NAME: Readonly<Record<RoleName, UserRole>> = {
   member: UserRole.MEMBER,
   guest: UserRole.GUEST,
 };
-const NAME_BY_ROLE = new Map(Object.entries(ROLE_BY_NAME).map(([name, role]) => [role, name]));
+const NAME_BY_ROLE = new Map(
+  Object.entries(ROLE_BY_NAME).map(([name, role]) => [role, name as RoleName] as const),
+);
 
 // The operator's account actions (Zulip's management commands change_user_role,
 // deactivate_user, reactivate_user and the API key reset), announced to clients like the API's.
@@ -34,14 +41,14 @@ export class OpsUsersService {
     private readonly vault: ApiKeyVault,
   ) {}
 
-  async list(realmId: number) {
+  async list(realmId: number): Promise<OpsUserListResponseDto> {
     const users = await this.users.listByRealm(realmId);
     // Every realm has its owner: no account means no realm.
     if (users.length === 0) throw new NotFoundException('No such realm');
     return { users: users.map((user) => this.view(user)) };
   }
 
-  async update(realmId: number, segment: string, body: UpdateOpsUserRequestDto) {
+  async update(realmId: number, segment: string, body: UpdateOpsUserRequestDto): Promise<OpsUserResponseDto> {
     const target = await this.target(realmId, segment);
     await this.outbox.run(async (tx) => {
       const role = body.role === undefined ? undefined : ROLE_BY_NAME[body.role];
@@ -63,7 +70,7 @@ export class OpsUsersService {
     return this.view(target, await this.permissions.canChangeUserEmails(realmId, target.id));
   }
 
-  async deactivate(realmId: number, segment: string) {
+  async deactivate(realmId: number, segment: string): Promise<OpsUserResponseDto> {
     const target = await this.target(realmId, segment);
     if (!target.isActive) throw new BadRequestException('User is already deactivated');
     await this.outbox.run(async (tx) => {
@@ -74,7 +81,7 @@ export class OpsUsersService {
     return this.view(target);
   }
 
-  async reactivate(realmId: number, segment: string) {
+  async reactivate(realmId: number, segment: string): Promise<OpsUserResponseDto> {
     const target = await this.target(realmId, segment);
     if (target.isActive) throw new BadRequestException('User is already active');
     await this.outbox.run((tx) => this.status.reactivate(tx, target));
@@ -82,7 +89,7 @@ export class OpsUsersService {
   }
 
   // A new API key: the old one stops working at once. Shown only in this answer.
-  async resetApiKey(realmId: number, segment: string) {
+  async resetApiKey(realmId: number, segment: string): Promise<OpsApiKeyResponseDto> {
     const target = await this.target(realmId, segment);
     const apiKey = this.vault.generate();
     await this.outbox.run(async (tx) => {
@@ -104,7 +111,7 @@ export class OpsUsersService {
     return user;
   }
 
-  private view(user: UserEntity, canChangeUserEmails?: boolean) {
+  private view(user: UserEntity, canChangeUserEmails?: boolean): OpsUserResponseDto {
     return {
       userId: user.id,
       email: user.email,
