@@ -107,7 +107,7 @@ describe('user groups through the gateway', () => {
       description: 'Owners of this organization',
       members: [owner.userId],
       direct_subgroup_ids: [],
-      is_systemGroupsgroup: true,
+      is_system_group: true,
       can_add_members_group: nobody,
       can_join_group: nobody,
       can_leave_group: nobody,
@@ -176,7 +176,7 @@ describe('user groups through the gateway', () => {
       members: [bob.userId, alice.userId],
       description: 'Front line',
       id,
-      is_systemGroupsgroup: false,
+      is_system_group: false,
       direct_subgroup_ids: [],
       can_add_members_group: creatorOnly,
       can_join_group: systemGroups.get('role:nobody'),
@@ -523,5 +523,54 @@ describe('user groups through the gateway', () => {
       { type: 'user_group', op: 'add_members', group_id: id('role:members'), user_ids: [dave.userId] },
       { type: 'user_group', op: 'add_members', group_id: id('role:fullmembers'), user_ids: [dave.userId] },
     ]);
+  });
+  it('renders group mentions and flags every member as mentioned, within can_mention_group', async () => {
+    const helpers = await createGroup(alice, { name: 'helpers', members: `[${carol.userId}]` });
+    const crew = await createGroup(alice, {
+      name: 'crew',
+      members: `[${bob.userId}]`,
+      subgroups: `[${helpers}]`,
+    });
+    const vip = await createGroup(alice, {
+      name: 'vip',
+      can_mention_group: `{"direct_members":[${alice.userId}],"direct_subgroups":[]}`,
+    });
+    const streamId = await chat.channel(owner, 'group talk', [alice, bob, carol]);
+    const sent = await client.messages.send({
+      type: 'stream',
+      to: streamId,
+      topic: 'help',
+      content: 'ping @*crew*',
+    });
+    const messageId = sent['id'] as number;
+    const fetched = await client.callEndpoint(`/messages/${messageId}`, 'GET');
+    expect((fetched['message'] as Record<string, unknown>)['content']).toBe(
+      `<p>ping <span class="user-group-mention" data-user-group-id="${crew}">@crew</span></p>`,
+    );
+    const MENTIONED = 1 << 3;
+    // Bob directly, Carol through the subgroup; the sender is no member.
+    expect((await chat.flags(bob, messageId))! & MENTIONED).toBe(MENTIONED);
+    expect((await chat.flags(carol, messageId))! & MENTIONED).toBe(MENTIONED);
+    expect((await chat.flags(alice, messageId))! & MENTIONED).toBe(0);
+    const bobsView = (await get(bob, `/messages/${messageId}`).expect(200)).body.message;
+    expect(bobsView.flags).toContain('mentioned');
+
+    const silent = await chat.toChannel(alice, streamId, 'help', 'fyi @_*crew* and @_*role:administrators*');
+    expect((await chat.flags(bob, silent))! & MENTIONED).toBe(0);
+    const silentView = (await get(alice, `/messages/${silent}`).expect(200)).body.message;
+    expect(silentView.content).toBe(
+      `<p>fyi <span class="user-group-mention silent" data-user-group-id="${crew}">crew</span> and ` +
+        `<span class="user-group-mention silent" data-user-group-id="${systemGroups.get('role:administrators')}">Administrators</span></p>`,
+    );
+
+    const post = (account: ChatAccount, content: string) =>
+      as(account).post('/messages', { type: 'stream', to: String(streamId), topic: 'help', content });
+    await refuses(post(bob, 'hey @*vip*'), "You are not allowed to mention user group 'vip'.");
+    await post(bob, 'hey @_*vip*').expect(200);
+    await post(alice, 'hey @*vip*').expect(200);
+    // A deactivated group is no longer mentionable: the text stays Markdown.
+    await as(alice).post(`/user_groups/${vip}/deactivate`).expect(200);
+    const rendered = await as(alice).post('/messages/render', { content: '@*vip*' }).expect(200);
+    expect(rendered.body.rendered).toBe('<p>@<em>vip</em></p>');
   });
 });

@@ -5,6 +5,13 @@ export interface MentionableUser {
   readonly fullName: string;
 }
 
+// A user group a message may mention, by its exact name; `name` is what the mention shows
+// (a system group's display name).
+export interface MentionableGroup {
+  readonly id: number;
+  readonly name: string;
+}
+
 export interface LinkableStream {
   readonly id: number;
   readonly name: string;
@@ -14,14 +21,18 @@ export interface MentionDirectory {
   readonly usersById: ReadonlyMap<number, MentionableUser>;
   readonly usersByName: ReadonlyMap<string, readonly MentionableUser[]>;
   readonly streamsByName: ReadonlyMap<string, LinkableStream>;
+  // The realm's active user groups the message names (the messages feature asks the groups).
+  readonly groupsByName?: ReadonlyMap<string, MentionableGroup>;
   // The realm's URL, when the message may link into the realm: links to its `#…` views and
   // `user_uploads/` files are written relative, as Zulip writes them.
   readonly realmUrl?: string;
 }
 
-// What the rendering found: who is mentioned, and whether a wildcard was (silent ones excluded).
+// What the rendering found: who and which groups are mentioned, and whether a wildcard was
+// (silent ones excluded).
 export interface MentionOutcome {
   readonly mentionedUserIds: Set<number>;
+  readonly mentionedGroupIds: Set<number>;
   streamWildcard: boolean;
   topicWildcard: boolean;
 }
@@ -51,6 +62,12 @@ export function referencedNames(content: string): { users: string[]; streams: st
     match[1]!.split('>')[0]!.trim(),
   );
   return { users: [...new Set(users)], streams: [...new Set(streams)] };
+}
+
+// The group names a message could mention (`@*name*`, silent `@_*name*`), so only those are
+// looked up.
+export function referencedGroupNames(content: string): string[] {
+  return [...new Set([...content.matchAll(/@_?\*(?!\*)([^*\n]+)\*/g)].map((match) => match[1]!))];
 }
 
 // Zulip's narrow-URL encoding of a channel or topic name (hash_util_encode).

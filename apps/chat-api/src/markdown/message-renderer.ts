@@ -35,7 +35,12 @@ export class MessageRenderer {
   renderMessage(content: string, directory: MentionDirectory): RenderedMessage {
     const zulip: ZulipRenderState = {
       directory,
-      outcome: { mentionedUserIds: new Set(), streamWildcard: false, topicWildcard: false },
+      outcome: {
+        mentionedUserIds: new Set(),
+        mentionedGroupIds: new Set(),
+        streamWildcard: false,
+        topicWildcard: false,
+      },
     };
     const html = this.markdown.render(preprocessLists(normalizeWhitespace(content)), { zulip });
     return { html: html.trim(), mentions: zulip.outcome };

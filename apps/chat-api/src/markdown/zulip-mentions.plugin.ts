@@ -1,6 +1,7 @@
 import type { MarkdownIt, StateInline, Token } from 'markdown-it';
 import type {
   LinkableStream,
+  MentionableGroup,
   MentionableUser,
   MentionDirectory,
   MentionOutcome,
@@ -25,33 +26,43 @@ const STREAM_WILDCARDS = new Set(['all', 'everyone', 'channel', 'stream']);
 // (Zulip's BEFORE_MENTION_ALLOWED_REGEX): `me@**x**` is text.
 const MAY_FOLLOW = /[\s'"({[/<]/;
 const MENTION = /^@(_?)\*\*([^*\n]+?)\*\*/;
+// A user group by its exact name: one asterisk each side (`@*support*`, silent `@_*support*`).
+const GROUP_MENTION = /^@(_?)\*([^*\n]+)\*/;
 const STREAM_LINK = /^#\*\*([^*\n]+?)\*\*/;
 
 type Mention =
   | { kind: 'user'; user: MentionableUser; silent: boolean }
   | { kind: 'stream-wildcard'; name: string; silent: boolean }
-  | { kind: 'topic-wildcard'; silent: boolean };
+  | { kind: 'topic-wildcard'; silent: boolean }
+  | { kind: 'group'; group: MentionableGroup; silent: boolean };
 
 // Zulip's mention and channel-link syntax, rendered with Zulip's HTML classes:
 // `@**Name**`, `@**Name|id**`, silent `@_**Name**`, wildcards `@**all**` (everyone, channel,
 // stream) and `@**topic**`, links `#**channel**`, `#**channel>topic**` and to a message
-// `#**channel>topic@id**`. Unknown names stay text.
+// `#**channel>topic@id**`, and user groups `@*group*` (silent `@_*group*`). Unknown names stay
+// text.
 export function zulipMentions(md: MarkdownIt): void {
   const escape = md.utils.escapeHtml;
 
   md.inline.ruler.before('emphasis', 'zulip_mention', (state: StateInline, silent: boolean) => {
     if (state.src.charCodeAt(state.pos) !== 0x40 /* @ */ || !mayStart(state)) return false;
-    const match = MENTION.exec(state.src.slice(state.pos));
-    if (!match) return false;
+    const rest = state.src.slice(state.pos);
     const env = zulipState(state.env);
-    const mention = resolveMention(env.directory, match[2]!, match[1] === '_' || env.quoted === true);
+    const match = MENTION.exec(rest);
+    const groupMatch = match ? null : GROUP_MENTION.exec(rest);
+    const found = match ?? groupMatch;
+    if (!found) return false;
+    const silentMention = found[1] === '_' || env.quoted === true;
+    const mention = match
+      ? resolveMention(env.directory, found[2]!, silentMention)
+      : resolveGroup(env.directory, found[2]!, silentMention);
     if (!mention) return false;
     if (!silent) {
       const token = state.push('zulip_mention', '', 0);
       token.meta = mention;
       record(env.outcome, mention);
     }
-    state.pos += match[0].length;
+    state.pos += found[0].length;
     return true;
   });
 
@@ -81,6 +92,8 @@ export function zulipMentions(md: MarkdownIt): void {
         return `<span class="user-mention channel-wildcard-mention${silentClass}" data-user-id="*">${prefix}${escape(mention.name)}</span>`;
       case 'topic-wildcard':
         return `<span class="topic-mention${silentClass}">${prefix}topic</span>`;
+      case 'group':
+        return `<span class="user-group-mention${silentClass}" data-user-group-id="${mention.group.id}">${prefix}${escape(mention.group.name)}</span>`;
     }
   };
 
@@ -136,6 +149,11 @@ function resolveMention(directory: MentionDirectory, text: string, silent: boole
   return user ? { kind: 'user', user, silent } : null;
 }
 
+function resolveGroup(directory: MentionDirectory, name: string, silent: boolean): Mention | null {
+  const group = directory.groupsByName?.get(name);
+  return group ? { kind: 'group', group, silent } : null;
+}
+
 function uniqueByName(directory: MentionDirectory, name: string): MentionableUser | undefined {
   const candidates = directory.usersByName.get(name.toLowerCase()) ?? [];
   return candidates.length === 1 ? candidates[0] : undefined;
@@ -144,6 +162,7 @@ function uniqueByName(directory: MentionDirectory, name: string): MentionableUse
 function record(outcome: MentionOutcome, mention: Mention): void {
   if (mention.silent) return;
   if (mention.kind === 'user') outcome.mentionedUserIds.add(mention.user.id);
+  else if (mention.kind === 'group') outcome.mentionedGroupIds.add(mention.group.id);
   else if (mention.kind === 'stream-wildcard') outcome.streamWildcard = true;
   else outcome.topicWildcard = true;
 }

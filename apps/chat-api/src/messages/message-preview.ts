@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { MentionLookupQuery } from '../markdown/mention-lookup.query.js';
 import { MessageRenderer } from '../markdown/message-renderer.js';
+import { MentionContext } from './mention-context.js';
 
 // The HTML a message with this content would get if sent now, mentions and channel links
 // resolved in the realm: Zulip's render_message_markdown, for POST /messages/render and the
@@ -9,7 +9,7 @@ import { MessageRenderer } from '../markdown/message-renderer.js';
 export class MessagePreview {
   constructor(
     private readonly renderer: MessageRenderer,
-    private readonly mentions: MentionLookupQuery,
+    private readonly mentions: MentionContext,
   ) {}
 
   async html(realmId: number, content: string): Promise<string> {

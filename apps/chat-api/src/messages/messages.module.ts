@@ -5,6 +5,7 @@ import { GetMessageQuery } from './get-message.query.js';
 import { GetMessagesQuery } from './get-messages.query.js';
 import { MarkdownModule } from '../markdown/markdown.module.js';
 import { MessageAccess } from './message-access.js';
+import { MentionContext } from './mention-context.js';
 import { MessageContextLoader } from './message-context.loader.js';
 import { MessageEntity } from './message.entity.js';
 import { MessageFilterBuilder } from './message-filter.js';
@@ -18,17 +19,19 @@ import { NarrowCleaner } from './narrow-cleaner.js';
 import { RecipientEntity } from './recipient.entity.js';
 import { SendMessageUseCase } from './send-message.use-case.js';
 import { StreamsModule } from '../streams/streams.module.js';
+import { UserGroupsModule } from '../user-groups/user-groups.module.js';
 import { UserMessageEntity } from './user-message.entity.js';
 import { UsersModule } from '../users/users.module.js';
 
 @OwnsTables({ entities: [RecipientEntity, MessageEntity, UserMessageEntity] })
 @Module({
-  imports: [MarkdownModule, MutedUsersModule, StreamsModule, UsersModule],
+  imports: [MarkdownModule, MutedUsersModule, StreamsModule, UserGroupsModule, UsersModule],
   controllers: [MessagesController],
   providers: [
     ConversationStateProvider,
     GetMessageQuery,
     GetMessagesQuery,
+    MentionContext,
     MessageAccess,
     MessageContextLoader,
     MessageFilterBuilder,

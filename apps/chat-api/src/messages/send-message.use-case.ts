@@ -16,8 +16,9 @@ import { flagNames, MessageFlag } from '../core/database/message-flags.js';
 import { messageRow, senderRealmStr } from './message.presenter.js';
 import { normalizeContent, normalizeTopic } from './message-text.js';
 import type { RenderedMessage } from '../markdown/mention-directory.js';
-import { MentionLookupQuery } from '../markdown/mention-lookup.query.js';
 import { MessageRenderer } from '../markdown/message-renderer.js';
+import { GroupMentions } from '../user-groups/group-mentions.js';
+import { MentionContext } from './mention-context.js';
 import { MessagesRepository } from './messages.repository.js';
 import { once, type PreparationMemo } from './preparation-memo.js';
 import { RecipientType } from './recipient.entity.js';
@@ -72,7 +73,8 @@ export class SendMessageUseCase {
     private readonly streams: StreamsRepository,
     private readonly messages: MessagesRepository,
     private readonly renderer: MessageRenderer,
-    private readonly mentions: MentionLookupQuery,
+    private readonly mentions: MentionContext,
+    private readonly groupMentions: GroupMentions,
     private readonly mutes: MutedUsersRepository,
     private readonly clock: Clock,
   ) {}
@@ -95,10 +97,7 @@ export class SendMessageUseCase {
         ? await this.toStream(caller, command, memo)
         : await this.toUsers(caller, command, memo);
     const content = normalizeContent(command.content);
-    const rendered = this.renderer.renderMessage(
-      content,
-      await this.mentions.directoryFor(caller.realm.id, content),
-    );
+    const rendered = await this.render(caller, content);
     const topicParticipants =
       rendered.mentions.topicWildcard && destination.stream
         ? await this.messages.topicParticipants(
@@ -110,6 +109,21 @@ export class SendMessageUseCase {
       this.mutes.mutersOf(caller.user.id, destination.userIds),
     );
     return { caller, command, destination, content, rendered, topicParticipants, arrivesRead };
+  }
+
+  // The message's HTML and mentions. Mentioning a group needs its can_mention_group; its
+  // members, through every subgroup, are flagged `mentioned` as if named (Zulip's
+  // build_message_send_dict).
+  private async render(caller: ChatCaller, content: string): Promise<RenderedMessage> {
+    const rendered = this.renderer.renderMessage(
+      content,
+      await this.mentions.directoryFor(caller.realm.id, content),
+    );
+    const groupIds = [...rendered.mentions.mentionedGroupIds];
+    await this.groupMentions.requireMentionable(caller, groupIds);
+    for (const userId of await this.groupMentions.members(groupIds))
+      rendered.mentions.mentionedUserIds.add(userId);
+    return rendered;
   }
 
   // Before the transaction: a message from the caller to a channel about to be created, for
@@ -129,10 +143,7 @@ export class SendMessageUseCase {
       readBySender: true,
       client: 'Internal',
     } as const;
-    const rendered = this.renderer.renderMessage(
-      content,
-      await this.mentions.directoryFor(caller.realm.id, content),
-    );
+    const rendered = await this.render(caller, content);
     const muters = await this.mutes.mutersOf(caller.user.id, subscriberIds);
     return { caller, command, topic, content, rendered, arrivesRead: new Set([...muters, ...readers]) };
   }

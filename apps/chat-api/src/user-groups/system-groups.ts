@@ -39,6 +39,18 @@ export const SYSTEM_GROUPS: ReadonlyArray<{ readonly name: SystemGroupName; read
     { name: SystemGroup.EVERYONE_ON_INTERNET, description: 'Everyone on the Internet' },
   ];
 
+// How a mention shows a system group (SystemGroups.GROUP_DISPLAY_NAME_MAP).
+export const SYSTEM_GROUP_DISPLAY_NAMES: Readonly<Record<SystemGroupName, string>> = {
+  [SystemGroup.NOBODY]: 'Nobody',
+  [SystemGroup.OWNERS]: 'Owners',
+  [SystemGroup.ADMINISTRATORS]: 'Administrators',
+  [SystemGroup.MODERATORS]: 'Moderators',
+  [SystemGroup.FULL_MEMBERS]: 'Full members',
+  [SystemGroup.MEMBERS]: 'Members',
+  [SystemGroup.EVERYONE]: 'Everyone',
+  [SystemGroup.EVERYONE_ON_INTERNET]: 'Everyone on the internet',
+};
+
 // The system group an account of a role is a direct member of (SYSTEM_USER_GROUP_ROLE_MAP).
 export const ROLE_SYSTEM_GROUP: Readonly<Record<UserRole, SystemGroupName>> = {
   [UserRole.OWNER]: SystemGroup.OWNERS,

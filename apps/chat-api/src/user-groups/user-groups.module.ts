@@ -3,6 +3,7 @@ import { OwnsTables } from '../core/database/feature-tables.js';
 import { UsersModule } from '../users/users.module.js';
 import { CreateUserGroupUseCase } from './create-user-group.use-case.js';
 import { GroupCreationGuard } from './group-creation.guard.js';
+import { GroupMentions } from './group-mentions.js';
 import { GroupMembershipUseCase } from './group-membership.use-case.js';
 import { GroupSettingResolver } from './group-setting-resolver.js';
 import { SubgroupLock } from './subgroup-lock.js';
@@ -32,6 +33,7 @@ import { userGroupsMigrations } from './migrations/migrations.js';
   providers: [
     CreateUserGroupUseCase,
     GroupCreationGuard,
+    GroupMentions,
     GroupMembershipUseCase,
     GroupSettingResolver,
     SubgroupLock,
@@ -44,6 +46,6 @@ import { userGroupsMigrations } from './migrations/migrations.js';
     UserGroupsRepository,
     UserGroupsStateProvider,
   ],
-  exports: [UserGroupAccess, UserGroupsQuery],
+  exports: [GroupMentions],
 })
 export class UserGroupsModule {}

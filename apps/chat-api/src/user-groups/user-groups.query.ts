@@ -90,13 +90,18 @@ export class UserGroupsQuery {
   }
 
   async recursiveMemberIds(groupId: number, manager?: EntityManager): Promise<number[]> {
+    return this.recursiveMemberIdsOf([groupId], manager);
+  }
+
+  // Every active member of any of these groups, through their subgroups: one statement.
+  async recursiveMemberIdsOf(groupIds: readonly number[], manager?: EntityManager): Promise<number[]> {
     const rows = (await this.manager(manager).query(
       `${RECURSIVE_SUBGROUPS}
        SELECT DISTINCT m."user_id" FROM "chat"."user_group_membership" AS m
        JOIN "down" ON m."user_group_id" = "down"."id"
        JOIN "chat"."user_profile" AS u ON u."id" = m."user_id" AND u."is_active"
        ORDER BY m."user_id"`,
-      [[groupId]],
+      [groupIds],
     )) as Array<{ user_id: number }>;
     return rows.map((row) => row.user_id);
   }
