@@ -430,6 +430,19 @@ describe('custom profile fields through zulip-js', () => {
       { data: [foreign] },
       `Field id ${foreign} not found.`,
     );
+    // Each entry is checked in turn: a bad value is reported before a later entry's unknown field.
+    await refused(
+      member,
+      'patch',
+      '/users/me/profile_data',
+      {
+        data: [
+          { id: ids.short, value: 'x'.repeat(51) },
+          { id: foreign, value: 'x' },
+        ],
+      },
+      'Short is too long (limit: 50 characters)',
+    );
     // One refused value refuses them all.
     await refused(
       member,

@@ -99,14 +99,14 @@ export class ProfileData {
   ): Promise<void> {
     if (entries.length === 0) return;
     const realmId = target.realmId;
-    const fields = await this.editableFields(tx, actor, realmId, entries);
+    const fields = await this.fieldsOf(tx, realmId, entries);
     const picked = await this.people.people(
       tx.manager,
       realmId,
       entries.flatMap((entry) => (Array.isArray(entry.value) ? entry.value : [])),
     );
     const values = entries.map((entry) => {
-      const field = fields.get(entry.id)!;
+      const field = editable(fields, actor, entry.id);
       const value = checkFieldValue(field, entry.value);
       if (field.fieldType === ProfileFieldType.USER) {
         const ids = entry.value as readonly number[];
@@ -145,19 +145,23 @@ export class ProfileData {
     fieldIds: readonly number[],
   ): Promise<void> {
     if (fieldIds.length === 0) return;
-    const entries = fieldIds.map((id) => ({ id, value: null }));
-    await this.editableFields(tx, actor, target.realmId, entries);
+    const fields = await this.fieldsOf(
+      tx,
+      target.realmId,
+      fieldIds.map((id) => ({ id, value: null })),
+    );
+    for (const id of fieldIds) editable(fields, actor, id);
     const removed = await this.fields.deleteValues(tx.manager, target.id, fieldIds);
-    const announced = new Set<number>();
-    const changes = fieldIds
-      .filter((id) => removed.has(id) && !announced.has(id) && announced.add(id))
+    // Each field once, in the order first asked: a repeated id finds nothing left to clear.
+    const changes = [...new Set(fieldIds)]
+      .filter((id) => removed.has(id))
       .map((fieldId) => ({ fieldId, value: null, renderedValue: null }));
     await this.announce(tx, target, changes);
   }
 
-  private async editableFields(
+  // The entries' fields of the realm, in one query; each entry is then checked in turn.
+  private async fieldsOf(
     tx: ChatTransaction,
-    actor: UserEntity,
     realmId: number,
     entries: readonly ProfileDataEntry[],
   ): Promise<Map<number, CustomProfileFieldEntity>> {
@@ -166,16 +170,7 @@ export class ProfileData {
       realmId,
       entries.map((entry) => entry.id),
     );
-    const fields = new Map(found.map((field) => [field.id, field]));
-    for (const { id } of entries) {
-      const field = fields.get(id);
-      if (!field) throw ChatError.badRequest(`Field id ${id} not found.`);
-      if (!isAdministrator(actor) && !field.editableByUser)
-        throw ChatError.badRequest(
-          'You are not allowed to change this field. Contact an administrator to update it.',
-        );
-    }
-    return fields;
+    return new Map(found.map((field) => [field.id, field]));
   }
 
   // Zulip's notify_user_update_custom_profile_data: `rendered_value` only when there is one.
@@ -200,6 +195,21 @@ export class ProfileData {
     }));
     await publishChatEvents(tx, events);
   }
+}
+
+// A field of the realm the actor may change: administrators any, others the editable ones.
+function editable(
+  fields: ReadonlyMap<number, CustomProfileFieldEntity>,
+  actor: UserEntity,
+  id: number,
+): CustomProfileFieldEntity {
+  const field = fields.get(id);
+  if (!field) throw ChatError.badRequest(`Field id ${id} not found.`);
+  if (!isAdministrator(actor) && !field.editableByUser)
+    throw ChatError.badRequest(
+      'You are not allowed to change this field. Contact an administrator to update it.',
+    );
+  return field;
 }
 
 // Zulip's human_users_only.
