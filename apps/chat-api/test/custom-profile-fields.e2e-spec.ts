@@ -400,6 +400,9 @@ describe('custom profile fields through zulip-js', () => {
     await set(ids.user, [999999], 'Invalid user IDs: 999999');
     await set(ids.user, [other.owner.userId], `Invalid user IDs: ${other.owner.userId}`);
     await set(ids.user, [notificationBot!.user_id], `User with ID ${notificationBot!.user_id} is a bot`);
+    const gone = await system.createUser(owner, `gone-${owner.userId}@example.com`, 'Gus Gone');
+    await ok(owner, 'DELETE', `/users/${gone.userId}`);
+    await set(ids.user, [owner.userId, gone.userId], `User with ID ${gone.userId} is deactivated`);
     await set(ids.external, 'x'.repeat(51), 'GitHub username is too long (limit: 50 characters)');
     await set(ids.pronouns, 'x'.repeat(51), 'Pronouns is too long (limit: 50 characters)');
     await set(foreign, 'mine', `Field id ${foreign} not found.`);
