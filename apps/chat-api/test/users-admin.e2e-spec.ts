@@ -292,6 +292,44 @@ describe('users administration through the gateway', () => {
     });
   });
 
+  describe('bots and the system bot', () => {
+    it('gives an administrator the bot they bring back when its owner is gone', async () => {
+      const gone = await system.createUser(owner, 'ua-gone@example.com', 'Gon Away');
+      const botId = await newBot(gone, 'orphan', 'Orphan Bot');
+      await nextEvents(2);
+      await (await as(owner)).callEndpoint(`/users/${gone.userId}`, 'DELETE');
+      await nextEvents(3);
+      expect(await (await as(admin)).callEndpoint(`/users/${botId}/reactivate`, 'POST')).toEqual({
+        result: 'success',
+        msg: '',
+      });
+      expect(await nextEvents(4)).toEqual([
+        { type: 'realm_user', op: 'update', person: { user_id: botId, is_active: true } },
+        { type: 'realm_bot', op: 'update', bot: { user_id: botId, is_active: true } },
+        { type: 'realm_bot', op: 'update', bot: { user_id: botId, owner_id: admin.userId } },
+        { type: 'realm_user', op: 'update', person: { user_id: botId, bot_owner_id: admin.userId } },
+      ]);
+      expect(await (await as(member)).callEndpoint(`/users/${botId}`, 'GET')).toMatchObject({
+        user: { user_id: botId, is_active: true, bot_owner_id: admin.userId },
+      });
+    });
+
+    it('leaves the Notification Bot, a system bot, to nobody', async () => {
+      const systemBotId = (await chat.crossRealmBots(owner))[0]!.user_id;
+      const asOwner = await as(owner);
+      expect(await asOwner.callEndpoint(`/users/${systemBotId}`, 'PATCH', { full_name: 'Mine Now' })).toEqual(
+        error('No such user'),
+      );
+      expect(await asOwner.callEndpoint(`/users/${systemBotId}/reactivate`, 'POST')).toEqual(
+        error('No such user'),
+      );
+      expect(((await ops('get', '')).users as Event[]).map((user) => user['userId'])).not.toContain(
+        systemBotId,
+      );
+      await opsRefusal('post', `/${systemBotId}/deactivate`, undefined, 404, 'No such user');
+    });
+  });
+
   describe('DELETE /users/me', () => {
     it("keeps the realm's only owner and its only user, and lets anyone else leave", async () => {
       expect(await (await as(owner)).callEndpoint('/users/me', 'DELETE')).toEqual({

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AccountLifecycle } from '../core/accounts/account-lifecycle.js';
 import type { UserEntity } from '../core/accounts/user.entity.js';
 import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
+import { isAdministrator } from '../core/http/permissions.js';
 import { RealmUserEvents } from './realm-user-events.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -38,9 +39,16 @@ export class AccountStatus {
     }
   }
 
-  async reactivate(tx: ChatTransaction, target: UserEntity): Promise<void> {
+  // `actor`, an administrator reactivating a bot whose owner is gone, becomes its owner (Zulip);
+  // the operator (null) leaves the owner as it is.
+  async reactivate(tx: ChatTransaction, target: UserEntity, actor: UserEntity | null): Promise<void> {
     await this.users.setActive(tx, target.realmId, [target.id], true);
     target.isActive = true;
+    const previousOwner = await this.ownerToReplace(tx, target, actor);
+    if (previousOwner && actor) {
+      await this.users.update(tx, target.realmId, target.id, { botOwnerId: actor.id });
+      target.botOwnerId = actor.id;
+    }
     await this.events.update(tx, target.realmId, { user_id: target.id, is_active: true });
     if (target.botType === null) {
       // Zulip tells administrators whether the returning user consents to private data export;
@@ -57,7 +65,40 @@ export class AccountStatus {
       );
     } else {
       await this.events.updateBot(tx, target, { is_active: true });
+      if (previousOwner && actor) await this.announceNewOwner(tx, target, actor, previousOwner);
     }
     await this.lifecycle.userReactivated(tx, target);
+  }
+
+  private async ownerToReplace(tx: ChatTransaction, bot: UserEntity, actor: UserEntity | null) {
+    if (bot.botType === null || bot.botOwnerId === null || actor === null) return null;
+    const owner = await this.users.findById(bot.realmId, bot.botOwnerId, tx.manager);
+    return owner && !owner.isActive ? owner : null;
+  }
+
+  // Zulip's send_bot_owner_update_events for a new owner who administers the realm (only an
+  // administrator reactivates a bot whose owner is deactivated): the previous owner, unless an
+  // administrator, drops the bot; the others learn its owner.
+  private async announceNewOwner(
+    tx: ChatTransaction,
+    bot: UserEntity,
+    owner: UserEntity,
+    previous: UserEntity,
+  ) {
+    const previousKeepsIt = isAdministrator(previous);
+    if (!previousKeepsIt)
+      await this.events.publish(tx, bot.realmId, [previous.id], {
+        type: 'realm_bot',
+        op: 'delete',
+        bot: { user_id: bot.id },
+      });
+    const audience = await this.users.humanAdministratorIds(bot.realmId, owner.id, tx.manager);
+    await this.events.updateBot(
+      tx,
+      bot,
+      { owner_id: owner.id },
+      audience.filter((id) => previousKeepsIt || id !== previous.id),
+    );
+    await this.events.update(tx, bot.realmId, { user_id: bot.id, bot_owner_id: owner.id });
   }
 }

@@ -90,7 +90,7 @@ export class ReactivateUserUseCase {
           `There is already an active bot named "${target.fullName}" in this organization. To reactivate this bot, you must rename or deactivate the other one first.`,
         );
     }
-    await this.outbox.run((tx) => this.status.reactivate(tx, target));
+    await this.outbox.run((tx) => this.status.reactivate(tx, target, caller.user));
     return {};
   }
 }

@@ -41,11 +41,11 @@ export class OpsUsersService {
     private readonly vault: ApiKeyVault,
   ) {}
 
+  // The realm's accounts but its Notification Bot (a system bot, no operator business either).
   async list(realmId: number): Promise<OpsUserListResponseDto> {
+    const systemBotId = await this.systemBotId(realmId);
     const users = await this.users.listByRealm(realmId);
-    // Every realm has its owner: no account means no realm.
-    if (users.length === 0) throw new NotFoundException('No such realm');
-    return { users: users.map((user) => this.view(user)) };
+    return { users: users.filter((user) => user.id !== systemBotId).map((user) => this.view(user)) };
   }
 
   async update(realmId: number, segment: string, body: UpdateOpsUserRequestDto): Promise<OpsUserResponseDto> {
@@ -84,7 +84,7 @@ export class OpsUsersService {
   async reactivate(realmId: number, segment: string): Promise<OpsUserResponseDto> {
     const target = await this.target(realmId, segment);
     if (target.isActive) throw new BadRequestException('User is already active');
-    await this.outbox.run((tx) => this.status.reactivate(tx, target));
+    await this.outbox.run((tx) => this.status.reactivate(tx, target, null));
     return this.view(target);
   }
 
@@ -104,11 +104,18 @@ export class OpsUsersService {
 
   // By id or by email, within the realm.
   private async target(realmId: number, segment: string): Promise<UserEntity> {
+    const systemBotId = await this.systemBotId(realmId);
     const user = /^[0-9]+$/.test(segment)
       ? await this.users.findById(realmId, Number(segment))
       : await this.users.findByEmail(realmId, segment);
-    if (!user) throw new NotFoundException('No such user');
+    if (!user || user.id === systemBotId) throw new NotFoundException('No such user');
     return user;
+  }
+
+  private async systemBotId(realmId: number): Promise<number | null> {
+    const botId = await this.users.realmSystemBotId(realmId);
+    if (botId === undefined) throw new NotFoundException('No such realm');
+    return botId;
   }
 
   private view(user: UserEntity, canChangeUserEmails?: boolean): OpsUserResponseDto {

@@ -46,7 +46,10 @@ export class UserAccess {
   }
 
   private check(caller: ChatCaller, target: UserEntity | null, options: AccessOptions): UserEntity {
-    if (!target) throw ChatError.badRequest('No such user');
+    // The realm's Notification Bot is one of Zulip's system bots, which live in a realm of their
+    // own: nobody administers it.
+    if (!target || (options.forAdmin && target.id === caller.realm.notificationBotId))
+      throw ChatError.badRequest('No such user');
     if (target.botType !== null && !options.allowBots) throw ChatError.badRequest('No such user');
     if (!target.isActive && !options.allowDeactivated) throw ChatError.badRequest('User is deactivated');
     if (options.forAdmin && !canAdminister(caller.user, target))

@@ -74,6 +74,16 @@ export class UsersRepository {
     tx.afterCommit(() => (this.writes += 1));
   }
 
+  // The realm's system bot (the Notification Bot), or undefined when there is no such realm.
+  async realmSystemBotId(realmId: number): Promise<number | null | undefined> {
+    if (!isStoredId(realmId)) return undefined;
+    const [row] = (await this.dataSource.query(
+      'SELECT "notification_bot_id" AS "botId" FROM "chat"."realm" WHERE "id" = $1',
+      [realmId],
+    )) as Array<{ botId: number | null }>;
+    return row ? row.botId : undefined;
+  }
+
   // The id of the newest message the user received, or null when none.
   async maxReceivedMessageId(userId: number): Promise<number | null> {
     const [row] = (await this.dataSource.query(
@@ -134,7 +144,7 @@ export class UsersRepository {
     changes: Partial<
       Pick<
         UserEntity,
-        'fullName' | 'role' | 'email' | 'emailKey' | 'isActive' | 'apiKeyHash' | 'apiKeySealed'
+        'fullName' | 'role' | 'email' | 'emailKey' | 'isActive' | 'apiKeyHash' | 'apiKeySealed' | 'botOwnerId'
       >
     >,
   ): Promise<void> {
