@@ -3,6 +3,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { BotsModule } from './bots/bots.module.js';
 import { ChatCoreModule } from './core/chat-core.module.js';
 import { CustomProfileFieldsModule } from './custom-profile-fields/custom-profile-fields.module.js';
+import { DefaultStreamsModule } from './default-streams/default-streams.module.js';
 import { EventsModule } from './events/events.module.js';
 import { MarkdownModule } from './markdown/markdown.module.js';
 import { MessageFlagsModule } from './message-flags/message-flags.module.js';
@@ -46,6 +47,7 @@ import { UsersModule } from './users/users.module.js';
     BotsModule,
     CustomProfileFieldsModule,
     UserGroupsModule,
+    DefaultStreamsModule,
   ],
 })
 export class ChatApiModule {}

@@ -21,9 +21,9 @@ export class StreamsRepository {
       .findOneBy({ realmId, nameKey: name.trim().toLowerCase() });
   }
 
-  findManyByIds(realmId: number, ids: readonly number[]): Promise<StreamEntity[]> {
+  findManyByIds(realmId: number, ids: readonly number[], manager?: EntityManager): Promise<StreamEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.dataSource.getRepository(StreamEntity).findBy({ realmId, id: In(ids) });
+    return (manager ?? this.dataSource.manager).getRepository(StreamEntity).findBy({ realmId, id: In(ids) });
   }
 
   listByRealm(realmId: number): Promise<StreamEntity[]> {
@@ -93,6 +93,22 @@ export class StreamsRepository {
     await manager
       .getRepository(SubscriptionEntity)
       .upsert(subscription, { conflictPaths: ['userId', 'streamId'], skipUpdateIfNoValuesChanged: true });
+  }
+
+  // New subscriptions in one statement (a new account joining the default channels); rows the
+  // user already has are left as they are.
+  async insertSubscriptions(
+    manager: EntityManager,
+    subscriptions: readonly SubscriptionEntity[],
+  ): Promise<void> {
+    if (subscriptions.length === 0) return;
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(SubscriptionEntity)
+      .values([...subscriptions])
+      .orIgnore()
+      .execute();
   }
 
   async deactivateSubscription(manager: EntityManager, userId: number, streamId: number): Promise<void> {

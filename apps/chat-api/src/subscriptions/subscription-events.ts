@@ -81,6 +81,14 @@ export class SubscriptionEvents {
     await this.peers(tx, 'peer_add', changes, audience, subscribers);
   }
 
+  // Zulip's bulk_add_subscriptions(from_user_creation=True): the new account has no queue to
+  // tell, so only the channels' followers hear of it (peer_add).
+  async addedAtCreation(tx: ChatTransaction, changes: readonly SubscriptionChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const audience = await this.audience(tx, changes[0]!.stream.realmId);
+    await this.peers(tx, 'peer_add', changes, audience, await this.subscribersOf(tx, changes));
+  }
+
   async removed(tx: ChatTransaction, changes: readonly SubscriptionChange[]): Promise<void> {
     if (changes.length === 0) return;
     const realmId = changes[0]!.stream.realmId;

@@ -20,5 +20,6 @@ import { UsersModule } from '../users/users.module.js';
     SubscriptionNotices,
     UnsubscribeUseCase,
   ],
+  exports: [SubscriptionEvents],
 })
 export class SubscriptionsModule {}

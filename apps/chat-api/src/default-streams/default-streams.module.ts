@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { OwnsTables } from '../core/database/feature-tables.js';
+import { StreamsModule } from '../streams/streams.module.js';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { DefaultStreamEntity } from './default-stream.entity.js';
+import { DefaultStreamsController } from './default-streams.controller.js';
+import { DefaultStreamsRepository } from './default-streams.repository.js';
+import { DefaultStreamsService } from './default-streams.service.js';
+import { DefaultStreamsStateProvider } from './default-streams-state.provider.js';
+import { defaultStreamsMigrations } from './migrations/migrations.js';
+import { NewAccountSubscriptions } from './new-account-subscriptions.js';
+
+@OwnsTables({ entities: [DefaultStreamEntity], migrations: defaultStreamsMigrations })
+@Module({
+  imports: [StreamsModule, SubscriptionsModule],
+  controllers: [DefaultStreamsController],
+  providers: [
+    DefaultStreamsRepository,
+    DefaultStreamsService,
+    DefaultStreamsStateProvider,
+    NewAccountSubscriptions,
+  ],
+})
+export class DefaultStreamsModule {}
