@@ -13,10 +13,12 @@ export interface AccessOptions {
   readonly forAdmin: boolean;
 }
 
-// Zulip's realm-scoped "dummy" address for a user whose real one is hidden:
-// user{id}@{the realm's host}.
-export function dummyEmail(realmUrl: string, userId: number): string {
-  return `user${userId}@${new URL(realmUrl).hostname}`;
+// The user id in Zulip's "dummy" address for a user whose real one is hidden,
+// user{id}@{the realm's host}, or null when `email` is not one.
+export function dummyEmailUserId(email: string, realmUrl: string): number | null {
+  const host = new URL(realmUrl).hostname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`^user([0-9]+)@${host}$`).exec(email);
+  return match ? Number(match[1]) : null;
 }
 
 // Zulip's can_admin_user: administrators administer everyone, a bot's owner their bot.
@@ -38,10 +40,8 @@ export class UserAccess {
   // an email is the real address or the dummy user{id}@{realm host} one.
   async bySegment(caller: ChatCaller, segment: string, options: AccessOptions) {
     if (/^[0-9]+$/.test(segment)) return this.byId(caller, Number(segment), options);
-    const dummy = new RegExp(`^user([0-9]+)@${escapeRegExp(new URL(caller.realm.url).hostname)}$`).exec(
-      segment,
-    );
-    if (dummy) return this.byId(caller, Number(dummy[1]), options);
+    const dummyId = dummyEmailUserId(segment, caller.realm.url);
+    if (dummyId !== null) return this.byId(caller, dummyId, options);
     return this.check(caller, await this.users.findByEmail(caller.realm.id, segment), options);
   }
 
@@ -56,8 +56,4 @@ export class UserAccess {
       throw ChatError.badRequest('Insufficient permission');
     return target;
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
