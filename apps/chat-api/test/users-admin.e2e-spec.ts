@@ -251,6 +251,7 @@ describe('users administration through the gateway', () => {
     it('deactivates a user and their bots, keeps them listed, and reactivates them', async () => {
       const leaving = await system.createUser(owner, 'ua-leaving@example.com', 'Lee Ving');
       const botId = await newBot(leaving, 'leaver', 'Leaver Bot');
+      const leavingQueue = (await (await as(leaving)).queues.register({}))['queue_id'] as string;
       await nextEvents(2);
       expect(await (await as(admin)).callEndpoint(`/users/${leaving.userId}`, 'DELETE')).toEqual({
         result: 'success',
@@ -261,7 +262,13 @@ describe('users administration through the gateway', () => {
         { type: 'realm_bot', op: 'update', bot: { user_id: botId, is_active: false } },
         { type: 'realm_user', op: 'update', person: { user_id: leaving.userId, is_active: false } },
       ]);
+      // Their requests, event queue polls included, are refused from now on.
       await chat.as(leaving).get('/users/me').expect(401);
+      const poll = await chat
+        .as(leaving)
+        .get(`/events?queue_id=${leavingQueue}&last_event_id=-1`)
+        .expect(401);
+      expect(poll.body).toMatchObject({ result: 'error', msg: 'Account is deactivated' });
       const listed = (await (await as(member)).users.retrieve({}))['members'] as Event[];
       expect(listed.filter((user) => [leaving.userId, botId].includes(user['user_id'] as number))).toEqual([
         expect.objectContaining({ user_id: leaving.userId, is_active: false }),
