@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
 import { BotsModule } from './bots/bots.module.js';
+import { ChannelFoldersModule } from './channel-folders/channel-folders.module.js';
 import { ChatCoreModule } from './core/chat-core.module.js';
 import { CustomProfileFieldsModule } from './custom-profile-fields/custom-profile-fields.module.js';
 import { DefaultStreamsModule } from './default-streams/default-streams.module.js';
@@ -48,6 +49,7 @@ import { UsersModule } from './users/users.module.js';
     CustomProfileFieldsModule,
     UserGroupsModule,
     DefaultStreamsModule,
+    ChannelFoldersModule,
   ],
 })
 export class ChatApiModule {}

@@ -38,4 +38,8 @@ export class StreamEntity {
 
   @Column({ name: 'date_created', type: 'timestamptz' })
   dateCreated!: Date;
+
+  // The channel folder it is shown in (channel-folders/), or none.
+  @Column({ name: 'folder_id', type: 'int', nullable: true })
+  folderId!: number | null;
 }

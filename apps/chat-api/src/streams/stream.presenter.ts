@@ -28,7 +28,7 @@ export function streamRow(stream: StreamEntity, renderedDescription: string, sta
     message_retention_days: null,
     history_public_to_subscribers: stream.historyPublicToSubscribers,
     first_message_id: stats.firstMessageId,
-    folder_id: null,
+    folder_id: stream.folderId,
     topics_policy: 'inherit',
     subscriber_count: stats.subscriberCount,
     is_recently_active: true,

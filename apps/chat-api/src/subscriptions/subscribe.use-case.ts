@@ -7,6 +7,7 @@ import type { ChatCaller } from '../core/http/chat-caller.js';
 import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
 import { MessagesRepository } from '../messages/messages.repository.js';
 import { RecipientType } from '../messages/recipient.entity.js';
+import { ChannelFoldersService } from '../channel-folders/channel-folders.service.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { MAX_STREAM_DESCRIPTION_LENGTH } from '../core/server-facts.js';
 import type { UserEntity } from '../core/accounts/user.entity.js';
@@ -25,6 +26,8 @@ export interface SubscribeCommand {
   readonly authorizationErrorsFatal: boolean;
   readonly inviteOnly: boolean;
   readonly historyPublicToSubscribers: boolean | undefined;
+  // The folder new channels go in (existing channels keep theirs).
+  readonly folderId: number | undefined;
 }
 
 type ByUser = Record<string, string[]>;
@@ -43,9 +46,12 @@ export class SubscribeUseCase {
     private readonly creationNotices: ChannelCreationNotices,
     private readonly clock: Clock,
     private readonly events: SubscriptionEvents,
+    private readonly folders: ChannelFoldersService,
   ) {}
 
   async execute(caller: ChatCaller, command: SubscribeCommand) {
+    // Zulip reads the folder before the channel names.
+    if (command.folderId !== undefined) await this.folders.require(caller, command.folderId);
     const requests = command.subscriptions.map((entry) => ({
       name: checkStreamName(entry.name),
       // Zulip's add_subscriptions_backend allows no newline in a description.
@@ -144,6 +150,7 @@ export class SubscribeUseCase {
       creatorId: caller.user.id,
       recipientId: 0,
       dateCreated: this.clock.now(),
+      folderId: command.folderId ?? null,
     });
     const recipient = await this.messages.recipientFor(
       tx.manager,

@@ -26,6 +26,7 @@ const subscribeParams = {
   announce: withDefault(param.bool(), false),
   principals: optional(param.list(shape.intOrString())),
   authorization_errors_fatal: withDefault(param.bool(), true),
+  folder_id: optional(param.int()),
 };
 
 const unsubscribeParams = {
@@ -62,6 +63,7 @@ export class SubscriptionsController {
       authorizationErrorsFatal: p.authorization_errors_fatal,
       inviteOnly: p.invite_only,
       historyPublicToSubscribers: p.history_public_to_subscribers,
+      folderId: p.folder_id,
     });
   }
 

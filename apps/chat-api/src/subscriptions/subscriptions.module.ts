@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ChannelFoldersModule } from '../channel-folders/channel-folders.module.js';
 import { ChannelCreationNotices } from './channel-creation-notices.js';
 import { MarkdownModule } from '../markdown/markdown.module.js';
 import { MessagesModule } from '../messages/messages.module.js';
@@ -11,7 +12,7 @@ import { UnsubscribeUseCase } from './unsubscribe.use-case.js';
 import { UsersModule } from '../users/users.module.js';
 
 @Module({
-  imports: [MarkdownModule, MessagesModule, StreamsModule, UsersModule],
+  imports: [ChannelFoldersModule, MarkdownModule, MessagesModule, StreamsModule, UsersModule],
   controllers: [SubscriptionsController],
   providers: [
     ChannelCreationNotices,
