@@ -403,7 +403,11 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
         .type('form')
         .send({ role: '500' })
         .expect(400);
-      expect(response.body).toEqual({ result: 'error', msg: 'Invalid role', code: 'BAD_REQUEST' });
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: 'Invalid role: Value error, Not in the list of possible values',
+        code: 'BAD_REQUEST',
+      });
       const missing = await system.http
         .patch('/api/v1/users/999999')
         .auth(owner.email, owner.apiKey)

@@ -107,7 +107,7 @@ describe('users administration through the gateway', () => {
       const asAdmin = await as(admin);
       const asMember = await as(member);
       expect(await asAdmin.callEndpoint(`/users/${member.userId}`, 'PATCH', { role: 250 })).toEqual(
-        error('Invalid role'),
+        error('Invalid role: Value error, Not in the list of possible values'),
       );
       expect(await asAdmin.callEndpoint('/users/999999', 'PATCH', { full_name: 'X Y' })).toEqual(
         error('No such user'),

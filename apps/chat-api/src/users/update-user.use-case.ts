@@ -37,9 +37,11 @@ export class UpdateUserUseCase {
     idOrEmail: string,
     command: UpdateUserCommand,
   ): Promise<Record<string, never>> {
-    // Zulip validates role with the parameters, before looking the user up.
+    // Zulip validates role with the parameters, before looking the user up; since Zulip 10 its
+    // check_int_in_validator refusal is a pydantic value error.
     const role = command.role;
-    if (role !== undefined && !ROLES.has(role)) throw ChatError.badRequest('Invalid role');
+    if (role !== undefined && !ROLES.has(role))
+      throw ChatError.badRequest('Invalid role: Value error, Not in the list of possible values');
     const target = await this.access.bySegment(caller, idOrEmail, {
       allowDeactivated: true,
       allowBots: true,
