@@ -48,6 +48,6 @@ import { UsersRepository } from './users.repository.js';
     UserSpecialPermissionsRepository,
     UsersRepository,
   ],
-  exports: [AccountFactory, ApiKeyVault, PasswordHasher, UserAccess, UsersRepository],
+  exports: [AccountFactory, ApiKeyVault, PasswordHasher, UsersRepository],
 })
 export class UsersModule {}
