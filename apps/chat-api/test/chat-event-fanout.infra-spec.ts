@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { RunningService } from '@platform/http';
 import { createLogger } from '@platform/logging';
-import { KafkaEventBus } from '@platform/messaging';
+import type { KafkaEventBus } from '@platform/messaging';
 import { kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
-import { startTestService } from '@platform/testing';
+import { runScopedKafkaBus, startTestService } from '@platform/testing';
 import { chatApiDefinition } from '../src/chat-api.definition.js';
 import { CreateRealmUseCase } from '../src/realms/create-realm.use-case.js';
 
@@ -25,7 +25,7 @@ describe('chat event fan-out across replicas on Kafka', () => {
     if (!brokers) throw new Error('KAFKA_BROKERS is not set: eval "$(bash tools/infra/infra.sh env)"');
     database = await startTestDatabase();
     for (const name of ['a', 'b']) {
-      const bus = new KafkaEventBus({ clientId: `chat-fanout-${name}-${run}`, brokers, logger });
+      const bus = runScopedKafkaBus({ clientId: `chat-fanout-${name}`, run, logger });
       await bus.connect();
       buses.push(bus);
       replicas.push(

@@ -3,9 +3,14 @@ import { createHmac, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { InternalTokenService, type RunningService } from '@platform/http';
 import { createLogger } from '@platform/logging';
-import { KafkaEventBus } from '@platform/messaging';
+import type { KafkaEventBus } from '@platform/messaging';
 import { expectEventually, kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
-import { RunScopedBus, TEST_INTERNAL_AUTH_SECRET, startTestService } from '@platform/testing';
+import {
+  RunScopedBus,
+  TEST_INTERNAL_AUTH_SECRET,
+  runScopedKafkaBus,
+  startTestService,
+} from '@platform/testing';
 import { INTERNAL_IDENTITY_HEADER } from '@shared/contracts';
 import { webhookDispatcherDefinition } from '../src/webhook-dispatcher.definition.js';
 import { transactionEvent } from './transaction-events.js';
@@ -35,11 +40,11 @@ describe('webhook-dispatcher on Kafka and PostgreSQL', () => {
     if (database.kind !== 'postgres')
       throw new Error('TEST_DATABASE_URL is not set: the infra suite needs PostgreSQL');
     receiver = await WebhookReceiver.start();
-    publisher = new KafkaEventBus({ clientId: `webhooks-test-publisher-${run}`, brokers, logger });
+    publisher = runScopedKafkaBus({ clientId: 'webhooks-test-publisher', run, logger });
     await publisher.connect();
     // Two replicas sharing the database and the consumer group, as in a deployment.
     for (const replica of [1, 2]) {
-      const kafka = new KafkaEventBus({ clientId: `webhooks-test-${replica}-${run}`, brokers, logger });
+      const kafka = runScopedKafkaBus({ clientId: `webhooks-test-${replica}`, run, logger });
       await kafka.connect();
       buses.push(kafka);
       replicas.push(

@@ -3,10 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlatformSections, RunningService } from '@platform/http';
-import { createLogger } from '@platform/logging';
-import { KafkaEventBus } from '@platform/messaging';
+import type { KafkaEventBus } from '@platform/messaging';
 import { kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
-import { RunScopedBus, TEST_OPS_API_KEY, startTestService, testGatewayEnv } from '@platform/testing';
+import {
+  RunScopedBus,
+  TEST_OPS_API_KEY,
+  runScopedKafkaBus,
+  startTestService,
+  testGatewayEnv,
+} from '@platform/testing';
 import { upstreamVariables } from '../../apps/all-apps.js';
 import { apiGatewayDefinition } from '@apps/api-gateway';
 import { chainWatchersDefinition } from '@apps/chain-watchers';
@@ -86,11 +91,8 @@ export class DistributedPayoutSystem {
     definition: (typeof PAYOUT_APPS)[number] | typeof apiGatewayDefinition,
     env: Record<string, string>,
   ): Promise<RunningService> {
-    const kafka = new KafkaEventBus({
-      clientId: `${definition.name}-${this.run}`,
-      brokers: kafkaBrokers()!,
-      logger: createLogger({ service: definition.name, level: 'silent' }),
-    });
+    // The run's own topics and environment id, as a deployment of its own on the shared broker.
+    const kafka = runScopedKafkaBus({ clientId: definition.name, run: this.run });
     await kafka.connect();
     this.buses.push(kafka);
     const service = await startTestService<PlatformSections>(definition, {

@@ -1,7 +1,7 @@
-import { type DynamicModule, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { type DynamicModule, Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
-import { Gauge } from 'prom-client';
-import { OutboxRelay } from '@platform/messaging';
+import { Counter, Gauge } from 'prom-client';
+import { EVENT_BUS, OutboxRelay, type EventBus } from '@platform/messaging';
 import { Clock, IdGenerator, RandomIdGenerator, SystemClock } from '@shared/util';
 import { IdentityGuard } from './auth/identity.guard.js';
 import { InternalTokenService } from './auth/internal-token.service.js';
@@ -35,6 +35,27 @@ class OutboxBacklogMetric implements OnModuleInit {
   }
 }
 
+// Events the bus refused unread because they carried another environment's id or none: each is
+// on `<topic>.dlq`, and one is already too many (a producer of another deployment writes to this
+// broker, or this deployment's ENVIRONMENT_ID changed under running producers).
+@Injectable()
+class ForeignEventsMetric implements OnModuleInit {
+  constructor(
+    private readonly metrics: MetricsRegistry,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+  ) {}
+
+  onModuleInit(): void {
+    const refused = new Counter({
+      name: 'events_foreign_total',
+      help: 'Events of another environment (or of none) dead-lettered without being handled',
+      labelNames: ['topic', 'consumer'],
+      registers: [this.metrics.registry],
+    });
+    this.bus.onForeignEvent(({ topic, groupId }) => refused.inc({ topic, consumer: groupId }));
+  }
+}
+
 // What every app gets: clock and id generator, the identity guard on every route and the boot
 // check that every route declares its auth, strict validation of every DTO (the same pipe direct
 // routes use), health, metrics and its OpenAPI document.
@@ -62,6 +83,7 @@ export class PlatformModule {
         },
         OpenApiDocument,
         OutboxBacklogMetric,
+        ForeignEventsMetric,
         RouteAuthAudit,
         { provide: APP_GUARD, useClass: IdentityGuard },
         { provide: APP_PIPE, useFactory: strictValidationPipe },

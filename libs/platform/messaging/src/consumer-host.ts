@@ -4,7 +4,12 @@ import { RequestContext, type Logger } from '@platform/logging';
 import { backoffWithJitter, delay, type Clock, type IdGenerator } from '@shared/util';
 import type { EventBus } from './event-bus.js';
 import type { EventConsumer } from './event-consumer.js';
-import { deadLetterTopic, type EventEnvelope, type TopicMap } from './event-envelope.js';
+import {
+  deadLetterTopic,
+  type DeadLetterPayload,
+  type EventEnvelope,
+  type TopicMap,
+} from './event-envelope.js';
 import { InboxMessageEntity } from './inbox-message.entity.js';
 import { OutboxTransaction } from './outbox-transaction.js';
 import type { RelayTrigger } from './transactional-outbox.js';
@@ -20,13 +25,6 @@ export interface RetryPolicy {
 // lock wait, a round trip to another service) does not hold up every other key's events, and
 // the database round trips of different events overlap. Kept well under the database pool.
 const CONCURRENT_PARTITIONS = 4;
-
-export interface DeadLetterPayload {
-  readonly event: EventEnvelope;
-  readonly consumer: string;
-  readonly error: string;
-  readonly attempts: number;
-}
 
 // Runs an app's consumers: one subscription per consumer group, each event applied exactly once
 // in effect (inbox row + effect + outgoing events in one transaction), retried with backoff,

@@ -1,3 +1,4 @@
+import type { ForeignEventListener } from './environment-identity.js';
 import type { EventEnvelope, Subscription } from './event-envelope.js';
 
 // The one seam between the apps and the broker. Delivery is at least once: handlers must be
@@ -8,6 +9,9 @@ export interface EventBus {
   publish(events: readonly EventEnvelope[]): Promise<void>;
   subscribe(subscription: Subscription): Promise<void>;
   isReady(): Promise<boolean>;
+  // Called for each event refused before any handler saw it: it carried another environment's
+  // id or none (metrics count them).
+  onForeignEvent(listener: ForeignEventListener): void;
   disconnect(): Promise<void>;
 }
 

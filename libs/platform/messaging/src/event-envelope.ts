@@ -31,6 +31,16 @@ export interface Subscription {
   readonly concurrentPartitions?: number;
 }
 
+// What `<topic>.dlq` carries: the event as it was received, who parked it and why.
+export interface DeadLetterPayload {
+  readonly event: EventEnvelope;
+  readonly consumer: string;
+  readonly error: string;
+  readonly attempts: number;
+  // Only for an event refused for its environment: the id it carried (null: none).
+  readonly environment?: string | null;
+}
+
 export function deadLetterTopic(topic: string): string {
   return `${topic}.dlq`;
 }

@@ -50,6 +50,10 @@ export class InMemoryEventBus implements EventBus {
     return this.connected;
   }
 
+  // One process is one deployment: every event on this bus was published by it, so none is
+  // ever foreign (the environment check guards what crosses a shared broker).
+  onForeignEvent(): void {}
+
   async disconnect(): Promise<void> {
     this.connected = false;
   }

@@ -1,4 +1,5 @@
 export * from './consumer-host.js';
+export * from './environment-identity.js';
 export * from './event-bus.js';
 export * from './event-consumer.js';
 export * from './event-envelope.js';

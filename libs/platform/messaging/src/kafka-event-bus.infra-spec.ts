@@ -11,8 +11,9 @@ import {
   startLedger,
   type LedgerHarness,
 } from '../test/ledger-harness.js';
+import type { ForeignEvent } from './environment-identity.js';
 import type { EventBus } from './event-bus.js';
-import type { EventEnvelope } from './event-envelope.js';
+import type { DeadLetterPayload, EventEnvelope } from './event-envelope.js';
 import { KafkaEventBus } from './kafka-event-bus.js';
 import { OutboxMessageEntity } from './outbox-message.entity.js';
 
@@ -48,27 +49,54 @@ describe(KafkaEventBus.name, () => {
     await database?.drop();
   });
 
-  async function connectedBus(name: string): Promise<KafkaEventBus> {
-    const bus = new KafkaEventBus({ clientId: `kafka-test-${name}-${run}`, brokers, logger });
+  // The broker keeps every earlier run's topics: each test's buses publish and consume under a
+  // prefix of their own (a fresh group reads a topic from its beginning, so a shared topic would
+  // feed one test's events to the next), as this run's environment.
+  const environmentId = `test-${run}`;
+  const prefixOf = (name: string) => `test.${run}.${name}.`;
+
+  async function connectedBus(
+    name: string,
+    options: { environmentId?: string; topicPrefix?: string } = {},
+  ): Promise<KafkaEventBus> {
+    const bus = new KafkaEventBus({
+      clientId: `kafka-test-${name}-${run}`,
+      brokers,
+      logger,
+      environmentId: options.environmentId ?? environmentId,
+      topicPrefix: options.topicPrefix ?? prefixOf(name),
+    });
     cleanups.push(() => bus.disconnect());
     await bus.connect();
     return bus;
   }
 
-  // Each ledger gets topics of its own: a fresh group reads a topic from its beginning, so a
-  // shared topic would feed one test's events to the next.
   async function kafkaLedger(name: string) {
     const sut = await connectedBus(name);
-    const suffix = `${name}-${run}`;
-    const ledger = await startLedger(database.url, withTopicSuffix(sut, suffix), `ledger_${name}_${run}`);
+    const ledger = await startLedger(database.url, sut, `ledger_${name}_${run}`);
     cleanups.push(() => ledger.close());
-    return { sut, ledger, kafkaTopic: (logical: string) => `${logical}.${suffix}` };
+    return { sut, ledger };
   }
 
-  async function record(bus: EventBus, topicName: string): Promise<EventEnvelope[]> {
+  async function rawProducer() {
+    const producer = new Kafka({
+      clientId: `kafka-test-raw-${run}`,
+      brokers,
+      logLevel: logLevel.NOTHING,
+    }).producer();
+    await producer.connect();
+    cleanups.push(() => producer.disconnect());
+    return producer;
+  }
+
+  async function record(
+    bus: EventBus,
+    topicName: string,
+    groupId = `recorder-${topicName}`,
+  ): Promise<EventEnvelope[]> {
     const seen: EventEnvelope[] = [];
     const handle = async (event: EventEnvelope) => void seen.push(event);
-    await bus.subscribe({ groupId: `recorder-${topicName}`, topics: [topicName], handle });
+    await bus.subscribe({ groupId, topics: [topicName], handle });
     return seen;
   }
 
@@ -132,7 +160,9 @@ describe(KafkaEventBus.name, () => {
     await admin.connect();
     try {
       const committed = async (groupId: string) =>
-        (await admin.fetchOffsets({ groupId, topics: [topic] }))[0]!.partitions.map((p) => p.offset);
+        (await admin.fetchOffsets({ groupId, topics: [`${prefixOf('latest')}${topic}`] }))[0]!.partitions.map(
+          (p) => p.offset,
+        );
       await expectEventually(async () => expect(await committed(`recorder-${topic}`)).toContain('2'), {
         timeoutMs: 30_000,
       });
@@ -143,8 +173,8 @@ describe(KafkaEventBus.name, () => {
   });
 
   it('an event written through the outbox is consumed once even when delivered twice', async () => {
-    const { sut, ledger, kafkaTopic } = await kafkaLedger('twice');
-    const applied = await record(sut, kafkaTopic(CREDIT_APPLIED));
+    const { sut, ledger } = await kafkaLedger('twice');
+    const applied = await record(sut, CREDIT_APPLIED);
     ledger.relay.start();
     await ledger.host.start(`ledger-twice-${run}`, [ledger.consumer]);
 
@@ -158,7 +188,7 @@ describe(KafkaEventBus.name, () => {
     await sut.publish([
       {
         id: row.eventId,
-        topic: kafkaTopic(row.topic),
+        topic: row.topic,
         key: row.messageKey,
         payload: row.payload,
         occurredAt: row.occurredAt.toISOString(),
@@ -188,6 +218,145 @@ describe(KafkaEventBus.name, () => {
       { timeoutMs: 30_000 },
     );
     expect(applied).toHaveLength(2);
+  });
+
+  it('an event of another environment, or of none, is dead-lettered unread and the consumer moves past it', async () => {
+    const { sut, ledger } = await kafkaLedger('foreign');
+    const refused: ForeignEvent[] = [];
+    sut.onForeignEvent((event) => refused.push(event));
+    const deadLetters = await record(sut, `${CREDIT_REQUESTED}.dlq`);
+    // Another deployment on the same broker and topics, and a producer that stamps no identity.
+    const otherDeployment = await connectedBus('foreign-other', {
+      environmentId: 'other-environment',
+      topicPrefix: prefixOf('foreign'),
+    });
+    const foreignId = randomUUID();
+    await otherDeployment.publish([
+      {
+        id: foreignId,
+        topic: CREDIT_REQUESTED,
+        key: 'account-1',
+        payload: { creditId: 'foreign', amount: '18.47' },
+        occurredAt: new Date().toISOString(),
+        correlationId: 'other',
+      },
+    ]);
+    const producer = await rawProducer();
+    await producer.send({
+      topic: `${prefixOf('foreign')}${CREDIT_REQUESTED}`,
+      messages: [
+        {
+          key: 'account-1',
+          value: JSON.stringify({ creditId: 'headerless', amount: '5.00' }),
+          headers: { 'event-id': 'headerless-1' },
+        },
+      ],
+    });
+    ledger.relay.start();
+    await ledger.host.start(`ledger-foreign-${run}`, [ledger.consumer]);
+
+    // Same key, hence same partition: once this one is applied, both before it were handled.
+    await ledger.outbox.run((tx) =>
+      tx.publish(CREDIT_REQUESTED, { creditId: 'own', amount: '1.00' }, { key: 'account-1' }),
+    );
+
+    await expectEventually(async () => expect(await creditIds(ledger)).toEqual(['own']), {
+      timeoutMs: 30_000,
+    });
+    await expectEventually(() => expect(deadLetters).toHaveLength(2), { timeoutMs: 30_000 });
+    const parked = deadLetters.map((letter) => letter.payload as DeadLetterPayload);
+    expect(parked).toEqual([
+      {
+        event: expect.objectContaining({
+          id: foreignId,
+          topic: CREDIT_REQUESTED,
+          payload: { creditId: 'foreign', amount: '18.47' },
+        }),
+        consumer: `ledger-foreign-${run}`,
+        error: 'event of another environment (other-environment)',
+        attempts: 0,
+        environment: 'other-environment',
+      },
+      {
+        event: expect.objectContaining({
+          id: 'headerless-1',
+          payload: { creditId: 'headerless', amount: '5.00' },
+        }),
+        consumer: `ledger-foreign-${run}`,
+        error: 'event carries no environment id',
+        attempts: 0,
+        environment: null,
+      },
+    ]);
+    // The inbox never saw them either: nothing of another environment is recorded as handled.
+    const inbox = (
+      await ledger.dataSource.query(`SELECT "event_id" FROM "${ledger.schema}"."inbox_message"`)
+    ).map((row: { event_id: string }) => row.event_id);
+    expect(inbox).not.toContain(foreignId);
+    expect(inbox).not.toContain('headerless-1');
+    expect(refused.map(({ topic, environment, reason }) => ({ topic, environment, reason }))).toEqual(
+      expect.arrayContaining([
+        {
+          topic: CREDIT_REQUESTED,
+          environment: 'other-environment',
+          reason: 'event of another environment (other-environment)',
+        },
+        { topic: CREDIT_REQUESTED, environment: null, reason: 'event carries no environment id' },
+      ]),
+    );
+  });
+
+  it("two test runs' topics do not see each other, nor a deployment's unprefixed topics", async () => {
+    const topic = 'kafka-test.isolation.v1';
+    const event = (label: string): EventEnvelope => ({
+      id: randomUUID(),
+      topic,
+      key: 'same-key',
+      payload: { label },
+      occurredAt: new Date().toISOString(),
+      correlationId: label,
+    });
+    // Two suites, each with its own run prefix and environment, on the same logical topic.
+    const suiteA = await connectedBus('isolation-a', {
+      environmentId: 'test-a',
+      topicPrefix: `test.${run}-a.`,
+    });
+    const suiteB = await connectedBus('isolation-b', {
+      environmentId: 'test-b',
+      topicPrefix: `test.${run}-b.`,
+    });
+    const refusedByB: ForeignEvent[] = [];
+    suiteB.onForeignEvent((foreign) => refusedByB.push(foreign));
+    await suiteA.publish([event('a-1')]);
+    // Each suite's groups carry its run id too (RunScopedBus), as a deployment's carry its app name.
+    const seenByA = await record(suiteA, topic, `recorder-a-${run}`);
+    const seenByB = await record(suiteB, topic, `recorder-b-${run}`);
+    await suiteA.publish([event('a-2')]);
+    await suiteB.publish([event('b-1')]);
+
+    await expectEventually(() => expect(seenByB.map((e) => e.payload)).toEqual([{ label: 'b-1' }]), {
+      timeoutMs: 30_000,
+    });
+    await expectEventually(
+      () => expect(seenByA.map((e) => e.payload)).toEqual([{ label: 'a-1' }, { label: 'a-2' }]),
+      { timeoutMs: 30_000 },
+    );
+    // Not even refused: B's consumers never received A's events.
+    expect(refusedByB).toEqual([]);
+    const admin = new Kafka({
+      clientId: `kafka-test-admin-${run}`,
+      brokers,
+      logLevel: logLevel.NOTHING,
+    }).admin();
+    await admin.connect();
+    try {
+      const topics = await admin.listTopics();
+      expect(topics).toEqual(expect.arrayContaining([`test.${run}-a.${topic}`, `test.${run}-b.${topic}`]));
+      // Nothing under the name a deployment would consume.
+      expect(topics).not.toContain(topic);
+    } finally {
+      await admin.disconnect();
+    }
   });
 
   it('restarting the broker in the middle of a stream of 1,000 events loses none and duplicates no effect', async () => {
@@ -225,24 +394,6 @@ async function creditIds(ledger: LedgerHarness): Promise<string[]> {
 
 function byId(events: readonly EventEnvelope[]): EventEnvelope[] {
   return [...events].sort((a, b) => a.id.localeCompare(b.id));
-}
-
-// The ledger's topic names are fixed; on Kafka they get a suffix, the ledger keeps seeing its own names.
-function withTopicSuffix(bus: EventBus, suffix: string): EventBus {
-  const outward = (name: string) => `${name}.${suffix}`;
-  const inward = (name: string) => name.slice(0, -(suffix.length + 1));
-  return {
-    connect: () => bus.connect(),
-    publish: (events) => bus.publish(events.map((event) => ({ ...event, topic: outward(event.topic) }))),
-    subscribe: ({ groupId, topics, handle }) =>
-      bus.subscribe({
-        groupId,
-        topics: topics.map(outward),
-        handle: (event) => handle({ ...event, topic: inward(event.topic) }),
-      }),
-    isReady: () => bus.isReady(),
-    disconnect: () => bus.disconnect(),
-  };
 }
 
 function restartKafka(): Promise<void> {

@@ -8,20 +8,42 @@ import {
   type Producer,
 } from 'kafkajs';
 import type { Logger } from '@platform/logging';
+import {
+  ENVIRONMENT_HEADER,
+  ENVIRONMENT_ID_PATTERN,
+  TOPIC_PREFIX_PATTERN,
+  environmentRefusal,
+  printableEnvironment,
+  type ForeignEvent,
+  type ForeignEventListener,
+} from './environment-identity.js';
 import type { EventBus } from './event-bus.js';
-import type { EventEnvelope, Subscription } from './event-envelope.js';
+import {
+  deadLetterTopic,
+  type DeadLetterPayload,
+  type EventEnvelope,
+  type Subscription,
+} from './event-envelope.js';
 
 export interface KafkaEventBusOptions {
   readonly clientId: string;
   readonly brokers: readonly string[];
   readonly logger: Logger;
   readonly partitions?: number;
+  // This deployment's identity: stamped on every message published, required on every message
+  // consumed (anything else is dead-lettered unread).
+  readonly environmentId: string;
+  // Prepended to every topic name on the broker (publish, subscribe, dead letters); handlers and
+  // envelopes see the logical names. Empty in production; each test run uses its own, so nothing
+  // a suite publishes is visible to anything else on the broker.
+  readonly topicPrefix?: string;
 }
 
 const HEADER = {
   eventId: 'event-id',
   occurredAt: 'occurred-at',
   correlationId: 'correlation-id',
+  environmentId: ENVIRONMENT_HEADER,
 } as const;
 
 // kafkajs behind the EventBus seam. Producer: acks from all in-sync replicas and one request in
@@ -30,8 +52,14 @@ const HEADER = {
 // the outbox relay through a long outage instead of letting it back off). Keys are partitioned
 // with the Java client's murmur2, so other clients agree on placement. Durable consumers commit
 // an offset only after the handler resolved: a crash means redelivery, never loss.
+// Every message carries the environment id; one without this deployment's id never reaches a
+// handler (nor an inbox): it is written to `<topic>.dlq`, logged at error and counted, and only
+// then is its offset committed, so a crash in between refuses it again rather than losing it.
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
+  private readonly logger: Logger;
+  private readonly prefix: string;
+  private readonly foreignListeners: ForeignEventListener[] = [];
   private readonly producer: Producer;
   private readonly admin: Admin;
   private readonly consumers: Consumer[] = [];
@@ -39,7 +67,13 @@ export class KafkaEventBus implements EventBus {
   private producerConnected = false;
 
   constructor(private readonly options: KafkaEventBusOptions) {
+    if (!ENVIRONMENT_ID_PATTERN.test(options.environmentId))
+      throw new Error('KafkaEventBus needs an environment id (letters, digits, ".", "_", "-")');
+    this.prefix = options.topicPrefix ?? '';
+    if (!TOPIC_PREFIX_PATTERN.test(this.prefix))
+      throw new Error('A Kafka topic prefix may only hold letters, digits, ".", "_" and "-"');
     const logger = options.logger.child({ component: 'kafka' });
+    this.logger = logger;
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: [...options.brokers],
@@ -66,13 +100,14 @@ export class KafkaEventBus implements EventBus {
 
   async publish(events: readonly EventEnvelope[]): Promise<void> {
     if (events.length === 0) return;
-    await this.ensureTopics(events.map((event) => event.topic));
     const byTopic = new Map<string, EventEnvelope[]>();
     for (const event of events) {
-      const topicEvents = byTopic.get(event.topic);
+      const topic = this.physical(event.topic);
+      const topicEvents = byTopic.get(topic);
       if (topicEvents) topicEvents.push(event);
-      else byTopic.set(event.topic, [event]);
+      else byTopic.set(topic, [event]);
     }
+    await this.ensureTopics([...byTopic.keys()]);
     await this.producer.sendBatch({
       acks: -1,
       topicMessages: [...byTopic].map(([topic, topicEvents]) => ({
@@ -84,6 +119,7 @@ export class KafkaEventBus implements EventBus {
             [HEADER.eventId]: event.id,
             [HEADER.occurredAt]: event.occurredAt,
             [HEADER.correlationId]: event.correlationId,
+            [HEADER.environmentId]: this.options.environmentId,
             'content-type': 'application/json',
           },
         })),
@@ -98,13 +134,15 @@ export class KafkaEventBus implements EventBus {
     startFrom = 'earliest',
     concurrentPartitions = 1,
   }: Subscription): Promise<void> {
-    await this.ensureTopics(topics);
+    const physicalTopics = topics.map((topic) => this.physical(topic));
+    await this.ensureTopics(physicalTopics);
     const consumer = this.kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000 });
     this.consumers.push(consumer);
     await consumer.connect();
     // A new group starts at the oldest retained event unless it asks for the latest: nothing
-    // published before a service's first deployment is skipped.
-    await consumer.subscribe({ topics: [...topics], fromBeginning: startFrom === 'earliest' });
+    // published before a service's first deployment is skipped. Whatever another environment
+    // left on these topics is refused below, never applied.
+    await consumer.subscribe({ topics: physicalTopics, fromBeginning: startFrom === 'earliest' });
     // A group that starts at the latest offset misses what is published before it has joined:
     // subscribing completes only once it has.
     const joined = startFrom === 'latest' ? this.joinOf(consumer) : Promise.resolve();
@@ -113,8 +151,9 @@ export class KafkaEventBus implements EventBus {
       // committed would never be read, and committing costs a broker round trip per batch.
       autoCommit: startFrom === 'earliest',
       partitionsConsumedConcurrently: concurrentPartitions,
-      eachMessage: async ({ topic, message }) => {
-        await handle({
+      eachMessage: async ({ topic: physicalTopic, partition, message }) => {
+        const topic = this.logical(physicalTopic);
+        const envelope: EventEnvelope = {
           id: headerText(message.headers, HEADER.eventId) ?? `${topic}:${message.offset}`,
           topic,
           key: message.key?.toString() ?? '',
@@ -123,10 +162,79 @@ export class KafkaEventBus implements EventBus {
             headerText(message.headers, HEADER.occurredAt) ??
             new Date(Number(message.timestamp)).toISOString(),
           correlationId: headerText(message.headers, HEADER.correlationId) ?? '',
+        };
+        const environment = headerText(message.headers, HEADER.environmentId);
+        const refusal = environmentRefusal(environment, this.options.environmentId);
+        if (refusal === null) return handle(envelope);
+        await this.refuse(envelope, {
+          topic,
+          groupId,
+          partition,
+          offset: message.offset,
+          eventId: headerText(message.headers, HEADER.eventId) ?? null,
+          environment: environment ? printableEnvironment(environment) : null,
+          reason: refusal,
         });
       },
     });
     await withTimeout(joined, GROUP_JOIN_TIMEOUT_MS);
+  }
+
+  onForeignEvent(listener: ForeignEventListener): void {
+    this.foreignListeners.push(listener);
+  }
+
+  // Parks a foreign event on `<topic>.dlq` (under this deployment's prefix and identity) with the
+  // reason; the dead letter's id is derived from the message's position, so a refusal repeated
+  // after a crash writes the same id. Throws when the dead letter cannot be written: the offset
+  // is then not committed and the event is refused again on redelivery.
+  private async refuse(envelope: EventEnvelope, foreign: ForeignEvent): Promise<void> {
+    const payload: DeadLetterPayload = {
+      event: envelope,
+      consumer: foreign.groupId,
+      error: foreign.reason,
+      attempts: 0,
+      environment: foreign.environment,
+    };
+    await this.publish([
+      {
+        id: `dead-letter:${foreign.groupId}:${this.physical(foreign.topic)}:${foreign.partition}:${foreign.offset}`,
+        topic: deadLetterTopic(foreign.topic),
+        key: envelope.key,
+        payload,
+        occurredAt: new Date().toISOString(),
+        correlationId: envelope.correlationId,
+      },
+    ]);
+    // The payload stays out of the log: it is another environment's data.
+    this.logger.error(
+      {
+        topic: foreign.topic,
+        consumer: foreign.groupId,
+        partition: foreign.partition,
+        offset: foreign.offset,
+        eventId: foreign.eventId,
+        environment: foreign.environment,
+        reason: foreign.reason,
+      },
+      'event refused for its environment and dead-lettered',
+    );
+    for (const listener of this.foreignListeners) {
+      try {
+        listener(foreign);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'foreign event listener failed');
+      }
+    }
+  }
+
+  private physical(topic: string): string {
+    return `${this.prefix}${topic}`;
+  }
+
+  // Only topics this bus subscribed to reach it, all of them under its prefix.
+  private logical(physicalTopic: string): string {
+    return physicalTopic.startsWith(this.prefix) ? physicalTopic.slice(this.prefix.length) : physicalTopic;
   }
 
   private joinOf(consumer: Consumer): Promise<void> {

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { ArrayNotEmpty, IsIn, IsInt, IsString, Min, ValidateIf } from 'class-validator';
+import { ArrayNotEmpty, IsIn, IsInt, IsString, Matches, Min, ValidateIf } from 'class-validator';
+import { ENVIRONMENT_ID_PATTERN, TOPIC_PREFIX_PATTERN } from './environment-identity.js';
 
 export class MessagingConfig {
   // `memory` only makes sense when every app shares one process (standalone mode, tests).
@@ -18,6 +19,23 @@ export class MessagingConfig {
   @ArrayNotEmpty({ message: 'KAFKA_BROKERS must list at least one host:port when EVENT_BUS=kafka' })
   @IsString({ each: true })
   KAFKA_BROKERS: string[] = [];
+
+  // This deployment's identity on the broker: stamped on every event it publishes, and its
+  // consumers dead-letter, unread, every event carrying another id or none. Required with Kafka
+  // (no default: two deployments must never share one by accident); the in-memory bus is one
+  // process, hence one deployment, and needs none.
+  @ValidateIf((config: MessagingConfig) => config.EVENT_BUS === 'kafka' || config.ENVIRONMENT_ID !== '')
+  @Matches(ENVIRONMENT_ID_PATTERN, {
+    message:
+      'ENVIRONMENT_ID must be set when EVENT_BUS=kafka: 1-63 letters, digits, ".", "_" or "-", starting with a letter or digit',
+  })
+  ENVIRONMENT_ID: string = '';
+
+  // Prepended to every topic name on the broker. Empty in production; test runs set their own.
+  @Matches(TOPIC_PREFIX_PATTERN, {
+    message: 'KAFKA_TOPIC_PREFIX may only hold letters, digits, ".", "_" and "-"',
+  })
+  KAFKA_TOPIC_PREFIX: string = '';
 
   @IsInt()
   @Min(1)

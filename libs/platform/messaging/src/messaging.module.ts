@@ -78,6 +78,8 @@ export class MessagingModule {
                   clientId: options.group,
                   brokers: config.KAFKA_BROKERS,
                   partitions: config.KAFKA_TOPIC_PARTITIONS,
+                  environmentId: config.ENVIRONMENT_ID,
+                  topicPrefix: config.KAFKA_TOPIC_PREFIX,
                   logger,
                 })),
         },
