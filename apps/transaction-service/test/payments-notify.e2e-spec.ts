@@ -306,6 +306,9 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
             destination: 'SenderWallet111',
             amount: '1.5',
             reason: 'WRONG_AMOUNT',
+            // The deposit it gives back: chain-watchers refunds only deposits it recorded.
+            depositOnChainTx: fact.onChainTx,
+            depositTransferIndex: fact.transferIndex,
           },
         ]),
       );

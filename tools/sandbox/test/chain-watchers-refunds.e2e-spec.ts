@@ -64,17 +64,31 @@ describe('chain-watchers refunds', () => {
     await sandbox?.close();
   });
 
-  const request = async (refund: Omit<RefundRequestedV1, 'refundId' | 'transactionId' | 'reason'>) => {
-    const payload: RefundRequestedV1 = {
-      refundId: randomUUID(),
-      transactionId: randomUUID(),
-      reason: 'WRONG_AMOUNT',
-      ...refund,
-    };
+  type Refund = Omit<
+    RefundRequestedV1,
+    'refundId' | 'transactionId' | 'reason' | 'depositOnChainTx' | 'depositTransferIndex'
+  >;
+  type DepositReference = Pick<RefundRequestedV1, 'depositOnChainTx' | 'depositTransferIndex'>;
+  // A deposit chain-watchers recorded, as its watchers and /internal/verify record them: the only
+  // kind it refunds, to its sender, up to its amount.
+  const recordDeposit = async (
+    deposit: Pick<RefundRequestedV1, 'blockchain' | 'cryptoCurrency' | 'amount'> & { sender: string },
+  ): Promise<DepositReference> => {
+    const onChainTx = `deposit-${randomUUID()}`;
+    await sql.query(
+      `INSERT INTO "chain_watchers"."seen_transfer" ("id", "blockchain", "on_chain_tx", "transfer_index",
+         "crypto_currency", "asset", "deposit_address", "sender", "amount", "memo", "memo_problem", "found_by",
+         "confirmed_at", "detected_at")
+       VALUES ($1, $2, $3, 1, $4, 'asset', 'deposit-address', $5, $6, NULL, NULL, 'watcher', now(), now())`,
+      [randomUUID(), deposit.blockchain, onChainTx, deposit.cryptoCurrency, deposit.sender, deposit.amount],
+    );
+    return { depositOnChainTx: onChainTx, depositTransferIndex: 1 };
+  };
+  const publishTwice = async (payload: object, key: string) => {
     const event = {
       id: randomUUID(),
       topic: 'chain.refund.requested.v1',
-      key: payload.transactionId,
+      key,
       payload,
       occurredAt: new Date().toISOString(),
       correlationId: '',
@@ -82,6 +96,17 @@ describe('chain-watchers refunds', () => {
     // Delivered twice: the inbox and the refund's own id keep it to one transfer.
     await bus.publish([event]);
     await bus.publish([event]);
+  };
+  // A refund of `deposit`, by default of a deposit of the same amount just recorded.
+  const request = async (refund: Refund, deposit?: DepositReference) => {
+    const payload: RefundRequestedV1 = {
+      refundId: randomUUID(),
+      transactionId: randomUUID(),
+      reason: 'WRONG_AMOUNT',
+      ...refund,
+      ...(deposit ?? (await recordDeposit({ ...refund, sender: refund.destination }))),
+    };
+    await publishTwice(payload, payload.transactionId);
     return payload;
   };
   const settlement = async (refundId: string) => {
@@ -228,5 +253,73 @@ describe('chain-watchers refunds', () => {
       reason: 'invalid destination',
     });
     expect(await attempts(refund.refundId)).toEqual([]);
+  });
+
+  describe('money leaves only for a deposit chain-watchers recorded, within its amount', () => {
+    const customer = () => evmSandboxWallet('customer').address;
+    const celo = (amount: string, destination = customer()): Refund => ({
+      blockchain: 'CELO' as never,
+      cryptoCurrency: 'USDC' as never,
+      destination,
+      amount,
+    });
+    const refusedWithNothingSent = async (refundId: string, reason: string) => {
+      expect(await settlement(refundId)).toMatchObject({ status: 'FAILED', onChainTx: null, reason });
+      expect(await attempts(refundId)).toEqual([]);
+    };
+
+    it('refuses a refund of a deposit it never recorded (an event alone moves no money)', async () => {
+      const before = await balances.CELO();
+      const refund = await request(celo('18.47'), {
+        depositOnChainTx: `0x${'ab'.repeat(32)}`,
+        depositTransferIndex: 0,
+      });
+
+      await refusedWithNothingSent(refund.refundId, 'deposit not recorded by chain-watchers');
+      expect(increase(before, await balances.CELO())).toBe('0');
+    });
+
+    it('refuses a refund request that names no deposit (a producer older than the check)', async () => {
+      const legacy = {
+        refundId: randomUUID(),
+        transactionId: randomUUID(),
+        reason: 'UNMATCHED',
+        ...celo('1'),
+      };
+      await publishTwice(legacy, legacy.transactionId);
+
+      await refusedWithNothingSent(legacy.refundId, 'refund request names no deposit');
+    });
+
+    it("refuses a refund to anyone but the deposit's sender, or in another currency", async () => {
+      const deposit = await recordDeposit({ ...celo('5'), sender: customer() });
+      const elsewhere = await request(celo('5', evmSandboxWallet('treasury').address), deposit);
+      const otherCurrency = await request({ ...celo('5'), cryptoCurrency: 'USDT' as never }, deposit);
+
+      await refusedWithNothingSent(elsewhere.refundId, "refund destination is not the deposit's sender");
+      await refusedWithNothingSent(otherCurrency.refundId, 'refund currency differs from the deposit');
+    });
+
+    it('refuses more than the deposit recorded, and more in all than it has left, and sends what fits once', async () => {
+      const before = await balances.CELO();
+      const deposit = await recordDeposit({ ...celo('3.75'), sender: customer() });
+
+      const tooMuch = await request(celo('3.750001'), deposit);
+      await refusedWithNothingSent(tooMuch.refundId, 'refund exceeds what the deposit has left to refund');
+      const first = await request(celo('2.5'), deposit);
+      expect(await settlement(first.refundId)).toMatchObject({ status: 'SENT' });
+      const beyondTheRest = await request(celo('1.5'), deposit);
+      await refusedWithNothingSent(
+        beyondTheRest.refundId,
+        'refund exceeds what the deposit has left to refund',
+      );
+      const theRest = await request(celo('1.25'), deposit);
+      expect(await settlement(theRest.refundId)).toMatchObject({ status: 'SENT' });
+
+      // 2.5 + 1.25 tokens of 6 decimals: exactly the deposit, each refund sent once.
+      expect(increase(before, await balances.CELO())).toBe('3750000');
+      expect(await attempts(first.refundId)).toEqual([{ state: 'LANDED' }]);
+      expect(await attempts(theRest.refundId)).toEqual([{ state: 'LANDED' }]);
+    });
   });
 });

@@ -15,7 +15,7 @@ export interface DetectedDeposit {
 
 export interface DepositBatch {
   readonly deposit: DetectedDeposit | null;
-  readonly foundBy: 'stream' | 'reconciliation' | 'watcher';
+  readonly foundBy: SeenTransferEntity['foundBy'];
   // Advanced in the same transaction (streams); reconciliation never moves a cursor.
   readonly cursor?: { readonly stream: string; readonly value: string };
   // The per-transaction deposit account the deposit arrived at (watchers): no longer watched,

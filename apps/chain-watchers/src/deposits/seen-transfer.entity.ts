@@ -42,7 +42,7 @@ export class SeenTransferEntity {
   memoProblem!: string | null;
 
   @Column({ name: 'found_by', type: 'varchar', length: 16 })
-  foundBy!: 'stream' | 'reconciliation' | 'watcher';
+  foundBy!: 'stream' | 'reconciliation' | 'watcher' | 'verify';
 
   @Column({ name: 'confirmed_at', type: 'timestamptz' })
   confirmedAt!: Date;

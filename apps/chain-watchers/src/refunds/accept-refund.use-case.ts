@@ -1,36 +1,109 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@platform/logging';
 import type { OutboxTransaction } from '@platform/messaging';
-import type { PayoutTopics, RefundRequestedV1 } from '@shared/contracts';
+import {
+  Blockchain,
+  CryptoCurrency,
+  PayoutTopic,
+  type PayoutTopics,
+  type RefundRequestedV1,
+} from '@shared/contracts';
 import { Clock } from '@shared/util';
+import { isPositiveAmount, namesDeposit, refundRefusal } from './refund-policy.js';
 import { RefundWorker } from './refund-worker.js';
+import type { RefundEntity } from './refund.entity.js';
 import { RefundsRepository } from './refunds.repository.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const REASONS: readonly string[] = ['WRONG_AMOUNT', 'EXCESS', 'EXPIRED', 'PAYOUT_FAILED', 'UNMATCHED'];
+
 // Records a requested refund once per refundId (in the consumer's transaction, with its inbox
-// row) and wakes the worker once that is committed.
+// row) and wakes the worker once that is committed — but only a refund of a deposit this service
+// recorded, to its sender, within what the deposit has left. Any other request is kept FAILED
+// with its reason and announced so (transaction-service records the failure and operations are
+// alerted); nothing is signed for it.
 @Injectable()
 export class AcceptRefundUseCase {
   constructor(
     private readonly refunds: RefundsRepository,
     private readonly worker: RefundWorker,
     private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async within(tx: OutboxTransaction<PayoutTopics>, request: RefundRequestedV1): Promise<void> {
-    await this.refunds.insertIfNew(tx.manager, {
+    // A request the table cannot even hold is retried and dead-lettered by the consumer host.
+    const malformed = malformation(request);
+    if (malformed) throw new Error(`malformed refund request: ${malformed}`);
+    const linked = namesDeposit(request);
+    const refusal = linked
+      ? refundRefusal(
+          request,
+          await this.refunds.lockRecordedDeposit(
+            tx.manager,
+            request.blockchain,
+            request.depositOnChainTx,
+            request.depositTransferIndex,
+          ),
+        )
+      : 'refund request names no deposit';
+    const now = this.clock.now();
+    const refund: RefundEntity = {
       refundId: request.refundId,
       transactionId: request.transactionId,
       blockchain: request.blockchain,
       cryptoCurrency: request.cryptoCurrency,
       destination: request.destination,
-      amount: request.amount,
+      amount: isPositiveAmount(request.amount) ? request.amount : '0',
+      depositOnChainTx: linked ? request.depositOnChainTx : null,
+      depositTransferIndex: linked ? request.depositTransferIndex : null,
       reason: request.reason,
-      status: 'REQUESTED',
+      status: refusal ? 'FAILED' : 'REQUESTED',
       onChainTx: null,
-      failureReason: null,
-      requestedAt: this.clock.now(),
-      settledAt: null,
+      failureReason: refusal,
+      requestedAt: now,
+      settledAt: refusal ? now : null,
       leasedUntil: null,
-    });
-    tx.afterCommit(() => this.worker.kick());
+    };
+    if (!(await this.refunds.insertIfNew(tx.manager, refund))) return;
+    if (!refusal) {
+      tx.afterCommit(() => this.worker.kick());
+      return;
+    }
+    this.logger.error(
+      {
+        refundId: refund.refundId,
+        transactionId: refund.transactionId,
+        blockchain: refund.blockchain,
+        depositOnChainTx: refund.depositOnChainTx,
+        reason: refusal,
+      },
+      'refund request refused: nothing sent',
+    );
+    await tx.publish(
+      PayoutTopic.RefundSettled,
+      {
+        refundId: refund.refundId,
+        transactionId: refund.transactionId,
+        blockchain: refund.blockchain,
+        status: 'FAILED',
+        onChainTx: null,
+        reason: refusal,
+        settledAt: now.toISOString(),
+      },
+      { key: refund.transactionId },
+    );
   }
+}
+
+// What makes a request impossible to record at all (the event is untrusted JSON).
+function malformation(request: RefundRequestedV1): string | null {
+  if (typeof request.refundId !== 'string' || !UUID.test(request.refundId)) return 'refundId';
+  if (typeof request.transactionId !== 'string' || !UUID.test(request.transactionId)) return 'transactionId';
+  if (!Object.values<string>(Blockchain).includes(request.blockchain)) return 'blockchain';
+  if (!Object.values<string>(CryptoCurrency).includes(request.cryptoCurrency)) return 'cryptoCurrency';
+  if (typeof request.destination !== 'string' || request.destination.length > 120) return 'destination';
+  if (typeof request.amount !== 'string' || request.amount.length > 60) return 'amount';
+  if (!REASONS.includes(request.reason)) return 'reason';
+  return null;
 }

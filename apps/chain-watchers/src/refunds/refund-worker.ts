@@ -90,6 +90,10 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
         return this.apply(refund, pending, await sender.broadcast(pending));
       await this.refunds.expireAttempt(pending.id);
     }
+    // Accepted before requests named their deposit: nothing ties it to money this service
+    // received, so no new transfer is signed for it (one already pending was resolved above).
+    if (refund.depositOnChainTx === null)
+      return this.settle(refund, null, 'FAILED', 'refund not linked to a recorded deposit');
     const asset = (await this.registry.chain(refund.blockchain)).assets.find(
       ({ cryptoCurrency }) => cryptoCurrency === refund.cryptoCurrency,
     );

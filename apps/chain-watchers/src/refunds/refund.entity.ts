@@ -3,9 +3,11 @@ import { Blockchain, CryptoCurrency, type RefundRequestedV1 } from '@shared/cont
 
 // A refund transaction-service asked for (one row per refundId, whatever the redeliveries), and
 // where it stands: REQUESTED until a signed transfer is known to have landed (SENT) or can no
-// longer be made (FAILED).
+// longer be made (FAILED). A request this service cannot account for (no deposit of its own
+// behind it, or more than the deposit has left) is kept FAILED from the start, never sent.
 @Entity({ name: 'refund' })
 @Index('refund_open', ['requestedAt'], { where: `"status" = 'REQUESTED'` })
+@Index('refund_deposit', ['blockchain', 'depositOnChainTx', 'depositTransferIndex'])
 export class RefundEntity {
   @PrimaryColumn({ name: 'refund_id', type: 'uuid' })
   refundId!: string;
@@ -24,6 +26,14 @@ export class RefundEntity {
 
   @Column({ type: 'numeric' })
   amount!: string;
+
+  // The recorded deposit (`seen_transfer`) this refund gives back. Null only on refunds accepted
+  // before requests named their deposit: those are never signed anew.
+  @Column({ name: 'deposit_on_chain_tx', type: 'varchar', length: 128, nullable: true })
+  depositOnChainTx!: string | null;
+
+  @Column({ name: 'deposit_transfer_index', type: 'int', nullable: true })
+  depositTransferIndex!: number | null;
 
   @Column({ type: 'varchar', length: 16 })
   reason!: RefundRequestedV1['reason'];

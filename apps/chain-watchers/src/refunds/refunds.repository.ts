@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull, LessThan, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
+import type { Blockchain } from '@shared/contracts';
+import { SeenTransferEntity } from '../deposits/seen-transfer.entity.js';
 import { RefundAttemptEntity } from './refund-attempt.entity.js';
+import type { RecordedDeposit } from './refund-policy.js';
 import { RefundEntity } from './refund.entity.js';
 
 export interface RefundSettlement {
@@ -16,9 +19,50 @@ export interface RefundSettlement {
 export class RefundsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  // Once per refundId, whatever the redeliveries (a second insert does nothing).
-  async insertIfNew(manager: EntityManager, refund: RefundEntity): Promise<void> {
-    await manager.createQueryBuilder().insert().into(RefundEntity).values(refund).orIgnore().execute();
+  // Once per refundId, whatever the redeliveries (a second insert does nothing): true when new.
+  async insertIfNew(manager: EntityManager, refund: RefundEntity): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(RefundEntity)
+      .values(refund)
+      .orIgnore()
+      .returning(['refundId'])
+      .execute();
+    return result.raw.length > 0;
+  }
+
+  // The deposit as this service recorded it, and how much of it refunds already take (requested
+  // or sent), or null when it never saw that transfer. The deposit's row stays locked until the
+  // transaction ends, so two requests against one deposit are weighed one after the other.
+  async lockRecordedDeposit(
+    manager: EntityManager,
+    blockchain: Blockchain,
+    onChainTx: string,
+    transferIndex: number,
+  ): Promise<RecordedDeposit | null> {
+    const deposit = await manager.getRepository(SeenTransferEntity).findOne({
+      where: { blockchain, onChainTx, transferIndex },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!deposit) return null;
+    const taken: { refunded: string } | undefined = await manager
+      .getRepository(RefundEntity)
+      .createQueryBuilder('refund')
+      .select('COALESCE(SUM(refund.amount), 0)::text', 'refunded')
+      .where({
+        blockchain,
+        depositOnChainTx: onChainTx,
+        depositTransferIndex: transferIndex,
+        status: Not('FAILED'),
+      })
+      .getRawOne();
+    return {
+      cryptoCurrency: deposit.cryptoCurrency,
+      sender: deposit.sender,
+      amount: deposit.amount,
+      alreadyRefunded: taken?.refunded ?? '0',
+    };
   }
 
   // The oldest refunds still REQUESTED, leased or not.

@@ -10,3 +10,8 @@ export function memoProblem(memo: StellarMemo): MemoProblem | null {
   if (memo.memo_type !== 'text' || !memo.memo) return 'missing';
   return REFERENCE.test(memo.memo) ? null : 'malformed';
 }
+
+// The same verdict from a deposit fact's memo (a text memo or null), as /internal/verify reads it.
+export function factMemoProblem(memo: string | null): MemoProblem | null {
+  return memoProblem(memo === null ? { memo_type: 'none' } : { memo_type: 'text', memo });
+}

@@ -7,7 +7,9 @@ import {
   type VerifyTransferResponse,
 } from '@shared/contracts';
 import { FixedClock } from '@shared/util';
+import type { DepositAccountEntity } from '../deposit-accounts/deposit-account.entity.js';
 import type { DepositAccountsRepository } from '../deposit-accounts/deposit-accounts.repository.js';
+import type { DepositBatch, DepositLedgerRepository } from '../deposits/deposit-ledger.repository.js';
 import { TransferVerifier } from '../transfers/transfer-verifier.js';
 import type { ChainRegistry, ChainView } from '../upstreams/chain-registry.js';
 import { VerifyTransferUseCase } from './verify-transfer.use-case.js';
@@ -33,22 +35,47 @@ const fact = (depositAddress: string): DepositDetectedV1 => ({
 // view's addresses.
 class DestinationVerifier extends TransferVerifier {
   readonly blockchain = Blockchain.CELO;
-  async verify(onChainTx: string, chain: ChainView): Promise<VerifyTransferResponse> {
+  async verify(
+    onChainTx: string,
+    chain: ChainView,
+    transactionId: string | null,
+  ): Promise<VerifyTransferResponse> {
     return chain.addresses.some((candidate) => candidate.address === onChainTx)
-      ? { status: 'found', transfers: [fact(onChainTx)] }
+      ? { status: 'found', transfers: [{ ...fact(onChainTx), transactionId }] }
       : { status: 'invalid', reason: 'no_deposit' };
   }
 }
 
-// The deposit accounts marked due, as (blockchain, addresses) pairs.
-function accounts() {
+// The deposit accounts marked due, as (blockchain, addresses) pairs; `owned` are per-transaction
+// deposit accounts (address → transaction id).
+function accounts(owned: Record<string, string> = {}) {
   const due: Array<[Blockchain, readonly string[], Date]> = [];
   const fake = {
     async markDue(blockchain: Blockchain, addresses: readonly string[], now: Date) {
       due.push([blockchain, addresses, now]);
     },
+    async known(blockchain: Blockchain, addresses: readonly string[]) {
+      return addresses
+        .filter((candidate) => owned[candidate])
+        .map(
+          (candidate) =>
+            ({ blockchain, address: candidate, transactionId: owned[candidate] }) as DepositAccountEntity,
+        );
+    },
   };
   return { due, fake: fake as unknown as DepositAccountsRepository };
+}
+
+// What was recorded in the deposit ledger (hence announced once).
+function ledger() {
+  const recorded: DepositBatch[] = [];
+  const fake = {
+    async record(batch: DepositBatch) {
+      recorded.push(batch);
+      return true;
+    },
+  };
+  return { recorded, fake: fake as unknown as DepositLedgerRepository };
 }
 
 const clock = new FixedClock(NOW);
@@ -68,7 +95,13 @@ function registry(stale: string[], fresh: string[]) {
 describe(VerifyTransferUseCase.name, () => {
   it('asks the owners again before answering that a transfer moved nothing of ours', async () => {
     const { reads, fake } = registry(['old'], ['old', 'rotated-in']);
-    const sut = new VerifyTransferUseCase(fake, [new DestinationVerifier()], accounts().fake, clock);
+    const sut = new VerifyTransferUseCase(
+      fake,
+      [new DestinationVerifier()],
+      accounts().fake,
+      ledger().fake,
+      clock,
+    );
 
     const answer = await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'rotated-in' });
 
@@ -78,7 +111,13 @@ describe(VerifyTransferUseCase.name, () => {
 
   it('reuses the last answer when the transfer is ours', async () => {
     const { reads, fake } = registry(['old'], ['old']);
-    const sut = new VerifyTransferUseCase(fake, [new DestinationVerifier()], accounts().fake, clock);
+    const sut = new VerifyTransferUseCase(
+      fake,
+      [new DestinationVerifier()],
+      accounts().fake,
+      ledger().fake,
+      clock,
+    );
 
     await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'old' });
 
@@ -87,7 +126,13 @@ describe(VerifyTransferUseCase.name, () => {
 
   it('still answers no_deposit when the current answer does not know the destination either', async () => {
     const { fake } = registry(['old'], ['old']);
-    const sut = new VerifyTransferUseCase(fake, [new DestinationVerifier()], accounts().fake, clock);
+    const sut = new VerifyTransferUseCase(
+      fake,
+      [new DestinationVerifier()],
+      accounts().fake,
+      ledger().fake,
+      clock,
+    );
 
     const answer = await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'elsewhere' });
 
@@ -97,11 +142,61 @@ describe(VerifyTransferUseCase.name, () => {
   it('makes the addresses a found transfer paid due for a sweep, and nothing when none was found', async () => {
     const { fake } = registry(['paid'], ['paid']);
     const marked = accounts();
-    const sut = new VerifyTransferUseCase(fake, [new DestinationVerifier()], marked.fake, clock);
+    const sut = new VerifyTransferUseCase(
+      fake,
+      [new DestinationVerifier()],
+      marked.fake,
+      ledger().fake,
+      clock,
+    );
 
     await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'paid' });
     await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'elsewhere' });
 
     expect(marked.due).toEqual([[Blockchain.CELO, ['paid'], NOW]]);
+  });
+
+  it("records every transfer it found, announced for the transaction whose own address it paid, never for the caller's", async () => {
+    const { fake } = registry(['paid'], ['paid']);
+    const deposits = ledger();
+    const sut = new VerifyTransferUseCase(
+      fake,
+      [new DestinationVerifier()],
+      accounts({ paid: 'owner-transaction' }).fake,
+      deposits.fake,
+      clock,
+    );
+
+    const answer = await sut.execute({
+      blockchain: Blockchain.CELO,
+      onChainTx: 'paid',
+      transactionId: 'claimed',
+    });
+
+    // The caller still gets the facts as it asked (its id echoed); the ledger keeps the owner's.
+    expect(answer).toEqual({ status: 'found', transfers: [{ ...fact('paid'), transactionId: 'claimed' }] });
+    expect(deposits.recorded).toEqual([
+      {
+        deposit: { fact: { ...fact('paid'), transactionId: 'owner-transaction' }, memoProblem: null },
+        foundBy: 'verify',
+        account: expect.objectContaining({ address: 'paid', transactionId: 'owner-transaction' }),
+      },
+    ]);
+  });
+
+  it('records nothing when it found nothing', async () => {
+    const { fake } = registry(['old'], ['old']);
+    const deposits = ledger();
+    const sut = new VerifyTransferUseCase(
+      fake,
+      [new DestinationVerifier()],
+      accounts().fake,
+      deposits.fake,
+      clock,
+    );
+
+    await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'elsewhere' });
+
+    expect(deposits.recorded).toEqual([]);
   });
 });

@@ -54,6 +54,8 @@ export class RefundRequests {
         destination: refund.destination,
         amount,
         reason,
+        depositOnChainTx: deposit.onChainTx,
+        depositTransferIndex: deposit.transferIndex,
       },
       { key: transactionId },
     );

@@ -110,6 +110,12 @@ export interface RefundRequestedV1 {
   // Decimal string in whole tokens.
   readonly amount: string;
   readonly reason: 'WRONG_AMOUNT' | 'EXCESS' | 'EXPIRED' | 'PAYOUT_FAILED' | 'UNMATCHED';
+  // The deposit the refund gives back (its `chain.deposit.detected.v1` fact's `onChainTx` and
+  // `transferIndex`): chain-watchers sends a refund only for a deposit it recorded itself, to its
+  // sender, in its currency, and never more in all than it recorded. A request without them is
+  // refused.
+  readonly depositOnChainTx: string;
+  readonly depositTransferIndex: number;
 }
 
 export interface RefundSettledV1 {
