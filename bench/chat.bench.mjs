@@ -218,7 +218,16 @@ async function main() {
     LOG_LEVEL: 'warn',
   });
 
-  const bus = KAFKA_BROKERS ? { EVENT_BUS: 'kafka', KAFKA_BROKERS } : { EVENT_BUS: 'memory' };
+  // On Kafka the run is a deployment of its own: its own topics and environment id, so nothing it
+  // publishes reaches anything else on the broker.
+  const bus = KAFKA_BROKERS
+    ? {
+        EVENT_BUS: 'kafka',
+        KAFKA_BROKERS,
+        ENVIRONMENT_ID: databaseName,
+        KAFKA_TOPIC_PREFIX: `${databaseName}.`,
+      }
+    : { EVENT_BUS: 'memory' };
   const appEnv = { DATABASE_URL: benchUrl, INTERNAL_AUTH_SECRET, LOG_LEVEL: 'warn', HOST, ...bus };
   const chatApi = launch(
     'chat-api',

@@ -274,6 +274,9 @@ async function main() {
     DATABASE_URL: benchUrl,
     EVENT_BUS: 'kafka',
     KAFKA_BROKERS,
+    // The run is a deployment of its own on the broker: its own topics and environment id.
+    ENVIRONMENT_ID: databaseName,
+    KAFKA_TOPIC_PREFIX: `${databaseName}.`,
     INTERNAL_AUTH_SECRET: secret(),
     LOG_LEVEL: 'warn',
     HOST,
