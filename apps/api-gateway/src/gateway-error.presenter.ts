@@ -33,6 +33,11 @@ export class GatewayErrorPresenter implements ErrorPresenter {
   presentUnexpected(errorId: string): PresentedError {
     return this.platform.presentUnexpected(errorId);
   }
+
+  presentUnavailable(retryAfterSeconds: number): PresentedError {
+    const presented = this.payout.presentUnavailable(retryAfterSeconds);
+    return { ...presented, body: withMessage(presented.body as PayoutErrorBody) };
+  }
 }
 
 // The gateway's own answer when the service that owns a request fails it: worth retrying.

@@ -5,6 +5,7 @@ import {
   authenticationFailedBody,
   type ErrorPresenter,
   type PresentedError,
+  unavailable,
 } from '@platform/http';
 
 export interface PayoutErrorBody {
@@ -44,6 +45,15 @@ export class PayoutErrorPresenter implements ErrorPresenter {
       retryable: true,
     };
     return { status: 500, body };
+  }
+
+  presentUnavailable(retryAfterSeconds: number): PresentedError {
+    const body: PayoutErrorBody = {
+      code: 'service_unavailable',
+      reason: `The service is temporarily unavailable; try again in ${retryAfterSeconds} s`,
+      retryable: true,
+    };
+    return unavailable(body, retryAfterSeconds);
   }
 }
 

@@ -8,3 +8,4 @@ export * from './migrations.js';
 export * from './table-name.js';
 export * from './transaction-runner.js';
 export * from './unstorable-text.js';
+export * from './database-unavailable.js';

@@ -1,5 +1,5 @@
 import { isUnstorableText } from '@platform/database';
-import { DefaultErrorPresenter, type ErrorPresenter, type PresentedError } from '@platform/http';
+import { DefaultErrorPresenter, type ErrorPresenter, type PresentedError, unavailable } from '@platform/http';
 import { BodyTooLargeError } from './chat-body.reader.js';
 import { ChatError, ChatErrorCode } from './chat.error.js';
 
@@ -24,6 +24,11 @@ export class ChatErrorPresenter implements ErrorPresenter {
   // Zulip's 500 carries no code.
   presentUnexpected(): PresentedError {
     return { status: 500, body: { result: 'error', msg: 'Internal server error' } };
+  }
+
+  // Shaped like Zulip's 500 (no code): clients retry server errors.
+  presentUnavailable(retryAfterSeconds: number): PresentedError {
+    return unavailable({ result: 'error', msg: 'Service temporarily unavailable' }, retryAfterSeconds);
   }
 }
 

@@ -1,9 +1,14 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { isDatabaseUnavailable } from '@platform/database';
 import type { Logger } from '@platform/logging';
 import type { ErrorPresenter, PresentedError } from './error-presenter.js';
 import { methodNotAllowed, type RouteMethods } from './method-not-allowed.js';
+
+// Long enough for a database failover or restart to finish, short enough that clients come back
+// soon after it has.
+const DATABASE_RETRY_AFTER_S = 5;
 
 // The last line of defence: known errors are rendered by the surface's presenter; anything else
 // is a 500 with an error id that is logged with the stack. Driver or provider text never
@@ -33,6 +38,10 @@ export class ErrorIdFilter implements ExceptionFilter {
 // The filter's rendering, for front doors that answer outside Nest: the same answer for the same
 // error whichever layer caught it.
 export function presentError(presenter: ErrorPresenter, logger: Logger, error: unknown): PresentedError {
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error }, 'database unavailable; answered 503');
+    return presenter.presentUnavailable(DATABASE_RETRY_AFTER_S);
+  }
   const known = presenter.present(error);
   const errorId = randomUUID();
   if (!known || known.status >= 500)

@@ -14,6 +14,8 @@ export interface PresentedError {
 export interface ErrorPresenter {
   present(error: unknown): PresentedError | null;
   presentUnexpected(errorId: string): PresentedError;
+  // The database is out of reach: worth retrying after `retryAfterSeconds` (503, Retry-After).
+  presentUnavailable(retryAfterSeconds: number): PresentedError;
 }
 
 // Every 401 outside the chat API: a `message` for any client, and the payout error fields.
@@ -43,6 +45,15 @@ export class DefaultErrorPresenter implements ErrorPresenter {
   presentUnexpected(errorId: string): PresentedError {
     return { status: 500, body: { message: 'Internal server error', errorId } };
   }
+
+  presentUnavailable(retryAfterSeconds: number): PresentedError {
+    return unavailable({ message: 'Service temporarily unavailable; try again shortly' }, retryAfterSeconds);
+  }
+}
+
+// Every surface's 503 carries the same header; only the body has the surface's shape.
+export function unavailable(body: unknown, retryAfterSeconds: number): PresentedError {
+  return { status: 503, body, headers: { 'Retry-After': String(retryAfterSeconds) } };
 }
 
 // Framework exceptions (unknown route, wrong method, too large) keep only their message, so every
