@@ -20,7 +20,7 @@ import { quoteServiceDefinition } from '@apps/quote-service';
 import { transactionServiceDefinition } from '@apps/transaction-service';
 import { webhookDispatcherDefinition } from '@apps/webhook-dispatcher';
 import { startSandbox, type Sandbox } from '../../sandbox/src/start-sandbox.js';
-import { pointAtSandbox, sandboxEnv } from '../../standalone/src/standalone-sandbox.js';
+import { pointAtSandbox, sandboxEnv } from '../../sandbox/src/deployment-env.js';
 import { freePorts } from '../../standalone/src/start-standalone.js';
 
 const PAYOUT_APPS = [

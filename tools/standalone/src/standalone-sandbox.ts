@@ -1,1 +1,0 @@
-export { pointAtSandbox, sandboxEnv } from '../../sandbox/src/deployment-env.js';
