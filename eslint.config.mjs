@@ -54,6 +54,7 @@ const placedChatApiLayers = [
   ['auth', 'server', 'bots', 'messages', 'typing', 'topics'],
   ['subscriptions', 'message-flags', 'scheduled-messages'],
   ['reminders'],
+  ['default-streams'],
 ];
 const newChatApiFeatures = readdirSync('apps/chat-api/src', { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'core')

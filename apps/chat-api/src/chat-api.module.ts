@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
 import { BotsModule } from './bots/bots.module.js';
 import { ChannelFoldersModule } from './channel-folders/channel-folders.module.js';
+import { ChannelSettingsModule } from './channel-settings/channel-settings.module.js';
 import { ChatCoreModule } from './core/chat-core.module.js';
 import { CustomProfileFieldsModule } from './custom-profile-fields/custom-profile-fields.module.js';
 import { DefaultStreamsModule } from './default-streams/default-streams.module.js';
@@ -50,6 +51,7 @@ import { UsersModule } from './users/users.module.js';
     UserGroupsModule,
     DefaultStreamsModule,
     ChannelFoldersModule,
+    ChannelSettingsModule,
   ],
 })
 export class ChatApiModule {}

@@ -52,7 +52,7 @@ describe('channel folders through zulip-js', () => {
             queue_id: queueId,
             last_event_id: -1,
             dont_block: true,
-          })) as { events: Array<Record<string, unknown>> };
+          })) as unknown as { events: Array<Record<string, unknown>> };
           expect(events).toHaveLength(count);
           return events;
         }),
@@ -227,14 +227,211 @@ describe('channel folders through zulip-js', () => {
           folder_id: backend,
         }),
       ).toMatchObject(success);
-      const { streams } = (await client(member).streams.retrieve()) as {
+      const { streams } = (await client(member).streams.retrieve()) as unknown as {
         streams: Array<{ name: string; folder_id: number | null }>;
       };
       expect(streams.find((stream) => stream.name === 'foldered')?.folder_id).toBe(backend);
       expect(await call(admin, `/channel_folders/${backend}`, 'PATCH', { is_archived: true })).toEqual(
         badRequest('You need to remove all the channels from this folder to archive it.'),
       );
-      await chat.channel(owner, 'loose');
+    });
+  });
+
+  describe('PATCH /streams/{stream_id}', () => {
+    let town: number;
+    let club: number;
+    let theirs: number;
+    const patch = (account: ChatAccount, id: number, params: Record<string, unknown>) =>
+      call(account, `/streams/${id}`, 'PATCH', params);
+    // The channel's newest message, raw, as its subscriber reads it.
+    const newest = async (account: ChatAccount, id: number) => {
+      const { messages } = (await client(account).messages.retrieve({
+        anchor: 'newest',
+        num_before: 1,
+        num_after: 0,
+        apply_markdown: false,
+        narrow: [{ operator: 'channel', operand: id }],
+      })) as unknown as { messages: Array<Record<string, unknown>> };
+      return messages[0];
+    };
+
+    beforeAll(async () => {
+      town = await chat.channel(admin, 'town-square', [member]);
+      club = await chat.channel(member, 'club', [], { invite_only: 'true' });
+      theirs = await chat.channel(stranger, 'their-square');
+    });
+
+    it('is for administrators and the channel creator, and hides what the caller cannot see', async () => {
+      expect(await patch(member, town, { description: 'x' })).toEqual(
+        badRequest('You do not have permission to administer this channel.'),
+      );
+      expect(await patch(guest, town, { description: 'x' })).toEqual(badRequest('Invalid channel ID'));
+      for (const id of [theirs, 999999])
+        expect(await patch(admin, id, { description: 'x' })).toEqual(badRequest('Invalid channel ID'));
+      expect(await patch(member, club, { description: 'Members only' })).toEqual(success);
+    });
+
+    it('renames a channel, announcing it and posting the notice in the channel', async () => {
+      expect(await patch(admin, town, { new_name: ' town-square ' })).toEqual(
+        badRequest('Channel already has that name.'),
+      );
+      expect(await patch(admin, town, { new_name: 'CLUB' })).toEqual(
+        badRequest('Channel name already in use.'),
+      );
+      expect(await patch(admin, town, { new_name: '  ' })).toEqual(
+        badRequest("Channel name can't be empty."),
+      );
+      const members = await queue(member, ['stream']);
+      expect(await patch(admin, town, { new_name: 'Town-Square' })).toEqual(success);
+      expect(await patch(owner, town, { new_name: 'plaza' })).toEqual(success);
+      expect(await members.expect(2)).toEqual([
+        {
+          op: 'update',
+          type: 'stream',
+          property: 'name',
+          value: 'Town-Square',
+          stream_id: town,
+          name: 'town-square',
+          id: 0,
+        },
+        {
+          op: 'update',
+          type: 'stream',
+          property: 'name',
+          value: 'plaza',
+          stream_id: town,
+          name: 'Town-Square',
+          id: 1,
+        },
+      ]);
+      expect(await newest(member, town)).toMatchObject({
+        display_recipient: 'plaza',
+        subject: 'channel events',
+        content: `@_**Olivia Owner|${owner.userId}** renamed channel **Town-Square** to **plaza**.`,
+      });
+    });
+
+    it('changes the description, newlines made spaces, with its rendering and a notice', async () => {
+      const members = await queue(member, ['stream']);
+      expect(await patch(admin, town, { description: 'The **main**\nsquare' })).toEqual(success);
+      expect(await members.expect(1)).toEqual([
+        {
+          type: 'stream',
+          op: 'update',
+          property: 'description',
+          name: 'plaza',
+          stream_id: town,
+          value: 'The **main** square',
+          rendered_description: '<p>The <strong>main</strong> square</p>',
+          id: 0,
+        },
+      ]);
+      expect((await newest(member, town))?.['content']).toBe(
+        `@_**Ada Admin|${admin.userId}** changed the description for this channel.\n\n` +
+          '* **Old description:**\n```` quote\n*No description.*\n````\n' +
+          '* **New description:**\n```` quote\nThe **main** square\n````',
+      );
+    });
+
+    it("refuses privacy changes as Zulip's update_stream_backend does", async () => {
+      expect(await patch(admin, town, { history_public_to_subscribers: false })).toEqual(
+        badRequest('Invalid parameters'),
+      );
+      expect(await patch(admin, town, { is_web_public: true, is_private: true })).toEqual(
+        badRequest('Invalid parameters'),
+      );
+      expect(await patch(admin, town, { is_web_public: true, history_public_to_subscribers: true })).toEqual(
+        badRequest('Web-public channels are not enabled.'),
+      );
+      // An administrator sees a private channel but does not read it.
+      expect(await patch(admin, club, { is_private: false })).toEqual(
+        badRequest('Channel content access is required.'),
+      );
+      expect(await call(admin, '/default_streams', 'POST', { stream_id: town })).toEqual(success);
+      expect(await patch(admin, town, { is_private: true })).toEqual(
+        badRequest('A default channel cannot be private.'),
+      );
+      expect(await call(admin, '/default_streams', 'DELETE', { stream_id: town })).toEqual(success);
+    });
+
+    it('makes a private channel public: created for those who could not see it, updated for the others', async () => {
+      const members = await queue(member, ['stream', 'subscription']);
+      const guests = await queue(guest, ['stream', 'subscription']);
+      const admins = await queue(admin, ['stream', 'subscription']);
+      expect(await patch(member, club, { is_private: false })).toEqual(success);
+      const update = {
+        op: 'update',
+        type: 'stream',
+        property: 'invite_only',
+        value: false,
+        history_public_to_subscribers: true,
+        is_web_public: false,
+        stream_id: club,
+        name: 'club',
+        id: 0,
+      };
+      expect(await members.expect(1)).toEqual([update]);
+      expect(await admins.expect(1)).toEqual([update]);
+      const ownerQueue = await queue(owner, ['stream']);
+      expect(await patch(member, club, { is_private: true, history_public_to_subscribers: true })).toEqual(
+        success,
+      );
+      expect(await ownerQueue.expect(1)).toEqual([{ ...update, value: true, id: 0 }]);
+      expect((await newest(member, club))?.['content']).toBe(
+        `@_**Mel Member|${member.userId}** changed the [access permissions](/help/channel-permissions) ` +
+          'for this channel from **Public** to **Private, shared history**.',
+      );
+      const backroom = await chat.channel(owner, 'backroom', [], { invite_only: 'true' });
+      const memberSide = await queue(member, ['stream', 'subscription']);
+      expect(await patch(owner, backroom, { is_private: false })).toEqual(success);
+      const seen = await memberSide.expect(2);
+      expect(seen[0]).toMatchObject({
+        type: 'stream',
+        op: 'create',
+        streams: [expect.objectContaining({ stream_id: backroom, invite_only: false })],
+      });
+      expect(seen[1]).toEqual({
+        type: 'subscription',
+        op: 'peer_add',
+        stream_ids: [backroom],
+        user_ids: [owner.userId],
+        id: 1,
+      });
+      expect(await guests.expect(0)).toEqual([]);
+    });
+
+    it('moves a channel into a folder and out of it', async () => {
+      const folderId = (await create(admin, 'Squares'))['channel_folder_id'] as number;
+      expect(await patch(admin, town, { folder_id: 999999 })).toEqual(
+        badRequest('Invalid channel folder ID'),
+      );
+      expect(await patch(admin, town, { folder_id: 'x' })).toEqual(badRequest('folder_id is not valid JSON'));
+      const members = await queue(member, ['stream']);
+      expect(await patch(admin, town, { folder_id: folderId })).toEqual(success);
+      const { stream } = (await client(member).callEndpoint(`/streams/${town}`, 'GET')) as unknown as {
+        stream: { folder_id: number | null };
+      };
+      expect(stream.folder_id).toBe(folderId);
+      expect(await patch(admin, town, { folder_id: 'null' })).toEqual(success);
+      const event = { op: 'update', type: 'stream', property: 'folder_id', stream_id: town, name: 'plaza' };
+      expect(await members.expect(2)).toEqual([
+        { ...event, value: folderId, id: 0 },
+        { ...event, value: null, id: 1 },
+      ]);
+    });
+
+    it('lists the group settings it does not serve in ignored_parameters_unsupported', async () => {
+      expect(
+        await patch(admin, town, {
+          description: 'Same',
+          can_send_message_group: 1,
+          is_default_stream: false,
+          topics_policy: 'inherit',
+        }),
+      ).toEqual({
+        ...success,
+        ignored_parameters_unsupported: ['can_send_message_group', 'is_default_stream', 'topics_policy'],
+      });
     });
   });
 });

@@ -20,5 +20,6 @@ import { NewAccountSubscriptions } from './new-account-subscriptions.js';
     DefaultStreamsStateProvider,
     NewAccountSubscriptions,
   ],
+  exports: [DefaultStreamsRepository],
 })
 export class DefaultStreamsModule {}

@@ -4,8 +4,7 @@ import type { ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { ChatError } from '../core/http/chat.error.js';
-import { isAdministrator } from '../core/http/permissions.js';
-import { historyAccess } from './stream-access.js';
+import { administeredChannel } from './channel-administration.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { StreamsRepository } from './streams.repository.js';
 
@@ -21,15 +20,7 @@ export class ArchiveStreamUseCase {
   ) {}
 
   async execute(caller: ChatCaller, streamId: number): Promise<Record<string, never>> {
-    const stream = await this.streams.findById(caller.realm.id, streamId);
-    if (!stream) throw ChatError.badRequest('Invalid channel ID');
-    if (!isAdministrator(caller.user) && stream.creatorId !== caller.user.id) {
-      // Only someone who reads the channel learns that it exists.
-      const subscribed = (await this.streams.subscription(caller.user.id, stream.id))?.active === true;
-      if (historyAccess(caller.user, stream, subscribed) === 'none')
-        throw ChatError.badRequest('Invalid channel ID');
-      throw ChatError.badRequest('You do not have permission to administer this channel.');
-    }
+    const { stream } = await administeredChannel(this.streams, caller, streamId);
     if (stream.isArchived) throw ChatError.badRequest('Channel is already deactivated');
     await this.outbox.run(async (tx) => {
       await this.streams.archive(tx.manager, caller.realm.id, stream.id);

@@ -39,6 +39,21 @@ export class StreamsRepository {
     await manager.getRepository(StreamEntity).update({ id }, { recipientId });
   }
 
+  // A channel's settings (PATCH /streams/{stream_id}).
+  async updateSettings(
+    manager: EntityManager,
+    stream: StreamEntity,
+    changes: Partial<
+      Pick<
+        StreamEntity,
+        'name' | 'nameKey' | 'description' | 'inviteOnly' | 'historyPublicToSubscribers' | 'folderId'
+      >
+    >,
+  ): Promise<void> {
+    await manager.getRepository(StreamEntity).update({ realmId: stream.realmId, id: stream.id }, changes);
+    Object.assign(stream, changes);
+  }
+
   // Every active account of the realm: the audience of public-channel events.
   async archive(manager: EntityManager, realmId: number, id: number): Promise<void> {
     await manager.getRepository(StreamEntity).update({ realmId, id }, { isArchived: true });
