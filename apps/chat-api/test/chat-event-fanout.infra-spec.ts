@@ -205,4 +205,91 @@ describe('chat event fan-out across replicas on Kafka', () => {
       .expect(400);
     expect(afterwards.body).toEqual(badQueue(queueId));
   });
+
+  // Organization administration (roles, profile fields, groups, default channels, folders): each
+  // change made on A, seen by a queue on B.
+  it('delivers the organization administration events made on replica A to a queue held by replica B', async () => {
+    const eventTypes = [
+      'realm_user',
+      'custom_profile_fields',
+      'user_group',
+      'default_streams',
+      'channel_folder',
+    ];
+    const { a, b, email, apiKey, queueId } = await ownerPollingOnB('Admin', eventTypes);
+    const onA = (method: 'post' | 'patch', path: string, form: Record<string, string>) =>
+      request(a.app.getHttpServer())
+        [method](`/api/v1${path}`)
+        .auth(email, apiKey)
+        .type('form')
+        .send(form)
+        .expect((response) =>
+          expect([path, response.body]).toEqual([path, expect.objectContaining({ result: 'success' })]),
+        );
+
+    const member = await onA('post', '/users', {
+      email: `member-${run}@example.com`,
+      password: 'member-password',
+      full_name: 'Mia Member',
+    });
+    const memberId = member.body.user_id as number;
+    await onA('patch', `/users/${memberId}`, { role: '300' });
+    await onA('post', '/realm/profile_fields', { name: 'Team', hint: '', field_type: '1' });
+    await onA('post', '/user_groups/create', {
+      name: 'reviewers',
+      description: 'Code review',
+      members: JSON.stringify([memberId]),
+    });
+    await onA('post', '/users/me/subscriptions', {
+      subscriptions: JSON.stringify([{ name: 'announcements' }]),
+    });
+    const channels = await request(a.app.getHttpServer())
+      .get('/api/v1/streams')
+      .auth(email, apiKey)
+      .expect(200);
+    const announcements = (channels.body.streams as Array<{ name: string; stream_id: number }>).find(
+      (channel) => channel.name === 'announcements',
+    )!;
+    await onA('post', '/default_streams', { stream_id: String(announcements.stream_id) });
+    await onA('post', '/channel_folders/create', { name: 'Engineering', description: 'Builders' });
+
+    const seen: Array<Record<string, unknown>> = [];
+    for (let lastEventId = -1; !eventTypes.every((type) => seen.some((event) => event['type'] === type));) {
+      const polled = await request(b.app.getHttpServer())
+        .get('/api/v1/events')
+        .query({ queue_id: queueId, last_event_id: String(lastEventId) })
+        .auth(email, apiKey)
+        .expect(200);
+      const events = polled.body.events as Array<Record<string, unknown>>;
+      seen.push(...events.filter((event) => event['type'] !== 'heartbeat'));
+      lastEventId = Math.max(lastEventId, ...events.map((event) => event['id'] as number));
+    }
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'realm_user',
+          op: 'update',
+          person: { user_id: memberId, role: 300 },
+        }),
+        expect.objectContaining({
+          type: 'custom_profile_fields',
+          fields: [expect.objectContaining({ name: 'Team', type: 1 })],
+        }),
+        expect.objectContaining({
+          type: 'user_group',
+          op: 'add',
+          group: expect.objectContaining({ name: 'reviewers', members: [memberId] }),
+        }),
+        expect.objectContaining({
+          type: 'default_streams',
+          default_streams: [announcements.stream_id],
+        }),
+        expect.objectContaining({
+          type: 'channel_folder',
+          op: 'add',
+          channel_folder: expect.objectContaining({ name: 'Engineering' }),
+        }),
+      ]),
+    );
+  }, 60_000);
 });
