@@ -164,4 +164,13 @@ describe('default channels through zulip-js', () => {
     const subscriptions = await chat.as(later).get('/users/me/subscriptions').expect(200);
     expect(subscriptions.body.subscriptions).toEqual([]);
   });
+
+  it('takes an archived channel out of the default channels, as Zulip archiving does', async () => {
+    const square = await chat.channel(owner, 'square');
+    expect(await call(admin, 'POST', { stream_id: square })).toEqual({ result: 'success', msg: '' });
+    const members = await queue(member, ['default_streams']);
+    await chat.as(owner).delete(`/streams/${square}`).expect(200);
+    expect(await members.expect(1)).toEqual([{ type: 'default_streams', default_streams: [], id: 0 }]);
+    expect(await call(member, 'GET')).toEqual({ result: 'success', msg: '', default_streams: [] });
+  });
 });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { OwnsTables } from '../core/database/feature-tables.js';
 import { StreamsModule } from '../streams/streams.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
+import { ArchivedDefaultStreams } from './archived-default-streams.js';
 import { DefaultStreamEntity } from './default-stream.entity.js';
 import { DefaultStreamsController } from './default-streams.controller.js';
 import { DefaultStreamsRepository } from './default-streams.repository.js';
@@ -15,6 +16,7 @@ import { NewAccountSubscriptions } from './new-account-subscriptions.js';
   imports: [StreamsModule, SubscriptionsModule],
   controllers: [DefaultStreamsController],
   providers: [
+    ArchivedDefaultStreams,
     DefaultStreamsRepository,
     DefaultStreamsService,
     DefaultStreamsStateProvider,

@@ -35,7 +35,8 @@ export class DefaultStreamsService {
       throw ChatError.badRequest('Private channels cannot be made default.');
     }
     await this.outbox.run(async (tx) => {
-      if (await this.defaults.add(tx.manager, caller.realm.id, stream.id)) await this.announce(tx, caller);
+      if (await this.defaults.add(tx.manager, caller.realm.id, stream.id))
+        await this.announce(tx, caller.realm.id);
     });
     return {};
   }
@@ -44,22 +45,22 @@ export class DefaultStreamsService {
   // see every channel's metadata. The event is sent even when nothing changed, as Zulip's.
   async remove(caller: ChatCaller, streamId: number): Promise<Record<string, never>> {
     const stream = await this.activeStream(caller, streamId);
-    await this.outbox.run(async (tx) => {
-      await this.defaults.remove(tx.manager, caller.realm.id, stream.id);
-      await this.announce(tx, caller);
-    });
+    await this.outbox.run((tx) => this.removeInTransaction(tx, stream));
     return {};
   }
 
+  // Zulip's do_remove_default_stream, also run for every channel archived.
+  async removeInTransaction(tx: ChatTransaction, stream: StreamEntity): Promise<void> {
+    await this.defaults.remove(tx.manager, stream.realmId, stream.id);
+    await this.announce(tx, stream.realmId);
+  }
+
   // Zulip's notify_default_streams: the ids, to every active member but guests.
-  private async announce(tx: ChatTransaction, caller: ChatCaller): Promise<void> {
+  private async announce(tx: ChatTransaction, realmId: number): Promise<void> {
     await publishChatEvent(tx, {
-      realmId: caller.realm.id,
-      userIds: await this.defaults.audience(caller.realm.id, tx.manager),
-      event: {
-        type: 'default_streams',
-        default_streams: await this.defaults.streamIds(caller.realm.id, tx.manager),
-      },
+      realmId,
+      userIds: await this.defaults.audience(realmId, tx.manager),
+      event: { type: 'default_streams', default_streams: await this.defaults.streamIds(realmId, tx.manager) },
     });
   }
 

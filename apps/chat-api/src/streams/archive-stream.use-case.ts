@@ -5,6 +5,7 @@ import type { ChatCaller } from '../core/http/chat-caller.js';
 import { publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { administeredChannel } from './channel-administration.js';
+import { ChannelLifecycle } from './channel-lifecycle.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { StreamsRepository } from './streams.repository.js';
 
@@ -17,6 +18,7 @@ export class ArchiveStreamUseCase {
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly streams: StreamsRepository,
     private readonly users: UsersRepository,
+    private readonly lifecycle: ChannelLifecycle,
   ) {}
 
   async execute(caller: ChatCaller, streamId: number): Promise<Record<string, never>> {
@@ -39,6 +41,7 @@ export class ArchiveStreamUseCase {
           stream_ids: [stream.id],
         },
       });
+      await this.lifecycle.channelArchived(tx, stream);
     });
     return {};
   }

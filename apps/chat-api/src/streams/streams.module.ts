@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { OwnsTables } from '../core/database/feature-tables.js';
 import { ArchiveStreamUseCase } from './archive-stream.use-case.js';
+import { ChannelLifecycle } from './channel-lifecycle.js';
 import { MarkdownModule } from '../markdown/markdown.module.js';
 import { PrincipalResolver } from './principal-resolver.js';
 import { StreamDirectory } from './stream-directory.js';
@@ -13,10 +15,11 @@ import { UsersModule } from '../users/users.module.js';
 
 @OwnsTables({ entities: [StreamEntity, SubscriptionEntity] })
 @Module({
-  imports: [MarkdownModule, UsersModule],
+  imports: [DiscoveryModule, MarkdownModule, UsersModule],
   controllers: [StreamsController],
   providers: [
     ArchiveStreamUseCase,
+    ChannelLifecycle,
     PrincipalResolver,
     StreamDirectory,
     StreamStateProvider,
