@@ -21,6 +21,7 @@ import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { TopicsModule } from './topics/topics.module.js';
 import { TypingModule } from './typing/typing.module.js';
 import { UserSettingsModule } from './user-settings/user-settings.module.js';
+import { UserGroupNoticesModule } from './user-group-notices/user-group-notices.module.js';
 import { UserGroupsModule } from './user-groups/user-groups.module.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -49,6 +50,7 @@ import { UsersModule } from './users/users.module.js';
     BotsModule,
     CustomProfileFieldsModule,
     UserGroupsModule,
+    UserGroupNoticesModule,
     DefaultStreamsModule,
     ChannelFoldersModule,
     ChannelSettingsModule,

@@ -54,6 +54,16 @@ describe('user groups through the gateway', () => {
   const members = async (id: number, query: Record<string, string> = {}) =>
     (await get(owner, `/user_groups/${id}/members`, query).expect(200)).body.members as number[];
 
+  const lastMessage = async (account: ChatAccount) =>
+    (
+      await get(account, '/messages', {
+        anchor: 'newest',
+        num_before: '1',
+        num_after: '0',
+        apply_markdown: 'false',
+      }).expect(200)
+    ).body.messages[0] as Record<string, unknown>;
+
   // A queue registered for user_group events, read without blocking.
   const queue = async (account: ChatAccount) => {
     const registered = await as(account).post('/register', { event_types: '["user_group"]' }).expect(200);
@@ -367,12 +377,20 @@ describe('user groups through the gateway', () => {
     await as(alice)
       .post(path, { add: `[${bob.userId}]` })
       .expect(200);
+    // Whom someone else adds is told by the Notification Bot.
+    expect(await lastMessage(bob)).toMatchObject({
+      sender_full_name: 'Notification Bot',
+      content: `@_**Alice Member|${alice.userId}** added you to the group @_*club*.`,
+    });
     await refuses(as(alice).post(path, { add: '[99999]' }), 'Invalid user ID: 99999');
     // can_leave_group is nobody, but carol may remove anyone (joiners), herself included.
     await refuses(as(bob).post(path, { delete: `[${bob.userId}]` }), 'Insufficient permission');
     await as(carol)
       .post(path, { delete: `[${bob.userId}]` })
       .expect(200);
+    expect((await lastMessage(bob))['content']).toBe(
+      `@_**Carol Member|${carol.userId}** removed you from the group @_*club*.`,
+    );
     await refuses(
       as(carol).post(path, { delete: `[${bob.userId}]` }),
       `There is no member '${bob.userId}' in this user group`,

@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
 import { ChatError } from '../core/http/chat.error.js';
+import { GroupMembershipHooks, type MembershipFollowUp } from './group-membership-hooks.js';
 import type { GroupSettingName } from './group-permission-settings.js';
 import { SubgroupLock } from './subgroup-lock.js';
 import { UserGroupAccess } from './user-group-access.js';
@@ -35,6 +36,7 @@ export class GroupMembershipUseCase {
     private readonly query: UserGroupsQuery,
     private readonly groups: UserGroupsRepository,
     private readonly events: UserGroupEvents,
+    private readonly hooks: GroupMembershipHooks,
   ) {}
 
   updateMembers(
@@ -60,20 +62,41 @@ export class GroupMembershipUseCase {
     return this.run(caller, groupId, { add_subgroups: changes.add, delete_subgroups: changes.delete });
   }
 
-  private run(
+  private async run(
     caller: ChatCaller,
     groupId: number,
     changes: MembershipChanges,
   ): Promise<Record<string, never>> {
+    const added = await this.followUp(caller, groupId, 'added', changes.add);
+    const removed = await this.followUp(caller, groupId, 'removed', changes.delete);
     return this.outbox.run(async (tx) => {
-      if (changes.add?.length) await this.addMembers(tx, caller, groupId, unique(changes.add));
-      if (changes.delete?.length) await this.removeMembers(tx, caller, groupId, unique(changes.delete));
+      if (changes.add?.length) {
+        await this.addMembers(tx, caller, groupId, unique(changes.add));
+        await added(tx);
+      }
+      if (changes.delete?.length) {
+        await this.removeMembers(tx, caller, groupId, unique(changes.delete));
+        await removed(tx);
+      }
       if (changes.add_subgroups?.length)
         await this.addSubgroups(tx, caller, groupId, unique(changes.add_subgroups));
       if (changes.delete_subgroups?.length)
         await this.removeSubgroups(tx, caller, groupId, unique(changes.delete_subgroups));
       return {};
     });
+  }
+
+  // What listeners write once these members are added or removed, prepared before the
+  // transaction; nothing for a group that does not exist (the change is refused anyway).
+  private async followUp(
+    caller: ChatCaller,
+    groupId: number,
+    change: 'added' | 'removed',
+    userIds: readonly number[] | undefined,
+  ): Promise<MembershipFollowUp> {
+    const group = userIds?.length ? await this.query.findNamed(caller.realm.id, groupId) : null;
+    if (!group) return () => Promise.resolve();
+    return this.hooks.prepare(caller, { groupName: group.name!, change, userIds: unique(userIds!) });
   }
 
   // The group, if the caller may act on oneself under `own` or on anyone under `anyone`.

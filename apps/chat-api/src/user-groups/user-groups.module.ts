@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { OwnsTables } from '../core/database/feature-tables.js';
 import { UsersModule } from '../users/users.module.js';
 import { CreateUserGroupUseCase } from './create-user-group.use-case.js';
 import { GroupCreationGuard } from './group-creation.guard.js';
+import { GroupMembershipHooks } from './group-membership-hooks.js';
 import { GroupMentions } from './group-mentions.js';
 import { GroupMembershipUseCase } from './group-membership.use-case.js';
 import { GroupSettingResolver } from './group-setting-resolver.js';
@@ -28,11 +30,12 @@ import { userGroupsMigrations } from './migrations/migrations.js';
   migrations: userGroupsMigrations,
 })
 @Module({
-  imports: [UsersModule],
+  imports: [DiscoveryModule, UsersModule],
   controllers: [UserGroupsController],
   providers: [
     CreateUserGroupUseCase,
     GroupCreationGuard,
+    GroupMembershipHooks,
     GroupMentions,
     GroupMembershipUseCase,
     GroupSettingResolver,
