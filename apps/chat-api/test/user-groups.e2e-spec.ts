@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiGatewayDefinition } from '@apps/api-gateway';
 import { expectEventually } from '@platform/test-support';
+import { DataSource } from 'typeorm';
 import zulipInit, { type ZulipClient } from 'zulip-js';
+import { UserGroupsBackfill1795702980998 } from '../src/user-groups/migrations/1795702980998-user-groups-backfill.js';
 import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
@@ -590,5 +592,33 @@ describe('user groups through the gateway', () => {
     await as(alice).post(`/user_groups/${vip}/deactivate`).expect(200);
     const rendered = await as(alice).post('/messages/render', { content: '@*vip*' }).expect(200);
     expect(rendered.body.rendered).toBe('<p>@<em>vip</em></p>');
+  });
+  // Last: it rebuilds every realm's groups from scratch.
+  it('gives realms that predate user groups their system groups (the backfill migration)', async () => {
+    const shape = async (account: ChatAccount) => {
+      const listed = await groups(account);
+      const names = new Map(listed.map((g) => [g.id, g.name]));
+      return listed
+        .filter((g) => g['is_system_group'])
+        .map((g) => ({
+          name: g.name,
+          description: g['description'],
+          members: g['members'],
+          subgroups: (g['direct_subgroup_ids'] as number[]).map((id) => names.get(id)),
+          settings: [g['can_manage_group'], g['can_mention_group']].map((id) => names.get(id as number)),
+        }));
+    };
+    const before = [await shape(owner), await shape(stranger)];
+    const runner = system.chatApi.app.get(DataSource).createQueryRunner();
+    try {
+      await runner.query(
+        'TRUNCATE "chat"."group_group_membership", "chat"."user_group_membership", "chat"."user_group"',
+      );
+      await new UserGroupsBackfill1795702980998().up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect([await shape(owner), await shape(stranger)]).toEqual(before);
+    expect(before[0]![0]).toMatchObject({ name: 'role:nobody', settings: ['role:nobody', 'role:nobody'] });
   });
 });
