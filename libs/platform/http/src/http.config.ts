@@ -20,6 +20,14 @@ export class HttpConfig {
   @Min(1024)
   MAX_BODY_BYTES: number = 1024 * 1024;
 
+  // On SIGTERM the app stops accepting connections and lets requests in flight finish for up to
+  // this long (a chat long poll may not), then cuts what is left and shuts its consumers and
+  // database down. Below Kubernetes' 30 s grace period.
+  @IsInt()
+  @Min(0)
+  @Max(120_000)
+  SHUTDOWN_DRAIN_MS: number = 10_000;
+
   // Signs and verifies the identity the gateway forwards and the tokens services send each other.
   @Secret()
   @IsString()

@@ -31,6 +31,8 @@ export async function startTestService<S extends PlatformSections>(
       DATABASE_POOL_SIZE: '4',
       EVENT_BUS: 'memory',
       INTERNAL_AUTH_SECRET: TEST_INTERNAL_AUTH_SECRET,
+      // A suite that ends with a long poll still open should not wait the production drain.
+      SHUTDOWN_DRAIN_MS: '1000',
       ...env,
     },
     sharedBus: bus,

@@ -15,6 +15,7 @@ import { routeMethodsOf } from '../errors/method-not-allowed.js';
 import { DirectRoutes } from '../direct-routes/direct-routes.js';
 import { MetricsRegistry } from '../observability/metrics.registry.js';
 import { OpenApiDocument } from '../observability/openapi.controller.js';
+import { drainConnections } from './drain-connections.js';
 import {
   closeRequestBodies,
   documentInputRefusals,
@@ -110,7 +111,10 @@ export async function startService<S extends PlatformSections>(
     name: definition.name,
     url,
     app,
-    close: () => app.close(),
+    close: async () => {
+      await drainConnections(app.getHttpServer() as Server, http.SHUTDOWN_DRAIN_MS);
+      await app.close();
+    },
   };
 }
 
