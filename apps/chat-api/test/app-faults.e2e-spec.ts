@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { apiGatewayDefinition } from '@apps/api-gateway';
 import type { RunningService } from '@platform/http';
@@ -14,10 +16,13 @@ import { TEST_OPS_API_KEY, startTestService, testGatewayEnv } from '@platform/te
 import { chatApiDefinition } from '../src/chat-api.definition.js';
 import { CreateRealmUseCase } from '../src/realms/create-realm.use-case.js';
 
+const HEARTBEAT_MS = 2_000;
+
 // The gateway and chat-api reach their database through a relay the test cuts: while it is cut
 // every answer that needs the database is 503 with Retry-After in the surface's own shape, never
-// 500, and once it is back the apps serve again without a restart.
-describe('an app whose database goes away', () => {
+// 500, and once it is back the apps serve again without a restart. Then chat-api is stopped with
+// a long poll in flight, which it answers before it goes.
+describe('an app under faults: its database goes away, it is stopped mid-request', () => {
   const bus = new InMemoryEventBus();
   let database: TestDatabase;
   let proxy: TcpProxy;
@@ -25,6 +30,7 @@ describe('an app whose database goes away', () => {
   let gateway: RunningService;
   let owner: { email: string; apiKey: string };
   let partnerId: string;
+  let chatApiStopped = false;
 
   beforeAll(async () => {
     database = await startTestDatabase();
@@ -33,7 +39,11 @@ describe('an app whose database goes away', () => {
     chatApi = await startTestService(chatApiDefinition, {
       databaseUrl: proxy.url,
       bus,
-      env: { CHAT_SECRET_KEY: 'chat-secret-key-for-the-outage-suite-0123456' },
+      env: {
+        CHAT_SECRET_KEY: 'chat-secret-key-for-the-outage-suite-0123456',
+        CHAT_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS),
+        SHUTDOWN_DRAIN_MS: '10000',
+      },
     });
     gateway = await startTestService(apiGatewayDefinition, {
       databaseUrl: proxy.url,
@@ -58,7 +68,7 @@ describe('an app whose database goes away', () => {
   afterAll(async () => {
     await proxy?.restore().catch(() => undefined);
     await gateway?.close();
-    await chatApi?.close();
+    if (!chatApiStopped) await chatApi?.close();
     await proxy?.close();
     await bus.disconnect();
     await database?.drop();
@@ -98,5 +108,35 @@ describe('an app whose database goes away', () => {
       await me().expect(200);
     });
     await request(chatApi.app.getHttpServer()).get('/health/ready').expect(200);
+  });
+
+  it('stops accepting on shutdown but answers the long poll in flight before it goes', async () => {
+    const registered = await request(chatApi.app.getHttpServer())
+      .post('/api/v1/register')
+      .auth(owner.email, owner.apiKey)
+      .type('form')
+      .send({ event_types: JSON.stringify(['message']) })
+      .expect(200);
+    const queueId = registered.body.queue_id as string;
+    const server = chatApi.app.getHttpServer();
+    const { port } = server.address() as AddressInfo;
+    const inFlight = once(server, 'request');
+    const waiting = fetch(`http://127.0.0.1:${port}/api/v1/events?queue_id=${queueId}&last_event_id=-1`, {
+      headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` },
+    });
+    await inFlight;
+
+    const stopped = chatApi.close();
+    chatApiStopped = true;
+    await expectEventually(() => expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow());
+    const answer = await waiting;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      result: 'success',
+      msg: '',
+      queue_id: queueId,
+      events: [{ type: 'heartbeat', id: 0 }],
+    });
+    await stopped;
   });
 });
