@@ -44,8 +44,13 @@ export class RegisterQueueUseCase {
     const want = (type: string) => wanted === undefined || wanted.includes(type);
     const context = { ...command, everyEventType: wanted === undefined };
     const state: Record<string, unknown> = {};
-    for (const provider of this.providers.all)
-      Object.assign(state, await provider.fetch(caller, want, context));
+    for (const provider of this.providers.all) {
+      const part = await provider.fetch(caller, want, context);
+      // Each key has one owner: a second answer would silently win by module order.
+      const taken = Object.keys(part).find((key) => key in state);
+      if (taken) throw new Error(`Two register-state providers answer '${taken}'`);
+      Object.assign(state, part);
+    }
     return {
       queue_id: queue.id,
       last_event_id: -1,
