@@ -299,6 +299,50 @@ describe('users administration through the gateway', () => {
     });
   });
 
+  describe("a deactivated account's subscriptions", () => {
+    it('leave the subscriber lists on deactivation and come back on reactivation', async () => {
+      const subscriber = await system.createUser(owner, 'ua-subscriber@example.com', 'Sue Scriber');
+      await chat
+        .as(subscriber)
+        .post('/users/me/subscriptions', { subscriptions: JSON.stringify([{ name: 'ua-lounge' }]) })
+        .expect(200);
+      const lounge = (
+        (await (await as(admin)).streams.retrieve())['streams'] as Array<{ name: string; stream_id: number }>
+      ).find((stream) => stream.name === 'ua-lounge')!;
+      const watcher = await as(admin);
+      const watching = (await watcher.queues.register({ event_types: ['subscription'] }))[
+        'queue_id'
+      ] as string;
+      const peerEvents = async () => {
+        const answer = await watcher.events.retrieve({
+          queue_id: watching,
+          last_event_id: -1,
+          dont_block: true,
+        });
+        return (answer['events'] as Event[]).filter((event) => event['type'] === 'subscription');
+      };
+      const peer = (op: string) => ({
+        type: 'subscription',
+        op,
+        stream_ids: [lounge.stream_id],
+        user_ids: [subscriber.userId],
+      });
+
+      await watcher.callEndpoint(`/users/${subscriber.userId}`, 'DELETE');
+      await expectEventually(async () =>
+        expect(await peerEvents()).toEqual([expect.objectContaining(peer('peer_remove'))]),
+      );
+      await watcher.callEndpoint(`/users/${subscriber.userId}/reactivate`, 'POST');
+      await expectEventually(async () =>
+        expect(await peerEvents()).toEqual([
+          expect.objectContaining(peer('peer_remove')),
+          expect.objectContaining(peer('peer_add')),
+        ]),
+      );
+      await nextEvents(4);
+    });
+  });
+
   describe('bots and the system bot', () => {
     it('gives an administrator the bot they bring back when its owner is gone', async () => {
       const gone = await system.createUser(owner, 'ua-gone@example.com', 'Gon Away');

@@ -121,6 +121,18 @@ export class SubscriptionEvents {
     await this.peers(tx, 'peer_remove', changes, audience, await this.subscribersOf(tx, changes));
   }
 
+  // An account that leaves or rejoins the realm leaves or rejoins its channels' subscriber
+  // lists, its subscriptions kept (Zulip's send_events_for_user_deactivation, do_reactivate_user).
+  async accountPeers(
+    tx: ChatTransaction,
+    op: 'peer_add' | 'peer_remove',
+    changes: readonly SubscriptionChange[],
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    const audience = await this.audience(tx, changes[0]!.stream.realmId);
+    await this.peers(tx, op, changes, audience, await this.subscribersOf(tx, changes));
+  }
+
   // Zulip's send_peer_subscriber_events: one event per private channel; public channels changed
   // for the same users share one event, but those with subscribed guests (who follow them too).
   private async peers(

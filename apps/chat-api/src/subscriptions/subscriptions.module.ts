@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountSubscriptionPeers } from './account-subscription-peers.js';
 import { ChannelFoldersModule } from '../channel-folders/channel-folders.module.js';
 import { ChannelCreationNotices } from './channel-creation-notices.js';
 import { MarkdownModule } from '../markdown/markdown.module.js';
@@ -15,6 +16,7 @@ import { UsersModule } from '../users/users.module.js';
   imports: [ChannelFoldersModule, MarkdownModule, MessagesModule, StreamsModule, UsersModule],
   controllers: [SubscriptionsController],
   providers: [
+    AccountSubscriptionPeers,
     ChannelCreationNotices,
     SubscribeUseCase,
     SubscriptionEvents,
