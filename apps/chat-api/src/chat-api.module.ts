@@ -8,6 +8,7 @@ import { CustomProfileFieldsModule } from './custom-profile-fields/custom-profil
 import { DefaultStreamsModule } from './default-streams/default-streams.module.js';
 import { EventsModule } from './events/events.module.js';
 import { MarkdownModule } from './markdown/markdown.module.js';
+import { MessageDeletionModule } from './message-deletion/message-deletion.module.js';
 import { MessageFlagsModule } from './message-flags/message-flags.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { MutedUsersModule } from './muted-users/muted-users.module.js';
@@ -40,6 +41,7 @@ import { UsersModule } from './users/users.module.js';
     SubscriptionsModule,
     MessagesModule,
     MessageFlagsModule,
+    MessageDeletionModule,
     TopicsModule,
     TypingModule,
     MutedUsersModule,

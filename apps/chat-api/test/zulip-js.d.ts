@@ -13,6 +13,7 @@ declare module 'zulip-js' {
       retrieve: Call;
       render: (params: Params | string) => Promise<ZulipResponse>;
       flags: { add: Call; remove: Call };
+      deleteById: Call;
     };
     typing: { send: Call };
     streams: { retrieve: Call; getStreamId: (params: Params | string) => Promise<ZulipResponse> };

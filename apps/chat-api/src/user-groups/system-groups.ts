@@ -68,9 +68,19 @@ export function directSystemGroupsOf(role: UserRole): SystemGroupName[] {
     : [ROLE_SYSTEM_GROUP[role]];
 }
 
-// The realm settings that govern groups, at Zulip 11's defaults (this server keeps no realm
-// settings of its own: Realm.REALM_PERMISSION_GROUP_SETTINGS, neither allows role:everyone).
+// The realm's group settings, at Zulip 11's defaults (this server keeps no realm settings of its
+// own): those that govern groups, and who may delete messages (message-deletion).
 export const REALM_GROUP_SETTINGS = {
   can_create_groups: SystemGroup.MEMBERS,
+  can_delete_any_message_group: SystemGroup.ADMINISTRATORS,
+  can_delete_own_message_group: SystemGroup.EVERYONE,
   can_manage_all_groups: SystemGroup.OWNERS,
 } as const;
+
+export type RealmGroupSetting = keyof typeof REALM_GROUP_SETTINGS;
+
+// Realm.REALM_PERMISSION_GROUP_SETTINGS: a setting refusing role:everyone never grants a guest
+// its permission; of these, only can_delete_own_message_group accepts it.
+export const REALM_SETTINGS_ALLOWING_EVERYONE: ReadonlySet<RealmGroupSetting> = new Set([
+  'can_delete_own_message_group',
+]);

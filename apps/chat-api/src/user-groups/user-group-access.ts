@@ -10,7 +10,11 @@ import {
   type GroupSettingName,
   settingGroupId,
 } from './group-permission-settings.js';
-import { REALM_GROUP_SETTINGS } from './system-groups.js';
+import {
+  REALM_GROUP_SETTINGS,
+  REALM_SETTINGS_ALLOWING_EVERYONE,
+  type RealmGroupSetting,
+} from './system-groups.js';
 import type { UserGroupEntity } from './user-group.entity.js';
 import { UserGroupsQuery } from './user-groups.query.js';
 
@@ -36,16 +40,17 @@ export class UserGroupAccess {
     return this.query.isMember(groupId, user.id, false, manager);
   }
 
-  // A realm's group permission (can_create_groups, can_manage_all_groups).
+  // A realm's group permission (can_create_groups, can_delete_own_message_group…).
   async realmPermits(
     caller: ChatCaller,
-    setting: keyof typeof REALM_GROUP_SETTINGS,
+    setting: RealmGroupSetting,
     manager?: EntityManager,
   ): Promise<boolean> {
     const groups = await this.query.systemGroupIds(caller.realm.id, manager);
     const groupId = groups.get(REALM_GROUP_SETTINGS[setting]);
     if (groupId === undefined) return false;
-    return this.hasPermission(groupId, caller.user, { allowEveryoneGroup: false }, manager);
+    const allowEveryoneGroup = REALM_SETTINGS_ALLOWING_EVERYONE.has(setting);
+    return this.hasPermission(groupId, caller.user, { allowEveryoneGroup }, manager);
   }
 
   // Zulip's get_user_group_by_id_in_realm.

@@ -49,6 +49,6 @@ import { userGroupsMigrations } from './migrations/migrations.js';
     UserGroupsRepository,
     UserGroupsStateProvider,
   ],
-  exports: [GroupMentions],
+  exports: [GroupMentions, UserGroupAccess],
 })
 export class UserGroupsModule {}
