@@ -50,6 +50,7 @@ const placedChatApiLayers = [
   ['custom-profile-fields'],
   ['events', 'users', 'saved-snippets', 'user-settings'],
   ['realms', 'muted-users', 'streams', 'user-groups'],
+  ['reactions'],
   ['channel-folders'],
   ['auth', 'server', 'bots', 'messages', 'typing', 'topics'],
   ['subscriptions', 'message-flags', 'scheduled-messages'],

@@ -10,8 +10,10 @@ import { EventsModule } from './events/events.module.js';
 import { MarkdownModule } from './markdown/markdown.module.js';
 import { MessageDeletionModule } from './message-deletion/message-deletion.module.js';
 import { MessageFlagsModule } from './message-flags/message-flags.module.js';
+import { MessageReactionsModule } from './message-reactions/message-reactions.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { MutedUsersModule } from './muted-users/muted-users.module.js';
+import { ReactionsModule } from './reactions/reactions.module.js';
 import { RealmsModule } from './realms/realms.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { SavedSnippetsModule } from './saved-snippets/saved-snippets.module.js';
@@ -41,6 +43,8 @@ import { UsersModule } from './users/users.module.js';
     SubscriptionsModule,
     MessagesModule,
     MessageFlagsModule,
+    ReactionsModule,
+    MessageReactionsModule,
     MessageDeletionModule,
     TopicsModule,
     TypingModule,

@@ -1,6 +1,7 @@
 import { unixSeconds } from '../core/http/python-isoformat.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
 import type { UserEntity } from '../core/accounts/user.entity.js';
+import type { ReactionRow } from '../reactions/reaction.presenter.js';
 import { avatarUrl } from '../users/user.presenter.js';
 import type { MessageEntity } from './message.entity.js';
 
@@ -11,6 +12,8 @@ export interface MessageContext {
   // A channel message: the channel's name; a direct message: its users.
   readonly streamName: string | null;
   readonly directUsers: readonly UserEntity[];
+  // Oldest first.
+  readonly reactions: readonly ReactionRow[];
 }
 
 export interface MessageRowOptions {
@@ -37,7 +40,7 @@ export function messageRow(message: MessageEntity, context: MessageContext, opti
     topic_links: [],
     // Zulip's is_status_message: the raw content starts with `/me ` (a space, nothing else).
     is_me_message: message.content.startsWith('/me '),
-    reactions: [],
+    reactions: context.reactions,
     submessages: [],
     sender_full_name: context.sender.fullName,
     sender_email: context.sender.email,

@@ -16,6 +16,7 @@ import { MessagesController } from './messages.controller.js';
 import { MessagesRepository } from './messages.repository.js';
 import { MutedUsersModule } from '../muted-users/muted-users.module.js';
 import { NarrowCleaner } from './narrow-cleaner.js';
+import { ReactionsModule } from '../reactions/reactions.module.js';
 import { RecipientEntity } from './recipient.entity.js';
 import { SendMessageUseCase } from './send-message.use-case.js';
 import { StreamsModule } from '../streams/streams.module.js';
@@ -25,7 +26,7 @@ import { UsersModule } from '../users/users.module.js';
 
 @OwnsTables({ entities: [RecipientEntity, MessageEntity, UserMessageEntity] })
 @Module({
-  imports: [MarkdownModule, MutedUsersModule, StreamsModule, UserGroupsModule, UsersModule],
+  imports: [MarkdownModule, MutedUsersModule, ReactionsModule, StreamsModule, UserGroupsModule, UsersModule],
   controllers: [MessagesController],
   providers: [
     ConversationStateProvider,
@@ -42,6 +43,6 @@ import { UsersModule } from '../users/users.module.js';
     NarrowCleaner,
     SendMessageUseCase,
   ],
-  exports: [GetMessageQuery, MessagePreview, MessagesRepository, SendMessageUseCase],
+  exports: [GetMessageQuery, MessageAccess, MessagePreview, MessagesRepository, SendMessageUseCase],
 })
 export class MessagesModule {}

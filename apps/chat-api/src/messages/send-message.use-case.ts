@@ -221,6 +221,7 @@ export class SendMessageUseCase {
               realmStr: senderRealmStr(caller.realm, caller.user.id),
               streamName: destination.stream?.name ?? null,
               directUsers: destination.directUsers,
+              reactions: [],
             },
             { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true },
           ),

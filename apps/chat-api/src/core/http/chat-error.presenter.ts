@@ -57,6 +57,8 @@ function statusOf(code: ChatErrorCode): number {
     case ChatErrorCode.PUSH_SERVICE_NOT_CONFIGURED:
     case ChatErrorCode.EXPECTATION_MISMATCH:
     case ChatErrorCode.CANNOT_DEACTIVATE_GROUP_IN_USE:
+    case ChatErrorCode.REACTION_ALREADY_EXISTS:
+    case ChatErrorCode.REACTION_DOES_NOT_EXIST:
       return 400;
     case ChatErrorCode.AUTHENTICATION_FAILED:
     case ChatErrorCode.USER_DEACTIVATED:

@@ -1,0 +1,142 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
+import type { ChatCaller } from '../core/http/chat-caller.js';
+import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
+import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
+import { MessageAccess } from '../messages/message-access.js';
+import type { MessageEntity } from '../messages/message.entity.js';
+import { MessagesRepository } from '../messages/messages.repository.js';
+import { checkEmojiRequest, emojiDataFor } from '../reactions/emoji.js';
+import type { ReactionEntity } from '../reactions/reaction.entity.js';
+import { type ReactionKey, ReactionsRepository } from '../reactions/reactions.repository.js';
+import { StreamsRepository } from '../streams/streams.repository.js';
+import { type ReactedChannel, ReactionAudienceRepository } from './reaction-audience.repository.js';
+
+export interface AddReactionCommand {
+  readonly emojiName: string;
+  readonly emojiCode: string | undefined;
+  readonly reactionType: string | undefined;
+}
+
+export interface RemoveReactionCommand {
+  readonly emojiName: string | undefined;
+  readonly emojiCode: string | undefined;
+  readonly reactionType: string;
+}
+
+interface Reacted {
+  readonly message: MessageEntity;
+  readonly channel: ReactedChannel | null;
+}
+
+// Zulip's check_add_reaction and remove_reaction: a reaction to a message the caller may access
+// (not in an archived channel: reacting modifies the message), announced by a `reaction` event
+// to everyone with access who holds the message (event_recipient_ids_for_action_on_messages).
+// Zulip 11 sets no limit on reactions per message or per user.
+@Injectable()
+export class ReactUseCase {
+  constructor(
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
+    private readonly messages: MessagesRepository,
+    private readonly access: MessageAccess,
+    private readonly streams: StreamsRepository,
+    private readonly reactions: ReactionsRepository,
+    private readonly audience: ReactionAudienceRepository,
+  ) {}
+
+  async add(
+    caller: ChatCaller,
+    messageId: number,
+    command: AddReactionCommand,
+  ): Promise<Record<string, never>> {
+    const reacted = await this.accessible(caller, messageId);
+    let { emojiCode, reactionType } = command;
+    if (emojiCode === undefined || reactionType === undefined) {
+      const data = emojiDataFor(command.emojiName);
+      emojiCode ??= data.emojiCode;
+      reactionType ??= data.reactionType;
+    }
+    const key: ReactionKey = { messageId, emojiCode, reactionType };
+    await this.outbox.run(async (tx) => {
+      if (await this.reactions.hasReacted(tx.manager, caller.user.id, key)) throw reactionExists();
+      // A vote for an existing reaction takes its name unchecked, so a message never shows two
+      // names for one emoji; only a new emoji is validated.
+      const vote = await this.reactions.findVote(tx.manager, key);
+      if (!vote) checkEmojiRequest(command.emojiName, key.emojiCode, key.reactionType);
+      const emojiName = vote?.emojiName ?? command.emojiName;
+      await this.audience.ensureCopy(tx.manager, caller.user.id, messageId);
+      const reaction = { ...key, emojiName, userId: caller.user.id, realmId: caller.realm.id };
+      // Lost a race with the same reaction sent twice at once.
+      if (!(await this.reactions.insert(tx.manager, reaction))) throw reactionExists();
+      await this.announce(tx, caller, reacted, 'add', reaction);
+    });
+    return {};
+  }
+
+  async remove(
+    caller: ChatCaller,
+    messageId: number,
+    command: RemoveReactionCommand,
+  ): Promise<Record<string, never>> {
+    const reacted = await this.accessible(caller, messageId);
+    let emojiCode = command.emojiCode;
+    if (emojiCode === undefined) {
+      if (command.emojiName === undefined)
+        throw ChatError.badRequest(
+          'At least one of the following arguments must be present: emoji_name, emoji_code',
+        );
+      emojiCode = emojiDataFor(command.emojiName).emojiCode;
+    }
+    // No emoji validation: the stored row proves the emoji was valid when added.
+    await this.outbox.run(async (tx) => {
+      const removed = await this.reactions.delete(tx.manager, caller.user.id, {
+        messageId,
+        emojiCode,
+        reactionType: command.reactionType,
+      });
+      if (!removed) throw new ChatError(ChatErrorCode.REACTION_DOES_NOT_EXIST, "Reaction doesn't exist.");
+      await this.announce(tx, caller, reacted, 'remove', removed);
+    });
+    return {};
+  }
+
+  private async accessible(caller: ChatCaller, messageId: number): Promise<Reacted> {
+    const message = await this.messages.findById(caller.realm.id, messageId);
+    const flags = message ? await this.access.flagsOf(caller, message) : null;
+    const stream =
+      message?.streamId != null ? await this.streams.findById(caller.realm.id, message.streamId) : null;
+    if (!message || flags === null || stream?.isArchived) throw ChatError.badRequest('Invalid message(s)');
+    return { message, channel: stream };
+  }
+
+  private async announce(
+    tx: ChatTransaction,
+    caller: ChatCaller,
+    reacted: Reacted,
+    op: 'add' | 'remove',
+    reaction: Pick<ReactionEntity, 'emojiName' | 'emojiCode'> & Pick<ReactionKey, 'reactionType'>,
+  ): Promise<void> {
+    const userIds = await this.audience.audience(tx.manager, reacted.message.id, reacted.channel);
+    await publishChatEvent(tx, {
+      realmId: caller.realm.id,
+      userIds,
+      event: {
+        type: 'reaction',
+        op,
+        user_id: caller.user.id,
+        // Zulip 11 still sends the deprecated user object in events (feature level 339 put it
+        // back; 12.0 removes it), though message payloads lost theirs at level 328.
+        user: { user_id: caller.user.id, email: caller.user.email, full_name: caller.user.fullName },
+        message_id: reacted.message.id,
+        emoji_name: reaction.emojiName,
+        emoji_code: reaction.emojiCode,
+        reaction_type: reaction.reactionType,
+      },
+    });
+  }
+}
+
+function reactionExists(): ChatError {
+  return new ChatError(ChatErrorCode.REACTION_ALREADY_EXISTS, 'Reaction already exists.');
+}
