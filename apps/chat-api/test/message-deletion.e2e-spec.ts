@@ -42,15 +42,17 @@ describe('DELETE /messages/{message_id} through the gateway', () => {
         id,
         seconds,
       ]);
-  const register = async (who: ChatAccount, types: string[]) =>
+  // Current clients declare bulk_message_deletion; older ones get one event per message.
+  const register = async (who: ChatAccount, types: string[], bulk = true) =>
     (
       await chat
         .as(who)
-        .post('/register', { event_types: JSON.stringify(types) })
+        .post('/register', {
+          event_types: JSON.stringify(types),
+          client_capabilities: JSON.stringify({ bulk_message_deletion: bulk }),
+        })
         .expect(200)
-    ).body as {
-      queue_id: string;
-    };
+    ).body as { queue_id: string };
   const poll = (who: ChatAccount, queueId: string, count: number) =>
     expectEventually(async () => {
       const polled = await chat
@@ -204,12 +206,16 @@ describe('DELETE /messages/{message_id} through the gateway', () => {
     const before = await unread(ben);
     expect(before.pms.flatMap((entry) => entry.unread_message_ids)).toContain(direct);
     const benQueue = await register(ben, ['delete_message']);
+    const benOldClient = await register(ben, ['delete_message'], false);
     const ownerQueue = await register(owner, ['delete_message']);
     // The recipient did not send it.
     expect((await remove(ben, direct).expect(400)).body).toEqual(badRequest(NO_PERMISSION));
     expect(await annClient.messages.deleteById({ message_id: direct })).toEqual(viaZulipJs);
     expect(await poll(ben, benQueue.queue_id, 1)).toEqual([
       { id: 0, type: 'delete_message', message_type: 'private', message_ids: [direct] },
+    ]);
+    expect(await poll(ben, benOldClient.queue_id, 1)).toEqual([
+      { id: 0, type: 'delete_message', message_type: 'private', message_id: direct },
     ]);
     const after = await unread(ben);
     expect(after.count).toBe(before.count - 1);

@@ -77,8 +77,7 @@ export class EventQueueRegistry implements OnModuleDestroy {
       for (const queue of this.publicReaders.get(chatEvent.realmId) ?? []) targets.add(queue);
     for (const queue of targets) {
       if (queue.options.realmId !== chatEvent.realmId || !queue.wants(type)) continue;
-      const shaped = queue.shape(chatEvent);
-      if (queue.accepts(shaped)) queue.push(shaped);
+      for (const shaped of queue.shapeAll(chatEvent)) if (queue.accepts(shaped)) queue.push(shaped);
     }
   }
 

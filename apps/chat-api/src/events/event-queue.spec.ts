@@ -12,6 +12,7 @@ const options = (overrides: Partial<QueueOptions> = {}): QueueOptions => ({
   narrow: [],
   emptyTopicName: false,
   streamTypingNotifications: false,
+  bulkMessageDeletion: false,
   lifespanMs: 600_000,
   ...overrides,
 });
@@ -110,6 +111,22 @@ describe(EventQueue.name, () => {
       '3': { type: 'stream', stream_id: 4, topic: 'general chat' },
       '5': { type: 'private', user_ids: [] },
     });
+  });
+
+  it('splits a deletion per message for clients without bulk_message_deletion, naming the empty topic', () => {
+    const deletion = chatEvent({
+      type: 'delete_message',
+      message_ids: [3, 5],
+      stream_id: 4,
+      topic: '',
+      message_type: 'stream',
+    });
+    expect(new EventQueue('q', options(), 0).shapeAll(deletion)).toEqual([
+      { type: 'delete_message', message_id: 3, stream_id: 4, topic: 'general chat', message_type: 'stream' },
+      { type: 'delete_message', message_id: 5, stream_id: 4, topic: 'general chat', message_type: 'stream' },
+    ]);
+    const bulk = new EventQueue('q', options({ bulkMessageDeletion: true, emptyTopicName: true }), 0);
+    expect(bulk.shapeAll(deletion)).toEqual([deletion.event]);
   });
 
   it('accepts channel typing only from clients that declared it, and messages of its narrow', () => {

@@ -18,6 +18,8 @@ export interface QueueOptions {
   readonly emptyTopicName: boolean;
   // client_capabilities: the client wants typing events of channel topics.
   readonly streamTypingNotifications: boolean;
+  // client_capabilities: the client takes one delete_message event for many messages.
+  readonly bulkMessageDeletion: boolean;
   // A queue nobody polls for this long is dropped (queue_lifespan_secs).
   readonly lifespanMs: number;
 }
@@ -142,11 +144,20 @@ export class EventQueue {
     return { ...event, message, flags, ...echo };
   }
 
+  // Zulip's process_deletion_event: a client without the bulk_message_deletion capability gets
+  // one delete_message event per message, its id as a scalar message_id.
+  shapeAll(chatEvent: ChatEventV1): Array<Record<string, unknown>> {
+    const shaped = this.shape(chatEvent);
+    if (shaped['type'] !== 'delete_message' || this.options.bulkMessageDeletion) return [shaped];
+    const { message_ids: ids, ...single } = shaped;
+    return (ids as number[]).map((messageId) => ({ ...single, message_id: messageId }));
+  }
+
   // Zulip sends clients without the empty_topic_name capability the empty topic under the
-  // realm's display name: channel typing, and the details of messages marked unread.
+  // realm's display name: channel typing and deletions, and the details of messages marked unread.
   private topicNamed(event: Record<string, unknown>): Record<string, unknown> {
     if (this.options.emptyTopicName) return event;
-    if (event['type'] === 'typing' && 'topic' in event)
+    if ((event['type'] === 'typing' || event['type'] === 'delete_message') && 'topic' in event)
       return { ...event, topic: this.topicName(event['topic']) };
     const details = event['message_details'] as Record<string, Record<string, unknown>> | undefined;
     if (event['type'] !== 'update_message_flags' || details === undefined) return event;

@@ -78,6 +78,7 @@ export class EventsController {
         narrow: p.narrow,
         lifespanSeconds: p.queue_lifespan_secs,
         streamTypingNotifications: p.client_capabilities.stream_typing_notifications === true,
+        bulkMessageDeletion: p.client_capabilities.bulk_message_deletion === true,
       },
     });
   }
@@ -100,6 +101,7 @@ export class EventsController {
       narrow: p.narrow,
       emptyTopicName: p.empty_topic_name,
       streamTypingNotifications: p.stream_typing_notifications,
+      bulkMessageDeletion: p.bulk_message_deletion,
       lifespanSeconds: p.lifespan_secs,
     };
     const command = { queueId: p.queue_id, lastEventId: p.last_event_id, dontBlock: p.dont_block, newQueue };

@@ -15,6 +15,7 @@ export interface RegisterCommand extends RegisterOptions {
     readonly narrow: readonly NarrowTerm[];
     readonly lifespanSeconds: number;
     readonly streamTypingNotifications: boolean;
+    readonly bulkMessageDeletion: boolean;
   };
 }
 
