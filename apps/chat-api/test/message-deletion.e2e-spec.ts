@@ -174,10 +174,18 @@ describe('DELETE /messages/{message_id} through the gateway', () => {
     await remove(owner, old).expect(200);
   });
 
-  it("refuses a member someone else's message, and lets an administrator delete it", async () => {
+  it("refuses a member someone else's message, and lets an administrator delete it with its reactions", async () => {
     const bens = await chat.toChannel(ben, roomId, 'others', "Ben's");
+    await chat.as(ann).post(`/messages/${bens}/reactions`, { emoji_name: 'thumbs_up' }).expect(200);
     expect((await remove(ann, bens).expect(400)).body).toEqual(badRequest(NO_PERMISSION));
     await remove(owner, bens).expect(200);
+    // Its reactions went with it.
+    const [{ left }] = (await system.chatApi.app
+      .get(DataSource)
+      .query('SELECT count(*)::int AS "left" FROM "chat"."reaction" WHERE "message_id" = $1', [bens])) as [
+      { left: number },
+    ];
+    expect(left).toBe(0);
   });
 
   it("lets a bot's owner delete the bot's messages, and no other member", async () => {

@@ -10,8 +10,9 @@ export interface CopyHolder {
 
 @Injectable()
 export class MessageDeletionRepository {
-  // Deletes the message and every copy of it in one statement; answers who held a copy, or
-  // null when the message was already gone (a concurrent deletion won the row lock).
+  // Deletes the message with every copy of it and every reaction to it, in one statement;
+  // answers who held a copy, or null when the message was already gone (a concurrent deletion
+  // won the row lock).
   async delete(manager: EntityManager, realmId: number, messageId: number): Promise<CopyHolder[] | null> {
     const [row] = (await manager.query(
       `WITH "gone" AS (
@@ -19,6 +20,8 @@ export class MessageDeletionRepository {
        ), "copies" AS (
          DELETE FROM "chat"."user_message" AS um USING "gone" WHERE um."message_id" = "gone"."id"
          RETURNING um."user_id"
+       ), "reactions" AS (
+         DELETE FROM "chat"."reaction" AS r USING "gone" WHERE r."message_id" = "gone"."id"
        )
        SELECT (SELECT count(*) FROM "gone")::int AS "deleted",
               COALESCE(
