@@ -41,7 +41,7 @@ export function buildEmojiTable(emoji: readonly DatasourceEmoji[]) {
 }
 
 const datasource = createRequire(import.meta.url)(
-  'emoji-datasource-google/emoji.json',
+  'emoji-datasource/emoji.json',
 ) as readonly DatasourceEmoji[];
 const table = buildEmojiTable(datasource);
 

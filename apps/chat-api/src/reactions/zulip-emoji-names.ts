@@ -1,6 +1,7 @@
 // Zulip names its unicode emoji with its own curated map (tools/setup/emoji/emoji_names.py),
-// which no npm package carries. The table starts from the Google set's own short names
-// (emoji-datasource-google, the data Zulip builds from) and these entries put Zulip's name on
+// which no npm package carries. The table starts from the short names of the emoji the Google set
+// draws (emoji-datasource, whose Google edition Zulip builds from; the base package carries the
+// same data without the 80 MB of images) and these entries put Zulip's name on
 // the emoji most used as reactions, including where Zulip gave a Google name to another emoji
 // (Zulip's `smile` is U+263A, the Google set's is U+1F604, Zulip's `big_smile`). Names not listed
 // here follow the Google set and may differ from Zulip's.
