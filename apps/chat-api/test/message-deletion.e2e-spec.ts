@@ -29,6 +29,8 @@ describe('DELETE /messages/{message_id} through the gateway', () => {
   let ann: ChatAccount;
   let ben: ChatAccount;
   let stranger: ChatAccount;
+  let admin: ChatAccount;
+  let guest: ChatAccount;
   let annClient: ZulipClient;
   let roomId: number;
   let bot: ChatAccount;
@@ -77,6 +79,10 @@ describe('DELETE /messages/{message_id} through the gateway', () => {
     ann = await system.createUser(owner, 'del-ann@example.com', 'Ann Lee');
     ben = await system.createUser(owner, 'del-ben@example.com', 'Ben Kim');
     stranger = (await system.createRealm('elsewhere', 'del-elsewhere@example.com')).owner;
+    admin = await system.createUser(owner, 'del-admin@example.com', 'Ada Admin');
+    await system.setRole(owner, admin, 200);
+    guest = await system.createUser(owner, 'del-guest@example.com', 'Gus Guest');
+    await system.setRole(owner, guest, 600);
     roomId = await chat.channel(owner, 'room', [ann, ben]);
     annClient = await zulipInit({ realm: system.gatewayUrl, username: ann.email, apiKey: ann.apiKey });
     const created = await chat
@@ -178,7 +184,7 @@ describe('DELETE /messages/{message_id} through the gateway', () => {
     const bens = await chat.toChannel(ben, roomId, 'others', "Ben's");
     await chat.as(ann).post(`/messages/${bens}/reactions`, { emoji_name: 'thumbs_up' }).expect(200);
     expect((await remove(ann, bens).expect(400)).body).toEqual(badRequest(NO_PERMISSION));
-    await remove(owner, bens).expect(200);
+    await remove(admin, bens).expect(200);
     // Its reactions went with it.
     const [{ left }] = (await system.chatApi.app
       .get(DataSource)
@@ -207,6 +213,21 @@ describe('DELETE /messages/{message_id} through the gateway', () => {
     const direct = await chat.direct(ann, [ben], 'private');
     expect((await remove(owner, direct).expect(400)).body).toEqual(badRequest('Invalid message(s)'));
     await remove(ann, direct).expect(200);
+  });
+
+  it('lets a guest delete their own messages (can_delete_own_message_group is role:everyone)', async () => {
+    const fromGuest = await chat.direct(guest, [ann], 'from a guest');
+    const toGuest = await chat.direct(ann, [guest], 'to a guest');
+    expect((await remove(guest, toGuest).expect(400)).body).toEqual(badRequest(NO_PERMISSION));
+    await remove(guest, fromGuest).expect(200);
+  });
+
+  it("keeps an archived channel's messages: Invalid message(s), even for an administrator", async () => {
+    const archived = await chat.channel(owner, 'attic', [ann]);
+    const stored = await chat.toChannel(ann, archived, 'old', 'kept forever');
+    await chat.as(owner).delete(`/streams/${archived}`).expect(200);
+    expect((await remove(ann, stored).expect(400)).body).toEqual(badRequest('Invalid message(s)'));
+    expect((await remove(owner, stored).expect(400)).body).toEqual(badRequest('Invalid message(s)'));
   });
 
   it('deletes a direct message for both sides, announced to them alone', async () => {
