@@ -42,6 +42,7 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
     url: url.toString(),
     cut: stopListening,
     async restore() {
+      if (server.listening) return;
       server = createServer(relay);
       server.listen(port, '127.0.0.1');
       await once(server, 'listening');
