@@ -1,4 +1,5 @@
 import { IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { Secret } from '@platform/config';
 
 export class SandboxLauncherConfig {
   // Where the variables that point a deployment at the simulators are written (owner-only).
@@ -17,6 +18,7 @@ export class SandboxLauncherConfig {
   @IsUrl({ require_tld: false })
   GATEWAY_URL?: string;
 
+  @Secret()
   @IsOptional()
   @IsString()
   OPS_API_KEY?: string;
