@@ -2,6 +2,7 @@ import { PayoutErrorResponseDto } from '@payout/errors';
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
 import { TransactionStatusChangedConsumer } from './deliveries/transaction-status-changed.consumer.js';
+import { OutgoingWebhookRequestedConsumer } from './outgoing-webhooks/outgoing-webhook-requested.consumer.js';
 import { WebhookDispatcherConfig } from './webhook-dispatcher.config.js';
 import { webhookDispatcherDatabase } from './webhook-dispatcher.database.js';
 import { WebhookDispatcherModule } from './webhook-dispatcher.module.js';
@@ -15,7 +16,7 @@ export const webhookDispatcherDefinition: ServiceDefinition<typeof webhookDispat
   config: webhookDispatcherSections,
   database: webhookDispatcherDatabase,
   imports: [WebhookDispatcherModule],
-  consumers: [TransactionStatusChangedConsumer],
+  consumers: [TransactionStatusChangedConsumer, OutgoingWebhookRequestedConsumer],
   errorPresenter: webhookErrorPresenter,
   errorResponse: PayoutErrorResponseDto,
 };

@@ -21,6 +21,9 @@ import {
 import { NodeHttpWebhookSender } from './outbound/node-http-webhook-sender.js';
 import { OutboundUrlGuard } from './outbound/outbound-url-guard.js';
 import { WebhookSender } from './outbound/webhook-sender.js';
+import { OutgoingWebhookCallsRepository } from './outgoing-webhooks/outgoing-webhook-calls.repository.js';
+import { OutgoingWebhookRequestedConsumer } from './outgoing-webhooks/outgoing-webhook-requested.consumer.js';
+import { OutgoingWebhookWorker } from './outgoing-webhooks/outgoing-webhook.worker.js';
 import { WebhookDispatcherConfig } from './webhook-dispatcher.config.js';
 
 @Module({
@@ -65,6 +68,9 @@ import { WebhookDispatcherConfig } from './webhook-dispatcher.config.js';
     RedeliverUseCase,
     ListDeliveriesUseCase,
     TransactionStatusChangedConsumer,
+    OutgoingWebhookCallsRepository,
+    OutgoingWebhookWorker,
+    OutgoingWebhookRequestedConsumer,
   ],
 })
 export class WebhookDispatcherModule {}

@@ -6,15 +6,16 @@ import { UserEntity } from './accounts/user.entity.js';
 import { OwnsTables } from './database/feature-tables.js';
 import { chatSchemaHistory } from './database/migrations/migrations.js';
 import { ChatRouteTable } from './http/chat-route-table.js';
+import { MessageSendLifecycle } from './messages/message-send-lifecycle.js';
 
 // What every feature stands on: the accounts every request is made by (realms and users) with
 // the schema history up to the feature modules, the table of every chat route, and the
-// announcement of account changes the features above react to.
+// announcements of account changes and message sends the features above react to.
 @Global()
 @OwnsTables({ entities: [RealmEntity, UserEntity], migrations: chatSchemaHistory })
 @Module({
   imports: [DiscoveryModule],
-  providers: [ChatRouteTable, AccountLifecycle],
-  exports: [ChatRouteTable, AccountLifecycle],
+  providers: [ChatRouteTable, AccountLifecycle, MessageSendLifecycle],
+  exports: [ChatRouteTable, AccountLifecycle, MessageSendLifecycle],
 })
 export class ChatCoreModule {}

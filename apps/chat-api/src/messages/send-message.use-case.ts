@@ -10,6 +10,7 @@ import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { assertMaySendTo } from '../streams/send-access.js';
 import type { UserEntity } from '../core/accounts/user.entity.js';
+import { MessageSendLifecycle } from '../core/messages/message-send-lifecycle.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { directRecipients, streamIndicator } from './message-address.js';
 import { flagNames, MessageFlag } from '../core/database/message-flags.js';
@@ -77,6 +78,7 @@ export class SendMessageUseCase {
     private readonly groupMentions: GroupMentions,
     private readonly mutes: MutedUsersRepository,
     private readonly clock: Clock,
+    private readonly lifecycle: MessageSendLifecycle,
   ) {}
 
   async execute(caller: ChatCaller, command: SendMessageCommand): Promise<{ id: number }> {
@@ -114,7 +116,7 @@ export class SendMessageUseCase {
   // The message's HTML and mentions. Mentioning a group needs its can_mention_group; its
   // members, through every subgroup, are flagged `mentioned` as if named (Zulip's
   // build_message_send_dict).
-  private async render(caller: ChatCaller, content: string): Promise<RenderedMessage> {
+  async render(caller: ChatCaller, content: string): Promise<RenderedMessage> {
     const rendered = this.renderer.renderMessage(
       content,
       await this.mentions.directoryFor(caller.realm.id, content),
@@ -207,25 +209,26 @@ export class SendMessageUseCase {
       tx.manager,
       deliveries.flatMap((copies, index) => copies.map((copy) => ({ ...copy, messageId: ids[index]! }))),
     );
+    const rowOf = (index: number, applyMarkdown: boolean) => {
+      const { caller, destination } = batch[index]!;
+      return messageRow(
+        { id: ids[index]!, ...rows[index]! },
+        {
+          sender: caller.user,
+          realmStr: senderRealmStr(caller.realm, caller.user.id),
+          streamName: destination.stream?.name ?? null,
+          directUsers: destination.directUsers,
+          reactions: [],
+        },
+        { applyMarkdown, clientGravatar: false, allowEmptyTopicName: true },
+      );
+    };
     await publishChatEvents(
       tx,
       batch.map(({ caller, command, destination, content }, index) => ({
         realmId: caller.realm.id,
         userIds: destination.userIds,
-        event: {
-          type: 'message',
-          message: messageRow(
-            { id: ids[index]!, ...rows[index]! },
-            {
-              sender: caller.user,
-              realmStr: senderRealmStr(caller.realm, caller.user.id),
-              streamName: destination.stream?.name ?? null,
-              directUsers: destination.directUsers,
-              reactions: [],
-            },
-            { applyMarkdown: true, clientGravatar: false, allowEmptyTopicName: true },
-          ),
-        },
+        event: { type: 'message', message: rowOf(index, true) },
         flagsByUser: Object.fromEntries(
           deliveries[index]!.map((d) => [String(d.userId), flagNames(d.flags)]),
         ),
@@ -234,6 +237,18 @@ export class SendMessageUseCase {
         ...(command.echo?.localId !== undefined && command.echo.senderQueueId !== undefined
           ? { localId: command.echo.localId, senderQueueId: command.echo.senderQueueId }
           : {}),
+      })),
+    );
+    await this.lifecycle.messagesSent(
+      tx,
+      batch.map(({ caller, destination, rendered }, index) => ({
+        realm: caller.realm,
+        sender: caller.user,
+        id: ids[index]!,
+        isChannelMessage: destination.stream !== null,
+        recipientIds: destination.userIds,
+        mentionedUserIds: rendered.mentions.mentionedUserIds,
+        markdownRow: () => ({ ...rowOf(index, false), rendered_content: rendered.html }),
       })),
     );
     return ids;

@@ -1,5 +1,10 @@
 import { Init1795308620489 } from './1795308620489-init.js';
 import { EndpointsDeliveriesAttempts1795466319288 } from './1795466319288-endpoints-deliveries-attempts.js';
+import { outgoingWebhooksMigrations } from '../outgoing-webhooks/migrations/migrations.js';
 
 // Applied in this order; `npm run migrate -- generate --app webhook-dispatcher --name <name>` appends here.
-export const webhookDispatcherMigrations = [Init1795308620489, EndpointsDeliveriesAttempts1795466319288];
+export const webhookDispatcherMigrations = [
+  Init1795308620489,
+  EndpointsDeliveriesAttempts1795466319288,
+  ...outgoingWebhooksMigrations,
+];

@@ -56,6 +56,19 @@ describe(NodeHttpWebhookSender.name, () => {
     });
   });
 
+  it('keeps the response body when asked, and sends the content type the request names', async () => {
+    const result = await sut.send({
+      url: `http://127.0.0.1:${port}/chatty`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+      keepResponseBytes: 1000,
+    });
+    expect(result.responseBody).toBe('x'.repeat(1000));
+    expect(result.responseSnippet).toHaveLength(200);
+    expect(seen.at(-1)!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect((await send(`http://127.0.0.1:${port}/ok`)).responseBody).toBeUndefined();
+  });
+
   it('does not follow redirects', async () => {
     const before = seen.length;
     expect(await send(`http://127.0.0.1:${port}/moved`)).toMatchObject({

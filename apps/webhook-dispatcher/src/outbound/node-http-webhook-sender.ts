@@ -41,9 +41,10 @@ export class NodeHttpWebhookSender extends WebhookSender {
         {
           method: 'POST',
           lookup: this.guard.lookup,
+          // JSON unless the request says otherwise.
           headers: {
-            ...request.headers,
             'content-type': 'application/json',
+            ...request.headers,
             'content-length': String(Buffer.byteLength(request.body)),
           },
         },
@@ -51,20 +52,24 @@ export class NodeHttpWebhookSender extends WebhookSender {
           const status = response.statusCode ?? 0;
           const chunks: Buffer[] = [];
           let size = 0;
+          const keep = request.keepResponseBytes;
+          const wanted = Math.max(SNIPPET_BYTES, keep ?? 0);
           const done = () => {
+            const bytes = Buffer.concat(chunks);
             settle({
               outcome: status >= 200 && status < 300 ? AttemptOutcome.DELIVERED : AttemptOutcome.HTTP_ERROR,
               statusCode: status,
               durationMs: elapsed(),
-              responseSnippet: snippetOf(Buffer.concat(chunks)),
+              responseSnippet: snippetOf(bytes),
+              ...(keep === undefined ? {} : { responseBody: bytes.subarray(0, keep).toString('utf8') }),
             });
           };
           response.on('data', (chunk: Buffer) => {
-            if (size >= SNIPPET_BYTES) return;
+            if (size >= wanted) return;
             chunks.push(chunk);
             size += chunk.length;
             // Enough read: the rest of a large body is not our business.
-            if (size >= SNIPPET_BYTES) {
+            if (size >= wanted) {
               done();
               outgoing.destroy();
             }

@@ -12,6 +12,8 @@ export interface WebhookRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  // Keep up to this many bytes of the response body (an answer to read, not a diagnosis).
+  readonly keepResponseBytes?: number;
 }
 
 export interface AttemptResult {
@@ -20,6 +22,8 @@ export interface AttemptResult {
   readonly durationMs: number;
   // The first bytes of the response body, for the partner's diagnosis; never more.
   readonly responseSnippet: string | null;
+  // The body as UTF-8, up to the request's keepResponseBytes; only when it asked.
+  readonly responseBody?: string;
 }
 
 // Sends one webhook request. Never throws: every failure is an outcome.

@@ -6,7 +6,7 @@ export interface ChatEventV1 {
   readonly userIds: readonly number[];
   // The event as Zulip clients receive it, without the queue-specific `id`.
   readonly event: Readonly<Record<string, unknown>>;
-  // Message events only: each recipient's flag names (Zulip sends `flags` per user).
+  // Message and update_message events: each recipient's flag names (Zulip sends `flags` per user).
   readonly flagsByUser?: Readonly<Record<string, readonly string[]>>;
   // Message events only: the message is in a public channel, so queues that read every public
   // channel (all_public_streams, or a narrow) may get it too.
@@ -23,10 +23,60 @@ export interface ChatEventV1 {
   readonly messageRuns?: ReadonlyArray<readonly [number, number]>;
 }
 
+// The message that triggered an outgoing-webhook bot, as much of it as its answer needs: where
+// to post the reply (channel and topic, or the conversation's users) and the link to the message.
+export interface TriggeringMessageV1 {
+  readonly id: number;
+  readonly type: 'stream' | 'private';
+  readonly stream_id?: number;
+  // The channel's name, or the conversation's users.
+  readonly display_recipient: string | ReadonlyArray<{ readonly id: number; readonly email: string }>;
+  readonly subject: string;
+}
+
+// chat-api asks webhook-dispatcher to POST a message that triggered an outgoing-webhook bot to
+// the bot's service. The request is complete (URL, headers, body): the dispatcher only carries
+// it, with retries. `trigger` goes back untouched in the completed event. Keyed by bot.
+export interface OutgoingWebhookRequestedV1 {
+  // One per (message, bot): the dispatcher calls at most once per id.
+  readonly requestId: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly trigger: OutgoingWebhookTriggerV1;
+}
+
+export interface OutgoingWebhookTriggerV1 {
+  readonly realmId: number;
+  readonly botUserId: number;
+  // 1 Zulip's format, 2 Slack-compatible: how to read the answer.
+  readonly interface: number;
+  readonly message: TriggeringMessageV1;
+}
+
+// How the call ended: the service answered (any status), could not be reached after every
+// retry (each attempt limited to timeoutMs, Zulip's 10 s by default), or its URL was refused
+// (private, loopback or link-local and not allow-listed).
+export type OutgoingWebhookOutcomeV1 =
+  | { readonly kind: 'response'; readonly status: number; readonly body: string }
+  | { readonly kind: 'timeout'; readonly timeoutMs: number; readonly attempts: number }
+  | { readonly kind: 'connection_error'; readonly attempts: number }
+  | { readonly kind: 'refused' };
+
+export interface OutgoingWebhookCompletedV1 {
+  readonly requestId: string;
+  readonly trigger: OutgoingWebhookTriggerV1;
+  readonly outcome: OutgoingWebhookOutcomeV1;
+}
+
 export interface ChatTopics {
   'chat.events.v1': ChatEventV1;
+  'chat.outgoing-webhook.requested.v1': OutgoingWebhookRequestedV1;
+  'chat.outgoing-webhook.completed.v1': OutgoingWebhookCompletedV1;
 }
 
 export const ChatTopic = {
   Events: 'chat.events.v1',
+  OutgoingWebhookRequested: 'chat.outgoing-webhook.requested.v1',
+  OutgoingWebhookCompleted: 'chat.outgoing-webhook.completed.v1',
 } as const satisfies Record<string, keyof ChatTopics>;
