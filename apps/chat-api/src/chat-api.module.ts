@@ -9,6 +9,7 @@ import { DefaultStreamsModule } from './default-streams/default-streams.module.j
 import { EventsModule } from './events/events.module.js';
 import { MarkdownModule } from './markdown/markdown.module.js';
 import { MessageDeletionModule } from './message-deletion/message-deletion.module.js';
+import { MessageEditingModule } from './message-editing/message-editing.module.js';
 import { MessageFlagsModule } from './message-flags/message-flags.module.js';
 import { MessageReactionsModule } from './message-reactions/message-reactions.module.js';
 import { MessagesModule } from './messages/messages.module.js';
@@ -46,6 +47,7 @@ import { UsersModule } from './users/users.module.js';
     ReactionsModule,
     MessageReactionsModule,
     MessageDeletionModule,
+    MessageEditingModule,
     TopicsModule,
     TypingModule,
     MutedUsersModule,

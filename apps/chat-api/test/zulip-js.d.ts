@@ -14,6 +14,7 @@ declare module 'zulip-js' {
       render: (params: Params | string) => Promise<ZulipResponse>;
       flags: { add: Call; remove: Call };
       deleteById: Call;
+      update: Call;
     };
     typing: { send: Call };
     streams: { retrieve: Call; getStreamId: (params: Params | string) => Promise<ZulipResponse> };

@@ -131,6 +131,9 @@ export class EventQueue {
   shape(chatEvent: ChatEventV1): Record<string, unknown> {
     const { event, messageRuns } = chatEvent;
     if (messageRuns) return this.topicNamed({ ...event, messages: fromMessageRuns(messageRuns) });
+    // update_message carries each user's flags for the edited message, as `message` does.
+    if (event['type'] === 'update_message')
+      return this.topicNamed({ ...event, flags: chatEvent.flagsByUser?.[String(this.options.userId)] ?? [] });
     if (event['type'] !== 'message') return this.topicNamed({ ...event });
     const message = { ...(event['message'] as Record<string, unknown>) };
     if (!this.options.applyMarkdown && chatEvent.markdown !== undefined) {
@@ -154,11 +157,18 @@ export class EventQueue {
   }
 
   // Zulip sends clients without the empty_topic_name capability the empty topic under the
-  // realm's display name: channel typing and deletions, and the details of messages marked unread.
+  // realm's display name: channel typing, deletions and moves, and the details of messages
+  // marked unread.
   private topicNamed(event: Record<string, unknown>): Record<string, unknown> {
     if (this.options.emptyTopicName) return event;
     if ((event['type'] === 'typing' || event['type'] === 'delete_message') && 'topic' in event)
       return { ...event, topic: this.topicName(event['topic']) };
+    if (event['type'] === 'update_message' && 'orig_subject' in event)
+      return {
+        ...event,
+        orig_subject: this.topicName(event['orig_subject']),
+        ...('subject' in event ? { subject: this.topicName(event['subject']) } : {}),
+      };
     const details = event['message_details'] as Record<string, Record<string, unknown>> | undefined;
     if (event['type'] !== 'update_message_flags' || details === undefined) return event;
     const named = Object.entries(details).map(([id, detail]) => [

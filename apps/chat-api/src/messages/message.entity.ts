@@ -1,5 +1,18 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
+// One edit or move, as Zulip stores it in Message.edit_history: who and when, plus the fields it
+// changed (previous content and its HTML, topic before and after, channel before and after).
+export interface EditHistoryEntry {
+  readonly user_id: number;
+  readonly timestamp: number;
+  readonly prev_content?: string;
+  readonly prev_rendered_content?: string;
+  readonly prev_topic?: string;
+  readonly topic?: string;
+  readonly prev_stream?: number;
+  readonly stream?: number;
+}
+
 @Entity({ name: 'message' })
 @Index('message_recipient_topic_idx', ['recipientId', 'topicKey', 'id'])
 @Index('message_realm_idx', ['realmId', 'id'])
@@ -39,4 +52,17 @@ export class MessageEntity {
 
   @Column({ name: 'date_sent', type: 'timestamptz' })
   dateSent!: Date;
+
+  // Edits and moves, newest first; null until the first one (message-editing writes these three,
+  // a new message has none of them).
+  @Column({ name: 'edit_history', type: 'jsonb', nullable: true })
+  editHistory?: EditHistoryEntry[] | null;
+
+  // The last content edit (Zulip's last_edit_timestamp since feature level 365: moves excluded).
+  @Column({ name: 'last_edit_time', type: 'timestamptz', nullable: true })
+  lastEditTime?: Date | null;
+
+  // The last move to another topic or channel, resolving and unresolving excluded.
+  @Column({ name: 'last_moved_time', type: 'timestamptz', nullable: true })
+  lastMovedTime?: Date | null;
 }

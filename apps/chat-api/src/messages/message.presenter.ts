@@ -59,6 +59,10 @@ export function messageRow(message: MessageEntity, context: MessageContext, opti
     ...(isStream ? { stream_id: message.streamId } : {}),
     avatar_url: options.clientGravatar ? null : avatarUrl(context.sender),
     content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
+    // Present only once edited or moved; the realm lets everyone see edit history ('all').
+    ...(message.editHistory ? { edit_history: message.editHistory } : {}),
+    ...(message.lastEditTime ? { last_edit_timestamp: unixSeconds(message.lastEditTime) } : {}),
+    ...(message.lastMovedTime ? { last_moved_timestamp: unixSeconds(message.lastMovedTime) } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import { MessagePreview } from './message-preview.js';
 import { MessageStateProvider } from './message-state.provider.js';
 import { MessageStateQuery } from './message-state.query.js';
 import { MessagesController } from './messages.controller.js';
+import { messagesMigrations } from './migrations/migrations.js';
 import { MessagesRepository } from './messages.repository.js';
 import { MutedUsersModule } from '../muted-users/muted-users.module.js';
 import { NarrowCleaner } from './narrow-cleaner.js';
@@ -24,7 +25,10 @@ import { UserGroupsModule } from '../user-groups/user-groups.module.js';
 import { UserMessageEntity } from './user-message.entity.js';
 import { UsersModule } from '../users/users.module.js';
 
-@OwnsTables({ entities: [RecipientEntity, MessageEntity, UserMessageEntity] })
+@OwnsTables({
+  entities: [RecipientEntity, MessageEntity, UserMessageEntity],
+  migrations: messagesMigrations,
+})
 @Module({
   imports: [MarkdownModule, MutedUsersModule, ReactionsModule, StreamsModule, UserGroupsModule, UsersModule],
   controllers: [MessagesController],

@@ -53,10 +53,20 @@ export function messageLinkSyntax(
   topic: string,
   messageId: number,
 ): string {
-  if (!BREAKS_LINK.test(streamName) && !BREAKS_LINK.test(topic))
-    return `#**${streamName}>${topic}@${messageId}**`;
+  return linkSyntax(streamId, streamName, topic, messageId);
+}
+
+// get_stream_topic_link_syntax: `#**channel>topic**`, with the same fallback.
+export function topicLinkSyntax(streamId: number, streamName: string, topic: string): string {
+  return linkSyntax(streamId, streamName, topic, null);
+}
+
+function linkSyntax(streamId: number, streamName: string, topic: string, messageId: number | null): string {
+  const near = messageId === null ? '' : `@${messageId}`;
+  if (!BREAKS_LINK.test(streamName) && !BREAKS_LINK.test(topic)) return `#**${streamName}>${topic}${near}**`;
   const escape = (text: string) =>
     text.replace(new RegExp(BREAKS_LINK.source, 'g'), (match) => ESCAPES[match] ?? match);
-  const link = `#narrow/channel/${encodeChannel(streamId, streamName)}/topic/${encodeHashComponent(topic)}/near/${messageId}`;
-  return `[#${escape(streamName)} > ${escape(topic === '' ? EMPTY_TOPIC_DISPLAY_NAME : topic)} @ 💬](${link})`;
+  const link = `#narrow/channel/${encodeChannel(streamId, streamName)}/topic/${encodeHashComponent(topic)}${messageId === null ? '' : `/near/${messageId}`}`;
+  const text = `#${escape(streamName)} > ${escape(topic === '' ? EMPTY_TOPIC_DISPLAY_NAME : topic)}`;
+  return `[${text}${messageId === null ? '' : ' @ 💬'}](${link})`;
 }

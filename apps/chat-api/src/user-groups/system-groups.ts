@@ -69,18 +69,24 @@ export function directSystemGroupsOf(role: UserRole): SystemGroupName[] {
 }
 
 // The realm's group settings, at Zulip 11's defaults (this server keeps no realm settings of its
-// own): those that govern groups, and who may delete messages (message-deletion).
+// own): those that govern groups, who may delete messages (message-deletion) and who may move
+// them (message-editing).
 export const REALM_GROUP_SETTINGS = {
   can_create_groups: SystemGroup.MEMBERS,
   can_delete_any_message_group: SystemGroup.ADMINISTRATORS,
   can_delete_own_message_group: SystemGroup.EVERYONE,
   can_manage_all_groups: SystemGroup.OWNERS,
+  can_move_messages_between_channels_group: SystemGroup.MEMBERS,
+  can_move_messages_between_topics_group: SystemGroup.EVERYONE,
+  can_resolve_topics_group: SystemGroup.EVERYONE,
 } as const;
 
 export type RealmGroupSetting = keyof typeof REALM_GROUP_SETTINGS;
 
 // Realm.REALM_PERMISSION_GROUP_SETTINGS: a setting refusing role:everyone never grants a guest
-// its permission; of these, only can_delete_own_message_group accepts it.
+// its permission; of these, only the following accept it.
 export const REALM_SETTINGS_ALLOWING_EVERYONE: ReadonlySet<RealmGroupSetting> = new Set([
   'can_delete_own_message_group',
+  'can_move_messages_between_topics_group',
+  'can_resolve_topics_group',
 ]);

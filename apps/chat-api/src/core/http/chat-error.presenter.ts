@@ -59,6 +59,7 @@ function statusOf(code: ChatErrorCode): number {
     case ChatErrorCode.CANNOT_DEACTIVATE_GROUP_IN_USE:
     case ChatErrorCode.REACTION_ALREADY_EXISTS:
     case ChatErrorCode.REACTION_DOES_NOT_EXIST:
+    case ChatErrorCode.MOVE_MESSAGES_TIME_LIMIT_EXCEEDED:
       return 400;
     case ChatErrorCode.AUTHENTICATION_FAILED:
     case ChatErrorCode.USER_DEACTIVATED:

@@ -1,0 +1,162 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MessageFlag } from '../core/database/message-flags.js';
+import type { EditHistoryEntry } from '../messages/message.entity.js';
+import type { PropagateMode } from './edit-request.js';
+
+// A recipient's copy of the edited message.
+export interface Copy {
+  readonly userId: number;
+  readonly flags: number;
+}
+
+// Who is mentioned by the new content, as the recipients' flags record it.
+export interface MentionedUsers {
+  readonly userIds: readonly number[];
+  readonly streamWildcard: boolean;
+  readonly topicWildcardUserIds: readonly number[];
+}
+
+// Where the messages go: the selected ids still in the old topic.
+export interface TopicMove {
+  readonly messageIds: readonly number[];
+  readonly oldTopicKey: string;
+  readonly newTopic: string;
+  readonly entry: EditHistoryEntry;
+  // Null for a resolution, which is not a move for last_moved_timestamp.
+  readonly movedAt: Date | null;
+  // This message's entry was already written with its content edit.
+  readonly historyWrittenFor: number | null;
+}
+
+// Which messages of a topic an edit moves.
+export interface MoveSelection {
+  readonly recipientId: number;
+  readonly topicKey: string;
+  readonly targetId: number;
+  readonly propagateMode: PropagateMode;
+  // A channel with protected history: only the messages this user holds a copy of.
+  readonly onlyCopiesOf: number | null;
+}
+
+const MENTION_BITS =
+  MessageFlag.mentioned | MessageFlag.stream_wildcard_mentioned | MessageFlag.topic_wildcard_mentioned;
+
+const PROPAGATION: Readonly<Record<PropagateMode, string>> = {
+  change_one: 'm."id" = $3',
+  change_later: 'm."id" >= $3',
+  // Every message of the topic; the target's id is still bound, so it is mentioned.
+  change_all: '$3::int IS NOT NULL',
+};
+
+// The copy condition for a user whose id is the query's parameter `$n`.
+const holdsCopy = (n: number) =>
+  `EXISTS (SELECT 1 FROM "chat"."user_message" um WHERE um."message_id" = m."id" AND um."user_id" = $${n})`;
+
+@Injectable()
+export class MessageEditingRepository {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  // The new content with its HTML, and the edit at the head of the message's history.
+  async editContent(
+    manager: EntityManager,
+    messageId: number,
+    edit: { content: string; renderedContent: string; editedAt: Date; entry: EditHistoryEntry },
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE "chat"."message"
+          SET "content" = $2, "rendered_content" = $3, "last_edit_time" = $4,
+              "edit_history" = jsonb_build_array($5::jsonb) || COALESCE("edit_history", '[]'::jsonb)
+        WHERE "id" = $1`,
+      [messageId, edit.content, edit.renderedContent, edit.editedAt, JSON.stringify(edit.entry)],
+    );
+  }
+
+  // Every copy's mention flags set anew from the new content, in one statement; answers each
+  // copy with its flags after the change.
+  async recomputeMentions(
+    manager: EntityManager,
+    messageId: number,
+    mentions: MentionedUsers,
+  ): Promise<Copy[]> {
+    const rows = (await manager.query(
+      `UPDATE "chat"."user_message"
+          SET "flags" = ("flags" & ~${MENTION_BITS})
+                      | (CASE WHEN "user_id" = ANY($2::int[]) THEN ${MessageFlag.mentioned} ELSE 0 END)
+                      | (CASE WHEN $3 THEN ${MessageFlag.stream_wildcard_mentioned} ELSE 0 END)
+                      | (CASE WHEN "user_id" = ANY($4::int[]) THEN ${MessageFlag.topic_wildcard_mentioned} ELSE 0 END)
+        WHERE "message_id" = $1
+        RETURNING "user_id" AS "userId", "flags"`,
+      [messageId, mentions.userIds, mentions.streamWildcard, mentions.topicWildcardUserIds],
+    )) as [Copy[], number];
+    return sortCopies(rows[0]);
+  }
+
+  async copies(manager: EntityManager, messageId: number): Promise<Copy[]> {
+    const rows = (await manager.query(
+      `SELECT "user_id" AS "userId", "flags" FROM "chat"."user_message" WHERE "message_id" = $1`,
+      [messageId],
+    )) as Copy[];
+    return sortCopies(rows);
+  }
+
+  // The messages an edit moves (Zulip's update_messages_for_topic_edit selection), ascending.
+  async selectMoved(selection: MoveSelection): Promise<Array<{ id: number; dateSent: Date }>> {
+    return (await this.dataSource.query(
+      `SELECT m."id", m."date_sent" AS "dateSent" FROM "chat"."message" m
+        WHERE m."recipient_id" = $1 AND m."topic_key" = $2 AND ${PROPAGATION[selection.propagateMode]}
+              ${selection.onlyCopiesOf === null ? '' : `AND ${holdsCopy(4)}`}
+        ORDER BY m."id"`,
+      [
+        selection.recipientId,
+        selection.topicKey,
+        selection.targetId,
+        ...(selection.onlyCopiesOf === null ? [] : [selection.onlyCopiesOf]),
+      ],
+    )) as Array<{ id: number; dateSent: Date }>;
+  }
+
+  // Whether the topic holds a message besides `excludedIds` that the user can see (any, when
+  // `onlyCopiesOf` is null: the whole history is theirs to read).
+  async topicHasOthers(
+    recipientId: number,
+    topicKey: string,
+    excludedIds: readonly number[],
+    onlyCopiesOf: number | null,
+  ): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT 1 FROM "chat"."message" m
+        WHERE m."recipient_id" = $1 AND m."topic_key" = $2 AND NOT (m."id" = ANY($3::int[]))
+              ${onlyCopiesOf === null ? '' : `AND ${holdsCopy(4)}`}
+        LIMIT 1`,
+      [recipientId, topicKey, excludedIds, ...(onlyCopiesOf === null ? [] : [onlyCopiesOf])],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  // Moves the selected messages still in the old topic, in one statement, each with the move
+  // at the head of its history; answers the ids moved, ascending.
+  async moveMessages(manager: EntityManager, move: TopicMove): Promise<number[]> {
+    const rows = (await manager.query(
+      `UPDATE "chat"."message" AS m
+          SET "topic" = $3::varchar, "topic_key" = lower($3::varchar), "last_moved_time" = COALESCE($4, m."last_moved_time"),
+              "edit_history" = CASE WHEN m."id" = $6 THEN m."edit_history"
+                                    ELSE jsonb_build_array($5::jsonb) || COALESCE(m."edit_history", '[]'::jsonb) END
+        WHERE m."id" = ANY($1::int[]) AND m."topic_key" = $2
+        RETURNING m."id"`,
+      [
+        move.messageIds,
+        move.oldTopicKey,
+        move.newTopic,
+        move.movedAt,
+        JSON.stringify(move.entry),
+        move.historyWrittenFor,
+      ],
+    )) as [Array<{ id: number }>, number];
+    return rows[0].map((row) => row.id).sort((a, b) => a - b);
+  }
+}
+
+function sortCopies(copies: Copy[]): Copy[] {
+  return [...copies].sort((a, b) => a.userId - b.userId);
+}

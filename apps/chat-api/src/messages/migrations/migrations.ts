@@ -1,0 +1,4 @@
+import { MessageEdits1795714661536 } from './1795714661536-message-edits.js';
+
+// Applied in this order; `npm run migrate -- generate --into messages` appends here.
+export const messagesMigrations = [MessageEdits1795714661536];
