@@ -36,6 +36,7 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
   let annClient: ZulipClient;
   let roomId: number;
   let botId: number;
+  let guest: ChatAccount;
 
   const edit = (who: ChatAccount, id: number, form: Record<string, string>) =>
     chat.as(who).patch(`/messages/${id}`, form);
@@ -52,7 +53,10 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
         .as(who)
         .post('/register', {
           event_types: JSON.stringify(types),
-          client_capabilities: JSON.stringify({ empty_topic_name: emptyTopicName }),
+          client_capabilities: JSON.stringify({
+            empty_topic_name: emptyTopicName,
+            bulk_message_deletion: true,
+          }),
         })
         .expect(200)
     ).body as { queue_id: string };
@@ -73,9 +77,9 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
   const shown = async (who: ChatAccount, id: number): Promise<Shown> =>
     (await chat.as(who).get(`/messages/${id}?apply_markdown=false`).expect(200)).body.message as Shown;
   // The messages of a channel topic, oldest first, as raw Markdown.
-  const topicMessages = async (who: ChatAccount, topic: string): Promise<Shown[]> => {
+  const topicMessages = async (who: ChatAccount, topic: string, channelId = roomId): Promise<Shown[]> => {
     const narrow = JSON.stringify([
-      { operator: 'channel', operand: roomId },
+      { operator: 'channel', operand: channelId },
       { operator: 'topic', operand: topic },
     ]);
     const listed = await chat
@@ -84,9 +88,9 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
       .expect(200);
     return listed.body.messages as Shown[];
   };
-  const topicNames = async (who: ChatAccount) =>
+  const topicNames = async (who: ChatAccount, channelId = roomId) =>
     (
-      (await chat.as(who).get(`/users/me/${roomId}/topics`).expect(200)).body.topics as Array<{
+      (await chat.as(who).get(`/users/me/${channelId}/topics`).expect(200)).body.topics as Array<{
         name: string;
       }>
     ).map((topic) => topic.name);
@@ -98,7 +102,9 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
     ann = await system.createUser(owner, 'edit-ann@example.com', 'Ann Lee');
     ben = await system.createUser(owner, 'edit-ben@example.com', 'Ben Kim');
     stranger = (await system.createRealm('elsewhere', 'edit-elsewhere@example.com')).owner;
-    roomId = await chat.channel(owner, 'room', [ann, ben]);
+    guest = await system.createUser(owner, 'edit-guest@example.com', 'Gus Guest');
+    await system.setRole(owner, guest, 600);
+    roomId = await chat.channel(owner, 'room', [ann, ben, guest]);
     annClient = await zulipInit({ realm: system.gatewayUrl, username: ann.email, apiKey: ann.apiKey });
     const bots = await chat.crossRealmBots(ann);
     botId = bots.find((bot) => bot['full_name'] === 'Notification Bot')!.user_id;
@@ -393,5 +399,106 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
     await edit(ann, id, { topic: 'Named' }).expect(200);
     const [moved] = await poll(ben, oldClient.queue_id, 1, [id]);
     expect(moved).toMatchObject({ orig_subject: 'general chat', subject: 'Named' });
+  });
+  it('moves a topic to another channel: copies, events and breadcrumbs on both sides', async () => {
+    const loungeId = await chat.channel(owner, 'lounge', [ann]);
+    const ids = [
+      await chat.toChannel(ann, roomId, 'Travel', 'packing'),
+      await chat.toChannel(ben, roomId, 'Travel', 'tickets'),
+    ];
+    const benQueue = await register(ben, ['update_message', 'delete_message']);
+    const guestQueue = await register(guest, ['update_message', 'delete_message']);
+
+    await edit(ann, ids[0]!, {
+      stream_id: String(loungeId),
+      propagate_mode: 'change_all',
+      send_notification_to_old_thread: 'true',
+    }).expect(200);
+
+    const [moved] = await poll(ben, benQueue.queue_id, 1, ids);
+    expect(moved).toEqual({
+      id: expect.any(Number),
+      type: 'update_message',
+      user_id: ann.userId,
+      edit_timestamp: moved!['edit_timestamp'],
+      message_id: ids[0],
+      rendering_only: false,
+      stream_name: 'room',
+      stream_id: roomId,
+      propagate_mode: 'change_all',
+      orig_subject: 'Travel',
+      new_stream_id: loungeId,
+      message_ids: ids,
+      // Ben is not in the lounge: his copies went, he hears of the move as a subscriber of room.
+      flags: ['read'],
+    });
+    // A guest not in the new channel can no longer read them: they are deleted for them.
+    expect(await poll(guest, guestQueue.queue_id, 1, ids)).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'delete_message',
+        message_type: 'stream',
+        stream_id: roomId,
+        topic: 'Travel',
+        message_ids: ids,
+      },
+    ]);
+    expect(await chat.flags(ben, ids[0]!)).toBeNull();
+
+    const arrived = await topicMessages(ann, 'Travel', loungeId);
+    expect(arrived.map((message) => message.id).slice(0, 2)).toEqual(ids);
+    const movedAt = moved!['edit_timestamp'];
+    expect(arrived[0]!.edit_history).toEqual([
+      { user_id: ann.userId, timestamp: movedAt, prev_stream: roomId, stream: loungeId },
+    ]);
+    expect(arrived[0]!.last_moved_timestamp).toBe(movedAt);
+    const mention = `@_**Ann Lee|${ann.userId}**`;
+    expect(arrived[2]).toMatchObject({
+      sender_id: botId,
+      content: `This topic was moved here from #**room>Travel** by ${mention}.`,
+    });
+    expect(await topicMessages(ann, 'Travel')).toMatchObject([
+      { sender_id: botId, content: `This topic was moved to #**lounge>Travel** by ${mention}.` },
+    ]);
+    // The old topic holds only the breadcrumb; the new channel lists the topic.
+    expect(await topicNames(ann, loungeId)).toEqual(['Travel', 'channel events']);
+  });
+
+  it('refuses channel moves to guests, past a week, to unknown channels, with content or for direct messages', async () => {
+    const loungeId = (
+      (await chat.as(owner).get('/streams').expect(200)).body.streams as Array<{
+        name: string;
+        stream_id: number;
+      }>
+    ).find((stream) => stream.name === 'lounge')!.stream_id;
+    const fromGuest = await chat.toChannel(guest, roomId, 'Guests', 'hello');
+    // A guest reads only their own channels, and never moves messages between channels.
+    expect((await edit(guest, fromGuest, { stream_id: String(loungeId) }).expect(400)).body).toEqual(
+      badRequest('Invalid channel ID'),
+    );
+    const porchId = await chat.channel(owner, 'porch', [guest]);
+    expect((await edit(guest, fromGuest, { stream_id: String(porchId) }).expect(400)).body).toEqual(
+      badRequest("You don't have permission to move this message"),
+    );
+    const id = await chat.toChannel(ann, roomId, 'Stay', 'here');
+    expect((await edit(ann, id, { stream_id: '999999' }).expect(400)).body).toEqual(
+      badRequest('Invalid channel ID'),
+    );
+    expect((await edit(ann, id, { stream_id: String(loungeId), content: 'x' }).expect(400)).body).toEqual(
+      badRequest('Cannot change message content while changing channel'),
+    );
+    expect((await edit(ann, id, { stream_id: 'x' }).expect(400)).body).toEqual(
+      badRequest('stream_id is not valid JSON'),
+    );
+    const direct = await chat.direct(ann, [ben], 'psst');
+    expect((await edit(ann, direct, { stream_id: String(loungeId) }).expect(400)).body).toEqual(
+      badRequest('Direct messages cannot be moved to channels.'),
+    );
+    await age(id, 8 * DAY);
+    expect((await edit(ann, id, { stream_id: String(loungeId) }).expect(400)).body).toEqual(
+      badRequest("The time limit for editing this message's channel has passed"),
+    );
+    await edit(owner, id, { stream_id: String(loungeId) }).expect(200);
+    expect((await shown(ann, id)).subject).toBe('Stay');
   });
 });

@@ -1,9 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  CHANNEL_LIMIT_PASSED,
   changeAllRefusal,
+  channelMoveRefusal,
   contentEditRefusal,
   EDIT_LIMIT_PASSED,
   NO_EDIT_PERMISSION,
+  NO_MOVE_PERMISSION,
   NO_RESOLVE_PERMISSION,
   TOPIC_LIMIT_PASSED,
   topicMoveRefusal,
@@ -77,5 +80,16 @@ describe('changeAllRefusal (check_time_limit_for_change_all_propagate_mode)', ()
       total_messages_in_topic: 3,
       total_messages_allowed_to_move: 2,
     });
+  });
+});
+
+describe('channelMoveRefusal (can_move_messages_out_of_channel)', () => {
+  const move = { canMoveBetweenChannels: true, isModerator: false, ageSeconds: 10, limitSeconds: 604800 };
+
+  it('needs can_move_messages_between_channels_group, and the limit but for moderators', () => {
+    expect(channelMoveRefusal(move)).toBeNull();
+    expect(channelMoveRefusal({ ...move, canMoveBetweenChannels: false })).toBe(NO_MOVE_PERMISSION);
+    expect(channelMoveRefusal({ ...move, ageSeconds: 604821 })).toBe(CHANNEL_LIMIT_PASSED);
+    expect(channelMoveRefusal({ ...move, ageSeconds: 604821, isModerator: true })).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ export const NO_EDIT_PERMISSION = "You don't have permission to edit this messag
 export const EDIT_LIMIT_PASSED = 'The time limit for editing this message has passed';
 export const NO_RESOLVE_PERMISSION = "You don't have permission to resolve topics in this channel.";
 export const TOPIC_LIMIT_PASSED = "The time limit for editing this message's topic has passed.";
+export const NO_MOVE_PERMISSION = "You don't have permission to move this message";
+export const CHANNEL_LIMIT_PASSED = "The time limit for editing this message's channel has passed";
 
 // validate_user_can_edit_message: only the sender edits content, within the realm's
 // message_content_edit_limit_seconds (null: no limit).
@@ -36,6 +38,19 @@ export function topicMoveRefusal(facts: {
   if (facts.resolving) return facts.canResolve ? null : NO_RESOLVE_PERMISSION;
   if (!facts.canMoveTopics) return NO_EDIT_PERMISSION;
   if (!facts.isModerator && passed(facts.ageSeconds, facts.limitSeconds)) return TOPIC_LIMIT_PASSED;
+  return null;
+}
+
+// A move to another channel: can_move_messages_between_channels_group (members; never guests),
+// within move_messages_between_streams_limit_seconds unless a moderator.
+export function channelMoveRefusal(facts: {
+  readonly canMoveBetweenChannels: boolean;
+  readonly isModerator: boolean;
+  readonly ageSeconds: number;
+  readonly limitSeconds: number | null;
+}): string | null {
+  if (!facts.canMoveBetweenChannels) return NO_MOVE_PERMISSION;
+  if (!facts.isModerator && passed(facts.ageSeconds, facts.limitSeconds)) return CHANNEL_LIMIT_PASSED;
   return null;
 }
 

@@ -22,6 +22,7 @@ export interface EditParams {
 export interface EditRequest {
   readonly content: string | null;
   readonly topic: string | null;
+  readonly streamId: number | null;
   readonly propagateMode: PropagateMode;
   // A move that only adds or removes the ✔ prefix: a resolution, not a move to another topic.
   readonly resolved: boolean;
@@ -55,6 +56,7 @@ export function editRequest(params: EditParams, currentTopic: string | null): Ed
   return {
     content,
     topic,
+    streamId: params.streamId ?? null,
     propagateMode: params.propagateMode,
     ...resolution(currentTopic ?? '', topic),
   };

@@ -17,6 +17,7 @@ const editParams = {
   ),
   send_notification_to_new_thread: withDefault(param.bool(), true),
   send_notification_to_old_thread: withDefault(param.bool(), false),
+  stream_id: optional(param.int({ min: 0 })),
   topic: optional(param.string(), { aliases: ['subject'] }),
 };
 
@@ -40,7 +41,7 @@ export class MessageEditingController {
     return this.editMessage.execute(caller, pathId(messageId), {
       content: p.content,
       topic: p.topic,
-      streamId: undefined,
+      streamId: p.stream_id,
       propagateMode: p.propagate_mode,
       notifyOldThread: p.send_notification_to_old_thread,
       notifyNewThread: p.send_notification_to_new_thread,

@@ -4,6 +4,7 @@ import { StreamsModule } from '../streams/streams.module.js';
 import { UserGroupsModule } from '../user-groups/user-groups.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { EditMessageUseCase } from './edit-message.use-case.js';
+import { MessageEditWriter } from './message-edit.writer.js';
 import { MessageEditingController } from './message-editing.controller.js';
 import { MessageEditingRepository } from './message-editing.repository.js';
 import { MessageHistoryQuery } from './message-history.query.js';
@@ -13,6 +14,12 @@ import { MoveNoticesService } from './move-notices.service.js';
 @Module({
   imports: [MessagesModule, StreamsModule, UserGroupsModule, UsersModule],
   controllers: [MessageEditingController],
-  providers: [EditMessageUseCase, MessageEditingRepository, MessageHistoryQuery, MoveNoticesService],
+  providers: [
+    EditMessageUseCase,
+    MessageEditWriter,
+    MessageEditingRepository,
+    MessageHistoryQuery,
+    MoveNoticesService,
+  ],
 })
 export class MessageEditingModule {}

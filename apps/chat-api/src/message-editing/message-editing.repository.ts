@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { UserRole } from '../core/accounts/user.entity.js';
 import { MessageFlag } from '../core/database/message-flags.js';
 import type { EditHistoryEntry } from '../messages/message.entity.js';
+import type { FormerSubscriber } from './channel-move.js';
 import type { PropagateMode } from './edit-request.js';
 
 // A recipient's copy of the edited message.
@@ -17,11 +19,11 @@ export interface MentionedUsers {
   readonly topicWildcardUserIds: readonly number[];
 }
 
-// Where the messages go: the selected ids still in the old topic.
+// Where the messages go: the selected ids still in their old conversation and topic.
 export interface TopicMove {
   readonly messageIds: readonly number[];
-  readonly oldTopicKey: string;
-  readonly newTopic: string;
+  readonly from: { readonly recipientId: number; readonly topicKey: string };
+  readonly to: { readonly recipientId: number; readonly streamId: number; readonly topic: string };
   readonly entry: EditHistoryEntry;
   // Null for a resolution, which is not a move for last_moved_timestamp.
   readonly movedAt: Date | null;
@@ -134,26 +136,61 @@ export class MessageEditingRepository {
     return rows.length > 0;
   }
 
-  // Moves the selected messages still in the old topic, in one statement, each with the move
-  // at the head of its history; answers the ids moved, ascending.
+  // Moves the selected messages still where they were, in one statement, each with the move at
+  // the head of its history; answers the ids moved, ascending.
   async moveMessages(manager: EntityManager, move: TopicMove): Promise<number[]> {
     const rows = (await manager.query(
       `UPDATE "chat"."message" AS m
-          SET "topic" = $3::varchar, "topic_key" = lower($3::varchar), "last_moved_time" = COALESCE($4, m."last_moved_time"),
-              "edit_history" = CASE WHEN m."id" = $6 THEN m."edit_history"
-                                    ELSE jsonb_build_array($5::jsonb) || COALESCE(m."edit_history", '[]'::jsonb) END
-        WHERE m."id" = ANY($1::int[]) AND m."topic_key" = $2
+          SET "recipient_id" = $4, "stream_id" = $5, "topic" = $6::varchar, "topic_key" = lower($6::varchar),
+              "last_moved_time" = COALESCE($7, m."last_moved_time"),
+              "edit_history" = CASE WHEN m."id" = $9 THEN m."edit_history"
+                                    ELSE jsonb_build_array($8::jsonb) || COALESCE(m."edit_history", '[]'::jsonb) END
+        WHERE m."id" = ANY($1::int[]) AND m."recipient_id" = $2 AND m."topic_key" = $3
         RETURNING m."id"`,
       [
         move.messageIds,
-        move.oldTopicKey,
-        move.newTopic,
+        move.from.recipientId,
+        move.from.topicKey,
+        move.to.recipientId,
+        move.to.streamId,
+        move.to.topic,
         move.movedAt,
         JSON.stringify(move.entry),
         move.historyWrittenFor,
       ],
     )) as [Array<{ id: number }>, number];
     return rows[0].map((row) => row.id).sort((a, b) => a - b);
+  }
+
+  // Everyone ever subscribed to the channel (former subscribers kept their copies).
+  async everSubscribed(manager: EntityManager, streamId: number): Promise<FormerSubscriber[]> {
+    return (await manager.query(
+      `SELECT s."user_id" AS "userId", u."role" = $2 AS "guest"
+         FROM "chat"."subscription" s JOIN "chat"."user_profile" u ON u."id" = s."user_id"
+        WHERE s."stream_id" = $1 ORDER BY s."user_id"`,
+      [streamId, UserRole.GUEST],
+    )) as FormerSubscriber[];
+  }
+
+  // In one statement each: these users' copies of the messages go, and those users get read
+  // copies (kept as they are where they exist).
+  async changeCopies(
+    manager: EntityManager,
+    messageIds: readonly number[],
+    changes: { readonly losing: readonly number[]; readonly gaining: readonly number[] },
+  ): Promise<void> {
+    if (changes.losing.length > 0)
+      await manager.query(
+        `DELETE FROM "chat"."user_message" WHERE "message_id" = ANY($1::int[]) AND "user_id" = ANY($2::int[])`,
+        [messageIds, changes.losing],
+      );
+    if (changes.gaining.length > 0)
+      await manager.query(
+        `INSERT INTO "chat"."user_message" ("user_id", "message_id", "flags")
+         SELECT u, m, $3 FROM unnest($2::int[]) AS u CROSS JOIN unnest($1::int[]) AS m
+         ON CONFLICT DO NOTHING`,
+        [messageIds, changes.gaining, MessageFlag.read],
+      );
   }
 }
 

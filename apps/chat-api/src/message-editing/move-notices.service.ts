@@ -17,14 +17,19 @@ export interface MoveFactsInput {
   readonly unresolved: boolean;
   readonly movedWholeTopic: boolean;
   readonly destinationWasEmpty: boolean;
+  readonly contentEdited: boolean;
   readonly toOldThread: boolean;
   readonly toNewThread: boolean;
 }
 
-// The Notification Bot's messages about a move, rendered before the transaction that moves.
+// The Notification Bot's messages about a move, rendered before the transaction that moves,
+// each with the channel it goes to and that channel's subscribers.
 export interface MoveNoticeDrafts {
-  readonly drafts: readonly NewChannelDraft[];
-  readonly subscriberIds: readonly number[];
+  readonly drafts: ReadonlyArray<{
+    readonly draft: NewChannelDraft;
+    readonly channel: StreamEntity;
+    readonly subscriberIds: readonly number[];
+  }>;
 }
 
 // Zulip's maybe_send_resolve_topic_notifications and send_message_moved_breadcrumbs: the
@@ -40,54 +45,85 @@ export class MoveNoticesService {
     private readonly users: UsersRepository,
   ) {}
 
-  async draft(caller: ChatCaller, channel: StreamEntity, facts: MoveFactsInput): Promise<MoveNoticeDrafts> {
+  async draft(
+    caller: ChatCaller,
+    from: StreamEntity,
+    to: StreamEntity,
+    facts: MoveFactsInput,
+  ): Promise<MoveNoticeDrafts> {
     const botId = caller.realm.notificationBotId;
     const bot = botId === null ? null : await this.users.findById(caller.realm.id, botId);
-    if (!bot) return { drafts: [], subscriberIds: [] };
-    const subscriberIds = await this.streams.subscriberIds(channel.id);
-    const botCaller = { user: bot, realm: caller.realm };
+    if (!bot) return { drafts: [] };
+    const subscribers = new Map<number, number[]>();
+    for (const channel of [from, to])
+      if (!subscribers.has(channel.id))
+        subscribers.set(channel.id, await this.streams.subscriberIds(channel.id));
     const actor = silentMention(caller.user);
     const resolving = facts.resolved || facts.unresolved;
-    const texts: Array<{ topic: string; content: string; readers: readonly number[] }> = [];
-    if (resolving)
+    const channelMoved = from.id !== to.id;
+    const texts: Array<{ channel: StreamEntity; topic: string; content: string; everyoneReads: boolean }> =
+      [];
+    if (resolving && !channelMoved && !facts.contentEdited)
       texts.push({
+        channel: to,
         topic: facts.newTopic,
         content: resolutionNotice(actor, facts.resolved),
-        readers: [...subscriberIds, caller.user.id],
+        everyoneReads: true,
       });
     const moveFacts = {
       actor,
       movedCount: facts.movedIds.length,
       movedWholeTopic: facts.movedWholeTopic,
       destinationWasEmpty: facts.destinationWasEmpty,
-      oldLocation: topicLinkSyntax(channel.id, channel.name, facts.oldTopic),
-      newLocation: topicLinkSyntax(channel.id, channel.name, facts.newTopic),
+      oldLocation: topicLinkSyntax(from.id, from.name, facts.oldTopic),
+      newLocation: topicLinkSyntax(to.id, to.name, facts.newTopic),
       movedMessageUrl: messageNearUrl(caller.realm.url, {
         id: facts.targetId,
         type: 'stream',
-        stream_id: channel.id,
-        display_recipient: channel.name,
+        stream_id: to.id,
+        display_recipient: to.name,
         subject: facts.newTopic,
       }),
     };
-    if (facts.toNewThread && !resolving)
-      texts.push({ topic: facts.newTopic, content: newTopicNotice(moveFacts), readers: [caller.user.id] });
+    // A resolution is announced by its own notice, not as a move (unless the channel changes).
+    if (facts.toNewThread && (channelMoved || (facts.oldTopic !== facts.newTopic && !resolving)))
+      texts.push({
+        channel: to,
+        topic: facts.newTopic,
+        content: newTopicNotice(moveFacts),
+        everyoneReads: false,
+      });
     if (facts.toOldThread)
-      texts.push({ topic: facts.oldTopic, content: oldTopicNotice(moveFacts), readers: [caller.user.id] });
+      texts.push({
+        channel: from,
+        topic: facts.oldTopic,
+        content: oldTopicNotice(moveFacts),
+        everyoneReads: false,
+      });
+    const botCaller = { user: bot, realm: caller.realm };
     const drafts = await Promise.all(
-      texts.map((text) =>
-        this.sendMessage.draftForNewChannel(botCaller, text.topic, text.content, subscriberIds, text.readers),
-      ),
+      texts.map(async (text) => {
+        const subscriberIds = subscribers.get(text.channel.id)!;
+        const readers = text.everyoneReads ? [...subscriberIds, caller.user.id] : [caller.user.id];
+        const draft = await this.sendMessage.draftForNewChannel(
+          botCaller,
+          text.topic,
+          text.content,
+          subscriberIds,
+          readers,
+        );
+        return { draft, channel: text.channel, subscriberIds };
+      }),
     );
-    return { drafts, subscriberIds };
+    return { drafts };
   }
 
-  async write(tx: ChatTransaction, channel: StreamEntity, notices: MoveNoticeDrafts): Promise<void> {
+  async write(tx: ChatTransaction, notices: MoveNoticeDrafts): Promise<void> {
     if (notices.drafts.length === 0) return;
     await this.sendMessage.write(
       tx,
-      notices.drafts.map((draft) =>
-        this.sendMessage.addressToNewChannel(draft, channel, notices.subscriberIds),
+      notices.drafts.map(({ draft, channel, subscriberIds }) =>
+        this.sendMessage.addressToNewChannel(draft, channel, subscriberIds),
       ),
     );
   }
