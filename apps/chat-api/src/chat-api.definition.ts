@@ -5,6 +5,7 @@ import { chatApiDatabase } from './chat-api.database.js';
 import { ChatApiModule } from './chat-api.module.js';
 import { chatErrorPresenter } from './core/http/chat-error.presenter.js';
 import { chatFrontDoor } from './core/http/chat-front-door.middleware.js';
+import { OutgoingWebhookCompletedConsumer } from './outgoing-webhooks/outgoing-webhook-completed.consumer.js';
 
 const chatApiSections = { ...platformSections, chat: ChatApiConfig };
 
@@ -14,6 +15,7 @@ export const chatApiDefinition: ServiceDefinition<typeof chatApiSections> = {
   config: chatApiSections,
   database: chatApiDatabase,
   imports: [ChatApiModule],
+  consumers: [OutgoingWebhookCompletedConsumer],
   errorPresenter: chatErrorPresenter,
   // Chat parameters come from urlencoded or multipart bodies, read before the JSON parser. Zulip
   // sends no ETag (so never a 304), and hashing every answer for one costs CPU on every request.

@@ -14,6 +14,7 @@ import { MessageFlagsModule } from './message-flags/message-flags.module.js';
 import { MessageReactionsModule } from './message-reactions/message-reactions.module.js';
 import { MessagesModule } from './messages/messages.module.js';
 import { MutedUsersModule } from './muted-users/muted-users.module.js';
+import { OutgoingWebhooksModule } from './outgoing-webhooks/outgoing-webhooks.module.js';
 import { ReactionsModule } from './reactions/reactions.module.js';
 import { RealmsModule } from './realms/realms.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
@@ -62,6 +63,7 @@ import { UsersModule } from './users/users.module.js';
     DefaultStreamsModule,
     ChannelFoldersModule,
     ChannelSettingsModule,
+    OutgoingWebhooksModule,
   ],
 })
 export class ChatApiModule {}

@@ -50,10 +50,13 @@ export function runScopedKafkaBus({
 // run's own). Its consumer groups carry the run's id and start at the latest offset, so another
 // process in the plain group never takes this run's partitions. Subscribing completes once the
 // group has joined, so nothing published afterwards is missed.
+// A suite that restarts an app asks for 'earliest': its groups then commit what they applied, and
+// the restarted app resumes where the stopped one was (the topics are the run's own anyway).
 export class RunScopedBus implements EventBus {
   constructor(
     private readonly kafka: KafkaEventBus,
     private readonly run: string,
+    private readonly startFrom: 'earliest' | 'latest' = 'latest',
   ) {}
 
   connect = () => this.kafka.connect();
@@ -62,7 +65,7 @@ export class RunScopedBus implements EventBus {
     this.kafka.subscribe({
       ...subscription,
       groupId: `${subscription.groupId}-${this.run}`,
-      startFrom: 'latest',
+      startFrom: this.startFrom,
     });
   isReady = () => this.kafka.isReady();
   onForeignEvent = (listener: ForeignEventListener) => this.kafka.onForeignEvent(listener);
