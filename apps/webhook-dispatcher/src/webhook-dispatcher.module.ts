@@ -23,7 +23,10 @@ import { OutboundUrlGuard } from './outbound/outbound-url-guard.js';
 import { WebhookSender } from './outbound/webhook-sender.js';
 import { OutgoingWebhookCallsRepository } from './outgoing-webhooks/outgoing-webhook-calls.repository.js';
 import { OutgoingWebhookRequestedConsumer } from './outgoing-webhooks/outgoing-webhook-requested.consumer.js';
-import { OutgoingWebhookWorker } from './outgoing-webhooks/outgoing-webhook.worker.js';
+import {
+  OUTGOING_WEBHOOK_SENDER,
+  OutgoingWebhookWorker,
+} from './outgoing-webhooks/outgoing-webhook.worker.js';
 import { WebhookDispatcherConfig } from './webhook-dispatcher.config.js';
 
 @Module({
@@ -45,6 +48,16 @@ import { WebhookDispatcherConfig } from './webhook-dispatcher.config.js';
       inject: [OutboundUrlGuard, WebhookDispatcherConfig],
       useFactory: (guard: OutboundUrlGuard, config: WebhookDispatcherConfig) =>
         new NodeHttpWebhookSender(guard, config.WEBHOOK_TIMEOUT_MS),
+    },
+    // Chat bots' services: the same guard, plain http allowed as Zulip does.
+    {
+      provide: OUTGOING_WEBHOOK_SENDER,
+      inject: [WebhookDispatcherConfig],
+      useFactory: (config: WebhookDispatcherConfig) =>
+        new NodeHttpWebhookSender(
+          new OutboundUrlGuard(config.WEBHOOK_ALLOWED_HOSTS, undefined, { plainHttp: true }),
+          config.WEBHOOK_TIMEOUT_MS,
+        ),
     },
     {
       provide: RetrySchedule,

@@ -101,6 +101,14 @@ describe(OutboundUrlGuard.name, () => {
     expect(await refusal(allowing, 'http://partner.example.com/')).toBe('url must use https');
   });
 
+  it('lets plain http through to acceptable addresses when asked, never to private ones', async () => {
+    const http = new OutboundUrlGuard([], dns, { plainHttp: true });
+    await expect(http.check('http://partner.example.com/hooks')).resolves.toBeInstanceOf(URL);
+    expect(await refusal(http, 'http://internal.example.com/')).toMatch(/192\.168\.1\.20/);
+    expect(await refusal(http, 'http://127.0.0.1:5002/')).toMatch(/127\.0\.0\.1/);
+    expect(await refusal(http, 'ftp://partner.example.com/')).toBe('url must use https');
+  });
+
   describe('lookup (every connection)', () => {
     const lookup = (guard: OutboundUrlGuard, hostname: string, all: boolean) =>
       new Promise<unknown>((resolve, reject) =>

@@ -63,6 +63,9 @@ export class OutboundUrlGuard {
   constructor(
     allowList: readonly string[],
     private readonly resolve: ResolveHost = systemResolve,
+    // Plain http to any acceptable address (chat bots' services, as Zulip allows), not only to
+    // allow-listed hosts (partner webhooks carry signed payment data: https only).
+    private readonly options: { readonly plainHttp: boolean } = { plainHttp: false },
   ) {
     for (const [network, prefix] of BLOCKED_V4) this.blocked.addSubnet(network, prefix, 'ipv4');
     for (const [network, prefix] of BLOCKED_V6) this.blocked.addSubnet(network, prefix, 'ipv6');
@@ -92,7 +95,8 @@ export class OutboundUrlGuard {
       throw new UnsafeUrlError('url must be an absolute http(s) URL');
     }
     const host = hostOf(url);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && this.isAllowListed(host))) {
+    const httpAllowed = this.options.plainHttp || this.isAllowListed(host);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && httpAllowed)) {
       throw new UnsafeUrlError('url must use https');
     }
     if (url.username || url.password) throw new UnsafeUrlError('url must not carry credentials');

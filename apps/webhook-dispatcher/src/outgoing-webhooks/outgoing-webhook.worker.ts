@@ -12,6 +12,9 @@ import { AttemptOutcome, type AttemptResult, WebhookSender } from '../outbound/w
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config.js';
 import { type ClaimedCall, OutgoingWebhookCallsRepository } from './outgoing-webhook-calls.repository.js';
 
+// The sender for chat bots' services (its guard allows plain http).
+export const OUTGOING_WEBHOOK_SENDER = Symbol('OUTGOING_WEBHOOK_SENDER');
+
 // Zulip's MAX_REQUEST_RETRIES: a call that times out or cannot connect is tried this many more
 // times (Zulip puts the event back on its queue at once; a short pause spares a restarting
 // service), then the bot is declared unavailable.
@@ -36,7 +39,7 @@ export class OutgoingWebhookWorker implements OnApplicationBootstrap, BeforeAppl
 
   constructor(
     private readonly calls: OutgoingWebhookCallsRepository,
-    private readonly sender: WebhookSender,
+    @Inject(OUTGOING_WEBHOOK_SENDER) private readonly sender: WebhookSender,
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     private readonly config: WebhookDispatcherConfig,
     private readonly clock: Clock,
