@@ -220,6 +220,17 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
     });
   });
 
+  it('keeps the history a chain when two edits race: each records what it replaced', async () => {
+    const id = await chat.toChannel(ann, roomId, 'Race', 'v0');
+    await Promise.all([
+      edit(ann, id, { content: 'v1' }).expect(200),
+      edit(ann, id, { content: 'v2' }).expect(200),
+    ]);
+    const { content, edit_history: history } = await shown(ann, id);
+    // Whichever came last replaced the other's content, which replaced v0.
+    expect(history?.map((entry) => entry['prev_content'])).toEqual([content === 'v1' ? 'v2' : 'v1', 'v0']);
+  });
+
   it('refuses content edits by others, past 600 seconds and its 20-second grace, and malformed edits', async () => {
     const id = await chat.toChannel(ann, roomId, 'Rules', 'original');
     expect((await edit(ben, id, { content: 'mine now' }).expect(400)).body).toEqual(

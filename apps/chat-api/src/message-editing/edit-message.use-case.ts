@@ -21,12 +21,13 @@ import {
   topicMoveRefusal,
 } from './edit-permission.js';
 import { type EditParams, type EditRequest, editRequest } from './edit-request.js';
-import { type EditPlan, MessageEditWriter } from './message-edit.writer.js';
+import { type EditPlan, MessageChangedMeanwhile, MessageEditWriter } from './message-edit.writer.js';
 import { MessageEditingRepository } from './message-editing.repository.js';
 import { MoveNoticesService } from './move-notices.service.js';
 
 const INVALID_MESSAGE = 'Invalid message(s)';
 const LIMITS = REALM_SETTINGS_DEFAULTS;
+const MAX_ATTEMPTS = 3;
 
 // PATCH /messages/{message_id} (Zulip 11's check_update_message): the content of one's own
 // message, the topic and the channel of a channel message with the rest of its topic by
@@ -48,7 +49,21 @@ export class EditMessageUseCase {
     private readonly clock: Clock,
   ) {}
 
+  // An edit prepared against a message that another edit changed before this one's transaction
+  // locked it is prepared again from the new state (its history entry must describe what it
+  // replaced); a message deleted meanwhile is Invalid message(s).
   async execute(caller: ChatCaller, messageId: number, params: EditParams): Promise<Record<string, never>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.editOnce(caller, messageId, params);
+        return {};
+      } catch (error) {
+        if (!(error instanceof MessageChangedMeanwhile) || attempt === MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async editOnce(caller: ChatCaller, messageId: number, params: EditParams): Promise<void> {
     const message = await this.messages.findById(caller.realm.id, messageId);
     if (!message || (await this.access.flagsOf(caller, message)) === null)
       throw ChatError.badRequest(INVALID_MESSAGE);
@@ -77,7 +92,6 @@ export class EditMessageUseCase {
         : null;
     const plan: EditPlan = { caller, message, channel, target, request, rendered, move };
     await this.outbox.run((tx) => this.writer.write(tx, plan));
-    return {};
   }
 
   // access_stream_by_id_for_message: a channel the caller reads, not archived.

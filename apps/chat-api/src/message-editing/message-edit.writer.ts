@@ -29,6 +29,9 @@ export interface EditPlan {
   readonly move: { readonly messageIds: readonly number[]; readonly notices: MoveNoticeDrafts } | null;
 }
 
+// Thrown when the message changed between the edit's preparation and its transaction.
+export class MessageChangedMeanwhile extends Error {}
+
 // do_update_message's writes, in the caller's transaction: the content and its mention flags,
 // the moved rows (one statement for the whole selection), copies following a change of channel,
 // then the update_message event, delete_message for those who lost the messages, and the notices.
@@ -43,6 +46,7 @@ export class MessageEditWriter {
 
   async write(tx: ChatTransaction, plan: EditPlan): Promise<void> {
     const { caller, message, channel, target, request, rendered, move } = plan;
+    if (!(await this.editing.lockUnchanged(tx.manager, message))) throw new MessageChangedMeanwhile();
     const editedAt = this.clock.now();
     const timestamp = unixSeconds(editedAt);
     const channelMoved = channel !== null && target !== null && target.id !== channel.id;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { UserRole } from '../core/accounts/user.entity.js';
 import { MessageFlag } from '../core/database/message-flags.js';
-import type { EditHistoryEntry } from '../messages/message.entity.js';
+import type { EditHistoryEntry, MessageEntity } from '../messages/message.entity.js';
 import type { FormerSubscriber } from './channel-move.js';
 import type { PropagateMode } from './edit-request.js';
 
@@ -58,6 +58,24 @@ const holdsCopy = (n: number) =>
 @Injectable()
 export class MessageEditingRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  // Locks the message for the edit (Zulip's access_message(lock_message=True)) and tells whether
+  // it is still as the edit was prepared against: an edit committed in between changes its
+  // history, topic or channel. False when it was deleted meanwhile.
+  async lockUnchanged(manager: EntityManager, message: MessageEntity): Promise<boolean> {
+    const [row] = (await manager.query(
+      `SELECT "recipient_id" AS "recipientId", "topic", "content", "edit_history" AS "editHistory"
+         FROM "chat"."message" WHERE "id" = $1 FOR UPDATE`,
+      [message.id],
+    )) as Array<Pick<MessageEntity, 'recipientId' | 'topic' | 'content' | 'editHistory'>>;
+    return (
+      row !== undefined &&
+      row.recipientId === message.recipientId &&
+      row.topic === message.topic &&
+      row.content === message.content &&
+      (row.editHistory?.length ?? 0) === (message.editHistory?.length ?? 0)
+    );
+  }
 
   // The new content with its HTML, and the edit at the head of the message's history.
   async editContent(
