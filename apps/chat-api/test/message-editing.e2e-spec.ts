@@ -435,8 +435,7 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
       ]);
     }
 
-    // Zulip undoes a resolution within its 60-second grace period by deleting the notice instead;
-    // this server does not, so the notice is made older than that.
+    // Past the 60-second grace period, unresolving is announced.
     await age(inResolved[2]!.id, 61);
     await edit(ann, ids[1]!, { topic: 'Bug', propagate_mode: 'change_all' }).expect(200);
     const reopened = await topicMessages(ann, 'Bug');
@@ -445,6 +444,40 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
       content: `@_**Ann Lee|${ann.userId}** has marked this topic as unresolved.`,
     });
     expect(reopened.map((message) => message.id)).toEqual(expect.arrayContaining(ids));
+  });
+
+  it('takes the notice back when a resolution is undone within 60 seconds', async () => {
+    const id = await chat.toChannel(ann, roomId, 'Oops', 'resolved by mistake');
+    await edit(ann, id, { topic: '✔ Oops', propagate_mode: 'change_all' }).expect(200);
+    const [, notice] = await topicMessages(ann, '✔ Oops');
+    expect(notice).toMatchObject({ sender_id: botId });
+    const benQueue = await register(ben, ['delete_message']);
+
+    await edit(ann, id, { topic: 'Oops', propagate_mode: 'change_all' }).expect(200);
+
+    expect((await topicMessages(ann, 'Oops')).map((message) => message.id)).toEqual([id]);
+    expect(await topicMessages(ann, '✔ Oops')).toEqual([]);
+    const deleted = await expectEventually(async () => {
+      const polled = await chat
+        .as(ben)
+        .get(`/events?queue_id=${benQueue.queue_id}&last_event_id=-1&dont_block=true`)
+        .expect(200);
+      const events = (polled.body.events as Array<Record<string, unknown>>).filter((event) =>
+        (event['message_ids'] as number[]).includes(notice!.id),
+      );
+      expect(events).toHaveLength(1);
+      return events;
+    });
+    expect(deleted).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'delete_message',
+        message_type: 'stream',
+        stream_id: roomId,
+        topic: 'oops',
+        message_ids: [notice!.id],
+      },
+    ]);
   });
 
   it('tells a client without empty_topic_name the empty topic by its display name', async () => {

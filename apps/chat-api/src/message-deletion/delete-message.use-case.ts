@@ -5,8 +5,10 @@ import { Clock } from '@shared/util';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
+import { deletionAudience } from '../messages/deletion-audience.js';
 import { MessageAccess } from '../messages/message-access.js';
 import type { MessageEntity } from '../messages/message.entity.js';
+import { MessageRemovalRepository } from '../messages/message-removal.repository.js';
 import { MessagesRepository } from '../messages/messages.repository.js';
 import { REALM_SETTINGS_DEFAULTS } from '../realms/realm-settings-defaults.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
@@ -14,7 +16,6 @@ import { StreamsRepository } from '../streams/streams.repository.js';
 import { UserGroupAccess } from '../user-groups/user-group-access.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { deleteRefusal } from './delete-permission.js';
-import { deletionAudience } from './deletion-audience.js';
 import { MessageDeletionRepository } from './message-deletion.repository.js';
 
 const INVALID_MESSAGE = 'Invalid message(s)';
@@ -33,6 +34,7 @@ export class DeleteMessageUseCase {
     private readonly users: UsersRepository,
     private readonly groups: UserGroupAccess,
     private readonly deletion: MessageDeletionRepository,
+    private readonly removal: MessageRemovalRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -46,7 +48,7 @@ export class DeleteMessageUseCase {
     if (channel?.isArchived) throw ChatError.badRequest(INVALID_MESSAGE);
     await this.checkPermission(caller, message);
     await this.outbox.run(async (tx) => {
-      const holders = await this.deletion.delete(tx.manager, caller.realm.id, message.id);
+      const holders = await this.removal.delete(tx.manager, caller.realm.id, message.id);
       if (holders === null) throw ChatError.badRequest('Message already deleted');
       const subscribers = channel ? await this.streams.subscriberIds(channel.id, tx.manager) : [];
       const userIds = deletionAudience(channel, holders, subscribers, caller.user.id);

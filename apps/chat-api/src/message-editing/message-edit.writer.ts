@@ -5,13 +5,16 @@ import { type ChatTransaction, publishChatEvent } from '../core/events/chat-even
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { unixSeconds } from '../core/http/python-isoformat.js';
 import type { RenderedMessage } from '../markdown/mention-directory.js';
+import { deletionAudience } from '../messages/deletion-audience.js';
 import type { EditHistoryEntry, MessageEntity } from '../messages/message.entity.js';
+import { MessageRemovalRepository } from '../messages/message-removal.repository.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { type CopyChanges, copyChanges } from './channel-move.js';
 import type { EditRequest } from './edit-request.js';
 import { type Copy, MessageEditingRepository } from './message-editing.repository.js';
-import { type MoveNoticeDrafts, MoveNoticesService } from './move-notices.service.js';
+import { isResolutionNotice, RESOLUTION_UNDO_GRACE_SECONDS } from './move-notices.js';
+import { type MoveNoticeDrafts, type NoticeDraft, MoveNoticesService } from './move-notices.service.js';
 
 // An edit checked and prepared outside the transaction that writes it.
 export interface EditPlan {
@@ -41,6 +44,7 @@ export class MessageEditWriter {
     private readonly editing: MessageEditingRepository,
     private readonly streams: StreamsRepository,
     private readonly notices: MoveNoticesService,
+    private readonly removal: MessageRemovalRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -115,7 +119,56 @@ export class MessageEditWriter {
           topic: message.topic,
         },
       });
-    if (move) await this.notices.write(tx, move.notices);
+    if (move) {
+      const { resolution, breadcrumbs } = move.notices;
+      const undone = resolution !== null && (await this.takeBackResolution(tx, caller, resolution));
+      await this.notices.write(
+        tx,
+        resolution === null || undone ? breadcrumbs : [resolution, ...breadcrumbs],
+      );
+    }
+  }
+
+  // maybe_delete_previous_resolve_topic_notification: a resolution toggled back within the grace
+  // period deletes the notice that is still the topic's newest message, and posts none.
+  private async takeBackResolution(
+    tx: ChatTransaction,
+    caller: ChatCaller,
+    resolution: NoticeDraft,
+  ): Promise<boolean> {
+    const channel = resolution.channel;
+    const newest = await this.editing.newestInTopic(
+      tx.manager,
+      channel.recipientId,
+      resolution.draft.topic.toLowerCase(),
+    );
+    const ageSeconds = newest ? (this.clock.now().getTime() - newest.dateSent.getTime()) / 1000 : Infinity;
+    if (
+      !newest ||
+      newest.senderId !== caller.realm.notificationBotId ||
+      !isResolutionNotice(newest.content) ||
+      ageSeconds > RESOLUTION_UNDO_GRACE_SECONDS
+    )
+      return false;
+    const holders = await this.removal.delete(tx.manager, caller.realm.id, newest.id);
+    if (holders === null) return false;
+    await publishChatEvent(tx, {
+      realmId: caller.realm.id,
+      userIds: deletionAudience(
+        channel,
+        holders,
+        await this.streams.subscriberIds(channel.id, tx.manager),
+        caller.user.id,
+      ),
+      event: {
+        type: 'delete_message',
+        message_ids: [newest.id],
+        message_type: 'stream',
+        stream_id: channel.id,
+        topic: newest.topicKey,
+      },
+    });
+    return true;
   }
 
   // The new content, its history entry (with the move's, when both change), and every copy's

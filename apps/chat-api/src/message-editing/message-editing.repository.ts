@@ -180,6 +180,20 @@ export class MessageEditingRepository {
     return rows[0].map((row) => row.id).sort((a, b) => a - b);
   }
 
+  // The newest message of a channel topic, or null when it has none.
+  async newestInTopic(
+    manager: EntityManager,
+    recipientId: number,
+    topicKey: string,
+  ): Promise<Pick<MessageEntity, 'id' | 'senderId' | 'content' | 'dateSent' | 'topicKey'> | null> {
+    const [row] = (await manager.query(
+      `SELECT "id", "sender_id" AS "senderId", "content", "date_sent" AS "dateSent", "topic_key" AS "topicKey"
+         FROM "chat"."message" WHERE "recipient_id" = $1 AND "topic_key" = $2 ORDER BY "id" DESC LIMIT 1`,
+      [recipientId, topicKey],
+    )) as Array<Pick<MessageEntity, 'id' | 'senderId' | 'content' | 'dateSent' | 'topicKey'>>;
+    return row ?? null;
+  }
+
   // Everyone ever subscribed to the channel (former subscribers kept their copies).
   async everSubscribed(manager: EntityManager, streamId: number): Promise<FormerSubscriber[]> {
     return (await manager.query(

@@ -22,14 +22,19 @@ export interface MoveFactsInput {
   readonly toNewThread: boolean;
 }
 
-// The Notification Bot's messages about a move, rendered before the transaction that moves,
-// each with the channel it goes to and that channel's subscribers.
+// A Notification Bot message rendered before the transaction that moves, with the channel it
+// goes to and that channel's subscribers.
+export interface NoticeDraft {
+  readonly draft: NewChannelDraft;
+  readonly channel: StreamEntity;
+  readonly subscriberIds: readonly number[];
+}
+
+// What the Notification Bot will say about a move: the resolution notice (unless the undo grace
+// period takes the previous one back instead), then the breadcrumbs.
 export interface MoveNoticeDrafts {
-  readonly drafts: ReadonlyArray<{
-    readonly draft: NewChannelDraft;
-    readonly channel: StreamEntity;
-    readonly subscriberIds: readonly number[];
-  }>;
+  readonly resolution: NoticeDraft | null;
+  readonly breadcrumbs: readonly NoticeDraft[];
 }
 
 // Zulip's maybe_send_resolve_topic_notifications and send_message_moved_breadcrumbs: the
@@ -53,7 +58,7 @@ export class MoveNoticesService {
   ): Promise<MoveNoticeDrafts> {
     const botId = caller.realm.notificationBotId;
     const bot = botId === null ? null : await this.users.findById(caller.realm.id, botId);
-    if (!bot) return { drafts: [] };
+    if (!bot) return { resolution: null, breadcrumbs: [] };
     const subscribers = new Map<number, number[]>();
     for (const channel of [from, to])
       if (!subscribers.has(channel.id))
@@ -61,14 +66,13 @@ export class MoveNoticesService {
     const actor = silentMention(caller.user);
     const resolving = facts.resolved || facts.unresolved;
     const channelMoved = from.id !== to.id;
-    const texts: Array<{ channel: StreamEntity; topic: string; content: string; everyoneReads: boolean }> =
-      [];
+    const texts: Array<{ channel: StreamEntity; topic: string; content: string; isResolution: boolean }> = [];
     if (resolving && !channelMoved && !facts.contentEdited)
       texts.push({
         channel: to,
         topic: facts.newTopic,
         content: resolutionNotice(actor, facts.resolved),
-        everyoneReads: true,
+        isResolution: true,
       });
     const moveFacts = {
       actor,
@@ -91,20 +95,21 @@ export class MoveNoticesService {
         channel: to,
         topic: facts.newTopic,
         content: newTopicNotice(moveFacts),
-        everyoneReads: false,
+        isResolution: false,
       });
     if (facts.toOldThread)
       texts.push({
         channel: from,
         topic: facts.oldTopic,
         content: oldTopicNotice(moveFacts),
-        everyoneReads: false,
+        isResolution: false,
       });
     const botCaller = { user: bot, realm: caller.realm };
     const drafts = await Promise.all(
-      texts.map(async (text) => {
+      texts.map(async (text): Promise<NoticeDraft> => {
         const subscriberIds = subscribers.get(text.channel.id)!;
-        const readers = text.everyoneReads ? [...subscriberIds, caller.user.id] : [caller.user.id];
+        // A resolution notice arrives read for everyone, a breadcrumb for the mover alone.
+        const readers = text.isResolution ? [...subscriberIds, caller.user.id] : [caller.user.id];
         const draft = await this.sendMessage.draftForNewChannel(
           botCaller,
           text.topic,
@@ -115,14 +120,17 @@ export class MoveNoticesService {
         return { draft, channel: text.channel, subscriberIds };
       }),
     );
-    return { drafts };
+    return texts[0]?.isResolution
+      ? { resolution: drafts[0]!, breadcrumbs: drafts.slice(1) }
+      : { resolution: null, breadcrumbs: drafts };
   }
 
-  async write(tx: ChatTransaction, notices: MoveNoticeDrafts): Promise<void> {
-    if (notices.drafts.length === 0) return;
+  // Writes the given notices, in order, in one statement.
+  async write(tx: ChatTransaction, notices: readonly NoticeDraft[]): Promise<void> {
+    if (notices.length === 0) return;
     await this.sendMessage.write(
       tx,
-      notices.drafts.map(({ draft, channel, subscriberIds }) =>
+      notices.map(({ draft, channel, subscriberIds }) =>
         this.sendMessage.addressToNewChannel(draft, channel, subscriberIds),
       ),
     );

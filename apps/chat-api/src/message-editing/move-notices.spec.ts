@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  isResolutionNotice,
   type MoveFacts,
   newTopicNotice,
   oldTopicNotice,
@@ -21,6 +22,15 @@ describe('move notices (do_update_message, maybe_send_resolve_topic_notification
   it('announces a resolution silently naming the actor', () => {
     expect(resolutionNotice(facts.actor, true)).toBe('@_**Ann Lee|8** has marked this topic as resolved.');
     expect(resolutionNotice(facts.actor, false)).toBe('@_**Ann Lee|8** has marked this topic as unresolved.');
+  });
+
+  it('recognizes its own resolution notices, and nothing else', () => {
+    expect(isResolutionNotice(resolutionNotice(facts.actor, true))).toBe(true);
+    expect(isResolutionNotice(resolutionNotice(facts.actor, false))).toBe(true);
+    expect(isResolutionNotice('This topic was moved here from #**room>plans** by @_**Ann Lee|8**.')).toBe(
+      false,
+    );
+    expect(isResolutionNotice('@_**Ann Lee|8** has marked this topic as resolved. Really.')).toBe(false);
   });
 
   it('tells the old topic what left it', () => {

@@ -10,6 +10,16 @@ export function resolutionNotice(actor: string, resolved: boolean): string {
   return `${actor} has marked this topic as ${resolved ? 'resolved' : 'unresolved'}.`;
 }
 
+// Whether a Notification Bot message is such a notice (Zulip marks them with a message type;
+// here no one else can post as the bot, so its text tells).
+export function isResolutionNotice(content: string): boolean {
+  return /^@_\*\*[^\n]*\|\d+\*\* has marked this topic as (?:un)?resolved\.$/.test(content);
+}
+
+// RESOLVE_TOPIC_UNDO_GRACE_PERIOD_SECONDS: toggling back within it takes the notice back
+// instead of posting the opposite one.
+export const RESOLUTION_UNDO_GRACE_SECONDS = 60;
+
 export interface MoveFacts {
   readonly actor: string;
   readonly movedCount: number;

@@ -9,6 +9,7 @@ import { MentionContext } from './mention-context.js';
 import { MessageContextLoader } from './message-context.loader.js';
 import { MessageEntity } from './message.entity.js';
 import { MessageFilterBuilder } from './message-filter.js';
+import { MessageRemovalRepository } from './message-removal.repository.js';
 import { MessagePreview } from './message-preview.js';
 import { MessageStateProvider } from './message-state.provider.js';
 import { MessageStateQuery } from './message-state.query.js';
@@ -41,12 +42,20 @@ import { UsersModule } from '../users/users.module.js';
     MessageContextLoader,
     MessageFilterBuilder,
     MessagePreview,
+    MessageRemovalRepository,
     MessageStateProvider,
     MessageStateQuery,
     MessagesRepository,
     NarrowCleaner,
     SendMessageUseCase,
   ],
-  exports: [GetMessageQuery, MessageAccess, MessagePreview, MessagesRepository, SendMessageUseCase],
+  exports: [
+    GetMessageQuery,
+    MessageAccess,
+    MessagePreview,
+    MessageRemovalRepository,
+    MessagesRepository,
+    SendMessageUseCase,
+  ],
 })
 export class MessagesModule {}

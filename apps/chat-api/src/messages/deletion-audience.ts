@@ -1,4 +1,4 @@
-import type { CopyHolder } from './message-deletion.repository.js';
+import type { CopyHolder } from './message-removal.repository.js';
 
 export interface AudienceChannel {
   readonly inviteOnly: boolean;
