@@ -40,6 +40,12 @@ describe('editRequest (validate_message_edit_payload, build_message_edit_request
     expect(refusal({ topic: '✔ general chat' })).toBe('General chat cannot be marked as resolved');
   });
 
+  it('reads "general chat" and "(no topic)" as the empty topic', () => {
+    expect(editRequest({ ...none, topic: 'general chat' }, 'plans').topic).toBe('');
+    expect(editRequest({ ...none, topic: ' (no topic) ' }, 'plans').topic).toBe('');
+    expect(refusal({ topic: 'general chat' }, '')).toBe('Nothing to change');
+  });
+
   it('reads blank content as "(deleted)" and trims trailing space', () => {
     expect(editRequest({ ...none, content: '   ' }, 'plans').content).toBe('(deleted)');
     expect(editRequest({ ...none, content: 'new  \n' }, 'plans').content).toBe('new');

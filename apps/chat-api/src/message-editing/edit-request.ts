@@ -33,8 +33,10 @@ export interface EditRequest {
 // message currently in `currentTopic` (null for a direct message). A topic equal to the current
 // one is no change; blank content becomes "(deleted)".
 export function editRequest(params: EditParams, currentTopic: string | null): EditRequest {
-  // Stripped, "(no topic)" read as the empty topic, truncated like a new message's topic.
-  const wanted = params.topic === undefined ? null : normalizeTopic(params.topic);
+  // Stripped, "(no topic)" and the display name "general chat" read as the empty topic
+  // (maybe_rename_general_chat_to_empty_topic), truncated like a new message's topic.
+  const normalized = params.topic === undefined ? null : normalizeTopic(params.topic);
+  const wanted = normalized === EMPTY_TOPIC_DISPLAY_NAME ? '' : normalized;
   const topic = wanted === currentTopic ? null : wanted;
   if (topic === null && params.content === undefined && params.streamId === undefined)
     throw ChatError.badRequest('Nothing to change');
