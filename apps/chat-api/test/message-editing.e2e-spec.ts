@@ -252,6 +252,12 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
     expect(
       (await edit(ann, id, { content: 'x', send_notification_to_new_thread: 'yes' }).expect(400)).body,
     ).toEqual(badRequest('send_notification_to_new_thread is not valid JSON'));
+    expect((await edit(ann, id, { content: 'a\u0000b' }).expect(400)).body).toEqual(
+      badRequest('Message must not contain null bytes'),
+    );
+    expect((await edit(ann, id, { topic: 'tab\there' }).expect(400)).body).toEqual(
+      badRequest('Invalid character in topic, at position 4!'),
+    );
     const direct = await chat.direct(ann, [ben], 'psst');
     expect((await edit(ann, direct, { topic: 'x' }).expect(400)).body).toEqual(
       badRequest('Direct messages cannot have topics.'),
