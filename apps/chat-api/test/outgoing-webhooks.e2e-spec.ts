@@ -73,7 +73,8 @@ describe('outgoing webhooks through webhook-dispatcher', () => {
     });
     await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    system = await ChatTestSystem.start(apiGatewayDefinition);
+    // The suite polls conversations until the answers are there.
+    system = await ChatTestSystem.start(apiGatewayDefinition, { CHAT_RATE_LIMIT_REQUESTS: '100000' });
     dispatcher = await startTestService(webhookDispatcherDefinition, {
       databaseUrl: system.database.url,
       bus: system.bus,
@@ -261,6 +262,33 @@ describe('outgoing webhooks through webhook-dispatcher', () => {
     await settled(2);
   });
 
+  it('answers in a private channel that neither the bot nor its owner is in, as Zulip does', async () => {
+    const hook = await bot(`${receiverUrl}/content`);
+    const secret = await actions.channel(ann, 'secret', [], { invite_only: 'true' });
+    await actions.toChannel(ann, secret, 'hush', `${mention(hook)} psst`);
+    await expectEventually(async () => {
+      const response = await actions
+        .as(ann)
+        .get('/messages')
+        .query({
+          anchor: 'newest',
+          num_before: '5',
+          num_after: '0',
+          apply_markdown: 'false',
+          narrow: JSON.stringify([
+            { operator: 'channel', operand: secret },
+            { operator: 'topic', operand: 'hush' },
+          ]),
+        })
+        .expect(200);
+      expect(response.body.messages.map((m: ShownMessage) => [m.sender_id, m.content])).toEqual([
+        [ann.userId, `${mention(hook)} psst`],
+        [hook.userId, 'Hi @**Ann**, pong'],
+      ]);
+    });
+    await settled(1);
+  });
+
   it('is not triggered by a mention inside code, by a message without a mention, or by a bot', async () => {
     const hook = await bot(`${receiverUrl}/legacy`);
     const other = await bot(`${receiverUrl}/content`);
@@ -281,7 +309,7 @@ describe('outgoing webhooks through webhook-dispatcher', () => {
       }),
     );
     await settled(1);
-    expect(sentTo('/content')).toHaveLength(4);
+    expect(sentTo('/content')).toHaveLength(5);
   });
 
   it.each([

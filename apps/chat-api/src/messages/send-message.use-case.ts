@@ -33,6 +33,9 @@ export interface SendMessageCommand {
   readonly client: string;
   // local_id and queue_id: the sender's queue gets local_message_id in its message event.
   readonly echo?: { readonly localId: string | undefined; readonly senderQueueId: string | undefined };
+  // Zulip's skip_stream_access_check: an outgoing-webhook bot answers in the channel it was
+  // mentioned in, subscribed or not.
+  readonly skipChannelAccessCheck?: boolean;
 }
 
 interface Destination {
@@ -281,7 +284,7 @@ export class SendMessageUseCase {
             stream: indicator.name,
           });
     }
-    await assertMaySendTo(this.streams, caller.user, stream);
+    if (!command.skipChannelAccessCheck) await assertMaySendTo(this.streams, caller.user, stream);
     const subscribers = await once(memo, `subscribers:${stream.id}`, () =>
       this.streams.subscriberIds(stream.id),
     );

@@ -151,12 +151,18 @@ export class OutgoingWebhookReplier implements OnApplicationBootstrap, BeforeApp
   }
 }
 
-type Address = Pick<SendMessageCommand, 'type' | 'to' | 'topic'>;
+type Address = Pick<SendMessageCommand, 'type' | 'to' | 'topic' | 'skipChannelAccessCheck'>;
 
-// The conversation of the triggering message: its channel and topic, or its users.
+// The conversation of the triggering message: its channel and topic (where the bot may answer
+// unsubscribed, as in Zulip), or its users.
 function conversationOf(message: TriggeringMessageV1): Address {
   if (message.type === 'stream')
-    return { type: 'stream', to: String(message.stream_id), topic: message.subject };
+    return {
+      type: 'stream',
+      to: String(message.stream_id),
+      topic: message.subject,
+      skipChannelAccessCheck: true,
+    };
   const users = message.display_recipient as ReadonlyArray<{ readonly id: number }>;
   return directTo(users.map(({ id }) => id));
 }
