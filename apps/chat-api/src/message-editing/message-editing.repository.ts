@@ -92,32 +92,28 @@ export class MessageEditingRepository {
     );
   }
 
-  // Every copy's mention flags set anew from the new content, in one statement; answers each
-  // copy with its flags after the change.
+  // Every copy's mention flags set anew from the new content, in one statement.
   async recomputeMentions(
     manager: EntityManager,
     messageId: number,
     mentions: MentionedUsers,
-  ): Promise<Copy[]> {
-    const rows = (await manager.query(
+  ): Promise<void> {
+    await manager.query(
       `UPDATE "chat"."user_message"
           SET "flags" = ("flags" & ~${MENTION_BITS})
                       | (CASE WHEN "user_id" = ANY($2::int[]) THEN ${MessageFlag.mentioned} ELSE 0 END)
                       | (CASE WHEN $3 THEN ${MessageFlag.stream_wildcard_mentioned} ELSE 0 END)
                       | (CASE WHEN "user_id" = ANY($4::int[]) THEN ${MessageFlag.topic_wildcard_mentioned} ELSE 0 END)
-        WHERE "message_id" = $1
-        RETURNING "user_id" AS "userId", "flags"`,
+        WHERE "message_id" = $1`,
       [messageId, mentions.userIds, mentions.streamWildcard, mentions.topicWildcardUserIds],
-    )) as [Copy[], number];
-    return sortCopies(rows[0]);
+    );
   }
 
   async copies(manager: EntityManager, messageId: number): Promise<Copy[]> {
-    const rows = (await manager.query(
+    return (await manager.query(
       `SELECT "user_id" AS "userId", "flags" FROM "chat"."user_message" WHERE "message_id" = $1`,
       [messageId],
     )) as Copy[];
-    return sortCopies(rows);
   }
 
   // The messages an edit moves (Zulip's update_messages_for_topic_edit selection), ascending.
@@ -224,8 +220,4 @@ export class MessageEditingRepository {
         [messageIds, changes.gaining, MessageFlag.read],
       );
   }
-}
-
-function sortCopies(copies: Copy[]): Copy[] {
-  return [...copies].sort((a, b) => a.userId - b.userId);
 }
