@@ -112,6 +112,26 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
 
   afterAll(() => system.stop());
 
+  it('advertises in POST /register the realm settings it enforces', async () => {
+    const state = (
+      await chat
+        .as(ann)
+        .post('/register', { fetch_event_types: '["realm", "realm_user_groups"]' })
+        .expect(200)
+    ).body as Record<string, unknown> & { realm_user_groups: Array<{ id: number; name: string }> };
+    const group = (name: string) => state.realm_user_groups.find((candidate) => candidate.name === name)!.id;
+    expect(state).toMatchObject({
+      realm_allow_message_editing: true,
+      realm_message_content_edit_limit_seconds: 600,
+      realm_move_messages_within_stream_limit_seconds: 7 * DAY,
+      realm_move_messages_between_streams_limit_seconds: 7 * DAY,
+      realm_allow_edit_history: true,
+      realm_can_move_messages_between_topics_group: group('role:everyone'),
+      realm_can_move_messages_between_channels_group: group('role:members'),
+      realm_can_resolve_topics_group: group('role:everyone'),
+    });
+  });
+
   it("edits one's own message through zulip-js: re-rendered, mentions recomputed, announced, recorded", async () => {
     const id = await chat.toChannel(ann, roomId, 'Plans', 'hello');
     const benQueue = await register(ben, ['update_message']);
@@ -375,7 +395,8 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
     );
 
     const single = await chat.toChannel(ann, roomId, 'Mix', 'alone');
-    await edit(ann, single, { topic: 'Split' }).expect(200);
+    // zulip-js moves a message as it edits one.
+    expect(await annClient.messages.update({ message_id: single, topic: 'Split' })).toEqual(viaZulipJs);
     const lastNotice = (await topicMessages(ann, 'Split')).at(-1)!;
     expect(lastNotice.content).toBe(
       `[A message](${system.gatewayUrl}/#narrow/channel/${roomId}-room/topic/Split/near/${single}) was moved here from #**room>Mix** by ${mention}.`,
