@@ -23,7 +23,7 @@ describe('outgoing webhooks across chat-api and webhook-dispatcher on Kafka', ()
   const run = randomUUID().slice(0, 8);
   const logger = createLogger({ service: 'outgoing-webhooks-test', level: 'silent' });
   let database: TestDatabase;
-  let chatApi: RunningService;
+  let chatApi: RunningService | null = null;
   let dispatcher: RunningService | null = null;
   let dispatcherBus: RunScopedBus | null = null;
   let chatBus: RunScopedBus | null = null;
@@ -49,7 +49,7 @@ describe('outgoing webhooks across chat-api and webhook-dispatcher on Kafka', ()
       env: {
         WEBHOOK_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-        WEBHOOK_TIMEOUT_MS: '500',
+        WEBHOOK_TIMEOUT_MS: '5000',
         WEBHOOK_POLL_INTERVAL_MS: '50',
       },
     });
@@ -63,14 +63,31 @@ describe('outgoing webhooks across chat-api and webhook-dispatcher on Kafka', ()
       incoming.on('end', () => {
         received.push(body);
         const { data } = JSON.parse(body) as { data: string };
-        response
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ content: `echo: ${data}` }));
+        // "slow …" is answered late enough for the suite to stop chat-api in between.
+        setTimeout(
+          () =>
+            response
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ content: `echo: ${data}` })),
+          data.startsWith('slow') ? 1_500 : 0,
+        );
       });
     });
     await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/bot`;
     database = await startTestDatabase();
+    await startChat();
+    await startDispatcher();
+    const realm = await chatApi!.app.get(CreateRealmUseCase).execute({
+      name: `Hooks ${run}`,
+      ownerEmail: `hooks-${run}@example.com`,
+      ownerName: 'Hook Owner',
+      origin: 'http://chat.test',
+    });
+    owner = realm.owner;
+  }, 120_000);
+
+  async function startChat(): Promise<void> {
     chatBus = await scopedBus('outgoing-webhooks-chat');
     chatApi = await startTestService(chatApiDefinition, {
       databaseUrl: database.url,
@@ -81,15 +98,14 @@ describe('outgoing webhooks across chat-api and webhook-dispatcher on Kafka', ()
         CHAT_RATE_LIMIT_REQUESTS: '100000',
       },
     });
-    await startDispatcher();
-    const realm = await chatApi.app.get(CreateRealmUseCase).execute({
-      name: `Hooks ${run}`,
-      ownerEmail: `hooks-${run}@example.com`,
-      ownerName: 'Hook Owner',
-      origin: 'http://chat.test',
-    });
-    owner = realm.owner;
-  }, 120_000);
+  }
+
+  async function stopChat(): Promise<void> {
+    await chatApi?.close();
+    await chatBus?.disconnect();
+    chatApi = null;
+    chatBus = null;
+  }
 
   async function stopDispatcher(): Promise<void> {
     await dispatcher?.close();
@@ -100,14 +116,13 @@ describe('outgoing webhooks across chat-api and webhook-dispatcher on Kafka', ()
 
   afterAll(async () => {
     await stopDispatcher();
-    await chatApi?.close();
-    await chatBus?.disconnect();
+    await stopChat();
     await database?.drop();
     receiver?.closeAllConnections();
     await new Promise((done) => receiver?.close(done));
   });
 
-  const api = () => request(chatApi.app.getHttpServer());
+  const api = () => request(chatApi!.app.getHttpServer());
 
   async function createBot(shortName: string, url: string): Promise<number> {
     const created = await api()
@@ -178,6 +193,31 @@ describe('outgoing webhooks across chat-api and webhook-dispatcher on Kafka', ()
       { timeoutMs: 60_000, intervalMs: 250 },
     );
     expect(received.map((body) => (JSON.parse(body) as { data: string }).data)).toEqual(['first', 'second']);
+  }, 150_000);
+
+  it('posts the answer once when chat-api restarts while the call is made', async () => {
+    const botId = await createBot('patient', receiverUrl);
+    await sendDirect(botId, 'warm up');
+    await expectEventually(async () => expect(await conversationWith(botId)).toHaveLength(2), {
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    });
+    // The request leaves from the outbox (now or after the restart); its answer comes back while
+    // chat-api is down and waits in Kafka.
+    await sendDirect(botId, 'slow one');
+    await stopChat();
+    await startChat();
+    await expectEventually(
+      async () =>
+        expect(await conversationWith(botId)).toEqual([
+          [owner.userId, 'warm up'],
+          [botId, 'echo: warm up'],
+          [owner.userId, 'slow one'],
+          [botId, 'echo: slow one'],
+        ]),
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
+    expect(received.filter((body) => body.includes('"data":"slow one"'))).toHaveLength(1);
   }, 150_000);
 
   it('reports the bot unavailable when its service is down', async () => {
