@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { apiGatewayDefinition } from '@apps/api-gateway';
 import type { RunningService } from '@platform/http';
+import { InMemoryEventBus } from '@platform/messaging';
 import { expectEventually } from '@platform/test-support';
 import { startTestService } from '@platform/testing';
 import { chatApiDefinition } from '../src/chat-api.definition.js';
@@ -13,6 +14,7 @@ import { type ChatAccount, ChatTestSystem, TEST_CHAT_SECRET_KEY } from './chat-t
 describe('scheduled delivery across a restart of chat-api', () => {
   let system: ChatTestSystem;
   let restarted: RunningService | null = null;
+  let restartedBus: InMemoryEventBus | null = null;
   let owner: ChatAccount;
   let member: ChatAccount;
 
@@ -24,6 +26,7 @@ describe('scheduled delivery across a restart of chat-api', () => {
 
   afterAll(async () => {
     await restarted?.close();
+    await restartedBus?.disconnect();
     await system.gateway.close();
     await system.bus.disconnect();
     await system.database.drop();
@@ -42,9 +45,13 @@ describe('scheduled delivery across a restart of chat-api', () => {
       .expect(200);
     await system.chatApi.close();
 
+    // A fresh process has a bus connection of its own: the in-memory bus keeps the stopped
+    // process's consumer groups (chat-api consumes chat.outgoing-webhook.completed.v1).
+    restartedBus = new InMemoryEventBus();
+    await restartedBus.connect();
     restarted = await startTestService(chatApiDefinition, {
       databaseUrl: system.database.url,
-      bus: system.bus,
+      bus: restartedBus,
       env: { CHAT_SECRET_KEY: TEST_CHAT_SECRET_KEY },
     });
     const db = restarted.app.get(DataSource);
