@@ -184,6 +184,11 @@ describe('outgoing webhooks through webhook-dispatcher', () => {
 
   it('POSTs a channel mention in Zulip format and posts the content it answers in the topic', async () => {
     const hook = await bot(`${receiverUrl}/content`);
+    // The reply is a message like any other: Ann's queue gets its `message` event.
+    const registered = await actions
+      .as(ann)
+      .post('/register', { event_types: JSON.stringify(['message']) })
+      .expect(200);
     const sent = await actions.toChannel(ann, streamId, 'ping', `${mention(hook)} **ping**`);
     const messages = await expectEventually(async () => {
       const shown = await topicMessages('ping');
@@ -194,6 +199,20 @@ describe('outgoing webhooks through webhook-dispatcher', () => {
       sender_id: hook.userId,
       content: 'Hi @**Ann**, pong',
       client: 'OutgoingWebhookResponse',
+    });
+    await expectEventually(async () => {
+      const polled = await actions
+        .as(ann)
+        .get('/events')
+        .query({ queue_id: registered.body.queue_id, last_event_id: '-1', dont_block: 'true' })
+        .expect(200);
+      const replies = (
+        polled.body.events as Array<{ type: string; message?: ShownMessage; flags?: string[] }>
+      )
+        .filter((event) => event.type === 'message' && event.message!.sender_id === hook.userId)
+        .map((event) => ({ id: event.message!.id, flags: event.flags }));
+      // Ann is mentioned in the reply.
+      expect(replies).toEqual([{ id: messages[1]!.id, flags: ['mentioned'] }]);
     });
     const [request] = sentTo('/content');
     expect(request!.headers).toMatchObject({
