@@ -29,16 +29,30 @@ export class OutgoingWebhookTriggers implements MessageSendListener {
     private readonly replier: OutgoingWebhookReplier,
   ) {}
 
+  // One read of the bots per realm for the whole batch (scheduled messages come in thousands).
   async messagesSent(tx: ChatTransaction, messages: readonly SentMessage[]): Promise<void> {
-    for (const message of messages) {
-      if (message.sender.botType !== null) continue;
+    const triggering = messages.flatMap((message) => {
+      if (message.sender.botType !== null) return [];
       const candidates = message.isChannelMessage
         ? [...message.mentionedUserIds]
         : message.recipientIds.filter((id) => id !== message.sender.id);
-      if (candidates.length === 0) continue;
+      return candidates.length === 0 ? [] : [{ message, candidates: candidates.sort((a, b) => a - b) }];
+    });
+    const botsByRealm = new Map<number, Map<number, ServiceBot>>();
+    for (const { message } of triggering) {
+      if (botsByRealm.has(message.realm.id)) continue;
+      const candidates = triggering
+        .filter((other) => other.message.realm.id === message.realm.id)
+        .flatMap((other) => other.candidates);
+      const bots = await this.bots.activeAmong(tx.manager, message.realm.id, [...new Set(candidates)]);
+      botsByRealm.set(message.realm.id, new Map(bots.map((bot) => [bot.user.id, bot])));
+    }
+    for (const { message, candidates } of triggering) {
       const trigger: OutgoingWebhookTrigger = message.isChannelMessage ? 'mention' : 'direct_message';
-      for (const bot of await this.bots.activeAmong(tx.manager, message.realm.id, candidates))
-        await this.request(tx, message, { ...bot, trigger });
+      for (const id of candidates) {
+        const bot = botsByRealm.get(message.realm.id)!.get(id);
+        if (bot) await this.request(tx, message, { ...bot, trigger });
+      }
     }
   }
 
