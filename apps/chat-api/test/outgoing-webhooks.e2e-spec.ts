@@ -219,6 +219,8 @@ describe('outgoing webhooks through webhook-dispatcher', () => {
       'user-agent': 'ZulipOutgoingWebhook/11.0',
       'content-type': 'application/json',
     });
+    // Written as Python's json.dumps writes it.
+    expect(request!.body).toMatch(/^\{"data": "@\*\*Hook 1\*\* \*\*ping\*\*", "message": \{"id": \d+, /);
     const body = JSON.parse(request!.body);
     expect(body).toEqual({
       data: `${mention(hook)} **ping**`,

@@ -1,6 +1,7 @@
 import type { TriggeringMessageV1 } from '@shared/contracts';
 import { ZULIP_VERSION } from '../core/server-facts.js';
 import { BotInterface } from '../bots/bot-service.entity.js';
+import { pythonJson } from './python-json.js';
 
 // Zulip's two triggers (get_service_bot_events).
 export type OutgoingWebhookTrigger = 'mention' | 'direct_message';
@@ -23,11 +24,12 @@ export interface OutgoingRequestBody {
 
 const USER_AGENT = `ZulipOutgoingWebhook/${ZULIP_VERSION}`;
 
-// Zulip's GenericOutgoingWebhookService.make_request: the message and its raw content as JSON.
+// Zulip's GenericOutgoingWebhookService.make_request: the message and its raw content as JSON,
+// written as Python writes it.
 export function zulipFormatRequest(input: TriggerInput): OutgoingRequestBody {
   return {
     headers: { 'user-agent': USER_AGENT, 'content-type': 'application/json' },
-    body: JSON.stringify({
+    body: pythonJson({
       data: input.message['content'],
       message: input.message,
       bot_email: input.bot.email,
