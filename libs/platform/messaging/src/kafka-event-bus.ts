@@ -136,7 +136,17 @@ export class KafkaEventBus implements EventBus {
   }: Subscription): Promise<void> {
     const physicalTopics = topics.map((topic) => this.physical(topic));
     await this.ensureTopics(physicalTopics);
-    const consumer = this.kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000 });
+    // After a broker restart kafkajs may rejoin a member as a new one; the group then waits for
+    // the old one up to the rebalance timeout (kafkajs's default is 60 s), so a short one brings
+    // consumers back within seconds. A handler busy past it when a rebalance starts only costs its
+    // member one more rejoin (the inbox makes the redelivery harmless); heartbeats every second
+    // tell members of a rebalance in time.
+    const consumer = this.kafka.consumer({
+      groupId,
+      sessionTimeout: 30_000,
+      rebalanceTimeout: 3_000,
+      heartbeatInterval: 1_000,
+    });
     this.consumers.push(consumer);
     await consumer.connect();
     // A new group starts at the oldest retained event unless it asks for the latest: nothing
