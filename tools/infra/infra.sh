@@ -4,23 +4,29 @@
 # from Maven Central) and ClamAV's clamd (Debian's clamav-daemon) with a local
 # signature file. Idempotent: every subcommand can be re-run safely.
 #
+# Each run (INFRA_RUN, default "default") has its own ports, PostgreSQL cluster,
+# data and lock, so two runs on one host never share or stop each other's
+# infrastructure. Ports are given (PG_PORT, KAFKA_PORT, KAFKA_CONTROLLER_PORT,
+# CLAMD_PORT) or found free by the first `up`, and kept for the run's later commands.
+#
 #   bash tools/infra/infra.sh up|down|status|restart-kafka|env|reset
 #   bash tools/infra/infra.sh kafka-class <main-class> [args...]   # run a Kafka CLI tool
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
-PG_PORT="${PG_PORT:-55432}"
-PG_CLUSTER="${PG_CLUSTER:-platform}"
-PG_DB="${PG_DB:-platform}"
-KAFKA_PORT="${KAFKA_PORT:-59092}"
-KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-$((KAFKA_PORT + 1))}"
-KAFKA_VERSION="${KAFKA_VERSION:-4.1.2}"
-LOG4J_FALLBACK_VERSION="2.25.3" # only used if Kafka's deps bring no log4j-api
-CLAMD_PORT="${CLAMD_PORT:-53310}"
+INFRA_RUN="${INFRA_RUN:-default}"
+[[ "$INFRA_RUN" =~ ^[a-z0-9][a-z0-9-]{0,40}$ ]] ||
+  { echo "[infra] ERROR: INFRA_RUN must be lowercase letters, digits and '-' (got '$INFRA_RUN')" >&2; exit 2; }
 
 INFRA_HOME="${INFRA_HOME:-$HOME/.cache/platform-infra}"
-INFRA_DATA="${INFRA_DATA:-$HOME/.cache/platform-infra/data}"
+INFRA_DATA="${INFRA_DATA:-$INFRA_HOME/runs/$INFRA_RUN}"
+PORTS_FILE="$INFRA_DATA/ports.env"
+PG_CLUSTER="${PG_CLUSTER:-platform-$INFRA_RUN}"
+PG_DB="${PG_DB:-platform}"
+KAFKA_VERSION="${KAFKA_VERSION:-4.1.2}"
+LOG4J_FALLBACK_VERSION="2.25.3" # only used if Kafka's deps bring no log4j-api
+
 KAFKA_HOME="$INFRA_HOME/kafka-$KAFKA_VERSION"
 KAFKA_DATA="$INFRA_DATA/kafka"
 KAFKA_PID="$KAFKA_DATA/kafka.pid"
@@ -46,7 +52,76 @@ apt_install() {
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# ------------------------------------------------------------------ ports
+
+# The classic ports of the default run, when free: what the READMEs and a developer's
+# shell history expect.
+DEFAULT_PORTS=(55432 59092 59093 53310)
+PORT_NAMES=(PG_PORT KAFKA_PORT KAFKA_CONTROLLER_PORT CLAMD_PORT)
+GIVEN_PORTS=""
+for name in "${PORT_NAMES[@]}"; do [ -z "${!name:-}" ] || GIVEN_PORTS+=" $name"; done
+
+# A free port in 20000-59999 not already chosen for this run (the caller re-checks at bind time).
+free_port() {
+  local port i
+  for i in $(seq 1 200); do
+    port=$((20000 + RANDOM % 40000))
+    port_open "$port" && continue
+    [[ " ${CHOSEN_PORTS:-} " == *" $port "* ]] && continue
+    echo "$port"
+    return
+  done
+  die "found no free port in 20000-59999"
+}
+
+# Sets the four port variables: kept from this run's earlier `up`, else given in the
+# environment, else the default run's classic ports when free, else free ones.
+load_ports() {
+  if [ -f "$PORTS_FILE" ]; then
+    # shellcheck disable=SC1090
+    source "$PORTS_FILE"
+    return
+  fi
+  [ "${1:-}" = choose ] || die "infra run '$INFRA_RUN' has never been started: run \`INFRA_RUN=$INFRA_RUN bash tools/infra/infra.sh up\`"
+  local i name CHOSEN_PORTS=""
+  for i in "${!PORT_NAMES[@]}"; do
+    name="${PORT_NAMES[$i]}"
+    if [ -z "${!name:-}" ]; then
+      if [ "$INFRA_RUN" = default ] && ! port_open "${DEFAULT_PORTS[$i]}"; then
+        printf -v "$name" '%s' "${DEFAULT_PORTS[$i]}"
+      else
+        printf -v "$name" '%s' "$(free_port)"
+      fi
+    fi
+    CHOSEN_PORTS+=" ${!name}"
+  done
+  save_ports
+}
+
+save_ports() {
+  mkdir -p "$INFRA_DATA"
+  local name
+  for name in "${PORT_NAMES[@]}"; do echo "$name=${!name}"; done >"$PORTS_FILE.tmp"
+  mv "$PORTS_FILE.tmp" "$PORTS_FILE"
+}
+
+# Before a service of this run starts on port $name: when another process holds it, a port this
+# run chose itself is replaced by a free one (kept for later commands); a given one is a clear error.
+claim_port() {
+  local name="$1"
+  port_open "${!name}" || return 0
+  if [[ " $GIVEN_PORTS " == *" $name "* ]]; then
+    die "port ${!name} ($name) is in use by another process: stop it, give another $name, or use another INFRA_RUN"
+  fi
+  local CHOSEN_PORTS="$PG_PORT $KAFKA_PORT $KAFKA_CONTROLLER_PORT $CLAMD_PORT" taken="${!name}"
+  printf -v "$name" '%s' "$(free_port)"
+  save_ports
+  log "port $taken ($name) is in use by another process: infra run '$INFRA_RUN' now uses ${!name}"
+}
+
 env_lines() {
+  load_ports
+  echo "export INFRA_RUN=$INFRA_RUN"
   echo "export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/$PG_DB"
   echo "export KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"
   echo "export TEST_CLAMD_ADDRESS=127.0.0.1:$CLAMD_PORT"
@@ -64,9 +139,10 @@ pg_running() {
 }
 
 pg_up() {
-  command -v pg_createcluster >/dev/null || apt_install postgresql
+  command -v pg_createcluster >/dev/null || installing apt_install postgresql
   local v; v="$(pg_version)"
   [ -n "$v" ] || die "postgresql installed but no server found in /usr/lib/postgresql"
+  pg_running || claim_port PG_PORT
 
   if ! as_root pg_lsclusters -h | awk '{print $1"/"$2}' | grep -qx "$v/$PG_CLUSTER"; then
     log "creating PostgreSQL $v cluster '$PG_CLUSTER' on port $PG_PORT"
@@ -83,10 +159,7 @@ max_connections = 300"
     echo "$wanted" | as_root tee "$conf" >/dev/null
     want_restart=1
   fi
-  if [ "$(as_root pg_conftool -s "$v" "$PG_CLUSTER" show port)" != "$PG_PORT" ]; then
-    as_root pg_conftool "$v" "$PG_CLUSTER" set port "$PG_PORT" # lives in postgresql.conf: pg_lsclusters reads it there
-    want_restart=1
-  fi
+  pg_set_port && want_restart=1
 
   if pg_running; then
     if [ -n "$want_restart" ]; then
@@ -96,8 +169,7 @@ max_connections = 300"
       log "PostgreSQL already running on 127.0.0.1:$PG_PORT"
     fi
   else
-    log "starting PostgreSQL $v/$PG_CLUSTER"
-    as_root pg_ctlcluster "$v" "$PG_CLUSTER" start 9>&- # daemons must not inherit the lock fd
+    pg_start
   fi
 
   local i
@@ -113,6 +185,29 @@ max_connections = 300"
     "${psql[@]}" -c "create database \"$PG_DB\" owner postgres"
   fi
   log "PostgreSQL ready: postgres://postgres@127.0.0.1:$PG_PORT/$PG_DB"
+}
+
+# Writes PG_PORT into the cluster's postgresql.conf (where pg_lsclusters reads it); true when
+# it changed.
+pg_set_port() {
+  local v; v="$(pg_version)"
+  [ "$(as_root pg_conftool -s "$v" "$PG_CLUSTER" show port)" != "$PG_PORT" ] || return 1
+  as_root pg_conftool "$v" "$PG_CLUSTER" set port "$PG_PORT"
+}
+
+# Another process may take the port between the check and the bind: a port this run chose is
+# then replaced and the start tried again.
+pg_start() {
+  local v attempt; v="$(pg_version)"
+  for attempt in 1 2 3; do
+    log "starting PostgreSQL $v/$PG_CLUSTER on port $PG_PORT"
+    as_root pg_ctlcluster "$v" "$PG_CLUSTER" start 9>&- && return # daemons must not inherit the lock fd
+    port_open "$PG_PORT" || break
+    claim_port PG_PORT
+    pg_set_port || true
+  done
+  as_root tail -n 20 "/var/log/postgresql/postgresql-$v-$PG_CLUSTER.log" >&2 2>/dev/null || true
+  die "PostgreSQL $v/$PG_CLUSTER did not start on port $PG_PORT (log above)"
 }
 
 pg_down() {
@@ -250,10 +345,10 @@ kafka_ready() {
 }
 
 kafka_start() {
-  kafka_install
+  installing kafka_install
   if kafka_pid >/dev/null; then log "Kafka already running (pid $(kafka_pid)) on 127.0.0.1:$KAFKA_PORT"; return; fi
-  port_open "$KAFKA_PORT" && die "port $KAFKA_PORT is in use by another process (set KAFKA_PORT)"
-  port_open "$KAFKA_CONTROLLER_PORT" && die "port $KAFKA_CONTROLLER_PORT is in use by another process (set KAFKA_CONTROLLER_PORT)"
+  claim_port KAFKA_PORT
+  claim_port KAFKA_CONTROLLER_PORT
   kafka_write_config
 
   if [ ! -f "$KAFKA_DATA/logs/meta.properties" ]; then
@@ -314,9 +409,9 @@ clamd_ready() {
 # No signature download is possible here: clamd loads only tools/infra/clamav/ (a body signature
 # of the EICAR test file, found wherever it sits in a file), which is all the suites need.
 clamd_start() {
-  command -v clamd >/dev/null || apt_install clamav-daemon
+  command -v clamd >/dev/null || installing apt_install clamav-daemon
   if clamd_pid >/dev/null; then log "clamd already running (pid $(clamd_pid)) on 127.0.0.1:$CLAMD_PORT"; return; fi
-  port_open "$CLAMD_PORT" && die "port $CLAMD_PORT is in use by another process (set CLAMD_PORT)"
+  claim_port CLAMD_PORT
   mkdir -p "$CLAMD_DATA/db"
   cp "$HERE"/clamav/*.ndb "$CLAMD_DATA/db/"
   # KYC documents go up to 64 MiB (KYC_MAX_DOCUMENT_BYTES): StreamMaxLength leaves room for them.
@@ -357,11 +452,20 @@ clamd_stop() {
 
 # ------------------------------------------------------------------ commands
 
+# One run's commands take turns (an `up` racing a `down`); other runs go their own way.
 lock() {
-  # Two concurrent `up`s (e.g. parallel CI steps) must not install/format twice.
+  mkdir -p "$INFRA_HOME/locks"
+  exec 9>"$INFRA_HOME/locks/$INFRA_RUN.lock"
+  flock -w 600 9 || die "another infra.sh of run '$INFRA_RUN' holds $INFRA_HOME/locks/$INFRA_RUN.lock"
+}
+
+# What every run shares (apt, the Kafka jars) is installed by one run at a time.
+installing() {
   mkdir -p "$INFRA_HOME"
-  exec 9>"$INFRA_HOME/.lock"
-  flock -w 600 9 || die "another infra.sh holds $INFRA_HOME/.lock"
+  (
+    flock -w 900 8 || die "another infra.sh is installing (holds $INFRA_HOME/.install.lock)"
+    "$@"
+  ) 8>"$INFRA_HOME/.install.lock"
 }
 
 status() {
@@ -387,26 +491,32 @@ status() {
 case "${1:-}" in
   up)
     lock
+    load_ports choose
     pg_up
     kafka_start
     clamd_start
-    log "all up. For tests: eval \"\$(bash tools/infra/infra.sh env)\""
+    log "all up (run '$INFRA_RUN'). For tests: eval \"\$(INFRA_RUN=$INFRA_RUN bash tools/infra/infra.sh env)\""
     ;;
-  down) lock; clamd_stop; kafka_stop; pg_down ;;
-  status) status ;;
-  restart-kafka) lock; kafka_stop; kafka_start ;;
+  down)
+    lock
+    [ -f "$PORTS_FILE" ] || { log "infra run '$INFRA_RUN' was never started"; exit 0; }
+    load_ports; clamd_stop; kafka_stop; pg_down
+    ;;
+  status) load_ports; status ;;
+  restart-kafka) lock; load_ports; kafka_stop; kafka_start ;;
   env) env_lines ;;
   reset)
-    # Wipe all state (keeps the Kafka jars and the postgresql package).
-    lock; clamd_stop; kafka_stop; pg_down
+    # Stop this run and wipe its state (keeps the Kafka jars and the postgresql package).
+    lock
+    if [ -f "$PORTS_FILE" ]; then load_ports; clamd_stop; kafka_stop; pg_down; fi
     if [ -n "$(pg_version)" ] && as_root pg_lsclusters -h | awk '{print $1"/"$2}' | grep -qx "$(pg_version)/$PG_CLUSTER"; then
-      log "dropping PostgreSQL cluster $PG_CLUSTER"; as_root pg_dropcluster "$(pg_version)" "$PG_CLUSTER"
+      log "dropping PostgreSQL cluster $PG_CLUSTER"; as_root pg_dropcluster --stop "$(pg_version)" "$PG_CLUSTER"
     fi
     log "removing $INFRA_DATA"; rm -rf "$INFRA_DATA"
     ;;
   kafka-class) shift; [ -f "$KAFKA_HOME/.installed" ] || die "Kafka not installed: run up first"; kafka_java "$@" ;;
   *)
-    echo "usage: $0 up|down|status|restart-kafka|env|reset|kafka-class <class> [args]" >&2
+    echo "usage: [INFRA_RUN=<name>] $0 up|down|status|restart-kafka|env|reset|kafka-class <class> [args]" >&2
     exit 2
     ;;
 esac
