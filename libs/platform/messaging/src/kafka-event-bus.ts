@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   Kafka,
   Partitioners,
@@ -280,12 +281,29 @@ export class KafkaEventBus implements EventBus {
     for (const topic of unknown.filter((name) => existing.has(name))) this.knownTopics.add(topic);
     const missing = unknown.filter((topic) => !existing.has(topic));
     if (missing.length === 0) return;
-    await this.admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })),
-    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })),
+        });
+        break;
+      } catch (error) {
+        // Apps starting together create the same topics: while another's creation settles the
+        // broker may answer "does not host this topic-partition", which kafkajs does not retry.
+        if (!isRetriable(error) || attempt === TOPIC_CREATION_ATTEMPTS) throw error;
+        this.logger.warn({ err: error, topics: missing, attempt }, 'creating topics failed; trying again');
+        await sleep(attempt * 250);
+      }
+    }
     for (const topic of missing) this.knownTopics.add(topic);
   }
+}
+
+const TOPIC_CREATION_ATTEMPTS = 8;
+
+function isRetriable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { retriable?: unknown }).retriable === true;
 }
 
 // A message that is not JSON reaches the handler as a null payload, which the consumer host
