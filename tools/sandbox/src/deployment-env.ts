@@ -40,6 +40,16 @@ function treasuryAddresses() {
   };
 }
 
+// The gateway's answer to a pointing request that did not succeed.
+export class GatewayRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 // The migration seeds mainnet mints; a sandbox chain has its own tokens. On every start (the
 // simulators are fresh each time) the catalogue's mints and the deposit addresses are rotated to
 // the sandbox's through the same ops routes an operator uses.
@@ -67,7 +77,11 @@ export async function pointAtSandbox(gatewayUrl: string, opsKey: string, sandbox
       headers: { 'x-ops-api-key': opsKey, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`PUT ${path} answered ${response.status}: ${await response.text()}`);
+    if (!response.ok)
+      throw new GatewayRefusal(
+        response.status,
+        `PUT ${path} answered ${response.status}: ${await response.text()}`,
+      );
   };
   for (const asset of assets) await put('/ops/corridors/assets', asset);
   const addresses = treasuryAddresses();

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigValidationError, loadConfig } from '@platform/config';
 import { runUntilSignal } from '@platform/http';
 import { createLogger } from '@platform/logging';
-import { deploymentEnv, pointAtSandbox } from './deployment-env.js';
+import { deploymentEnv, GatewayRefusal, pointAtSandbox } from './deployment-env.js';
 import { writeEnvFile } from './env-file.js';
 import { SandboxLauncherConfig } from './sandbox-launcher.config.js';
 import { startSandbox, type Sandbox } from './start-sandbox.js';
@@ -50,13 +50,25 @@ function banner(sandbox: Sandbox, envFile: string): string[] {
 async function pointWhenReady(gatewayUrl: string, opsKey: string, sandbox: Sandbox): Promise<void> {
   logger.info({ gatewayUrl }, 'waiting for the gateway to point it at the sandbox');
   for (;;) {
-    const ready = await fetch(new URL('/health/ready', gatewayUrl)).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
+    try {
+      if (await isReady(gatewayUrl)) {
+        await pointAtSandbox(gatewayUrl, opsKey, sandbox);
+        break;
+      }
+    } catch (error) {
+      // A gateway that is up before the apps behind it (or one of them restarting) answers 5xx
+      // for a while; a 4xx (a wrong ops key) will not change by waiting.
+      if (error instanceof GatewayRefusal && error.status < 500) throw error;
+      logger.warn({ err: error }, 'pointing the gateway at the sandbox failed; trying again');
+    }
     await sleep(READY_POLL_MS);
   }
-  await pointAtSandbox(gatewayUrl, opsKey, sandbox);
   logger.info({ gatewayUrl }, 'corridor mints and deposit addresses now point at the sandbox');
+}
+
+function isReady(gatewayUrl: string): Promise<boolean> {
+  return fetch(new URL('/health/ready', gatewayUrl)).then(
+    (response) => response.ok,
+    () => false,
+  );
 }
