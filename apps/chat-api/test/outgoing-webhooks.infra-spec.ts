@@ -19,6 +19,18 @@ interface Account {
 
 // The whole outgoing-webhook loop on the real broker: chat-api publishes the request, a separate
 // webhook-dispatcher calls the bot's service and publishes how it ended, chat-api posts the answer.
+const JSON_TYPE = { 'content-type': 'application/json' };
+// What the suite's service answers to a message that is one of these keys.
+const ANSWERS: Record<string, { status: number; body: string }> = {
+  content: { status: 200, body: JSON.stringify({ content: 'plain answer' }) },
+  'response string': { status: 200, body: JSON.stringify({ response_string: 'legacy answer' }) },
+  'not required': { status: 200, body: JSON.stringify({ response_not_required: true }) },
+  blank: { status: 200, body: JSON.stringify({ content: '   ' }) },
+  'invalid json': { status: 200, body: 'this is not JSON' },
+  array: { status: 200, body: '["a"]' },
+  'server error': { status: 500, body: '{"error": "broken"}' },
+};
+
 describe('outgoing webhooks across chat-api and webhook-dispatcher on Kafka', () => {
   const run = randomUUID().slice(0, 8);
   const logger = createLogger({ service: 'outgoing-webhooks-test', level: 'silent' });
@@ -63,12 +75,11 @@ describe('outgoing webhooks across chat-api and webhook-dispatcher on Kafka', ()
       incoming.on('end', () => {
         received.push(body);
         const { data } = JSON.parse(body) as { data: string };
+        const answer = ANSWERS[data];
+        if (answer) return void response.writeHead(answer.status, JSON_TYPE).end(answer.body);
         // "slow …" is answered late enough for the suite to stop chat-api in between.
         setTimeout(
-          () =>
-            response
-              .writeHead(200, { 'content-type': 'application/json' })
-              .end(JSON.stringify({ content: `echo: ${data}` })),
+          () => response.writeHead(200, JSON_TYPE).end(JSON.stringify({ content: `echo: ${data}` })),
           data.startsWith('slow') ? 1_500 : 0,
         );
       });
@@ -123,6 +134,7 @@ describe('outgoing webhooks across chat-api and webhook-dispatcher on Kafka', ()
   });
 
   const api = () => request(chatApi!.app.getHttpServer());
+  const receivedData = () => received.map((body) => (JSON.parse(body) as { data: string }).data);
 
   async function createBot(shortName: string, url: string): Promise<number> {
     const created = await api()
@@ -192,7 +204,7 @@ describe('outgoing webhooks across chat-api and webhook-dispatcher on Kafka', ()
         ]),
       { timeoutMs: 60_000, intervalMs: 250 },
     );
-    expect(received.map((body) => (JSON.parse(body) as { data: string }).data)).toEqual(['first', 'second']);
+    expect(receivedData()).toEqual(['first', 'second']);
   }, 150_000);
 
   it('posts the answer once when chat-api restarts while the call is made', async () => {
@@ -217,7 +229,36 @@ describe('outgoing webhooks across chat-api and webhook-dispatcher on Kafka', ()
         ]),
       { timeoutMs: 60_000, intervalMs: 250 },
     );
-    expect(received.filter((body) => body.includes('"data":"slow one"'))).toHaveLength(1);
+    expect(receivedData().filter((data) => data === 'slow one')).toHaveLength(1);
+  }, 150_000);
+
+  it('answers each kind of response as Zulip does: content, response_string, nothing, failures', async () => {
+    const botId = await createBot('kinds', receiverUrl);
+    const fromBot = async () =>
+      (await conversationWith(botId)).filter(([sender]) => sender === botId).map(([, content]) => content);
+    const notice = (error: RegExp) => expect.stringMatching(error);
+    // One message at a time, each answered before the next: the answers keep their order.
+    const steps: Array<[string, unknown[]]> = [
+      ['not required', []],
+      ['blank', []],
+      ['content', ['plain answer']],
+      ['response string', ['legacy answer']],
+      ['invalid json', ['Failure! Invalid JSON in response', notice(/error:\n> Invalid JSON in response\n/)]],
+      ['array', ['Failure! Invalid response format', notice(/error:\n> Invalid response format\n/)]],
+      ['server error', ['Failure! Third party responded with 500', notice(/status code \*500\*/)]],
+    ];
+    const expected: unknown[] = [];
+    for (const [kind, answers] of steps) {
+      await sendDirect(botId, kind);
+      expected.push(...answers);
+      await expectEventually(
+        async () => {
+          expect(receivedData().filter((data) => data === kind)).toHaveLength(1);
+          expect(await fromBot()).toEqual(expected);
+        },
+        { timeoutMs: 60_000, intervalMs: 250 },
+      );
+    }
   }, 150_000);
 
   it('reports the bot unavailable when its service is down', async () => {
