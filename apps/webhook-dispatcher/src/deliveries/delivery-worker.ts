@@ -5,7 +5,8 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
-import { Clock, IdGenerator, WakeSignal } from '@shared/util';
+import { Clock, IdGenerator } from '@shared/util';
+import { LeasedWorkLoop } from '../leased-work-loop.js';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config.js';
 import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
@@ -21,13 +22,10 @@ const LEASE_MARGIN_MS = 30_000;
 
 // Attempts due deliveries, up to WEBHOOK_CONCURRENCY at a time. New events wake it at once
 // (`kick` after their commit); retries come due in the database and are found by polling every
-// WEBHOOK_POLL_INTERVAL_MS. Every replica runs one; SKIP LOCKED claims keep them apart.
+// WEBHOOK_POLL_INTERVAL_MS.
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private readonly wakeSignal = new WakeSignal();
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly loop: LeasedWorkLoop<ClaimedDelivery>;
   private readonly logger: Logger;
 
   constructor(
@@ -39,21 +37,26 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'webhook-worker' });
+    this.loop = new LeasedWorkLoop({
+      capacity: config.WEBHOOK_CONCURRENCY,
+      pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
+      claim: (limit) => this.claim(limit),
+      process: (claim) => this.attemptDelivery.execute(claim),
+      onProcessFailed: (error, claim) =>
+        this.logger.error({ err: error, deliveryId: claim.id }, 'webhook attempt failed'),
+    });
   }
 
   onApplicationBootstrap(): void {
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.running = false;
-    this.kick();
-    await this.loop;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
   kick(): void {
-    this.wakeSignal.wake();
+    this.loop.kick();
   }
 
   // A lease for a delivery the caller claims and attempts itself (test event, redelivery).
@@ -63,19 +66,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   // Attempts a delivery the caller claimed, right away.
   attemptClaimed(claim: ClaimedDelivery): Promise<void> {
-    return this.attempt(claim);
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      const capacity = this.config.WEBHOOK_CONCURRENCY - this.inFlight.size;
-      const claimed = capacity > 0 ? await this.claim(capacity) : [];
-      for (const claim of claimed) this.track(this.attempt(claim));
-      // A full batch: more may be due.
-      if (claimed.length > 0 && claimed.length === capacity) continue;
-      await this.wakeSignal.sleep(this.config.WEBHOOK_POLL_INTERVAL_MS);
-    }
-    await Promise.all(this.inFlight);
+    return this.loop.perform(claim);
   }
 
   private async claim(limit: number): Promise<ClaimedDelivery[]> {
@@ -86,22 +77,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       this.logger.error({ err: error }, 'claiming webhook deliveries failed');
       return [];
     }
-  }
-
-  // A finished attempt may free a transaction's next event or a slot: look again at once.
-  private async attempt(claim: ClaimedDelivery): Promise<void> {
-    try {
-      await this.attemptDelivery.execute(claim);
-    } catch (error) {
-      this.logger.error({ err: error, deliveryId: claim.id }, 'webhook attempt failed');
-    } finally {
-      this.kick();
-    }
-  }
-
-  private track(work: Promise<void>): void {
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work));
   }
 
   private leaseUntil(now: Date): Date {

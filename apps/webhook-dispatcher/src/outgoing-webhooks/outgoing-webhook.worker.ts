@@ -7,7 +7,8 @@ import {
 import { LOGGER, type Logger } from '@platform/logging';
 import { TransactionalOutbox } from '@platform/messaging';
 import { ChatTopic, type ChatTopics, type OutgoingWebhookOutcomeV1 } from '@shared/contracts';
-import { Clock, WakeSignal } from '@shared/util';
+import { Clock } from '@shared/util';
+import { LeasedWorkLoop } from '../leased-work-loop.js';
 import { AttemptOutcome, type AttemptResult, WebhookSender } from '../outbound/webhook-sender.js';
 import { WebhookDispatcherConfig } from '../webhook-dispatcher.config.js';
 import { type ClaimedCall, OutgoingWebhookCallsRepository } from './outgoing-webhook-calls.repository.js';
@@ -31,10 +32,7 @@ const LEASE_MS = 90_000;
 // in the database and are found by polling.
 @Injectable()
 export class OutgoingWebhookWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private readonly wakeSignal = new WakeSignal();
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly loop: LeasedWorkLoop<ClaimedCall>;
   private readonly logger: Logger;
 
   constructor(
@@ -46,32 +44,25 @@ export class OutgoingWebhookWorker implements OnApplicationBootstrap, BeforeAppl
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ component: 'outgoing-webhook-worker' });
+    this.loop = new LeasedWorkLoop({
+      capacity: config.WEBHOOK_CONCURRENCY,
+      pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
+      claim: (limit) => this.claim(limit),
+      process: (call) => this.call(call),
+      onProcessFailed: (error) => this.logger.error({ err: error }, 'outgoing webhook call failed'),
+    });
   }
 
   onApplicationBootstrap(): void {
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.running = false;
-    this.kick();
-    await this.loop;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.loop.stop();
   }
 
   kick(): void {
-    this.wakeSignal.wake();
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      const capacity = this.config.WEBHOOK_CONCURRENCY - this.inFlight.size;
-      const claimed = capacity > 0 ? await this.claim(capacity) : [];
-      for (const call of claimed) this.track(this.call(call));
-      if (claimed.length > 0 && claimed.length === capacity) continue;
-      await this.wakeSignal.sleep(this.config.WEBHOOK_POLL_INTERVAL_MS);
-    }
-    await Promise.all(this.inFlight);
+    this.loop.kick();
   }
 
   private async claim(limit: number): Promise<ClaimedCall[]> {
@@ -83,16 +74,6 @@ export class OutgoingWebhookWorker implements OnApplicationBootstrap, BeforeAppl
       this.logger.error({ err: error }, 'claiming outgoing webhook calls failed');
       return [];
     }
-  }
-
-  private track(work: Promise<void>): void {
-    const tracked = work
-      .catch((error: unknown) => this.logger.error({ err: error }, 'outgoing webhook call failed'))
-      .finally(() => {
-        this.inFlight.delete(tracked);
-        this.kick();
-      });
-    this.inFlight.add(tracked);
   }
 
   private async call({ request, attempt }: ClaimedCall): Promise<void> {
