@@ -9,7 +9,6 @@ import { deletionAudience } from '../messages/deletion-audience.js';
 import { MessageAccess } from '../messages/message-access.js';
 import type { MessageEntity } from '../messages/message.entity.js';
 import { MessageRemovalRepository } from '../messages/message-removal.repository.js';
-import { MessagesRepository } from '../messages/messages.repository.js';
 import { REALM_SETTINGS_DEFAULTS } from '../realms/realm-settings-defaults.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
@@ -17,8 +16,6 @@ import { UserGroupAccess } from '../user-groups/user-group-access.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { deleteRefusal } from './delete-permission.js';
 import { MessageDeletionRepository } from './message-deletion.repository.js';
-
-const INVALID_MESSAGE = 'Invalid message(s)';
 
 // DELETE /messages/{message_id} (Zulip 11's delete_message_backend and do_delete_messages): the
 // message and every copy of it go in one transaction, so it leaves every narrow, topic list and
@@ -28,7 +25,6 @@ const INVALID_MESSAGE = 'Invalid message(s)';
 export class DeleteMessageUseCase {
   constructor(
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
-    private readonly messages: MessagesRepository,
     private readonly access: MessageAccess,
     private readonly streams: StreamsRepository,
     private readonly users: UsersRepository,
@@ -39,13 +35,7 @@ export class DeleteMessageUseCase {
   ) {}
 
   async execute(caller: ChatCaller, messageId: number): Promise<Record<string, never>> {
-    const message = await this.messages.findById(caller.realm.id, messageId);
-    if (!message || (await this.access.flagsOf(caller, message)) === null)
-      throw ChatError.badRequest(INVALID_MESSAGE);
-    const channel =
-      message.streamId === null ? null : await this.streams.findById(caller.realm.id, message.streamId);
-    // access_message(is_modifying_message=True): an archived channel's messages stay as they are.
-    if (channel?.isArchived) throw ChatError.badRequest(INVALID_MESSAGE);
+    const { message, channel } = await this.access.forModifying(caller, messageId);
     await this.checkPermission(caller, message);
     await this.outbox.run(async (tx) => {
       const holders = await this.removal.delete(tx.manager, caller.realm.id, message.id);

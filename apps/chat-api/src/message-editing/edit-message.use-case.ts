@@ -25,7 +25,6 @@ import { type EditPlan, MessageChangedMeanwhile, MessageEditWriter } from './mes
 import { MessageEditingRepository } from './message-editing.repository.js';
 import { MoveNoticesService } from './move-notices.service.js';
 
-const INVALID_MESSAGE = 'Invalid message(s)';
 const LIMITS = REALM_SETTINGS_DEFAULTS;
 const MAX_ATTEMPTS = 3;
 
@@ -64,13 +63,7 @@ export class EditMessageUseCase {
   }
 
   private async editOnce(caller: ChatCaller, messageId: number, params: EditParams): Promise<void> {
-    const message = await this.messages.findById(caller.realm.id, messageId);
-    if (!message || (await this.access.flagsOf(caller, message)) === null)
-      throw ChatError.badRequest(INVALID_MESSAGE);
-    const channel =
-      message.streamId === null ? null : await this.streams.findById(caller.realm.id, message.streamId);
-    // access_message(is_modifying_message=True): an archived channel's messages stay as they are.
-    if (channel?.isArchived) throw ChatError.badRequest(INVALID_MESSAGE);
+    const { message, channel } = await this.access.forModifying(caller, messageId);
     const ageSeconds = (this.clock.now().getTime() - message.dateSent.getTime()) / 1000;
     if (params.content !== undefined) {
       const refusal = contentEditRefusal({

@@ -6,11 +6,9 @@ import { type ChatTransaction, publishChatEvent } from '../core/events/chat-even
 import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 import { MessageAccess } from '../messages/message-access.js';
 import type { MessageEntity } from '../messages/message.entity.js';
-import { MessagesRepository } from '../messages/messages.repository.js';
 import { checkEmojiRequest, emojiDataFor } from '../reactions/emoji.js';
 import type { ReactionEntity } from '../reactions/reaction.entity.js';
 import { type ReactionKey, ReactionsRepository } from '../reactions/reactions.repository.js';
-import { StreamsRepository } from '../streams/streams.repository.js';
 import { type ReactedChannel, ReactionAudienceRepository } from './reaction-audience.repository.js';
 
 export interface AddReactionCommand {
@@ -38,9 +36,7 @@ interface Reacted {
 export class ReactUseCase {
   constructor(
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
-    private readonly messages: MessagesRepository,
     private readonly access: MessageAccess,
-    private readonly streams: StreamsRepository,
     private readonly reactions: ReactionsRepository,
     private readonly audience: ReactionAudienceRepository,
   ) {}
@@ -50,7 +46,7 @@ export class ReactUseCase {
     messageId: number,
     command: AddReactionCommand,
   ): Promise<Record<string, never>> {
-    const reacted = await this.accessible(caller, messageId);
+    const reacted = await this.access.forModifying(caller, messageId);
     let { emojiCode, reactionType } = command;
     if (emojiCode === undefined || reactionType === undefined) {
       const data = emojiDataFor(command.emojiName);
@@ -79,7 +75,7 @@ export class ReactUseCase {
     messageId: number,
     command: RemoveReactionCommand,
   ): Promise<Record<string, never>> {
-    const reacted = await this.accessible(caller, messageId);
+    const reacted = await this.access.forModifying(caller, messageId);
     let emojiCode = command.emojiCode;
     if (emojiCode === undefined) {
       if (command.emojiName === undefined)
@@ -99,15 +95,6 @@ export class ReactUseCase {
       await this.announce(tx, caller, reacted, 'remove', removed);
     });
     return {};
-  }
-
-  private async accessible(caller: ChatCaller, messageId: number): Promise<Reacted> {
-    const message = await this.messages.findById(caller.realm.id, messageId);
-    const flags = message ? await this.access.flagsOf(caller, message) : null;
-    const stream =
-      message?.streamId != null ? await this.streams.findById(caller.realm.id, message.streamId) : null;
-    if (!message || flags === null || stream?.isArchived) throw ChatError.badRequest('Invalid message(s)');
-    return { message, channel: stream };
   }
 
   private async announce(
