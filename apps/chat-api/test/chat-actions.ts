@@ -76,6 +76,50 @@ export class ChatActions {
     return response.body.id as number;
   }
 
+  // Ages a message by `seconds` (this server has no clock to move from outside), e.g. past a
+  // realm's edit or deletion limit.
+  async ageMessage(messageId: number, seconds: number): Promise<void> {
+    await this.system.chatApi.app
+      .get(DataSource)
+      .query(`UPDATE "chat"."message" SET "date_sent" = now() - make_interval(secs => $2) WHERE "id" = $1`, [
+        messageId,
+        seconds,
+      ]);
+  }
+
+  // Registers an event queue for these event types, declaring these client capabilities. Register
+  // it BEFORE the action whose events are asserted: events are relayed after the response.
+  async registerQueue(
+    account: ChatAccount,
+    eventTypes: readonly string[],
+    capabilities: Record<string, boolean>,
+  ): Promise<{ queue_id: string }> {
+    const registered = await this.as(account)
+      .post('/register', {
+        event_types: JSON.stringify(eventTypes),
+        client_capabilities: JSON.stringify(capabilities),
+      })
+      .expect(200);
+    return registered.body as { queue_id: string };
+  }
+
+  // The queue's events (those `keep` selects), once there are exactly `count` of them.
+  queuedEvents<Event = unknown>(
+    account: ChatAccount,
+    queueId: string,
+    count: number,
+    keep: (event: Event) => boolean = () => true,
+  ): Promise<Event[]> {
+    return expectEventually(async () => {
+      const polled = await this.as(account)
+        .get(`/events?queue_id=${queueId}&last_event_id=-1&dont_block=true`)
+        .expect(200);
+      const events = (polled.body.events as Event[]).filter(keep);
+      expect(events).toHaveLength(count);
+      return events;
+    });
+  }
+
   // Every chat event published from now on, as the outbox relay hands it to the bus. Events of
   // earlier requests may still sit in the outbox: the recording starts once it is drained, so
   // they are not mistaken for the ones under test.

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { apiGatewayDefinition } from '@apps/api-gateway';
-import { expectEventually } from '@platform/test-support';
 import zulipInit, { type ZulipClient } from 'zulip-js';
 import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
@@ -36,34 +35,10 @@ describe('DELETE /messages/{message_id} through the gateway', () => {
   let bot: ChatAccount;
 
   const remove = (who: ChatAccount, id: number) => chat.as(who).delete(`/messages/${id}`);
-  // Ages a message past the realm's limit (this server has no clock to move from outside).
-  const age = (id: number, seconds: number) =>
-    system.chatApi.app
-      .get(DataSource)
-      .query(`UPDATE "chat"."message" SET "date_sent" = now() - make_interval(secs => $2) WHERE "id" = $1`, [
-        id,
-        seconds,
-      ]);
   // Current clients declare bulk_message_deletion; older ones get one event per message.
-  const register = async (who: ChatAccount, types: string[], bulk = true) =>
-    (
-      await chat
-        .as(who)
-        .post('/register', {
-          event_types: JSON.stringify(types),
-          client_capabilities: JSON.stringify({ bulk_message_deletion: bulk }),
-        })
-        .expect(200)
-    ).body as { queue_id: string };
-  const poll = (who: ChatAccount, queueId: string, count: number) =>
-    expectEventually(async () => {
-      const polled = await chat
-        .as(who)
-        .get(`/events?queue_id=${queueId}&last_event_id=-1&dont_block=true`)
-        .expect(200);
-      expect(polled.body.events).toHaveLength(count);
-      return polled.body.events as unknown[];
-    });
+  const register = (who: ChatAccount, types: string[], bulk = true) =>
+    chat.registerQueue(who, types, { bulk_message_deletion: bulk });
+  const poll = (who: ChatAccount, queueId: string, count: number) => chat.queuedEvents(who, queueId, count);
   const unread = async (who: ChatAccount): Promise<UnreadState> =>
     (
       await chat
@@ -172,10 +147,10 @@ describe('DELETE /messages/{message_id} through the gateway', () => {
 
   it('refuses the sender past the realm limit of 600 seconds; an administrator may still delete', async () => {
     const recent = await chat.toChannel(ann, roomId, 'limits', 'ten minutes old');
-    await age(recent, 599);
+    await chat.ageMessage(recent, 599);
     await remove(ann, recent).expect(200);
     const old = await chat.toChannel(ann, roomId, 'limits', 'eleven minutes old');
-    await age(old, 660);
+    await chat.ageMessage(old, 660);
     expect((await remove(ann, old).expect(400)).body).toEqual(badRequest(LIMIT_PASSED));
     await remove(owner, old).expect(200);
   });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DataSource } from 'typeorm';
 import { apiGatewayDefinition } from '@apps/api-gateway';
 import { expectEventually } from '@platform/test-support';
 import zulipInit, { type ZulipClient } from 'zulip-js';
@@ -40,40 +39,14 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
 
   const edit = (who: ChatAccount, id: number, form: Record<string, string>) =>
     chat.as(who).patch(`/messages/${id}`, form);
-  const age = (id: number, seconds: number) =>
-    system.chatApi.app
-      .get(DataSource)
-      .query(`UPDATE "chat"."message" SET "date_sent" = now() - make_interval(secs => $2) WHERE "id" = $1`, [
-        id,
-        seconds,
-      ]);
-  const register = async (who: ChatAccount, types: string[], emptyTopicName = true) =>
-    (
-      await chat
-        .as(who)
-        .post('/register', {
-          event_types: JSON.stringify(types),
-          client_capabilities: JSON.stringify({
-            empty_topic_name: emptyTopicName,
-            bulk_message_deletion: true,
-          }),
-        })
-        .expect(200)
-    ).body as { queue_id: string };
+  const register = (who: ChatAccount, types: string[], emptyTopicName = true) =>
+    chat.registerQueue(who, types, { empty_topic_name: emptyTopicName, bulk_message_deletion: true });
   // The queue's events about these messages, once there are `count` of them: an earlier test's
   // edit may reach a queue registered after it (events are relayed after the response).
   const poll = (who: ChatAccount, queueId: string, count: number, about: readonly number[]) =>
-    expectEventually(async () => {
-      const polled = await chat
-        .as(who)
-        .get(`/events?queue_id=${queueId}&last_event_id=-1&dont_block=true`)
-        .expect(200);
-      const events = (polled.body.events as Array<Record<string, unknown>>).filter((event) =>
-        (event['message_ids'] as number[]).some((id) => about.includes(id)),
-      );
-      expect(events).toHaveLength(count);
-      return events;
-    });
+    chat.queuedEvents<Record<string, unknown>>(who, queueId, count, (event) =>
+      (event['message_ids'] as number[]).some((id) => about.includes(id)),
+    );
   const shown = async (who: ChatAccount, id: number): Promise<Shown> =>
     (await chat.as(who).get(`/messages/${id}?apply_markdown=false`).expect(200)).body.message as Shown;
   // The messages of a channel topic, oldest first, as raw Markdown.
@@ -283,9 +256,9 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
       badRequest('Direct messages cannot have topics.'),
     );
 
-    await age(id, 615);
+    await chat.ageMessage(id, 615);
     await edit(ann, id, { content: 'still in the grace period' }).expect(200);
-    await age(id, 625);
+    await chat.ageMessage(id, 625);
     expect((await edit(ann, id, { content: 'too late' }).expect(400)).body).toEqual(
       badRequest('The time limit for editing this message has passed'),
     );
@@ -405,7 +378,7 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
 
   it("limits topic moves to a week for members, not for moderators; the week counts from the message's date", async () => {
     const id = await chat.toChannel(ann, roomId, 'Old news', 'from last month');
-    await age(id, 30 * DAY);
+    await chat.ageMessage(id, 30 * DAY);
     expect((await edit(ben, id, { topic: 'Archive' }).expect(400)).body).toEqual(
       badRequest("The time limit for editing this message's topic has passed."),
     );
@@ -415,7 +388,7 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
     // Moving a whole topic, every message in it must be young enough.
     const older = await chat.toChannel(ann, roomId, 'Mixed ages', 'old');
     const newer = await chat.toChannel(ann, roomId, 'Mixed ages', 'new');
-    await age(older, 8 * DAY);
+    await chat.ageMessage(older, 8 * DAY);
     expect(
       (await edit(ben, newer, { topic: 'Sorted', propagate_mode: 'change_all' }).expect(400)).body,
     ).toEqual({
@@ -439,7 +412,7 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
       await chat.toChannel(ann, roomId, 'Bug', 'broken'),
       await chat.toChannel(ben, roomId, 'Bug', 'fixed'),
     ];
-    await age(ids[0]!, 30 * DAY);
+    await chat.ageMessage(ids[0]!, 30 * DAY);
     const benQueue = await register(ben, ['update_message']);
     // Resolving has no time limit (can_resolve_topics_group is everyone).
     await edit(ben, ids[0]!, { topic: '✔ Bug', propagate_mode: 'change_all' }).expect(200);
@@ -463,7 +436,7 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
     }
 
     // Past the 60-second grace period, unresolving is announced.
-    await age(inResolved[2]!.id, 61);
+    await chat.ageMessage(inResolved[2]!.id, 61);
     await edit(ann, ids[1]!, { topic: 'Bug', propagate_mode: 'change_all' }).expect(200);
     const reopened = await topicMessages(ann, 'Bug');
     expect(reopened.at(-1)).toMatchObject({
@@ -608,7 +581,7 @@ describe('PATCH /messages/{message_id} through the gateway', () => {
     expect((await edit(ann, direct, { stream_id: String(loungeId) }).expect(400)).body).toEqual(
       badRequest('Direct messages cannot be moved to channels.'),
     );
-    await age(id, 8 * DAY);
+    await chat.ageMessage(id, 8 * DAY);
     expect((await edit(ann, id, { stream_id: String(loungeId) }).expect(400)).body).toEqual(
       badRequest("The time limit for editing this message's channel has passed"),
     );
