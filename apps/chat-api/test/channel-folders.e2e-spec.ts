@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiGatewayDefinition } from '@apps/api-gateway';
-import { expectEventually } from '@platform/test-support';
 import zulipInit, { type ZulipClient } from 'zulip-js';
 import { ChatActions } from './chat-actions.js';
+import { zulipJsQueue } from './zulip-js-queue.js';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
 // Channel folders (Zulip 11's /channel_folders routes, `channel_folders` in POST /register, the
@@ -41,23 +41,7 @@ describe('channel folders through zulip-js', () => {
     ...fields,
   });
 
-  // A queue of the given event types and what has reached it so far.
-  const queue = async (account: ChatAccount, eventTypes: string[]) => {
-    const registered = await client(account).queues.register({ event_types: eventTypes });
-    const queueId = registered['queue_id'] as string;
-    return {
-      expect: (count: number) =>
-        expectEventually(async () => {
-          const { events } = (await client(account).events.retrieve({
-            queue_id: queueId,
-            last_event_id: -1,
-            dont_block: true,
-          })) as unknown as { events: Array<Record<string, unknown>> };
-          expect(events).toHaveLength(count);
-          return events;
-        }),
-    };
-  };
+  const queue = (account: ChatAccount, eventTypes: string[]) => zulipJsQueue(client(account), eventTypes);
 
   beforeAll(async () => {
     system = await ChatTestSystem.start(apiGatewayDefinition, { CHAT_RATE_LIMIT_REQUESTS: '1000' });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { apiGatewayDefinition } from '@apps/api-gateway';
-import { expectEventually } from '@platform/test-support';
 import { DataSource } from 'typeorm';
 import zulipInit, { type ZulipClient } from 'zulip-js';
 import { ChatActions } from './chat-actions.js';
+import { zulipJsQueue } from './zulip-js-queue.js';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
 // Default channels (Zulip's POST/DELETE /default_streams, `realm_default_streams`, the
@@ -32,25 +32,7 @@ describe('default channels through zulip-js', () => {
     code: 'UNAUTHORIZED_PRINCIPAL',
   };
 
-  // A queue of the given event types and what has reached it so far.
-  const queue = async (account: ChatAccount, eventTypes: string[]) => {
-    const registered = await client(account).queues.register({ event_types: eventTypes });
-    const queueId = registered['queue_id'] as string;
-    const events = async () =>
-      (await client(account).events.retrieve({ queue_id: queueId, last_event_id: -1, dont_block: true }))[
-        'events'
-      ] as Array<Record<string, unknown>>;
-    return {
-      events,
-      // Waits for `count` events, then checks that no more arrive with a later request's.
-      expect: (count: number) =>
-        expectEventually(async () => {
-          const seen = await events();
-          expect(seen).toHaveLength(count);
-          return seen;
-        }),
-    };
-  };
+  const queue = (account: ChatAccount, eventTypes: string[]) => zulipJsQueue(client(account), eventTypes);
 
   beforeAll(async () => {
     system = await ChatTestSystem.start(apiGatewayDefinition, { CHAT_RATE_LIMIT_REQUESTS: '1000' });
