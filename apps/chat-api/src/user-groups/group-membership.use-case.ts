@@ -163,10 +163,13 @@ export class GroupMembershipUseCase {
     subgroupIds: number[],
   ) {
     const manager = tx.manager;
-    const recursive = await this.subgroupLock.recursive(manager, subgroupIds);
-    const group = await this.access.forUpdate(caller, groupId, 'can_add_members_group', manager, true);
-    const subgroups = await this.subgroupLock.direct(caller, manager, subgroupIds, recursive);
-    const existing = new Set(await this.query.directSubgroupIds(group.id, manager));
+    const { group, subgroups, recursive, existing } = await this.subgroupChange(
+      caller,
+      groupId,
+      subgroupIds,
+      'can_add_members_group',
+      manager,
+    );
     const already = subgroups.find((subgroup) => existing.has(subgroup.id));
     if (already) throw ChatError.badRequest(`User group ${already.id} is already a subgroup of this group.`);
     if (recursive.has(group.id))
@@ -184,13 +187,34 @@ export class GroupMembershipUseCase {
     subgroupIds: number[],
   ) {
     const manager = tx.manager;
-    const recursive = await this.subgroupLock.recursive(manager, subgroupIds);
-    const group = await this.access.forUpdate(caller, groupId, 'can_manage_group', manager, true);
-    const subgroups = await this.subgroupLock.direct(caller, manager, subgroupIds, recursive);
-    const existing = new Set(await this.query.directSubgroupIds(group.id, manager));
+    const { group, subgroups, existing } = await this.subgroupChange(
+      caller,
+      groupId,
+      subgroupIds,
+      'can_manage_group',
+      manager,
+    );
     const stranger = subgroups.find((subgroup) => !existing.has(subgroup.id));
     if (stranger) throw ChatError.badRequest(`User group ${stranger.id} is not a subgroup of this group.`);
     await this.groups.removeSubgroups(manager, group.id, subgroupIds);
     await this.events.subgroups(tx, caller.realm.id, 'remove_subgroups', group.id, subgroupIds);
+  }
+
+  // What adding or removing subgroups starts with (Zulip's lock_subgroups_with_respect_to_supergroup):
+  // the subgroups and their descendants locked, then the group if `setting` lets the caller change
+  // it (its errors come before those about the subgroups), the subgroups, and the group's direct
+  // subgroups now.
+  private async subgroupChange(
+    caller: ChatCaller,
+    groupId: number,
+    subgroupIds: number[],
+    setting: GroupSettingName,
+    manager: EntityManager,
+  ) {
+    const recursive = await this.subgroupLock.recursive(manager, subgroupIds);
+    const group = await this.access.forUpdate(caller, groupId, setting, manager, true);
+    const subgroups = await this.subgroupLock.direct(caller, manager, subgroupIds, recursive);
+    const existing = new Set(await this.query.directSubgroupIds(group.id, manager));
+    return { group, subgroups, recursive, existing };
   }
 }
