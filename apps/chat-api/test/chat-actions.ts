@@ -76,6 +76,14 @@ export class ChatActions {
     return response.body.id as number;
   }
 
+  // POST /register's initial state for these fetch_event_types, as the account sees it.
+  async registeredState<State>(account: ChatAccount, fetchEventTypes: readonly string[]): Promise<State> {
+    const registered = await this.as(account)
+      .post('/register', { fetch_event_types: JSON.stringify(fetchEventTypes) })
+      .expect(200);
+    return registered.body as State;
+  }
+
   // Ages a message by `seconds` (this server has no clock to move from outside), e.g. past a
   // realm's edit or deletion limit.
   async ageMessage(messageId: number, seconds: number): Promise<void> {

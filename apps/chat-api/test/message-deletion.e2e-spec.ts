@@ -74,12 +74,9 @@ describe('DELETE /messages/{message_id} through the gateway', () => {
   afterAll(() => system.stop());
 
   it('advertises in POST /register the realm settings it enforces', async () => {
-    const state = (
-      await chat
-        .as(ann)
-        .post('/register', { fetch_event_types: '["realm", "realm_user_groups"]' })
-        .expect(200)
-    ).body as Record<string, unknown> & { realm_user_groups: Array<{ id: number; name: string }> };
+    const state = await chat.registeredState<
+      Record<string, unknown> & { realm_user_groups: Array<{ id: number; name: string }> }
+    >(ann, ['realm', 'realm_user_groups']);
     const group = (name: string) => state.realm_user_groups.find((candidate) => candidate.name === name)!.id;
     expect(state['realm_can_delete_any_message_group']).toBe(group('role:administrators'));
     expect(state['realm_can_delete_own_message_group']).toBe(group('role:everyone'));
