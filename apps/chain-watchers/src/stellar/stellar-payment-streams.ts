@@ -22,6 +22,8 @@ export class StellarPaymentStreams implements OnApplicationBootstrap, BeforeAppl
   private readonly streams = new Map<string, StellarAccountStream>();
   private readonly timers: NodeJS.Timeout[] = [];
   private reconciling: Promise<void> = Promise.resolve();
+  private following: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly config: ChainWatchersConfig,
@@ -34,21 +36,32 @@ export class StellarPaymentStreams implements OnApplicationBootstrap, BeforeAppl
 
   onApplicationBootstrap(): void {
     if (!this.config.STELLAR_WATCH) return;
-    void this.follow();
-    this.timers.push(setInterval(() => void this.follow(), this.config.UPSTREAM_CACHE_MS));
+    void this.followAll();
+    this.timers.push(setInterval(() => void this.followAll(), this.config.UPSTREAM_CACHE_MS));
     this.timers.push(setInterval(() => void this.reconcileAll(), this.config.STELLAR_RECONCILE_INTERVAL_MS));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
+    // A pass in flight could otherwise open a stream after the others were stopped, which would
+    // keep retrying for ever.
+    await this.following;
     await Promise.all([...this.streams.values()].map((stream) => stream.stop()));
     this.streams.clear();
     await this.reconciling;
   }
 
+  // One pass at a time, none after shutdown began.
+  private followAll(): Promise<void> {
+    this.following = this.following.then(() => (this.stopped ? undefined : this.follow()));
+    return this.following;
+  }
+
   private async follow(): Promise<void> {
     try {
       const { addresses } = await this.registry.chain(Blockchain.STELLAR);
+      if (this.stopped) return;
       const accounts = new Set(addresses.map(({ address }) => address));
       for (const [account, stream] of this.streams)
         if (!accounts.has(account)) {
