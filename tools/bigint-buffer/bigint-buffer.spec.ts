@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Keypair } from '@solana/web3.js';
 import { createTransferCheckedInstruction, decodeTransferCheckedInstruction } from '@solana/spl-token';
-import { toBigIntBE, toBigIntLE, toBufferBE, toBufferLE } from 'bigint-buffer';
+import { toBigIntBE, toBigIntLE, toBufferBE, toBufferLE } from './index.js';
 
 describe('bigint-buffer, as spl-token uses it', () => {
   it('writes and reads unsigned integers at a fixed width, both byte orders', () => {
@@ -26,5 +26,10 @@ describe('bigint-buffer, as spl-token uses it', () => {
       new RangeError('18446744073709551616 does not fit in 8 unsigned bytes'),
     );
     expect(() => toBufferBE(-1n, 8)).toThrow(RangeError);
+    // Through spl-token too: the override in package.json puts this module under it.
+    const [source, mint, destination, owner] = Array.from({ length: 4 }, () => Keypair.generate().publicKey);
+    expect(() =>
+      createTransferCheckedInstruction(source!, mint!, destination!, owner!, 2n ** 64n, 6),
+    ).toThrow(RangeError);
   });
 });
