@@ -11,7 +11,10 @@ export interface ZulipJsQueue {
 
 // An event queue of the given types registered through zulip-js, as a client does. Register it
 // BEFORE the action whose events are asserted: events are relayed after the response.
-export async function zulipJsQueue(client: ZulipClient, eventTypes: readonly string[]): Promise<ZulipJsQueue> {
+export async function zulipJsQueue(
+  client: ZulipClient,
+  eventTypes: readonly string[],
+): Promise<ZulipJsQueue> {
   const registered = await client.queues.register({ event_types: eventTypes });
   const queueId = registered['queue_id'] as string;
   const events = async () =>
