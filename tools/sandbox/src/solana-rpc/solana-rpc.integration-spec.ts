@@ -1,3 +1,4 @@
+import { expectEventually } from '@platform/test-support';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import {
@@ -21,7 +22,8 @@ describe('Solana RPC simulator', () => {
   const treasury = solanaSandboxKeypair('treasury');
 
   beforeAll(async () => {
-    sim = await startSolanaRpc({ finalizeDelayMs: 300 });
+    // Long enough that the checks made before it passes fit in it on a busy machine.
+    sim = await startSolanaRpc({ finalizeDelayMs: 2_000 });
     connection = new Connection(sim.url, 'confirmed');
   });
   afterAll(() => sim.close());
@@ -67,9 +69,13 @@ describe('Solana RPC simulator', () => {
           expect.objectContaining({ mint: mint.toBase58(), owner: treasury.publicKey.toBase58() }),
         ]),
       );
-      await new Promise((resolve) => setTimeout(resolve, 350));
-      const statuses = await connection.getSignatureStatuses([signature]);
-      expect(statuses.value[0]?.confirmationStatus).toBe('finalized');
+      await expectEventually(
+        async () =>
+          expect((await connection.getSignatureStatuses([signature])).value[0]?.confirmationStatus).toBe(
+            'finalized',
+          ),
+        { timeoutMs: 10_000, intervalMs: 100 },
+      );
       expect(
         await connection.getTransaction(signature, { ...options, commitment: 'finalized' }),
       ).not.toBeNull();
@@ -163,8 +169,10 @@ describe('Solana RPC simulator', () => {
     expect(await signatures('confirmed', { limit: 1 })).toEqual([paid]);
     expect(await signatures('confirmed', { before: paid })).toEqual([created]);
     expect(await signatures('confirmed', { until: created })).toEqual([paid]);
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(await signatures('finalized')).toEqual([paid, created]);
+    await expectEventually(async () => expect(await signatures('finalized')).toEqual([paid, created]), {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
   });
 
   it('rejects an underfunded transfer at preflight and lands nothing', async () => {
