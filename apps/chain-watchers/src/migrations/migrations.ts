@@ -4,6 +4,7 @@ import { Refunds1795470184791 } from './1795470184791-refunds.js';
 import { RefundAttemptTxHashUnique1795479593914 } from './1795479593914-refund-attempt-tx-hash-unique.js';
 import { DepositAccountsSweeps1795694870001 } from './1795694870001-deposit-accounts-sweeps.js';
 import { RefundDeposit1795703206141 } from './1795703206141-refund-deposit.js';
+import { OutboxXid1795727871795 } from './1795727871795-outbox-xid.js';
 
 // Applied in this order; `npm run migrate -- generate --app chain-watchers --name <name>` appends here.
-export const chainWatchersMigrations = [Init1795308596150, StellarDeposits1795468370497, Refunds1795470184791, RefundAttemptTxHashUnique1795479593914, DepositAccountsSweeps1795694870001, RefundDeposit1795703206141];
+export const chainWatchersMigrations = [Init1795308596150, StellarDeposits1795468370497, Refunds1795470184791, RefundAttemptTxHashUnique1795479593914, DepositAccountsSweeps1795694870001, RefundDeposit1795703206141, OutboxXid1795727871795];

@@ -12,6 +12,10 @@ export interface EventEnvelope<P = unknown> {
   readonly payload: P;
   readonly occurredAt: string;
   readonly correlationId: string;
+  // The PostgreSQL transaction that committed the event (its xid8, as text), so that a reader
+  // holding a snapshot can tell whether that snapshot already saw the change. Absent for events
+  // published before it was recorded.
+  readonly xid?: string;
 }
 
 export type EventHandler = (envelope: EventEnvelope) => Promise<void>;

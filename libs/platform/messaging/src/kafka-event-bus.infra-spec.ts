@@ -218,6 +218,10 @@ describe(KafkaEventBus.name, () => {
       { timeoutMs: 30_000 },
     );
     expect(applied).toHaveLength(2);
+    // The committing transaction's id travels in a header.
+    expect(applied.map((event) => event.xid).sort()).toEqual(
+      followUps.map((followUp) => followUp.xid).sort(),
+    );
   });
 
   it('an event of another environment, or of none, is dead-lettered unread and the consumer moves past it', async () => {

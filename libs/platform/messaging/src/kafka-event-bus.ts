@@ -44,6 +44,7 @@ const HEADER = {
   eventId: 'event-id',
   occurredAt: 'occurred-at',
   correlationId: 'correlation-id',
+  xid: 'xid',
   environmentId: ENVIRONMENT_HEADER,
 } as const;
 
@@ -120,6 +121,7 @@ export class KafkaEventBus implements EventBus {
             [HEADER.eventId]: event.id,
             [HEADER.occurredAt]: event.occurredAt,
             [HEADER.correlationId]: event.correlationId,
+            ...(event.xid === undefined ? {} : { [HEADER.xid]: event.xid }),
             [HEADER.environmentId]: this.options.environmentId,
             'content-type': 'application/json',
           },
@@ -173,6 +175,7 @@ export class KafkaEventBus implements EventBus {
             headerText(message.headers, HEADER.occurredAt) ??
             new Date(Number(message.timestamp)).toISOString(),
           correlationId: headerText(message.headers, HEADER.correlationId) ?? '',
+          ...presentXid(headerText(message.headers, HEADER.xid)),
         };
         const environment = headerText(message.headers, HEADER.environmentId);
         const refusal = environmentRefusal(environment, this.options.environmentId);
@@ -314,6 +317,10 @@ function parsePayload(value: Buffer | null): unknown {
   } catch {
     return null;
   }
+}
+
+function presentXid(xid: string | undefined): { xid?: string } {
+  return xid === undefined ? {} : { xid };
 }
 
 function headerText(headers: IHeaders | undefined, name: string): string | undefined {

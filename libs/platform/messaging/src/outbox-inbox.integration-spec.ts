@@ -170,6 +170,33 @@ describe('transactional outbox and inbox', () => {
     expect(new Set(published.map((event) => event.correlationId))).toEqual(new Set(['request-42']));
   });
 
+  it('carries the id of the transaction that committed each event', async () => {
+    await start();
+    const published = recorder(CREDIT_REQUESTED);
+    const transactionIds: string[] = [];
+    for (const creditId of ['first', 'second']) {
+      transactionIds.push(
+        await ledger.outbox.run(async (tx) => {
+          await tx.publish(CREDIT_REQUESTED, { creditId, amount: '1' }, { key: creditId });
+          await tx.publishMany(CREDIT_REQUESTED, [
+            { payload: { creditId, amount: '2' }, options: { key: creditId } },
+          ]);
+          const [row] = (await tx.manager.query('SELECT pg_current_xact_id()::text AS "xid"')) as Array<{
+            xid: string;
+          }>;
+          return row!.xid;
+        }),
+      );
+    }
+
+    ledger.relay.start();
+
+    await expectEventually(() => expect(published).toHaveLength(4));
+    const [first, second] = transactionIds;
+    expect(published.map((event) => event.xid)).toEqual([first, first, second, second]);
+    expect(BigInt(second!)).toBeGreaterThan(BigInt(first!));
+  });
+
   it('publishes many events in one go, in the order given, only when the transaction commits', async () => {
     await start();
     const published = recorder(CREDIT_REQUESTED);

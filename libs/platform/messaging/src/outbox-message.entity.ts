@@ -23,6 +23,11 @@ export class OutboxMessageEntity {
   @Column({ name: 'correlation_id', type: 'varchar', length: 100 })
   correlationId!: string;
 
+  // pg_current_xact_id() of the transaction that wrote the row (EventEnvelope.xid); null for rows
+  // written before it was recorded.
+  @Column({ name: 'xid', type: 'bigint', nullable: true })
+  xid!: string | null;
+
   @Column({ name: 'occurred_at', type: 'timestamptz' })
   occurredAt!: Date;
 

@@ -78,7 +78,7 @@ export class OutboxRelay implements RelayTrigger {
       const table = outboxTable(manager);
       const rows: UnpublishedRow[] = await manager.query(
         `WITH "lock" AS (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS "locked")
-         SELECT "position", "event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at"
+         SELECT "position", "event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at", "xid"
          FROM "lock", ${table} WHERE "lock"."locked" AND "published_at" IS NULL
          ORDER BY "position" LIMIT $2`,
         [lockKey, this.options.batchSize],
@@ -159,6 +159,7 @@ interface UnpublishedRow {
   readonly payload: object;
   readonly correlation_id: string;
   readonly occurred_at: Date;
+  readonly xid: string | null;
 }
 
 function toEnvelope(row: UnpublishedRow): EventEnvelope {
@@ -169,5 +170,6 @@ function toEnvelope(row: UnpublishedRow): EventEnvelope {
     payload: row.payload,
     occurredAt: row.occurred_at.toISOString(),
     correlationId: row.correlation_id,
+    ...(row.xid === null ? {} : { xid: row.xid }),
   };
 }

@@ -98,12 +98,16 @@ export function outboxInsertSql(manager: EntityManager, firstParameter: number, 
   }`;
 }
 
-const OUTBOX_COLUMNS = '("event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at")';
+const OUTBOX_COLUMNS =
+  '("event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at", "xid")';
 const OUTBOX_VALUES = 6;
 const MAX_ROWS_PER_INSERT = 1_000;
+// The writing transaction's id, computed by the server (xid8 fits a bigint for 2^63 transactions).
+const WRITING_TRANSACTION = 'pg_current_xact_id()::text::bigint';
 
 function outboxValues(firstParameter: number): string {
-  return `(${Array.from({ length: OUTBOX_VALUES }, (_, i) => `$${firstParameter + i}`).join(', ')})`;
+  const parameters = Array.from({ length: OUTBOX_VALUES }, (_, i) => `$${firstParameter + i}`);
+  return `(${[...parameters, WRITING_TRANSACTION].join(', ')})`;
 }
 
 export function outboxParameters(

@@ -6,9 +6,10 @@ import { ScheduledMessages1795470778783 } from './1795470778783-scheduled-messag
 import { UnreadColumn1795477567146 } from './1795477567146-unread-column.js';
 import { HeldCopiesGuard1795496221093 } from './1795496221093-held-copies-guard.js';
 import { ChatReplicas1795509696551 } from './1795509696551-chat-replicas.js';
+import { OutboxXid1795727932048 } from './1795727932048-outbox-xid.js';
 
-// The schema as it stood when chat-api was split into feature modules, in the order applied. A
-// feature declares the migrations it adds since in its own module (@OwnsTables); `npm run
+// The schema as it stood when chat-api was split into feature modules, then the core's own
+// changes since (its outbox), in the order applied. A feature declares the migrations it adds since in its own module (@OwnsTables); `npm run
 // migrate -- generate --app chat-api --into <feature> --name <name>` writes one there.
 export const chatSchemaHistory = [
   Init1795308611809,
@@ -19,4 +20,5 @@ export const chatSchemaHistory = [
   UnreadColumn1795477567146,
   HeldCopiesGuard1795496221093,
   ChatReplicas1795509696551,
+  OutboxXid1795727932048,
 ];
