@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { apiGatewayDefinition } from '@apps/api-gateway';
+import { OutboxRelay } from '@platform/messaging';
 import { expectEventually } from '@platform/test-support';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
-const HEARTBEAT_MS = 1500;
+// Long enough that the gateway's shorter timeout (half of it) leaves a busy CI machine time for
+// the suite's other requests (the realm's creation timed out at 750 ms).
+const HEARTBEAT_MS = 4000;
 
 const UUID_V4 = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
 describe('event queues through the gateway', () => {
@@ -231,6 +234,34 @@ describe('event queues through the gateway', () => {
     expect(ownerSide.map((event) => [event['op'], event['user_ids']])).toEqual([
       ['peer_add', [dee.userId]],
       ['peer_remove', [dee.userId]],
+    ]);
+  });
+
+  it('keeps out of a new queue a change its initial state includes, even one relayed after the register', async () => {
+    const relay = system.chatApi.app.get(OutboxRelay, { strict: false });
+    const createGroup = (name: string) =>
+      as(owner)
+        .post('/user_groups/create', { name, description: '', members: `[${dee.userId}]` })
+        .expect(200);
+    await relay.stop();
+    let registered: Awaited<ReturnType<typeof register>>;
+    try {
+      await createGroup('made before the register');
+      registered = await register(dee, {
+        event_types: '["user_group"]',
+        fetch_event_types: '["realm_user_groups"]',
+      });
+    } finally {
+      relay.start();
+    }
+    expect((registered.realm_user_groups as Array<{ name: string }>).map((group) => group.name)).toContain(
+      'made before the register',
+    );
+    await createGroup('made after the register');
+    // Relayed in commit order: once the second group's event is queued, the first one's was handled.
+    const events = await pendingEvents(dee, registered.queue_id, '-1', 1);
+    expect(events.map((event) => [event['op'], (event['group'] as { name: string }).name])).toEqual([
+      ['add', 'made after the register'],
     ]);
   });
 

@@ -30,7 +30,11 @@ export class ChatEventFanout implements OnApplicationBootstrap {
       groupId,
       topics: [ChatTopic.Events],
       startFrom: 'latest',
-      handle: async (envelope) => this.registry.deliver(envelope.payload as ChatEventV1),
+      handle: async (envelope) =>
+        this.registry.deliver(
+          envelope.payload as ChatEventV1,
+          envelope.xid === undefined ? undefined : BigInt(envelope.xid),
+        ),
     });
     this.logger.info({ groupId }, 'chat event fan-out subscribed');
   }

@@ -3,6 +3,7 @@ import type { ChatEventV1 } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 import { ChatApiConfig } from '../core/chat-api.config.js';
 import { EventQueue, type QueueOptions } from './event-queue.js';
+import { InitialStateFence } from './initial-state-fence.js';
 import { ChatReplica } from './chat-replica.js';
 
 const SWEEP_INTERVAL_MS = 10_000;
@@ -37,14 +38,23 @@ export class EventQueueRegistry implements OnModuleDestroy {
     this.sweeper.unref();
   }
 
-  async create({ lifespanSeconds, ...options }: NewQueueOptions): Promise<EventQueue> {
+  // `readsInitialState`: the caller reads the initial state next and settles the queue's fence.
+  async create(
+    { lifespanSeconds, ...options }: NewQueueOptions,
+    { readsInitialState }: { readsInitialState: boolean },
+  ): Promise<EventQueue> {
     const lifespanMs =
       lifespanSeconds === 0 ? this.defaultLifespanMs : Math.min(lifespanSeconds, MAX_LIFESPAN_SECONDS) * 1000;
     // Before the id is handed out: a poll of it at another replica is passed here.
     await this.replica.register();
     // Zulip's queue ids are random UUIDs; this replica's id before it tells where it lives.
     const id = this.replica.queueId(this.ids.uuid());
-    const queue = new EventQueue(id, { ...options, lifespanMs }, this.clock.now().getTime());
+    const queue = new EventQueue(
+      id,
+      { ...options, lifespanMs },
+      this.clock.now().getTime(),
+      new InitialStateFence(readsInitialState),
+    );
     this.queues.set(queue.id, queue);
     addTo(this.byUser, options.userId, queue);
     if (options.allPublicStreams || options.narrow.length > 0)
@@ -67,8 +77,9 @@ export class EventQueueRegistry implements OnModuleDestroy {
   }
 
   // Appends the event to the queues of its users (and, for a public channel's message, of the
-  // realm's public readers) that accept it as shaped for them.
-  deliver(chatEvent: ChatEventV1): void {
+  // realm's public readers) that accept it as shaped for them. `xid`: the transaction that
+  // committed it, if known.
+  deliver(chatEvent: ChatEventV1, xid?: bigint): void {
     const type = String(chatEvent.event['type']);
     const targets = new Set<EventQueue>();
     for (const userId of chatEvent.userIds)
@@ -77,7 +88,9 @@ export class EventQueueRegistry implements OnModuleDestroy {
       for (const queue of this.publicReaders.get(chatEvent.realmId) ?? []) targets.add(queue);
     for (const queue of targets) {
       if (queue.options.realmId !== chatEvent.realmId || !queue.wants(type)) continue;
-      for (const shaped of queue.shapeAll(chatEvent)) if (queue.accepts(shaped)) queue.push(shaped);
+      queue.fence.pass(xid, () => {
+        for (const shaped of queue.shapeAll(chatEvent)) if (queue.accepts(shaped)) queue.push(shaped);
+      });
     }
   }
 

@@ -1,5 +1,6 @@
 import type { ChatEventV1 } from '@shared/contracts';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
+import { InitialStateFence } from './initial-state-fence.js';
 import { fromMessageRuns } from './message-runs.js';
 import { matchesNarrow, type NarrowTerm } from './narrow-predicate.js';
 
@@ -41,11 +42,12 @@ export class EventQueue {
   private newestPrunedId = -1;
   private waiter: (() => void) | null = null;
   lastActivity: number;
-
   constructor(
     readonly id: string,
     readonly options: QueueOptions,
     now: number,
+    // Keeps out the events the client's initial state already includes.
+    readonly fence = new InitialStateFence(false),
   ) {
     this.lastActivity = now;
   }

@@ -14,6 +14,7 @@ import { PersonalFeaturesStateProvider } from './personal-features-state.provide
 import { PresenceStateProvider } from './presence-state.provider.js';
 import { RealmFeaturesStateProvider } from './realm-features-state.provider.js';
 import { RegisterQueueUseCase } from './register-queue.use-case.js';
+import { CurrentSnapshotQuery } from './current-snapshot.query.js';
 import { RegisterStateProviders } from './register-state.providers.js';
 import { RemoteEventQueues } from './remote-event-queues.js';
 
@@ -32,6 +33,7 @@ import { RemoteEventQueues } from './remote-event-queues.js';
     PresenceStateProvider,
     RealmFeaturesStateProvider,
     RegisterQueueUseCase,
+    CurrentSnapshotQuery,
     RegisterStateProviders,
     RemoteEventQueues,
   ],

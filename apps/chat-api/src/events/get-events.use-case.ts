@@ -44,11 +44,14 @@ export class EventQueueAccess {
     if (command.queueId === undefined) {
       if (!command.dontBlock) throw ChatError.badRequest("Missing 'queue_id' argument");
       checkNarrowForEvents(command.newQueue.narrow);
-      const queue = await this.registry.create({
-        userId: caller.user.id,
-        realmId: caller.realm.id,
-        ...command.newQueue,
-      });
+      const queue = await this.registry.create(
+        {
+          userId: caller.user.id,
+          realmId: caller.realm.id,
+          ...command.newQueue,
+        },
+        { readsInitialState: false },
+      );
       return { events: queue.contents(), queue_id: queue.id };
     }
     if (command.lastEventId === undefined) throw ChatError.badRequest("Missing 'last_event_id' argument");
