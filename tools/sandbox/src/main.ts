@@ -39,6 +39,7 @@ function banner(sandbox: Sandbox, envFile: string): string[] {
     `  PIX / Bre-B rails:       ${sandbox.pix.url}  ${sandbox.breb.url}`,
     `  FX feed:                 ${sandbox.fxFeed.url}`,
     `  Webhook receiver:        ${sandbox.webhookReceiver.url}/hooks/<name>  (GET /requests lists what it got)`,
+    `  Push bouncer (Zulip):    ${sandbox.pushBouncer.url}/api/v1/remotes/push/  (GET /requests, PUT /refusal)`,
     '',
     `  Point a deployment at them:  source ${envFile}`,
     "  Then, once its gateway is up, the catalogue's mints and the deposit addresses are pointed at",

@@ -1,6 +1,7 @@
 import { startEvmChain, type EvmChainSimulator } from './evm-chain/evm-chain.simulator.js';
 import { startFxFeed, type FxFeedSimulator } from './fx-feed/fx-feed.simulator.js';
 import { startHorizon, type HorizonSimulator } from './horizon/horizon.simulator.js';
+import { startPushBouncer, type PushBouncerSimulator } from './push-bouncer/push-bouncer.simulator.js';
 import { startRailSimulator, type RailSimulator } from './rails/rail.simulator.js';
 import { startSolanaRpc, type SolanaRpcSimulator } from './solana-rpc/solana-rpc.simulator.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver/webhook-receiver.simulator.js';
@@ -13,6 +14,7 @@ export interface Sandbox {
   readonly breb: RailSimulator;
   readonly fxFeed: FxFeedSimulator;
   readonly webhookReceiver: WebhookReceiver;
+  readonly pushBouncer: PushBouncerSimulator;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       breb: await track(startRailSimulator({ rail: 'BREB', ...rail })),
       fxFeed: await track(startFxFeed()),
       webhookReceiver: await track(startWebhookReceiver(options.webhookReceiverPort ?? 0)),
+      pushBouncer: await track(startPushBouncer()),
       close,
     };
   } catch (error) {
