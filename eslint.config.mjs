@@ -48,8 +48,8 @@ const managerCalls = [
 const placedChatApiLayers = [
   ['markdown'],
   ['custom-profile-fields'],
-  ['events', 'users', 'saved-snippets', 'user-settings'],
-  ['realms', 'muted-users', 'streams', 'user-groups'],
+  ['events', 'users', 'saved-snippets'],
+  ['realms', 'muted-users', 'streams', 'user-groups', 'user-settings'],
   ['reactions'],
   ['channel-folders'],
   ['auth', 'server', 'bots', 'messages', 'typing', 'topics'],

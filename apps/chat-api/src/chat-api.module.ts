@@ -16,6 +16,7 @@ import { MessagesModule } from './messages/messages.module.js';
 import { MutedUsersModule } from './muted-users/muted-users.module.js';
 import { OutgoingWebhooksModule } from './outgoing-webhooks/outgoing-webhooks.module.js';
 import { ReactionsModule } from './reactions/reactions.module.js';
+import { RealmExportsModule } from './realm-exports/realm-exports.module.js';
 import { RealmsModule } from './realms/realms.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { SavedSnippetsModule } from './saved-snippets/saved-snippets.module.js';
@@ -64,6 +65,7 @@ import { UsersModule } from './users/users.module.js';
     ChannelFoldersModule,
     ChannelSettingsModule,
     OutgoingWebhooksModule,
+    RealmExportsModule,
   ],
 })
 export class ChatApiModule {}

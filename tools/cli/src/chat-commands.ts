@@ -1,3 +1,4 @@
+import { runChatExportCommand } from './chat-export-commands.js';
 import { CliError, required, type GatewayClient } from './gateway-client.js';
 
 export interface ChatOptions {
@@ -10,10 +11,12 @@ export interface ChatOptions {
   readonly user?: string | undefined;
   readonly role?: string | undefined;
   readonly canChangeUserEmails?: string | undefined;
+  readonly id?: string | undefined;
 }
 
 // `chat realm create`: a chat organization with its owner, whose API key is shown only here.
 // `chat user …`: what an operator does to one realm's accounts (`--user` is an id or an email).
+// `chat export …`: a realm's data exports (chat-export-commands.ts).
 export async function runChatCommand(args: readonly string[], options: ChatOptions, gateway: GatewayClient) {
   const command = args.join(' ');
   if (command === 'realm create')
@@ -24,6 +27,7 @@ export async function runChatCommand(args: readonly string[], options: ChatOptio
       ...(options.ownerPassword ? { ownerPassword: options.ownerPassword } : {}),
       ...(options.host ? { host: options.host } : {}),
     });
+  if (command.startsWith('export ')) return runChatExportCommand(command, options, gateway);
   if (!command.startsWith('user ')) throw new CliError(`Unknown chat command: ${command}`);
   const users = `/ops/chat/realms/${encodeURIComponent(required(options.realmId, '--realm-id'))}/users`;
   if (command === 'user list') return gateway.request('GET', users);

@@ -37,6 +37,8 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
   chat user reactivate --realm-id <id> --user <id|email>
   chat user reset-api-key --realm-id <id> --user <id|email> → { userId, email, apiKey } (the old key stops
                                                        working at once)
+  chat export list --realm-id <id>                   → { exports: [...] } (GET /export/realm's rows)
+  chat export delete --realm-id <id> --id <export id> (a finished export: its archive is removed)
   sandbox deposit --transaction-id <id> [--amount <decimal>] [--no-memo]
                                                      → { blockchain, onChainTx } (sandbox chains only:
                                                        pays the transaction's payment_context from the
@@ -164,6 +166,7 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
           user: text('user'),
           role: text('role'),
           canChangeUserEmails: text('can-change-user-emails'),
+          id: text('id'),
         },
         gateway,
       );

@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsUrl, Max, Min, MinLength } from 'class-validator';
 import { Secret } from '@platform/config';
 
 export class ChatApiConfig {
@@ -57,4 +57,29 @@ export class ChatApiConfig {
   @Min(1)
   @Max(64)
   CHAT_SCHEDULER_CONCURRENCY: number = 8;
+
+  // Directory of the organization data exports (a persistent volume in Kubernetes: every
+  // replica serves the archives another built).
+  @IsNotEmpty()
+  CHAT_EXPORT_DIR: string = '.data/chat-exports';
+
+  // A replica's claim on the export it builds, renewed as it writes; another replica takes the
+  // export up once it lapses.
+  @IsInt()
+  @Min(1_000)
+  CHAT_EXPORT_LEASE_MS: number = 60_000;
+
+  // The export worker looks for other replicas' requests and lapsed claims this often.
+  @IsInt()
+  @Min(100)
+  CHAT_EXPORT_POLL_MS: number = 30_000;
+
+  // Larger realms are refused an export through the API (Zulip's MAX_MESSAGE_HISTORY).
+  @IsInt()
+  @Min(0)
+  CHAT_EXPORT_MAX_MESSAGES: number = 250_000;
+
+  // The address refusals send administrators to (Zulip's ZULIP_ADMINISTRATOR).
+  @IsEmail()
+  CHAT_SUPPORT_EMAIL: string = 'zulip-admin@example.com';
 }

@@ -1,5 +1,6 @@
 // Zulip 11's defaults of every personal setting (UserBaseSettings in zerver/models/users.py).
-// This server stores no personal settings yet, so every user has these values.
+// This server stores only allow_private_data_export (user_export_consent); every user has the
+// other values.
 
 // The display settings Zulip also sends at the top level to clients without the
 // user_settings_object capability (display_settings_legacy).

@@ -12,13 +12,16 @@ import {
   LEGACY_NOTIFICATION_SETTINGS,
   USER_SETTINGS,
 } from './user-settings-defaults.js';
+import { UserExportConsentsRepository } from './user-export-consents.repository.js';
 
 // `user_settings` in POST /register, and the legacy top-level copies (update_display_settings,
 // update_global_notifications) Zulip still sends clients without user_settings_object.
 @Injectable()
 @RegisterState()
 export class UserSettingsStateProvider implements RegisterStateProvider {
-  fetch({ user }: ChatCaller, want: (type: string) => boolean, context: RegisterContext) {
+  constructor(private readonly consents: UserExportConsentsRepository) {}
+
+  async fetch({ user }: ChatCaller, want: (type: string) => boolean, context: RegisterContext) {
     const state: Record<string, unknown> = {};
     const timezone = user.timezone;
     if (want('update_display_settings') && !context.userSettingsObject) {
@@ -32,11 +35,12 @@ export class UserSettingsStateProvider implements RegisterStateProvider {
     if (want('user_settings')) {
       state['user_settings'] = {
         ...USER_SETTINGS,
+        allow_private_data_export: await this.consents.allows(user.realmId, user.id),
         emojiset_choices: EMOJISET_CHOICES,
         timezone,
         available_notification_sounds: AVAILABLE_NOTIFICATION_SOUNDS,
       };
     }
-    return Promise.resolve(state);
+    return state;
   }
 }

@@ -1,0 +1,90 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+
+// One page of messages, with the copies of consenting users.
+export interface MessagePage {
+  readonly messages: Array<Record<string, unknown>>;
+  readonly userMessages: Array<{ user_id: number; message_id: number; flags: number }>;
+}
+
+type Row = Record<string, unknown>;
+
+// The reads an export makes, each bounded: realm-wide tables are small (users, channels,
+// conversations), messages are read a page at a time by id.
+@Injectable()
+export class ExportDataQuery {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async realm(realmId: number): Promise<Row | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT "id", "name", "url", "deactivated", "created_at", "notification_bot_id" FROM "chat"."realm" WHERE "id" = $1`,
+      [realmId],
+    )) as Row[];
+    return row ?? null;
+  }
+
+  users(realmId: number): Promise<Row[]> {
+    return this.dataSource.query(
+      `SELECT "id", "email", "full_name", "role", "is_active", "bot_type", "bot_owner_id", "timezone", "date_joined"
+         FROM "chat"."user_profile" WHERE "realm_id" = $1 ORDER BY "id"`,
+      [realmId],
+    );
+  }
+
+  streams(realmId: number): Promise<Row[]> {
+    return this.dataSource.query(
+      `SELECT "id", "name", "description", "invite_only", "history_public_to_subscribers", "is_archived",
+              "creator_id", "recipient_id", "date_created", "folder_id"
+         FROM "chat"."stream" WHERE "realm_id" = $1 ORDER BY "id"`,
+      [realmId],
+    );
+  }
+
+  recipients(realmId: number): Promise<Row[]> {
+    return this.dataSource.query(
+      `SELECT r."id", r."type", r."conversation_key", r."user_ids", s."id" AS "stream_id"
+         FROM "chat"."recipient" r LEFT JOIN "chat"."stream" s ON s."recipient_id" = r."id"
+        WHERE r."realm_id" = $1 ORDER BY r."id"`,
+      [realmId],
+    );
+  }
+
+  subscriptions(realmId: number): Promise<Row[]> {
+    return this.dataSource.query(
+      `SELECT sub."user_id", sub."active", sub."color", sub."is_muted", sub."pin_to_top", s."recipient_id"
+         FROM "chat"."subscription" sub JOIN "chat"."stream" s ON s."id" = sub."stream_id"
+        WHERE sub."realm_id" = $1 ORDER BY sub."user_id", sub."stream_id"`,
+      [realmId],
+    );
+  }
+
+  // Messages after `afterId`, at most `limit`: those of public channels, and those a consenting
+  // user received (Zulip's standard export: private channels and direct messages only through
+  // a consenting user's copy).
+  async messagePage(
+    realmId: number,
+    afterId: number,
+    limit: number,
+    consentingIds: readonly number[],
+  ): Promise<MessagePage> {
+    const messages = (await this.dataSource.query(
+      `SELECT m."id", m."sender_id", m."recipient_id", m."topic", m."content", m."rendered_content",
+              m."client", m."date_sent", m."edit_history", m."last_edit_time", m."last_moved_time",
+              m."stream_id" IS NOT NULL AS "is_channel_message"
+         FROM "chat"."message" m LEFT JOIN "chat"."stream" s ON s."id" = m."stream_id"
+        WHERE m."realm_id" = $1 AND m."id" > $2
+          AND ((s."id" IS NOT NULL AND NOT s."invite_only")
+               OR EXISTS (SELECT 1 FROM "chat"."user_message" um
+                           WHERE um."message_id" = m."id" AND um."user_id" = ANY($4::int[])))
+        ORDER BY m."id" LIMIT $3`,
+      [realmId, afterId, limit, consentingIds],
+    )) as Row[];
+    if (messages.length === 0 || consentingIds.length === 0) return { messages, userMessages: [] };
+    const userMessages = (await this.dataSource.query(
+      `SELECT "user_id", "message_id", "flags" FROM "chat"."user_message"
+        WHERE "message_id" = ANY($1::int[]) AND "user_id" = ANY($2::int[]) ORDER BY "message_id", "user_id"`,
+      [messages.map((message) => message['id']), consentingIds],
+    )) as MessagePage['userMessages'];
+    return { messages, userMessages };
+  }
+}

@@ -1,0 +1,23 @@
+import { Controller, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { type ChatCaller, CurrentCaller } from '../core/http/chat-caller.js';
+import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
+import { pathId } from '../core/http/path-id.js';
+import { RealmExportDownload } from './realm-export.download.js';
+
+// The archive of a finished export, for the realm's administrators (the `export_url` of
+// GET /export/realm). The body is the file, not Zulip's JSON envelope.
+@Controller()
+export class RealmExportDownloadController {
+  constructor(private readonly download: RealmExportDownload) {}
+
+  @ChatEndpoint('GET', 'export/realm/:export_id/download', { access: 'administrator' })
+  async get(@CurrentCaller() caller: ChatCaller, @Param('export_id') id: string, @Res() response: Response) {
+    const archive = await this.download.open(caller.realm.id, pathId(id));
+    response.status(200);
+    response.setHeader('Content-Type', 'application/gzip');
+    response.setHeader('Content-Length', String(archive.size));
+    response.setHeader('Content-Disposition', `attachment; filename="${archive.fileName}"`);
+    archive.stream.pipe(response);
+  }
+}

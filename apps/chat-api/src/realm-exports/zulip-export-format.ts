@@ -1,0 +1,119 @@
+// Rows of this server's tables in the shape of Zulip's export (zerver/lib/export.py): table
+// names as keys, Django field names, foreign keys as ids, datetimes as float UNIX seconds.
+
+type Row = Record<string, unknown>;
+
+// Zulip's Recipient.type values.
+const RECIPIENT_STREAM = 2;
+const RECIPIENT_DIRECT_MESSAGE_GROUP = 3;
+// Zulip's Message.type for ordinary messages (MessageType.NORMAL).
+const MESSAGE_TYPE_NORMAL = 1;
+
+export function timestamp(value: unknown): number | null {
+  return value == null ? null : new Date(value as string | Date).getTime() / 1000;
+}
+
+export function realmRecord(realm: Row, type: number): Row {
+  return {
+    id: realm['id'],
+    name: realm['name'],
+    url: realm['url'],
+    deactivated: realm['deactivated'],
+    date_created: timestamp(realm['created_at']),
+    export_type: type,
+  };
+}
+
+export function userRecord(user: Row, realmId: number, consenting: ReadonlySet<number>): Row {
+  return {
+    id: user['id'],
+    realm: realmId,
+    email: user['email'],
+    delivery_email: user['email'],
+    full_name: user['full_name'],
+    role: user['role'],
+    is_active: user['is_active'],
+    is_bot: user['bot_type'] !== null,
+    bot_type: user['bot_type'],
+    bot_owner: user['bot_owner_id'],
+    timezone: user['timezone'],
+    date_joined: timestamp(user['date_joined']),
+    allow_private_data_export: consenting.has(user['id'] as number),
+  };
+}
+
+export function streamRecord(stream: Row, realmId: number): Row {
+  return {
+    id: stream['id'],
+    realm: realmId,
+    name: stream['name'],
+    description: stream['description'],
+    invite_only: stream['invite_only'],
+    history_public_to_subscribers: stream['history_public_to_subscribers'],
+    deactivated: stream['is_archived'],
+    creator: stream['creator_id'],
+    recipient: stream['recipient_id'],
+    date_created: timestamp(stream['date_created']),
+    folder: stream['folder_id'],
+  };
+}
+
+// A channel's recipient points at the channel; a direct conversation's at its group (this
+// server keeps one recipient per set of users, exported as Zulip's DirectMessageGroup).
+export function recipientRecord(recipient: Row): Row {
+  const streamId = recipient['stream_id'] as number | null;
+  return streamId !== null
+    ? { id: recipient['id'], type: RECIPIENT_STREAM, type_id: streamId }
+    : { id: recipient['id'], type: RECIPIENT_DIRECT_MESSAGE_GROUP, type_id: recipient['id'] };
+}
+
+export function directMessageGroupRecord(recipient: Row): Row {
+  const userIds = recipient['user_ids'] as number[];
+  return {
+    id: recipient['id'],
+    huddle_hash: recipient['conversation_key'],
+    group_size: userIds.length,
+    recipient: recipient['id'],
+  };
+}
+
+export function subscriptionRecord(subscription: Row, id: number): Row {
+  return {
+    id,
+    user_profile: subscription['user_id'],
+    recipient: subscription['recipient_id'],
+    active: subscription['active'],
+    color: subscription['color'],
+    is_muted: subscription['is_muted'],
+    pin_to_top: subscription['pin_to_top'],
+  };
+}
+
+export function messageRecord(message: Row, realmId: number): Row {
+  const editHistory = message['edit_history'];
+  return {
+    id: message['id'],
+    realm: realmId,
+    sender: message['sender_id'],
+    recipient: message['recipient_id'],
+    subject: message['topic'],
+    content: message['content'],
+    rendered_content: message['rendered_content'],
+    rendered_content_version: 1,
+    sending_client: message['client'],
+    date_sent: timestamp(message['date_sent']),
+    last_edit_time: timestamp(message['last_edit_time']),
+    last_moved_time: timestamp(message['last_moved_time']),
+    // Zulip stores the edit history as JSON text.
+    edit_history: editHistory == null ? null : JSON.stringify(editHistory),
+    is_channel_message: message['is_channel_message'],
+    type: MESSAGE_TYPE_NORMAL,
+  };
+}
+
+export function userMessageRecord(
+  copy: { user_id: number; message_id: number; flags: number },
+  id: number,
+): Row {
+  return { id, user_profile: copy.user_id, message: copy.message_id, flags_mask: copy.flags };
+}

@@ -1,0 +1,403 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { apiGatewayDefinition } from '@apps/api-gateway';
+import { expectEventually } from '@platform/test-support';
+import { TEST_OPS_API_KEY } from '@platform/testing';
+import { ChatActions } from './chat-actions.js';
+import { type ChatAccount, type ChatRealm, ChatTestSystem } from './chat-test-system.js';
+
+const MAX_MESSAGES = 20;
+const badRequest = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
+
+interface ExportRow {
+  id: number;
+  pending: boolean;
+  export_url: string | null;
+  deleted_timestamp: number | null;
+  failed_timestamp: number | null;
+}
+
+// A .tar.gz's files by name, read the way tar lays them out: 512-byte headers, padded data.
+function untar(archive: Buffer): Map<string, Buffer> {
+  const tar = gunzipSync(archive);
+  const files = new Map<string, Buffer>();
+  for (let offset = 0; offset + 512 <= tar.length;) {
+    const header = tar.subarray(offset, offset + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
+    const size = parseInt(header.subarray(124, 136).toString('ascii').replace(/\0.*$/s, ''), 8);
+    let sum = 0;
+    header.forEach((byte, index) => (sum += index >= 148 && index < 156 ? 32 : byte));
+    expect(parseInt(header.subarray(148, 156).toString('ascii'), 8)).toBe(sum);
+    files.set(name, tar.subarray(offset + 512, offset + 512 + size));
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
+}
+
+describe('organization data exports through the gateway', () => {
+  let system: ChatTestSystem;
+  let chat: ChatActions;
+  let exportDir: string;
+  let realm: ChatRealm;
+  let owner: ChatAccount;
+  let admin: ChatAccount;
+  let consenting: ChatAccount;
+  let refusing: ChatAccount;
+  let stranger: ChatAccount;
+
+  beforeAll(async () => {
+    exportDir = await mkdtemp(join(tmpdir(), 'chat-exports-'));
+    system = await ChatTestSystem.start(apiGatewayDefinition, {
+      CHAT_RATE_LIMIT_REQUESTS: '1000',
+      CHAT_EXPORT_DIR: exportDir,
+      CHAT_EXPORT_MAX_MESSAGES: String(MAX_MESSAGES),
+    });
+    chat = new ChatActions(system);
+    realm = await system.createRealm('Export org', 'export-owner@example.com');
+    owner = realm.owner;
+    admin = await system.createUser(owner, 'export-admin@example.com', 'Ada Admin');
+    await system.setRole(owner, admin, 200);
+    consenting = await system.createUser(owner, 'consenting@example.com', 'Carl Consenting');
+    refusing = await system.createUser(owner, 'refusing@example.com', 'Rita Refusing');
+    stranger = (await system.createRealm('Other export org', 'other-export-owner@example.com')).owner;
+  });
+
+  afterAll(async () => {
+    await system.stop();
+    await rm(exportDir, { recursive: true, force: true });
+  });
+
+  const list = async (who: ChatAccount = owner) =>
+    (await chat.as(who).get('/export/realm').expect(200)).body.exports as ExportRow[];
+  const finished = (who: ChatAccount, id: number) =>
+    expectEventually(async () => {
+      const row = (await list(who)).find((candidate) => candidate.id === id)!;
+      expect(row.pending).toBe(false);
+      return row;
+    });
+  const download = (who: ChatAccount, id: number) =>
+    system.http
+      .get(`/api/v1/export/realm/${id}/download`)
+      .auth(who.email, who.apiKey)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+
+  it('is for administrators only', async () => {
+    const refusal = {
+      result: 'error',
+      msg: 'Must be an organization administrator',
+      code: 'UNAUTHORIZED_PRINCIPAL',
+    };
+    await chat.as(consenting).post('/export/realm').expect(400, refusal);
+    await chat.as(consenting).get('/export/realm').expect(400, refusal);
+    await chat.as(consenting).get('/export/realm/consents').expect(400, refusal);
+    await chat.as(consenting).delete('/export/realm/1').expect(400, refusal);
+    await chat.as(consenting).get('/export/realm/1/download').expect(400, refusal);
+  });
+
+  it('validates export_type as Zulip does', async () => {
+    await chat
+      .as(owner)
+      .post('/export/realm', { export_type: '3' })
+      .expect(400, badRequest('Invalid export_type: Value error, Not in the list of possible values'));
+    await chat
+      .as(owner)
+      .post('/export/realm', { export_type: '"2"' })
+      .expect(400, badRequest('export_type is not an integer'));
+    await chat
+      .as(owner)
+      .post('/export/realm', { export_type: 'two' })
+      .expect(400, badRequest('export_type is not valid JSON'));
+  });
+
+  it('refuses a standard export until an owner consents, and lists and announces consents', async () => {
+    await chat
+      .as(admin)
+      .post('/export/realm', { export_type: '2' })
+      .expect(
+        400,
+        badRequest(
+          'Make sure at least one Organization Owner is consenting to the export or contact zulip-admin@example.com for help.',
+        ),
+      );
+    const everyone = [owner, admin, consenting, refusing];
+    const before = await chat.as(admin).get('/export/realm/consents').expect(200);
+    expect(before.body).toEqual({
+      result: 'success',
+      msg: '',
+      export_consents: everyone.map((user) => ({ user_id: user.userId, consented: false })),
+    });
+
+    const adminQueue = await chat.registerQueue(admin, ['realm_export_consent'], {});
+    const ownQueue = await chat.registerQueue(consenting, ['user_settings'], { user_settings_object: true });
+    for (const user of [owner, consenting])
+      await chat
+        .as(user)
+        .patch('/settings', { allow_private_data_export: 'true' })
+        .expect(200, { result: 'success', msg: '' });
+    // The same value again changes nothing and announces nothing.
+    await chat.as(consenting).patch('/settings', { allow_private_data_export: 'true' }).expect(200);
+    await chat
+      .as(refusing)
+      .patch('/settings', { allow_private_data_export: 'yes' })
+      .expect(400, badRequest('allow_private_data_export is not valid JSON'));
+
+    const consentEvents = await chat.queuedEvents(admin, adminQueue.queue_id, 2);
+    expect(consentEvents).toEqual([
+      { type: 'realm_export_consent', id: expect.any(Number), user_id: owner.userId, consented: true },
+      { type: 'realm_export_consent', id: expect.any(Number), user_id: consenting.userId, consented: true },
+    ]);
+    expect(await chat.queuedEvents(consenting, ownQueue.queue_id, 1)).toEqual([
+      {
+        type: 'user_settings',
+        id: expect.any(Number),
+        op: 'update',
+        property: 'allow_private_data_export',
+        value: true,
+      },
+    ]);
+    const state = await chat.registeredState<{ user_settings: Record<string, unknown> }>(consenting, [
+      'user_settings',
+    ]);
+    expect(state.user_settings['allow_private_data_export']).toBe(true);
+    const after = await chat.as(owner).get('/export/realm/consents').expect(200);
+    expect(after.body.export_consents).toEqual(
+      everyone.map((user) => ({ user_id: user.userId, consented: user === owner || user === consenting })),
+    );
+  });
+
+  it('builds a standard export with public data and the private data of consenting users', async () => {
+    const publicId = await chat.channel(owner, 'town square', [consenting, refusing]);
+    const sharedPrivateId = await chat.channel(refusing, 'shared secret', [consenting], {
+      invite_only: 'true',
+    });
+    const hiddenId = await chat.channel(refusing, 'hidden', [], { invite_only: 'true' });
+    const publicMessage = await chat.toChannel(refusing, publicId, 'plans', 'public words');
+    const sharedMessage = await chat.toChannel(refusing, sharedPrivateId, 'plans', 'shared words');
+    const hiddenMessage = await chat.toChannel(refusing, hiddenId, 'plans', 'hidden words');
+    const consentingDm = await chat.direct(refusing, [consenting], 'to a consenting user');
+    const privateDm = await chat.direct(refusing, [admin], 'between refusing users');
+
+    const queue = await chat.registerQueue(owner, ['realm_export'], {});
+    const requested = await chat.as(owner).post('/export/realm', { export_type: '2' }).expect(200);
+    expect(requested.body).toEqual({ result: 'success', msg: '', id: expect.any(Number) });
+    const id = requested.body.id as number;
+    const done = await finished(owner, id);
+    const exportUrl = `${realm.url}/api/v1/export/realm/${id}/download`;
+    expect(done).toEqual({
+      id,
+      export_time: expect.any(Number),
+      acting_user_id: owner.userId,
+      export_url: exportUrl,
+      deleted_timestamp: null,
+      failed_timestamp: null,
+      pending: false,
+      export_type: 2,
+    });
+    const events = await chat.queuedEvents<{ type: string; exports: ExportRow[] }>(owner, queue.queue_id, 2);
+    expect(events.map((event) => event.exports.map((row) => [row.id, row.pending, row.export_url]))).toEqual([
+      [[id, true, null]],
+      [[id, false, exportUrl]],
+    ]);
+
+    const archive = await download(admin, id).expect(200).expect('Content-Type', 'application/gzip');
+    const files = untar(archive.body as Buffer);
+    const names = [...files.keys()];
+    const directory = names[0]!.split('/')[0]!;
+    expect(directory).toMatch(/^zulip-export-[0-9a-f]{8}$/);
+    expect(names.map((name) => name.slice(directory.length + 1)).sort()).toEqual([
+      'attachment.json',
+      'avatars/records.json',
+      'emoji/records.json',
+      'messages-000001.json',
+      'realm.json',
+      'realm_icons/records.json',
+      'uploads/records.json',
+    ]);
+    const json = (name: string) => JSON.parse(files.get(`${directory}/${name}`)!.toString('utf8'));
+    const messages = json('messages-000001.json') as {
+      zerver_message: Array<Record<string, unknown>>;
+      zerver_usermessage: Array<Record<string, unknown>>;
+    };
+    const exportedIds = messages.zerver_message.map((message) => message['id']);
+    expect(exportedIds).toEqual(expect.arrayContaining([publicMessage, sharedMessage, consentingDm]));
+    expect(exportedIds).not.toContain(hiddenMessage);
+    expect(exportedIds).not.toContain(privateDm);
+    const realmTables = json('realm.json');
+    const publicRow = messages.zerver_message.find((message) => message['id'] === publicMessage)!;
+    expect(publicRow).toEqual({
+      id: publicMessage,
+      realm: realm.realmId,
+      sender: refusing.userId,
+      recipient: expect.any(Number),
+      subject: 'plans',
+      content: 'public words',
+      rendered_content: '<p>public words</p>',
+      rendered_content_version: 1,
+      sending_client: expect.any(Number),
+      date_sent: expect.any(Number),
+      last_edit_time: null,
+      last_moved_time: null,
+      edit_history: null,
+      is_channel_message: true,
+      type: 1,
+    });
+    const town = realmTables.zerver_stream.find((stream: { name: string }) => stream.name === 'town square');
+    expect(town).toMatchObject({
+      id: publicId,
+      realm: realm.realmId,
+      invite_only: false,
+      recipient: publicRow['recipient'],
+    });
+    expect(realmTables.zerver_recipient).toContainEqual({
+      id: publicRow['recipient'],
+      type: 2,
+      type_id: publicId,
+    });
+    expect(realmTables.zerver_client).toContainEqual({
+      id: publicRow['sending_client'],
+      name: expect.any(String),
+    });
+    expect(realmTables.zerver_realm).toEqual([
+      expect.objectContaining({ id: realm.realmId, name: 'Export org' }),
+    ]);
+    const users = realmTables.zerver_userprofile as Array<Record<string, unknown>>;
+    expect(users.map((user) => [user['id'], user['allow_private_data_export']])).toEqual(
+      [owner, admin, consenting, refusing].map((user) => [
+        user.userId,
+        user === owner || user === consenting,
+      ]),
+    );
+    expect(users[2]).toMatchObject({
+      email: consenting.email,
+      full_name: 'Carl Consenting',
+      role: 400,
+      is_bot: false,
+    });
+    expect(users[0]).not.toHaveProperty('api_key');
+    // Only the consenting users' copies of the messages.
+    const copies = messages.zerver_usermessage.map((copy) => copy['user_profile']);
+    expect(new Set(copies)).toEqual(new Set([owner.userId, consenting.userId]));
+    expect(messages.zerver_usermessage).toContainEqual({
+      id: expect.any(Number),
+      user_profile: consenting.userId,
+      message: sharedMessage,
+      flags_mask: expect.any(Number),
+    });
+  });
+
+  it('tells the requester through the Notification Bot', async () => {
+    const registered = await chat
+      .as(admin)
+      .post('/register', { event_types: '["message"]', apply_markdown: 'false' })
+      .expect(200);
+    const { body } = await chat.as(admin).post('/export/realm').expect(200);
+    await finished(admin, body.id as number);
+    const [event] = await chat.queuedEvents<{ message: Record<string, unknown> }>(
+      admin,
+      registered.body.queue_id,
+      1,
+    );
+    expect(event!.message).toMatchObject({
+      sender_email: 'notification-bot@zulip.com',
+      type: 'private',
+      content:
+        'Your data export is complete. [View and download exports](/#organization/data-exports-admin).',
+      display_recipient: [
+        expect.objectContaining({ email: 'notification-bot@zulip.com' }),
+        expect.objectContaining({ id: admin.userId }),
+      ],
+    });
+  });
+
+  it('serves an archive only to its own realm, and deletes it with Zulip’s refusals', async () => {
+    const [first] = await list();
+    await download(stranger, first!.id).expect(404);
+    await chat
+      .as(stranger)
+      .delete(`/export/realm/${first!.id}`)
+      .expect(400, badRequest('Invalid data export ID'));
+    await chat.as(owner).delete('/export/realm/999999').expect(400, badRequest('Invalid data export ID'));
+
+    await chat.as(owner).delete(`/export/realm/${first!.id}`).expect(200, { result: 'success', msg: '' });
+    await chat
+      .as(owner)
+      .delete(`/export/realm/${first!.id}`)
+      .expect(400, badRequest('Export already deleted'));
+    await download(owner, first!.id).expect(404);
+    const deleted = (await list()).find((row) => row.id === first!.id)!;
+    expect(deleted).toMatchObject({
+      export_url: null,
+      pending: false,
+      deleted_timestamp: expect.any(Number),
+    });
+
+    const database = system.chatApi.app.get(DataSource);
+    const insert = (status: number) =>
+      database
+        .query(
+          `INSERT INTO "chat"."realm_export" ("realm_id", "acting_user_id", "type", "status", "date_requested", "date_failed", "claimed_until")
+           VALUES ($1, $2, 1, $3, now() - interval '30 days', now(), now() + interval '1 hour') RETURNING "id"`,
+          [realm.realmId, owner.userId, status],
+        )
+        .then((rows: Array<{ id: number }>) => rows[0]!.id);
+    const failed = await insert(4);
+    const inProgress = await insert(2);
+    await chat
+      .as(owner)
+      .delete(`/export/realm/${failed}`)
+      .expect(400, badRequest('Export failed, nothing to delete'));
+    await chat
+      .as(owner)
+      .delete(`/export/realm/${inProgress}`)
+      .expect(400, badRequest('Export still in progress'));
+    await database.query(`DELETE FROM "chat"."realm_export" WHERE "id" = $1`, [inProgress]);
+  });
+
+  it('allows 5 exports a week and refuses realms over the size limit', async () => {
+    const small = await system.createRealm('Busy export org', 'busy-export-owner@example.com');
+    for (let i = 0; i < 5; i++) await chat.as(small.owner).post('/export/realm').expect(200);
+    await chat.as(small.owner).post('/export/realm').expect(400, badRequest('Exceeded rate limit.'));
+
+    const big = (await system.createRealm('Big export org', 'big-export-owner@example.com')).owner;
+    const channel = await chat.channel(big, 'chatter');
+    for (let i = 0; i <= MAX_MESSAGES; i++) await chat.toChannel(big, channel, 'noise', `message ${i}`);
+    await chat
+      .as(big)
+      .post('/export/realm')
+      .expect(400, badRequest('Please request a manual export from zulip-admin@example.com.'));
+  });
+
+  it('lets the operator list and delete a realm’s exports, and counts them on /metrics', async () => {
+    const ops = (method: 'get' | 'delete', path: string) =>
+      system.http[method](`/ops/chat/realms/${realm.realmId}/exports${path}`).set(
+        'X-OPS-API-KEY',
+        TEST_OPS_API_KEY,
+      );
+    const listed = await ops('get', '').expect(200);
+    expect(listed.body.exports).toEqual(await list());
+    const succeeded = (listed.body.exports as ExportRow[]).find((row) => row.export_url !== null)!;
+    await ops('delete', `/${succeeded.id}`).expect(200);
+    expect((await list()).find((row) => row.id === succeeded.id)!.deleted_timestamp).toEqual(
+      expect.any(Number),
+    );
+    await system.http
+      .get('/ops/chat/realms/999999/exports')
+      .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+      .expect(404);
+
+    const metrics = await request(system.chatApi.app.getHttpServer()).get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/chat_realm_exports\{state="deleted",service="chat-api"\} 2/);
+    expect(metrics.text).toMatch(/chat_realm_exports\{state="failed",service="chat-api"\} 1/);
+  });
+});
