@@ -130,7 +130,7 @@ function ownEnv(app: string, secrets: StandaloneSecrets, dataDir: string): Recor
         KYC_STORAGE_DIR: join(dataDir, 'kyc-documents'),
       };
     case 'chat-api':
-      return { CHAT_SECRET_KEY: secrets.chatSecretKey };
+      return { CHAT_SECRET_KEY: secrets.chatSecretKey, CHAT_EXPORT_DIR: join(dataDir, 'chat-exports') };
     case 'transaction-service':
       return { TRANSACTION_PII_KEY: secrets.transactionPiiKey };
     case 'chain-watchers':
