@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import type { RunningService } from '@platform/http';
-import { createLogger } from '@platform/logging';
-import type { KafkaEventBus } from '@platform/messaging';
-import { kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
-import { runScopedKafkaBus, startTestService } from '@platform/testing';
-import { chatApiDefinition } from '../src/chat-api.definition.js';
 import { CreateRealmUseCase } from '../src/realms/create-realm.use-case.js';
+import { startChatReplicaPair, type ChatReplicaPair } from './chat-replica-pair.js';
 
 const HEARTBEAT_MS = 6_000;
 
@@ -15,42 +10,21 @@ const HEARTBEAT_MS = 6_000;
 // receives the events the other one produces.
 describe('chat event fan-out across replicas on Kafka', () => {
   const run = randomUUID().slice(0, 8);
-  const logger = createLogger({ service: 'chat-fanout-test', level: 'silent' });
-  let database: TestDatabase;
-  const buses: KafkaEventBus[] = [];
-  const replicas: RunningService[] = [];
+  let pair: ChatReplicaPair;
 
   beforeAll(async () => {
-    const brokers = kafkaBrokers();
-    if (!brokers) throw new Error('KAFKA_BROKERS is not set: eval "$(bash tools/infra/infra.sh env)"');
-    database = await startTestDatabase();
-    for (const name of ['a', 'b']) {
-      const bus = runScopedKafkaBus({ clientId: `chat-fanout-${name}`, run, logger });
-      await bus.connect();
-      buses.push(bus);
-      replicas.push(
-        await startTestService(chatApiDefinition, {
-          databaseUrl: database.url,
-          bus,
-          env: {
-            CHAT_SECRET_KEY: 'chat-secret-key-for-the-fan-out-suite-0123',
-            // Longer than the 4 s after which service-to-service connections count as idle.
-            CHAT_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS),
-          },
-        }),
-      );
-    }
+    pair = await startChatReplicaPair('chat-fanout', run, {
+      CHAT_SECRET_KEY: 'chat-secret-key-for-the-fan-out-suite-0123',
+      // Longer than the 4 s after which service-to-service connections count as idle.
+      CHAT_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS),
+    });
   }, 120_000);
 
-  afterAll(async () => {
-    for (const replica of replicas) await replica.close();
-    for (const bus of buses) await bus.disconnect();
-    await database?.drop();
-  });
+  afterAll(() => pair?.stop());
 
   // A new realm's owner with a queue of `eventTypes` on replica B, and that queue's long poll.
   async function ownerPollingOnB(name: string, eventTypes: string[]) {
-    const [a, b] = replicas as [RunningService, RunningService];
+    const [a, b] = pair.replicas;
     const realm = await a.app.get(CreateRealmUseCase).execute({
       name: `${name} ${run}`,
       ownerEmail: `${name.toLowerCase()}-${run}@example.com`,

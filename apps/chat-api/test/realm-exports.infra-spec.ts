@@ -5,56 +5,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { RunningService } from '@platform/http';
-import { createLogger } from '@platform/logging';
-import type { KafkaEventBus } from '@platform/messaging';
-import { expectEventually, kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
-import { runScopedKafkaBus, startTestService } from '@platform/testing';
-import { chatApiDefinition } from '../src/chat-api.definition.js';
+import { expectEventually } from '@platform/test-support';
 import { CreateRealmUseCase } from '../src/realms/create-realm.use-case.js';
+import { startChatReplicaPair, type ChatReplicaPair } from './chat-replica-pair.js';
 
 // Two chat-api replicas on one PostgreSQL and one export directory: each requested export is
 // built by exactly one of them, and either serves the archive.
 describe('organization data exports across two chat-api replicas', () => {
   const run = randomUUID().slice(0, 8);
-  const logger = createLogger({ service: 'chat-exports-test', level: 'silent' });
-  let database: TestDatabase;
   let exportDir: string;
-  const buses: KafkaEventBus[] = [];
-  const replicas: RunningService[] = [];
+  let pair: ChatReplicaPair;
 
   beforeAll(async () => {
-    if (!kafkaBrokers()) throw new Error('KAFKA_BROKERS is not set: eval "$(bash tools/infra/infra.sh env)"');
-    database = await startTestDatabase();
     exportDir = await mkdtemp(join(tmpdir(), 'chat-exports-infra-'));
-    for (const name of ['a', 'b']) {
-      const bus = runScopedKafkaBus({ clientId: `chat-exports-${name}`, run, logger });
-      await bus.connect();
-      buses.push(bus);
-      replicas.push(
-        await startTestService(chatApiDefinition, {
-          databaseUrl: database.url,
-          bus,
-          env: {
-            CHAT_SECRET_KEY: 'chat-secret-key-for-the-exports-suite-01234',
-            CHAT_EXPORT_DIR: exportDir,
-            // Both replicas look for work often, so both compete for every export.
-            CHAT_EXPORT_POLL_MS: '100',
-          },
-        }),
-      );
-    }
+    pair = await startChatReplicaPair('chat-exports', run, {
+      CHAT_SECRET_KEY: 'chat-secret-key-for-the-exports-suite-01234',
+      CHAT_EXPORT_DIR: exportDir,
+      // Both replicas look for work often, so both compete for every export.
+      CHAT_EXPORT_POLL_MS: '100',
+    });
   }, 120_000);
 
   afterAll(async () => {
-    for (const replica of replicas) await replica.close();
-    for (const bus of buses) await bus.disconnect();
-    await database?.drop();
+    await pair?.stop();
     await rm(exportDir, { recursive: true, force: true });
   });
 
   it('builds each export exactly once and serves it from either replica', async () => {
-    const [a, b] = replicas as [RunningService, RunningService];
+    const [a, b] = pair.replicas;
     const realm = await a.app.get(CreateRealmUseCase).execute({
       name: `Exports ${run}`,
       ownerEmail: `exports-${run}@example.com`,
