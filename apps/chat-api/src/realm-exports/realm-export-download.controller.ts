@@ -1,5 +1,6 @@
 import { Controller, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
 import { type ChatCaller, CurrentCaller } from '../core/http/chat-caller.js';
 import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
 import { pathId } from '../core/http/path-id.js';
@@ -18,6 +19,9 @@ export class RealmExportDownloadController {
     response.setHeader('Content-Type', 'application/gzip');
     response.setHeader('Content-Length', String(archive.size));
     response.setHeader('Content-Disposition', `attachment; filename="${archive.fileName}"`);
-    archive.stream.pipe(response);
+    // pipeline, not pipe: a read that fails midway ends the response instead of leaving the
+    // client waiting, and a client that goes away closes the file. Either way the headers are
+    // sent and nothing is left to answer.
+    await pipeline(archive.stream, response).catch(() => undefined);
   }
 }
