@@ -14,6 +14,12 @@ import {
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+// What String.prototype.trim removes, spelled out: a schema's `\s` means other characters to
+// other tools (Python's, which contract testers use, leaves U+FEFF out and adds U+001C–U+001F).
+const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+// The schema's form of "must not be empty" once trimmed: at least one character trim keeps.
+export const NOT_BLANK = `[^${TRIMMED}]`;
+
 // `IsDefined` comes first in every stack: a missing field is reported as missing, not as
 // whatever other check it also fails.
 const required = (api: ApiPropertyOptions, ...checks: PropertyDecorator[]) =>
@@ -32,7 +38,7 @@ export const TextField = (
   ...checks: PropertyDecorator[]
 ) =>
   required(
-    { type: String, description, example, maxLength },
+    { type: String, description, example, maxLength, pattern: NOT_BLANK },
     IsString(),
     IsNotEmpty({ message: '$property must not be empty' }),
     MaxLength(maxLength, { message: `$property must be at most ${maxLength} characters` }),
