@@ -17,8 +17,9 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 // What String.prototype.trim removes, spelled out: a schema's `\s` means other characters to
 // other tools (Python's, which contract testers use, leaves U+FEFF out and adds U+001C–U+001F).
 const TRIMMED = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
-// The schema's form of "must not be empty" once trimmed: at least one character trim keeps.
-export const NOT_BLANK = `[^${TRIMMED}]`;
+// The schema's form of "must not be empty" once trimmed (at least one character trim keeps), and
+// of the strict pipe's refusal of NUL, which a string with a pattern of its own must state itself.
+export const NOT_BLANK = `^[^\\x00]*[^\\x00${TRIMMED}][^\\x00]*$`;
 
 // `IsDefined` comes first in every stack: a missing field is reported as missing, not as
 // whatever other check it also fails.
