@@ -6,7 +6,7 @@ import { ExportStorage, type PendingArchive } from './export-storage.js';
 
 // Archives as files under one directory. An archive is written beside its final name and
 // renamed when complete, so a reader never sees half of one and a crashed build leaves only a
-// temporary file (removed when the export is built again).
+// temporary file in the export's directory (removed with it, when the export fails or is deleted).
 export class DirectoryExportStorage extends ExportStorage {
   constructor(private readonly root: string) {
     super();
