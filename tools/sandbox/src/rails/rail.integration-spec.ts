@@ -16,7 +16,8 @@ describe('rail simulator', () => {
       rail: 'PIX',
       callbackUrl: `${receiver.url}/hooks/pix`,
       settleMs: 20,
-      lateSettleMs: 300,
+      // Far beyond settleMs, so a loaded machine still sees the late payout pending after the others settled.
+      lateSettleMs: 3_000,
     });
   });
   afterAll(async () => {
@@ -54,11 +55,11 @@ describe('rail simulator', () => {
 
     const failing = (await (await post('k-fail', payout('+5511999990000'))).json()) as { id: string };
     const late = (await (await post('k-late', payout('person@example.com9'))).json()) as { id: string };
+    expect(await status(late.id)).toMatchObject({ status: 'ACCEPTED' });
     await expectEventually(async () => expect(await status(id)).toMatchObject({ status: 'SETTLED' }));
     await expectEventually(async () =>
       expect(await status(failing.id)).toMatchObject({ status: 'FAILED', failureReason: 'INVALID_ACCOUNT' }),
     );
-    expect(await status(late.id)).toMatchObject({ status: 'ACCEPTED' });
     await expectEventually(async () => expect(await status(late.id)).toMatchObject({ status: 'SETTLED' }));
     await expectEventually(() =>
       expect(
