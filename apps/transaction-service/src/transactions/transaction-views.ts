@@ -6,6 +6,11 @@ import { mayActFor, type TransactionCaller } from './transaction-caller.js';
 import type { TransactionEntity } from './transaction.entity.js';
 import { transactionNotFound } from './transaction.errors.js';
 import { TransactionsRepository } from './transactions.repository.js';
+import type { SearchTransactionsRequestDto } from './search-transactions.request.dto.js';
+import type {
+  TransactionSearchResponseDto,
+  TransactionSummaryDto,
+} from './transaction-search.response.dto.js';
 import type {
   TransactionListItemDto,
   TransactionListResponseDto,
@@ -52,6 +57,28 @@ export class TransactionViews {
     return { page, pageSize, total, transactions: items.map((item) => this.listItemOf(item)) };
   }
 
+  async search(
+    caller: TransactionCaller,
+    request: SearchTransactionsRequestDto,
+  ): Promise<TransactionSearchResponseDto> {
+    const { q, status, blockchain, paymentMethod, from, to, page, pageSize } = request;
+    const filter = {
+      text: q,
+      userId: caller.walletOnly ? (caller.walletUser ?? undefined) : undefined,
+      status,
+      blockchain,
+      paymentMethod,
+      createdFrom: from === undefined ? undefined : new Date(from),
+      createdBefore: to === undefined ? undefined : new Date(to),
+    };
+    // A wallet token without a wallet user speaks for nobody.
+    const { items, total } =
+      caller.walletOnly && !caller.walletUser
+        ? { items: [], total: 0 }
+        : await this.transactions.searchForPartner(caller.partnerId, filter, page, pageSize);
+    return { page, pageSize, total, transactions: items.map((item) => this.summaryOf(item)) };
+  }
+
   async forOperations(id: string) {
     const transaction = UUID.test(id) ? await this.transactions.findAnyPartner(id) : null;
     if (!transaction) throw transactionNotFound();
@@ -94,6 +121,24 @@ export class TransactionViews {
         targetAmount: toJsonNumber(decimal(transaction.targetAmount)),
         targetCurrency: transaction.targetCurrency,
       },
+    };
+  }
+
+  private summaryOf(transaction: TransactionEntity): TransactionSummaryDto {
+    return {
+      id: transaction.id,
+      status: transaction.status,
+      userId: transaction.userId,
+      transactionReference: transaction.reference,
+      onChainTxHash: transaction.onChainTxHash,
+      blockchain: transaction.blockchain,
+      cryptoCurrency: transaction.cryptoCurrency,
+      paymentMethod: transaction.paymentMethod,
+      targetCurrency: transaction.targetCurrency,
+      sourceAmount: decimal(transaction.sourceAmount).toFixed(),
+      targetAmount: decimal(transaction.targetAmount).toFixed(),
+      createdAt: transaction.createdAt.toISOString(),
+      statusChangedAt: transaction.statusChangedAt.toISOString(),
     };
   }
 

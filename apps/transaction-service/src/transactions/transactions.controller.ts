@@ -15,6 +15,7 @@ import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { AcceptTransactionRequestDto } from './accept-transaction.request.dto.js';
 import { AcceptTransactionUseCase } from './accept-transaction.use-case.js';
 import { ListTransactionsRequestDto } from './list-transactions.request.dto.js';
+import { SearchTransactionsRequestDto } from './search-transactions.request.dto.js';
 import { transactionCallerOf } from './transaction-caller.js';
 import { TransactionViews } from './transaction-views.js';
 import {
@@ -23,6 +24,7 @@ import {
   TransactionListResponseDto,
   TransactionStatusResponseDto,
 } from './transaction.response.dto.js';
+import { TransactionSearchResponseDto } from './transaction-search.response.dto.js';
 
 type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
@@ -75,5 +77,12 @@ export class TransactionsController {
   @ApiOkResponse({ type: TransactionListResponseDto })
   list(@CurrentIdentity() partner: Partner, @Query() query: ListTransactionsRequestDto) {
     return this.views.page(transactionCallerOf(partner), query);
+  }
+
+  // The partner's own transactions, newest first, filtered (the web console's list).
+  @Get('transactions')
+  @ApiOkResponse({ type: TransactionSearchResponseDto })
+  search(@CurrentIdentity() partner: Partner, @Query() query: SearchTransactionsRequestDto) {
+    return this.views.search(transactionCallerOf(partner), query);
   }
 }

@@ -1,0 +1,64 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  Blockchain,
+  CryptoCurrency,
+  PaymentMethod,
+  TargetCurrency,
+  TransactionStatus,
+} from '@shared/contracts';
+
+// One transaction as the console lists it. Amounts are exact decimal strings.
+export class TransactionSummaryDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: TransactionStatus })
+  status!: TransactionStatus;
+
+  @ApiProperty({ description: 'The user_id given at acceptance' })
+  userId!: string;
+
+  @ApiProperty({ description: 'Base64 of the id: the Stellar memo' })
+  transactionReference!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The funding transfer, once known' })
+  onChainTxHash!: string | null;
+
+  @ApiProperty({ enum: Blockchain })
+  blockchain!: Blockchain;
+
+  @ApiProperty({ enum: CryptoCurrency })
+  cryptoCurrency!: CryptoCurrency;
+
+  @ApiProperty({ enum: PaymentMethod })
+  paymentMethod!: PaymentMethod;
+
+  @ApiProperty({ enum: TargetCurrency })
+  targetCurrency!: TargetCurrency;
+
+  @ApiProperty({ example: '101.02', description: 'Crypto to deposit, fee included' })
+  sourceAmount!: string;
+
+  @ApiProperty({ example: '400000', description: 'Fiat the recipient receives' })
+  targetAmount!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  statusChangedAt!: string;
+}
+
+export class TransactionSearchResponseDto {
+  @ApiProperty()
+  page!: number;
+
+  @ApiProperty()
+  pageSize!: number;
+
+  @ApiProperty()
+  total!: number;
+
+  @ApiProperty({ type: [TransactionSummaryDto] })
+  transactions!: TransactionSummaryDto[];
+}
