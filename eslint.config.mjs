@@ -87,7 +87,7 @@ export default tseslint.config(
   { ignores: ['**/dist', '**/node_modules', '**/.nx', '**/.data', '**/coverage', 'docker', 'k8s'] },
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     plugins: { '@nx': nx, 'import-x': importX },
     // The sources import `./file.js` for `./file.ts` and libs by their tsconfig alias: without a
     // TypeScript resolver the import rules (no-cycle, no-restricted-paths) resolve nothing and
@@ -133,6 +133,12 @@ export default tseslint.config(
             {
               sourceTag: 'type:util',
               onlyDependOnLibsWithTags: ['type:util'],
+              bannedExternalImports: frameworkImports,
+            },
+            {
+              // Browser code (the web console): bundled for the browser, it talks to the API only.
+              sourceTag: 'type:ui',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:util'],
               bannedExternalImports: frameworkImports,
             },
             { sourceTag: 'type:testing', notDependOnLibsWithTags: ['type:app', 'type:tool'] },

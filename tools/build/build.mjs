@@ -6,12 +6,15 @@ import { transformFile } from '@swc/core';
 import { copyFile, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildConsole } from './console-build.mjs';
 import { swcOptions } from './swc-options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outDir = join(root, 'dist');
 const sourceRoots = ['apps', 'libs', 'tools', 'bench'];
 const testFile = /\.(spec|integration-spec|e2e-spec|infra-spec)\.ts$/;
+// Browser code, bundled by Vite (console-build.mjs) rather than compiled for Node.
+const browserSources = join(root, 'libs', 'console', 'web');
 const quiet = process.argv.includes('--quiet');
 
 async function* typescriptSources(dir) {
@@ -24,7 +27,8 @@ async function* typescriptSources(dir) {
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'test') yield* typescriptSources(path);
+      if (entry.name !== 'node_modules' && entry.name !== 'test' && path !== browserSources)
+        yield* typescriptSources(path);
     } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !testFile.test(entry.name)) {
       yield path;
     }
@@ -54,6 +58,7 @@ async function loadAliases() {
   const tsconfig = JSON.parse(await readFile(join(root, 'tsconfig.base.json'), 'utf8'));
   return Object.entries(tsconfig.compilerOptions.paths).map(([alias, [target]]) => ({
     alias,
+    source: join(root, target),
     target: join(outDir, target.replace(/^\.\//, '').replace(/\.ts$/, '.js')),
   }));
 }
@@ -120,6 +125,15 @@ for (const sourceRoot of sourceRoots) {
 }
 await Promise.all(jobs);
 await mkdir(outDir, { recursive: true });
+const consoleBuilt = await buildConsole({
+  root,
+  outDir,
+  aliases: Object.fromEntries(aliases.map(({ alias, source }) => [alias, source])),
+  inputsChanged: aliasesChanged,
+});
 await writeFile(join(outDir, 'package.json'), '{ "type": "module" }\n');
 await writeFile(join(outDir, '.build-stamp'), new Date().toISOString());
-if (!quiet) console.log(`[build] ${compiled} of ${sources} files compiled in ${Date.now() - started} ms`);
+if (!quiet)
+  console.log(
+    `[build] ${compiled} of ${sources} files compiled${consoleBuilt ? ', web console bundled,' : ''} in ${Date.now() - started} ms`,
+  );

@@ -1,6 +1,7 @@
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
 import { apiGatewayDatabase } from './api-gateway.database.js';
+import { ConsoleConfig } from './console/console.config.js';
 import { GatewayConfig } from './api-gateway.config.js';
 import { ApiGatewayModule } from './api-gateway.module.js';
 import { GatewayMiddleware } from './authentication/gateway.middleware.js';
@@ -10,7 +11,12 @@ import { GatewayErrorPresenter } from './gateway-error.presenter.js';
 import { GatewayErrorResponseDto } from './gateway-error.response.dto.js';
 import { WalletAuthConfig } from './wallet-auth/wallet-auth.config.js';
 
-const apiGatewaySections = { ...platformSections, gateway: GatewayConfig, walletAuth: WalletAuthConfig };
+const apiGatewaySections = {
+  ...platformSections,
+  gateway: GatewayConfig,
+  walletAuth: WalletAuthConfig,
+  console: ConsoleConfig,
+};
 
 export const apiGatewayDefinition: ServiceDefinition<typeof apiGatewaySections> = {
   name: ServiceName.ApiGateway,

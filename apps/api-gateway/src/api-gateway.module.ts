@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ConsoleModule } from './console/console.module.js';
 import { CredentialAuthenticator } from './authentication/credential-authenticator.js';
 import { GatewayMiddleware } from './authentication/gateway.middleware.js';
 import { MergedOpenApi } from './docs/merged-openapi.js';
@@ -14,7 +15,7 @@ import { ReverseProxy } from './proxy/reverse-proxy.js';
 import { WalletAuthModule } from './wallet-auth/wallet-auth.module.js';
 
 @Module({
-  imports: [WalletAuthModule],
+  imports: [WalletAuthModule, ConsoleModule],
   controllers: [PartnerController, OpsPartnersController],
   providers: [
     ApiKeyHasher,

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import type { ConsoleApi } from '../api/console-api.js';
+import { NO_FILTERS, type TransactionFilters, type TransactionSearch } from '../api/transactions.js';
+import { LoadState } from '../layout/load-state.js';
+import { StatusBadge } from '../layout/status-badge.js';
+import { useLoad } from '../layout/use-load.js';
+import { TransactionFiltersForm } from './transaction-filters-form.js';
+
+const PAGE_SIZE = 20;
+
+// A day picked in the form is a day where the person is: from its first instant to the next day's.
+const startOfDay = (day: string, plusDays = 0) => {
+  if (!day) return undefined;
+  const date = new Date(`${day}T00:00:00`);
+  date.setDate(date.getDate() + plusDays);
+  return date.toISOString();
+};
+
+export function TransactionsPage({ api }: { api: ConsoleApi }) {
+  const [filters, setFilters] = useState<TransactionFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const { result } = useLoad(
+    () =>
+      api.get<TransactionSearch>('/transactions', {
+        q: filters.q.trim(),
+        status: filters.status,
+        blockchain: filters.blockchain,
+        paymentMethod: filters.paymentMethod,
+        from: startOfDay(filters.from),
+        to: startOfDay(filters.to, 1),
+        page,
+        pageSize: PAGE_SIZE,
+      }),
+    [api, filters, page],
+  );
+
+  return (
+    <section aria-labelledby="transactions-title">
+      <h1 id="transactions-title">Transactions</h1>
+      <TransactionFiltersForm
+        onApply={(applied) => {
+          setFilters(applied);
+          setPage(1);
+        }}
+      />
+      <LoadState load={result}>{(search) => <TransactionTable search={search} onPage={setPage} />}</LoadState>
+    </section>
+  );
+}
+
+function TransactionTable({ search, onPage }: { search: TransactionSearch; onPage: (page: number) => void }) {
+  if (search.total === 0) return <p>No transaction matches.</p>;
+  const pages = Math.ceil(search.total / search.pageSize);
+  return (
+    <>
+      {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Transactions table">
+        <table>
+          <caption>
+            {search.total} transaction{search.total === 1 ? '' : 's'}, newest first
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Created</th>
+              <th scope="col">Transaction</th>
+              <th scope="col">User</th>
+              <th scope="col">Route</th>
+              <th scope="col">Deposit</th>
+              <th scope="col">Payout</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {search.transactions.map((transaction) => (
+              <tr key={transaction.id}>
+                <td>{new Date(transaction.createdAt).toLocaleString()}</td>
+                <td className="mono">{transaction.id}</td>
+                <td>{transaction.userId}</td>
+                <td>
+                  {transaction.blockchain} → {transaction.paymentMethod}
+                </td>
+                <td className="amount">
+                  {transaction.sourceAmount} {transaction.cryptoCurrency}
+                </td>
+                <td className="amount">
+                  {transaction.targetAmount} {transaction.targetCurrency}
+                </td>
+                <td>
+                  <StatusBadge status={transaction.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="pager" aria-label="Pages">
+        <button type="button" disabled={search.page <= 1} onClick={() => onPage(search.page - 1)}>
+          Previous
+        </button>
+        <span>
+          Page {search.page} of {pages}
+        </span>
+        <button type="button" disabled={search.page >= pages} onClick={() => onPage(search.page + 1)}>
+          Next
+        </button>
+      </nav>
+    </>
+  );
+}

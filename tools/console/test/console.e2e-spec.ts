@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createLogger } from '@platform/logging';
+import { startStandalone, type Standalone } from '../../standalone/src/start-standalone.js';
+import { launchBrowser, screenshot, seriousAccessibilityViolations } from './console-browser.js';
+
+const run = promisify(execFile);
+
+// The web console on the whole standalone system, in Debian's chromium: one system and one
+// browser for the file, a fresh browser context (no shared memory) per test.
+describe('web console', () => {
+  let dataDir: string;
+  let system: Standalone;
+  let browser: Browser;
+  let context: BrowserContext;
+  let apiKey: string;
+  let transactionId: string;
+  // Content-Security-Policy refusals the page reported: the bundle must need no exception.
+  const refusals: string[] = [];
+
+  const api = async (path: string, init: { method?: string; body?: object; headers: object }) => {
+    const response = await fetch(`${system.gatewayUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { 'Content-Type': 'application/json', ...init.headers },
+      ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    });
+    expect(response.ok).toBe(true);
+    return (await response.json()) as Record<string, string>;
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'console-'));
+    // The console is served from the bundle `npm run build` writes.
+    await run('node', ['tools/build/build.mjs', '--quiet']);
+    [system, browser] = await Promise.all([
+      startStandalone({
+        port: 0,
+        dataDir,
+        logLevel: 'silent',
+        logger: createLogger({ service: 'console-test', level: 'silent' }),
+        baseEnv: {},
+      }),
+      launchBrowser(),
+    ]);
+    const { opsApiKey } = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as {
+      opsApiKey: string;
+    };
+    apiKey = (
+      await api('/ops/partners', {
+        method: 'POST',
+        body: { name: 'Console Co' },
+        headers: { 'X-OPS-API-KEY': opsApiKey },
+      })
+    ).apiKey!;
+    const partner = { 'X-API-Key': apiKey };
+    const quote = await api('/quote', {
+      method: 'POST',
+      headers: partner,
+      body: {
+        amount: 400000,
+        crypto_currency: 'USDC',
+        network: 'STELLAR',
+        payment_method: 'BREB',
+        target_currency: 'COP',
+      },
+    });
+    transactionId = (
+      await api('/transaction', {
+        method: 'POST',
+        headers: partner,
+        body: { quote_id: quote.quote_id, user_id: 'console-customer', account_number: '3001234567' },
+      })
+    ).id!;
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await system?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function openConsole(path = '/console', viewport = { width: 1280, height: 800 }): Promise<Page> {
+    context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refusals.push(message.text());
+    });
+    await page.goto(`${system.gatewayUrl}${path}`);
+    return page;
+  }
+
+  async function signIn(page: Page, key: string) {
+    await page.getByLabel('API key', { exact: true }).fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  describe('served by the gateway', () => {
+    it('answers the page with its security headers, never cached stale', async () => {
+      const response = await fetch(`${system.gatewayUrl}/console`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(response.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      const html = await response.text();
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+
+      const again = await fetch(`${system.gatewayUrl}/console`, {
+        headers: { 'If-None-Match': response.headers.get('etag')! },
+      });
+      expect(again.status).toBe(304);
+    });
+
+    it('answers its pages with the app (deep links) and its hashed assets as immutable', async () => {
+      const deepLink = await fetch(`${system.gatewayUrl}/console/transactions/${transactionId}`);
+      expect(deepLink.status).toBe(200);
+      const html = await deepLink.text();
+      const script = /src="(\/console\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+
+      const asset = await fetch(`${system.gatewayUrl}${script}`);
+      expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect((await fetch(`${system.gatewayUrl}/console/assets/missing.js`)).status).toBe(404);
+      expect((await fetch(`${system.gatewayUrl}/console/assets/..%2F..%2Fsecrets.json`)).status).toBe(404);
+    });
+  });
+
+  describe('as a partner', () => {
+    it('refuses a wrong key', async () => {
+      const page = await openConsole();
+      await signIn(page, 'pk_not-a-key');
+      await expect(page.getByRole('alert').textContent()).resolves.toBe('That key was not accepted.');
+      await context.close();
+    });
+
+    it('signs in with the API key and lists its transactions, the key kept in memory only', async () => {
+      const page = await openConsole();
+      await screenshot(page, 'sign-in');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await signIn(page, apiKey);
+
+      const row = page.getByRole('row').filter({ hasText: transactionId });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('console-customer');
+      expect(await row.textContent()).toContain('101.02 USDC');
+      expect(await row.textContent()).toContain('400000 COP');
+      await expect(page.getByRole('banner').textContent()).resolves.toContain('Console Co');
+      await screenshot(page, 'partner-transactions');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      const stored = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+      expect(stored).toBe('[{},{}]');
+      expect(page.url()).not.toContain(apiKey);
+      expect(await context.cookies()).toEqual([]);
+      expect(refusals).toEqual([]);
+      await context.close();
+    });
+
+    it('searches by the transaction id and filters by status', async () => {
+      const page = await openConsole('/console', { width: 390, height: 844 });
+      await signIn(page, apiKey);
+      await page.getByLabel('Id, reference, on-chain hash or user').fill(transactionId);
+      await page.getByLabel('Status').selectOption('AWAITING_PAYMENT');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByText('1 transaction, newest first').waitFor();
+
+      await page.getByLabel('Status').selectOption('PAYMENT_COMPLETED');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByText('No transaction matches.').waitFor();
+      await screenshot(page, 'partner-transactions-phone');
+      await context.close();
+    });
+  });
+});
