@@ -176,5 +176,37 @@ describe('web console', () => {
       await screenshot(page, 'partner-transactions-phone');
       await context.close();
     });
+
+    it('redelivers a webhook that failed once its endpoint answers, and rotates the secret', async () => {
+      const receiver = `${system.sandbox.webhookReceiver.url}/hooks/console`;
+      const page = await openConsole('/console/webhooks');
+      await signIn(page, apiKey);
+      await page.getByLabel('Webhook URL').fill(`${receiver}/status/500`);
+      await page.getByRole('button', { name: 'Register' }).click();
+      const firstSecret = await page.locator('.secret').textContent();
+      expect(firstSecret).toMatch(/^whsec_/);
+      await page.getByRole('button', { name: 'I have copied it' }).click();
+      await page.getByRole('button', { name: 'Send test delivery' }).click();
+      await page.getByText('Test delivery pending (HTTP 500).').waitFor();
+      const row = page.getByRole('row').filter({ hasText: 'webhook.test' });
+      await expect(row.textContent()).resolves.toContain('HTTP 500');
+
+      await page.getByLabel('Webhook URL').fill(receiver);
+      await page.getByRole('button', { name: 'Save URL' }).click();
+      await page.getByText('Endpoint saved.').waitFor();
+      await row.getByRole('button', { name: /^Redeliver/ }).click();
+      await row.filter({ hasText: 'DELIVERED' }).waitFor();
+      await expect(row.textContent()).resolves.toContain('HTTP 200');
+
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
+      const rotated = await page.locator('.secret').textContent();
+      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).not.toBe(firstSecret);
+      await screenshot(page, 'partner-webhooks');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'I have copied it' }).click();
+      await expect(page.locator('.secret').count()).resolves.toBe(0);
+      await context.close();
+    });
   });
 });
