@@ -32,11 +32,10 @@ interface Violation {
 // The script goes in through the DevTools protocol, which the page's CSP does not govern.
 export async function seriousAccessibilityViolations(page: Page): Promise<Violation[]> {
   await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const found = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-    });
-    return found.violations.map(({ id, impact, help }) => ({ id, impact: impact ?? null, help }));
-  });
+  // A string, as it runs in the page (whose globals this Node program's types do not know).
+  const violations = await page.evaluate<Violation[]>(`
+    axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } }).then((found) =>
+      found.violations.map(({ id, impact, help }) => ({ id, impact: impact ?? null, help })),
+    )`);
   return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
 }

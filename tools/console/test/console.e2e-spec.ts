@@ -154,7 +154,7 @@ describe('web console', () => {
       await screenshot(page, 'partner-transactions');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-      const stored = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+      const stored = await page.evaluate('JSON.stringify([{ ...localStorage }, { ...sessionStorage }])');
       expect(stored).toBe('[{},{}]');
       expect(page.url()).not.toContain(apiKey);
       expect(await context.cookies()).toEqual([]);
