@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Clock } from '@shared/util';
 import { CorridorAdministration } from './corridors/corridor-administration.js';
+import { CorridorAuditsRepository } from './corridors/corridor-audits.repository.js';
 import { CorridorCatalogue } from './corridors/corridor-catalogue.js';
 import { CorridorsController } from './corridors/corridors.controller.js';
 import { CorridorsRepository } from './corridors/corridors.repository.js';
@@ -39,6 +40,7 @@ import { QuotesRepository } from './quotes/quotes.repository.js';
     CorridorsRepository,
     CorridorCatalogue,
     CorridorAdministration,
+    CorridorAuditsRepository,
     QuotePricingContext,
     QuoteIssuer,
     QuotesRepository,

@@ -484,6 +484,58 @@ describe('quotes through the gateway', () => {
       await post('/quote', payout({ network: 'SOLANA' })).expect(200);
     });
 
+    it('records each change with its operator and what was asked in the audit log, newest first', async () => {
+      const flow = await flowOf('SOLANA', 'BRL');
+      const operator = { ...ops(), 'X-Operator': 'ana@ops' };
+      await http.patch(`/ops/corridors/flows/${flow.id}`).set(operator).send({ enabled: false }).expect(200);
+      await http
+        .patch(`/ops/corridors/flows/${flow.id}`)
+        .set(ops())
+        .send({ enabled: true, feeBasisPoints: 25 });
+      // A refused change leaves no entry.
+      await http
+        .patch(`/ops/corridors/flows/${flow.id}`)
+        .set(operator)
+        .send({ minAmount: '5', maxAmount: '1' });
+      const route = {
+        cryptoCurrency: 'USDT',
+        blockchain: 'SOLANA',
+        paymentMethod: 'PIX',
+        targetCurrency: 'BRL',
+      };
+      const marked = await http
+        .post('/ops/corridors/unsupported')
+        .set(operator)
+        .send({ ...route, reason: 'Audit test' })
+        .expect(201);
+      await http.delete(`/ops/corridors/unsupported/${marked.body.id}`).set(operator).expect(204);
+
+      const { entries } = (await http.get('/ops/corridors/audit').query({ limit: 4 }).set(ops()).expect(200))
+        .body;
+      expect(entries).toEqual([
+        {
+          id: expect.any(String),
+          actor: 'ana@ops',
+          action: 'restore_route',
+          subject: 'USDT SOLANA → PIX BRL',
+          change: {},
+          occurredAt: expect.any(String),
+        },
+        expect.objectContaining({ action: 'mark_unsupported', change: { reason: 'Audit test' } }),
+        expect.objectContaining({
+          actor: 'ops',
+          action: 'update_flow',
+          subject: 'PAYOUT USDC SOLANA → PIX BRL',
+          change: { enabled: true, feeBasisPoints: 25 },
+        }),
+        expect.objectContaining({ actor: 'ana@ops', action: 'update_flow', change: { enabled: false } }),
+      ]);
+      await http.get('/ops/corridors/audit').set('X-API-Key', apiKey).expect(401);
+      expect(
+        (await http.get('/ops/corridors/audit').query({ limit: 0 }).set(ops()).expect(400)).body,
+      ).toEqual(refusal('invalid_request', 'limit must be an integer from 1 to 200'));
+    });
+
     it('documents its answers, as the other operations routes', async () => {
       const { body: document } = await http.get('/openapi.json').expect(200);
       const schemaOf = (path: string, method: string, status: string) =>
@@ -498,6 +550,7 @@ describe('quotes through the gateway', () => {
       expect(schemaOf('/ops/corridors/unsupported', 'post', '201')).toEqual(
         ref('UnsupportedRouteResponseDto'),
       );
+      expect(schemaOf('/ops/corridors/audit', 'get', '200')).toEqual(ref('CorridorAuditResponseDto'));
       const restore = document.paths['/ops/corridors/unsupported/{id}'].delete.responses;
       expect(restore['204']).toBeDefined();
       expect(restore['404'].content['application/json'].schema).toEqual(ref('QuoteErrorResponseDto'));

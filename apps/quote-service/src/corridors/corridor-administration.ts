@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { TransactionRunner } from '@platform/database';
 import { decimal } from '@payout/money';
 import { Clock, IdGenerator } from '@shared/util';
 import { QuoteError, QuoteErrorCode } from '../quotes/quote.errors.js';
 import type { CorridorAssetEntity } from './corridor-asset.entity.js';
+import type { AuditedChange } from './corridor-audit.entity.js';
+import { CorridorAuditsRepository } from './corridor-audits.repository.js';
 import { CorridorCatalogue } from './corridor-catalogue.js';
 import { type RouteKey } from './route-key.js';
 import type { CorridorFlowEntity } from './corridor-flow.entity.js';
@@ -23,13 +26,20 @@ export interface ActiveAsset extends Pick<RouteKey, 'cryptoCurrency' | 'blockcha
   readonly decimals: number;
 }
 
-// Operators change the catalogue at run time (through the CLI): a flow's switch, fees and bounds,
-// the active mint of an asset, and routes taken out of service. Other replicas see a change
-// within the catalogue's cache time.
+type AuditAction = 'update_flow' | 'activate_asset' | 'mark_unsupported' | 'restore_route';
+
+const routeName = (route: RouteKey) =>
+  `${route.cryptoCurrency} ${route.blockchain} → ${route.paymentMethod} ${route.targetCurrency}`;
+
+// Operators change the catalogue at run time (CLI, web console): a flow's switch, fees and bounds,
+// the active mint of an asset, and routes taken out of service. Each change is recorded in the
+// corridor audit log, in the change's own transaction, with the operator who made it. Other
+// replicas see a change within the catalogue's cache time.
 @Injectable()
 export class CorridorAdministration {
   constructor(
     private readonly corridors: CorridorsRepository,
+    private readonly audits: CorridorAuditsRepository,
     private readonly transactions: TransactionRunner,
     private readonly catalogue: CorridorCatalogue,
     private readonly clock: Clock,
@@ -45,7 +55,7 @@ export class CorridorAdministration {
     return { flows, assets, unsupported };
   }
 
-  async updateFlow(flowId: string, changes: FlowChanges): Promise<CorridorFlowEntity> {
+  async updateFlow(actor: string, flowId: string, changes: FlowChanges): Promise<CorridorFlowEntity> {
     const flow = await this.corridors.findFlow(flowId);
     if (!flow) throw new QuoteError(QuoteErrorCode.CORRIDOR_NOT_FOUND, 'Corridor flow not found');
     const updated = { ...flow, ...changes, updatedAt: this.clock.now() };
@@ -56,37 +66,75 @@ export class CorridorAdministration {
     ) {
       throw new QuoteError(QuoteErrorCode.INVALID_CORRIDOR, 'minAmount must not exceed maxAmount');
     }
-    await this.corridors.saveFlow(updated);
+    await this.transactions.run(async (manager) => {
+      await this.corridors.saveFlow(manager, updated);
+      await this.audit(manager, actor, 'update_flow', `${flow.direction} ${routeName(flow.route)}`, {
+        ...changes,
+      });
+    });
     this.catalogue.forget();
     return updated;
   }
 
   // The new mint becomes the only active one for the asset on that chain, atomically.
-  async activateAsset(asset: ActiveAsset): Promise<CorridorAssetEntity> {
+  async activateAsset(actor: string, asset: ActiveAsset): Promise<CorridorAssetEntity> {
     const activated = await this.transactions.run(async (manager) => {
       const existing = await this.corridors.findMint(manager, asset);
       const row = existing ?? { id: this.ids.uuid(), ...asset, active: true };
       await this.corridors.deactivateOtherMints(manager, row);
-      return this.corridors.saveAsset(manager, { ...row, decimals: asset.decimals, active: true });
+      const saved = await this.corridors.saveAsset(manager, {
+        ...row,
+        decimals: asset.decimals,
+        active: true,
+      });
+      await this.audit(manager, actor, 'activate_asset', `${asset.cryptoCurrency} ${asset.blockchain}`, {
+        mintAddress: asset.mintAddress,
+        decimals: asset.decimals,
+      });
+      return saved;
     });
     this.catalogue.forget();
     return activated;
   }
 
-  async markUnsupported(route: RouteKey, reason: string): Promise<UnsupportedRouteEntity> {
+  async markUnsupported(actor: string, route: RouteKey, reason: string): Promise<UnsupportedRouteEntity> {
     const existing = await this.corridors.findUnsupported(route);
-    const saved = await this.corridors.saveUnsupported({
-      id: existing?.id ?? this.ids.uuid(),
-      route: { ...route },
-      reason,
+    const saved = await this.transactions.run(async (manager) => {
+      const row = await this.corridors.saveUnsupported(manager, {
+        id: existing?.id ?? this.ids.uuid(),
+        route: { ...route },
+        reason,
+      });
+      await this.audit(manager, actor, 'mark_unsupported', routeName(route), { reason });
+      return row;
     });
     this.catalogue.forget();
     return saved;
   }
 
-  async restore(unsupportedId: string): Promise<void> {
-    if (!(await this.corridors.deleteUnsupported(unsupportedId)))
-      throw new QuoteError(QuoteErrorCode.CORRIDOR_NOT_FOUND, 'Unsupported route not found');
+  async restore(actor: string, unsupportedId: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const restored = await this.corridors.deleteUnsupported(manager, unsupportedId);
+      if (!restored) throw new QuoteError(QuoteErrorCode.CORRIDOR_NOT_FOUND, 'Unsupported route not found');
+      await this.audit(manager, actor, 'restore_route', routeName(restored.route), {});
+    });
     this.catalogue.forget();
+  }
+
+  private audit(
+    manager: EntityManager,
+    actor: string,
+    action: AuditAction,
+    subject: string,
+    change: AuditedChange,
+  ): Promise<void> {
+    return this.audits.record(manager, {
+      id: this.ids.uuid(),
+      actor,
+      action,
+      subject,
+      change,
+      occurredAt: this.clock.now(),
+    });
   }
 }

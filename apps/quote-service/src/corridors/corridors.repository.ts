@@ -46,8 +46,8 @@ export class CorridorsRepository {
     return this.dataSource.getRepository(CorridorFlowEntity).findOneBy({ id: flowId });
   }
 
-  async saveFlow(flow: CorridorFlowEntity): Promise<void> {
-    await this.dataSource.getRepository(CorridorFlowEntity).save(flow);
+  async saveFlow(manager: EntityManager, flow: CorridorFlowEntity): Promise<void> {
+    await manager.save(CorridorFlowEntity, flow);
   }
 
   findMint(
@@ -81,15 +81,21 @@ export class CorridorsRepository {
     return this.dataSource.getRepository(UnsupportedRouteEntity).findOneBy({ route: { ...route } });
   }
 
-  saveUnsupported(unsupported: UnsupportedRouteEntity): Promise<UnsupportedRouteEntity> {
-    return this.dataSource.getRepository(UnsupportedRouteEntity).save(unsupported);
+  saveUnsupported(
+    manager: EntityManager,
+    unsupported: UnsupportedRouteEntity,
+  ): Promise<UnsupportedRouteEntity> {
+    return manager.save(UnsupportedRouteEntity, unsupported);
   }
 
   // False when there was no such unsupported route.
-  async deleteUnsupported(unsupportedId: string): Promise<boolean> {
-    const { affected } = await this.dataSource
-      .getRepository(UnsupportedRouteEntity)
-      .delete({ id: unsupportedId });
-    return Boolean(affected);
+  // The route that was deleted; null when there was no such unsupported route.
+  async deleteUnsupported(
+    manager: EntityManager,
+    unsupportedId: string,
+  ): Promise<UnsupportedRouteEntity | null> {
+    const existing = await manager.findOneBy(UnsupportedRouteEntity, { id: unsupportedId });
+    if (existing) await manager.delete(UnsupportedRouteEntity, { id: unsupportedId });
+    return existing;
   }
 }

@@ -3,15 +3,18 @@ import {
   Controller,
   Delete,
   Get,
+  Headers,
   HttpCode,
   Param,
   ParseUUIDPipe,
   Patch,
   Post,
   Put,
+  Query,
 } from '@nestjs/common';
 import {
   ApiCreatedResponse,
+  ApiHeader,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -19,12 +22,15 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
+import { actorOf } from '@shared/util';
 import {
   ActivateAssetRequestDto,
   MarkUnsupportedRequestDto,
   UpdateFlowRequestDto,
 } from './corridor-admin.request.dto.js';
 import { CorridorAdministration } from './corridor-administration.js';
+import { CorridorAuditResponseDto, ListCorridorAuditRequestDto } from './corridor-audit.dto.js';
+import { CorridorAuditsRepository } from './corridor-audits.repository.js';
 import {
   CorridorAssetResponseDto,
   CorridorFlowResponseDto,
@@ -33,12 +39,20 @@ import {
 } from './ops-corridors.response.dto.js';
 import { QuoteErrorResponseDto } from '../quotes/quote.response.dto.js';
 
+const OPERATOR = 'x-operator';
+
+// Every change is recorded in the corridor audit log under the operator the X-Operator header
+// names (else "ops").
 @ApiTags('Operations')
 @ApiSecurity('opsKey')
+@ApiHeader({ name: 'X-Operator', required: false, description: 'Who makes the change (audit log)' })
 @OpsAuth()
 @Controller('ops/corridors')
 export class OpsCorridorsController {
-  constructor(private readonly administration: CorridorAdministration) {}
+  constructor(
+    private readonly administration: CorridorAdministration,
+    private readonly audits: CorridorAuditsRepository,
+  ) {}
 
   @Get()
   @ApiOkResponse({ type: CorridorSnapshotResponseDto })
@@ -49,27 +63,49 @@ export class OpsCorridorsController {
   @Patch('flows/:flowId')
   @ApiOkResponse({ type: CorridorFlowResponseDto, description: 'The flow as changed' })
   @ApiNotFoundResponse({ type: QuoteErrorResponseDto, description: '`corridor_not_found`' })
-  updateFlow(@Param('flowId', ParseUUIDPipe) flowId: string, @Body() body: UpdateFlowRequestDto) {
-    return this.administration.updateFlow(flowId, body);
+  updateFlow(
+    @Headers(OPERATOR) operator: string | undefined,
+    @Param('flowId', ParseUUIDPipe) flowId: string,
+    @Body() body: UpdateFlowRequestDto,
+  ) {
+    return this.administration.updateFlow(actorOf(operator), flowId, body);
   }
 
   @Put('assets')
   @ApiOkResponse({ type: CorridorAssetResponseDto, description: 'The now active mint' })
-  activateAsset(@Body() body: ActivateAssetRequestDto) {
-    return this.administration.activateAsset(body);
+  activateAsset(@Headers(OPERATOR) operator: string | undefined, @Body() body: ActivateAssetRequestDto) {
+    return this.administration.activateAsset(actorOf(operator), body);
   }
 
   @Post('unsupported')
   @ApiCreatedResponse({ type: UnsupportedRouteResponseDto })
-  markUnsupported(@Body() { reason, ...route }: MarkUnsupportedRequestDto) {
-    return this.administration.markUnsupported(route, reason);
+  markUnsupported(
+    @Headers(OPERATOR) operator: string | undefined,
+    @Body() { reason, ...route }: MarkUnsupportedRequestDto,
+  ) {
+    return this.administration.markUnsupported(actorOf(operator), route, reason);
   }
 
   @Delete('unsupported/:id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Restored' })
   @ApiNotFoundResponse({ type: QuoteErrorResponseDto, description: '`corridor_not_found`' })
-  async restore(@Param('id', ParseUUIDPipe) id: string): Promise<void> {
-    await this.administration.restore(id);
+  async restore(
+    @Headers(OPERATOR) operator: string | undefined,
+    @Param('id', ParseUUIDPipe) id: string,
+  ): Promise<void> {
+    await this.administration.restore(actorOf(operator), id);
+  }
+
+  @Get('audit')
+  @ApiOkResponse({ type: CorridorAuditResponseDto, description: 'Changes to the catalogue, newest first' })
+  async audit(@Query() { limit }: ListCorridorAuditRequestDto): Promise<CorridorAuditResponseDto> {
+    const entries = await this.audits.latest(limit);
+    return {
+      entries: entries.map(({ occurredAt, ...entry }) => ({
+        ...entry,
+        occurredAt: occurredAt.toISOString(),
+      })),
+    };
   }
 }

@@ -1,9 +1,9 @@
 import { Body, Controller, Headers, HttpCode, Post, UseInterceptors } from '@nestjs/common';
 import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
+import { actorOf } from '@shared/util';
 import { ReconcileHashResponseDto } from '../transactions/ops.response.dto.js';
 import { TransactionErrorResponseDto } from '../transactions/transaction.response.dto.js';
-import { actorOf } from './operator-actor.js';
 import { ReconcileHashRequestDto } from './reconcile-hash.request.dto.js';
 import { ReconcileHashUseCase } from './reconcile-hash.use-case.js';
 import { ReconcileRefusalAuditInterceptor } from './reconcile-refusal-audit.interceptor.js';

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { catchError, from, mergeMap, type Observable } from 'rxjs';
 import { InvalidRequestError } from '@platform/http';
 import type { Blockchain } from '@shared/contracts';
-import { actorOf } from './operator-actor.js';
+import { actorOf } from '@shared/util';
 import { ReconcileAuditsRepository } from './reconcile-audits.repository.js';
 
 // Reconcile calls refused by validation never reach the use case, which audits the rest: this
