@@ -16,6 +16,7 @@ import { MessagesModule } from './messages/messages.module.js';
 import { MutedUsersModule } from './muted-users/muted-users.module.js';
 import { OutgoingWebhooksModule } from './outgoing-webhooks/outgoing-webhooks.module.js';
 import { ReactionsModule } from './reactions/reactions.module.js';
+import { PushDevicesModule } from './push-devices/push-devices.module.js';
 import { RealmExportsModule } from './realm-exports/realm-exports.module.js';
 import { RealmsModule } from './realms/realms.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
@@ -66,6 +67,7 @@ import { UsersModule } from './users/users.module.js';
     ChannelSettingsModule,
     OutgoingWebhooksModule,
     RealmExportsModule,
+    PushDevicesModule,
   ],
 })
 export class ChatApiModule {}

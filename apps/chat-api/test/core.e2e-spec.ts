@@ -548,7 +548,58 @@ describe('chat request layer, auth, realms and users through the gateway', () =>
         zulip_feature_level: 421,
         zulip_version: '11.0',
         authentication_methods: expect.objectContaining({ password: true }),
+        push_notifications_enabled: false,
       });
+    });
+  });
+
+  // The push flow with a push service runs in push-devices.e2e-spec.ts; this server has none.
+  describe('push device registration without a push service', () => {
+    const as = (account: ChatAccount) => ({
+      post: (path: string, form: Record<string, string>) =>
+        system.http.post(`/api/v1${path}`).auth(account.email, account.apiKey).type('form').send(form),
+      delete: (path: string, form: Record<string, string>) =>
+        system.http.delete(`/api/v1${path}`).auth(account.email, account.apiKey).type('form').send(form),
+    });
+
+    it('refuses an E2EE registration with PUSH_SERVICE_NOT_CONFIGURED, after reading its parameters', async () => {
+      const form = {
+        token_kind: 'apns',
+        push_account_id: '2408',
+        push_public_key: 'push-public-key',
+        bouncer_public_key: 'bouncer-public-key',
+        encrypted_push_registration: 'encrypted-push-registration',
+      };
+      const refused = await as(member).post('/mobile_push/register', form).expect(400);
+      expect(refused.body).toEqual({
+        result: 'error',
+        msg: 'Server is not configured to use push notification service.',
+        code: 'PUSH_SERVICE_NOT_CONFIGURED',
+      });
+      const invalid = await as(member)
+        .post('/mobile_push/register', { ...form, push_account_id: '"x"' })
+        .expect(400);
+      expect(invalid.body).toEqual({
+        result: 'error',
+        msg: 'push_account_id is not an integer',
+        code: 'BAD_REQUEST',
+      });
+    });
+
+    it('keeps legacy tokens locally, and refuses to remove one it does not have', async () => {
+      await as(member)
+        .post('/users/me/apns_device_token', { token: 'C0FFEE', appid: 'org.zulip.Zulip' })
+        .expect(200);
+      await as(member)
+        .post('/users/me/apns_device_token', { token: 'C0FFEE', appid: 'org.zulip.Zulip' })
+        .expect(200);
+      await as(member).delete('/users/me/apns_device_token', { token: 'C0FFEE' }).expect(200);
+      const missing = await as(member).delete('/users/me/apns_device_token', { token: 'C0FFEE' }).expect(400);
+      expect(missing.body).toEqual({ result: 'error', msg: 'Token does not exist', code: 'BAD_REQUEST' });
+      const fcmMissing = await as(member)
+        .delete('/users/me/android_gcm_reg_id', { token: 'abc' })
+        .expect(400);
+      expect(fcmMissing.body).toEqual({ result: 'error', msg: 'Token does not exist', code: 'BAD_REQUEST' });
     });
   });
 });

@@ -1,4 +1,15 @@
-import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsUrl, Max, Min, MinLength } from 'class-validator';
+import {
+  IsEmail,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsUrl,
+  IsUUID,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { Secret } from '@platform/config';
 
 export class ChatApiConfig {
@@ -82,4 +93,32 @@ export class ChatApiConfig {
   // The address refusals send administrators to (Zulip's ZULIP_ADMINISTRATOR).
   @IsEmail()
   CHAT_SUPPORT_EMAIL: string = 'zulip-admin@example.com';
+
+  // The mobile push notification service (Zulip's bouncer, ZULIP_SERVICES_URL): unset, push
+  // registration is refused with PUSH_SERVICE_NOT_CONFIGURED. Set, the server's registration
+  // (CHAT_PUSH_SERVER_UUID and CHAT_PUSH_SERVER_KEY, Zulip's ZULIP_ORG_ID and ZULIP_ORG_KEY) is
+  // required too.
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  CHAT_PUSH_BOUNCER_URL?: string;
+
+  @ValidateIf((config: ChatApiConfig) => config.CHAT_PUSH_BOUNCER_URL !== undefined)
+  @IsUUID(undefined, { message: 'CHAT_PUSH_SERVER_UUID must be a UUID when CHAT_PUSH_BOUNCER_URL is set' })
+  CHAT_PUSH_SERVER_UUID?: string;
+
+  @ValidateIf((config: ChatApiConfig) => config.CHAT_PUSH_BOUNCER_URL !== undefined)
+  @Secret()
+  @IsNotEmpty({ message: 'CHAT_PUSH_SERVER_KEY is required when CHAT_PUSH_BOUNCER_URL is set' })
+  CHAT_PUSH_SERVER_KEY?: string;
+
+  // The push worker looks for due calls to the bouncer and for read messages whose
+  // notifications to remove this often (work this replica queues wakes it at once).
+  @IsInt()
+  @Min(100)
+  CHAT_PUSH_POLL_MS: number = 2_000;
+
+  // A replica's claim on a call to the bouncer; another replica retries it once it lapses.
+  @IsInt()
+  @Min(1_000)
+  CHAT_PUSH_LEASE_MS: number = 30_000;
 }

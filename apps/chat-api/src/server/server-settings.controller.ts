@@ -4,12 +4,17 @@ import { requestHost } from '../core/http/request-host.js';
 import { RealmsRepository } from '../realms/realms.repository.js';
 import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
 import { ZULIP_FEATURE_LEVEL, ZULIP_VERSION } from '../core/server-facts.js';
+import { ChatApiConfig } from '../core/chat-api.config.js';
+import { pushServiceOf } from '../core/push-service.js';
 
 // GET /server_settings (no credential): what a client checks before logging in. The realm
 // fields appear when the request's host belongs to a realm, or when the server has one realm.
 @Controller()
 export class ServerSettingsController {
-  constructor(private readonly realms: RealmsRepository) {}
+  constructor(
+    private readonly realms: RealmsRepository,
+    private readonly config: ChatApiConfig,
+  ) {}
 
   @ChatEndpoint('GET', 'server_settings', { access: 'none' })
   async settings(@Req() request: Request) {
@@ -34,7 +39,7 @@ export class ServerSettingsController {
       zulip_feature_level: ZULIP_FEATURE_LEVEL,
       zulip_version: ZULIP_VERSION,
       zulip_merge_base: ZULIP_VERSION,
-      push_notifications_enabled: false,
+      push_notifications_enabled: pushServiceOf(this.config) !== null,
       is_incompatible: false,
       email_auth_enabled: true,
       require_email_format_usernames: true,

@@ -7,8 +7,9 @@ export const CHAT_ROUTE = 'chat:route';
 // `none` no credential at all (`/server_settings`, `/fetch_api_key`); `user` any account of the
 // realm (HTTP Basic email:api_key, then rate limited); `member` not a guest
 // (require_non_guest_user); `human-member` neither a guest nor a bot (require_member_or_admin);
-// `administrator` administrators and owners; `owner` owners only.
-export type ChatAccess = 'none' | 'user' | 'member' | 'human-member' | 'administrator' | 'owner';
+// `human` any account but a bot (human_users_only); `administrator` administrators and owners;
+// `owner` owners only.
+export type ChatAccess = 'none' | 'user' | 'member' | 'human-member' | 'human' | 'administrator' | 'owner';
 
 export interface ChatRouteDefinition {
   readonly method: ChatMethod;

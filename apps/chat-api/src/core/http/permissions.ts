@@ -26,6 +26,8 @@ export function requireAccess(caller: ChatCaller, access: ChatAccess): void {
       return;
     case 'human-member':
       requireAccess(caller, 'member');
+      return requireAccess(caller, 'human');
+    case 'human':
       if (caller.user.botType !== null)
         throw ChatError.badRequest('This endpoint does not accept bot requests.');
       return;
