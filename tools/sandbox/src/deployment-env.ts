@@ -32,6 +32,16 @@ export function sandboxEnv(sandbox: Sandbox, app: string): Record<string, string
   };
 }
 
+// chat-api's push service pointed at the sandbox bouncer, which accepts any server credentials.
+// Opt-in for the standalone mode, whose default is Zulip's: no push service.
+export function sandboxPushEnv(sandbox: Sandbox): Record<string, string> {
+  return {
+    CHAT_PUSH_BOUNCER_URL: sandbox.pushBouncer.url,
+    CHAT_PUSH_SERVER_UUID: '00000000-5a4d-4b0c-8e70-5a4db0c5e7a1',
+    CHAT_PUSH_SERVER_KEY: 'sandbox-push-server-key',
+  };
+}
+
 function treasuryAddresses() {
   return {
     DEPOSIT_ADDRESS_STELLAR: stellarSandboxKeypair('treasury').publicKey(),
@@ -96,6 +106,7 @@ export function deploymentEnv(sandbox: Sandbox): Record<string, string> {
   return {
     ...sandboxEnv(sandbox, 'chain-watchers'),
     ...sandboxEnv(sandbox, 'transaction-service'),
+    ...sandboxPushEnv(sandbox),
     // The sandbox's webhook receiver listens on loopback, which partner webhooks refuse otherwise.
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost,::1',
   };

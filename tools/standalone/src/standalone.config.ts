@@ -17,6 +17,11 @@ export class StandaloneConfig {
   @IsString()
   DATA_DIR: string = '.data';
 
+  // `on`: chat-api sends push registrations and notifications to the sandbox's push bouncer
+  // (GET <its url>/requests shows them). Off by default, as Zulip is without a push service.
+  @IsIn(['on', 'off'])
+  SANDBOX_PUSH_BOUNCER: string = 'off';
+
   // Apps log at this level; the launcher itself always says what it is doing.
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'warn';

@@ -8,7 +8,7 @@ import type { Logger } from '@platform/logging';
 import { InMemoryEventBus } from '@platform/messaging';
 import { backendDefinitions, gatewayDefinition, upstreamVariables } from '../../apps/all-apps.js';
 import { startSandbox, type Sandbox } from '../../sandbox/src/start-sandbox.js';
-import { pointAtSandbox, sandboxEnv } from '../../sandbox/src/deployment-env.js';
+import { pointAtSandbox, sandboxEnv, sandboxPushEnv } from '../../sandbox/src/deployment-env.js';
 import { loadOrCreateSecrets, type StandaloneSecrets } from './standalone-secrets.js';
 
 export interface StandaloneOptions {
@@ -16,6 +16,8 @@ export interface StandaloneOptions {
   // The sandbox webhook receiver's port (default any free one).
   readonly webhookReceiverPort?: number;
   readonly dataDir: string;
+  // chat-api's push service is the sandbox bouncer (default: none).
+  readonly sandboxPush?: boolean;
   readonly logLevel: string;
   readonly logger: Logger;
   // Layered under the launcher's own settings (tests pass their own environment).
@@ -91,6 +93,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
           ...upstreams,
           ...ownEnv(definition.name, secrets, dataDir),
           ...sandboxEnv(sandbox, definition.name),
+          ...(options.sandboxPush && definition.name === 'chat-api' ? sandboxPushEnv(sandbox) : {}),
           PORT: String(ports[index]),
         },
         sharedBus: bus,
