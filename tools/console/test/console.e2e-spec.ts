@@ -19,6 +19,7 @@ describe('web console', () => {
   let browser: Browser;
   let context: BrowserContext;
   let apiKey: string;
+  let opsApiKey: string;
   let transactionId: string;
   // Content-Security-Policy refusals the page reported: the bundle must need no exception.
   const refusals: string[] = [];
@@ -47,9 +48,9 @@ describe('web console', () => {
       }),
       launchBrowser(),
     ]);
-    const { opsApiKey } = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as {
+    ({ opsApiKey } = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as {
       opsApiKey: string;
-    };
+    });
     apiKey = (
       await api('/ops/partners', {
         method: 'POST',
@@ -206,6 +207,75 @@ describe('web console', () => {
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'I have copied it' }).click();
       await expect(page.locator('.secret').count()).resolves.toBe(0);
+      await context.close();
+    });
+  });
+
+  describe('as an operator', () => {
+    const celoCop = {
+      amount: 400000,
+      crypto_currency: 'USDC',
+      network: 'CELO',
+      payment_method: 'BREB',
+      target_currency: 'COP',
+    };
+    const quoteStatus = async () =>
+      (
+        await fetch(`${system.gatewayUrl}/quote`, {
+          method: 'POST',
+          headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify(celoCop),
+        })
+      ).status;
+
+    it('disables a corridor after confirming, the quote is refused, and the audit log names who', async () => {
+      const page = await openConsole('/console/corridors');
+      await page.getByLabel('Operator').check();
+      await page.getByLabel('Your name (recorded with every change)').fill('Olga Ops');
+      await page.getByLabel('Ops key').fill(opsApiKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const flow = 'PAYOUT USDC CELO → BREB COP';
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: flow, exact: true }) });
+      await expect(row.textContent()).resolves.toContain('enabled');
+
+      // Dismissing the confirmation changes nothing.
+      const asked: string[] = [];
+      const answerNext = (accept: boolean) =>
+        page.once('dialog', (dialog) => {
+          asked.push(dialog.message());
+          void (accept ? dialog.accept() : dialog.dismiss());
+        });
+      answerNext(false);
+      await page.getByRole('button', { name: `Disable ${flow}` }).click();
+      await expect(row.textContent()).resolves.toContain('enabled');
+      expect(await quoteStatus()).toBe(200);
+
+      answerNext(true);
+      await page.getByRole('button', { name: `Disable ${flow}` }).click();
+      await row.filter({ hasText: 'disabled' }).waitFor();
+      expect(asked).toEqual([
+        `Disable ${flow}?\n\nThis is recorded in the audit log.`,
+        `Disable ${flow}?\n\nThis is recorded in the audit log.`,
+      ]);
+      expect(await quoteStatus()).toBe(400);
+      await screenshot(page, 'ops-corridors');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      await page.getByRole('link', { name: 'Audit log' }).click();
+      const entry = page.getByRole('row').filter({ hasText: 'Olga Ops' });
+      await entry.waitFor();
+      await expect(entry.textContent()).resolves.toContain(`update flow${flow}enabled: false`);
+      await screenshot(page, 'ops-audit-log');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      await page.getByRole('link', { name: 'Corridors' }).click();
+      answerNext(true);
+      await page.getByRole('button', { name: `Enable ${flow}` }).click();
+      await row.filter({ hasText: 'enabled' }).waitFor();
+      expect(await quoteStatus()).toBe(200);
+      expect(refusals).toEqual([]);
       await context.close();
     });
   });

@@ -1,6 +1,9 @@
 // The payout API as the console calls it: same origin, one credential held by this object only
 // (in memory: never in storage or a URL, so closing or reloading the tab signs out).
-export type Credential = { readonly kind: 'partner' | 'ops'; readonly key: string };
+// An operator also names themself: the ops key is shared, so audit logs record that name.
+export type Credential =
+  | { readonly kind: 'partner'; readonly key: string }
+  | { readonly kind: 'ops'; readonly key: string; readonly operator: string };
 
 // The platform's error shape: { code, reason, retryable } (the gateway adds message).
 export class ApiError extends Error {
@@ -31,9 +34,10 @@ export class ConsoleApi {
   }
 
   private async call<T>(method: string, path: string, body?: object): Promise<T> {
-    const headers: Record<string, string> = {
-      [this.credential.kind === 'ops' ? 'X-OPS-API-KEY' : 'X-API-Key']: this.credential.key,
-    };
+    const headers: Record<string, string> =
+      this.credential.kind === 'ops'
+        ? { 'X-OPS-API-KEY': this.credential.key, 'X-Operator': this.credential.operator }
+        : { 'X-API-Key': this.credential.key };
     if (body) headers['Content-Type'] = 'application/json';
     const response = await fetch(path, {
       method,

@@ -2,13 +2,18 @@ import { ApiError, ConsoleApi, type Credential } from '../api/console-api.js';
 
 export interface Session {
   readonly api: ConsoleApi;
-  // Shown in the header: the partner's name.
+  // Shown in the header: the partner's name, or the operator's.
   readonly name: string;
 }
 
-// Checks the key before the console shows anything: a partner key must name a partner.
+// Checks the key before the console shows anything: a partner key must name a partner
+// (GET /partner), the ops key must open an ops route (GET /ops/corridors).
 export async function signIn(credential: Credential): Promise<Session> {
   const api = new ConsoleApi(credential);
+  if (credential.kind === 'ops') {
+    await api.get('/ops/corridors');
+    return { api, name: `${credential.operator} (operator)` };
+  }
   const partner = await api.get<{ id: string; name: string }>('/partner');
   return { api, name: partner.name };
 }

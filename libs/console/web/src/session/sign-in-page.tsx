@@ -1,8 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import type { Credential } from '../api/console-api.js';
 import { signIn, signInFailure, type Session } from './session.js';
 
+// Printable ASCII, as the services accept in X-Operator.
+const OPERATOR_NAME = '[ -~]{1,100}';
+
 export function SignInPage({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
+  const [kind, setKind] = useState<Credential['kind']>('partner');
   const [key, setKey] = useState('');
+  const [operator, setOperator] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -10,8 +16,10 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: Session) => v
     event.preventDefault();
     setBusy(true);
     setError(null);
+    const credential: Credential =
+      kind === 'ops' ? { kind, key: key.trim(), operator: operator.trim() } : { kind, key: key.trim() };
     try {
-      onSignedIn(await signIn({ kind: 'partner', key: key.trim() }));
+      onSignedIn(await signIn(credential));
     } catch (failure) {
       setError(signInFailure(failure));
       setBusy(false);
@@ -22,7 +30,36 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: Session) => v
     <main className="sign-in">
       <h1>Payout console</h1>
       <form onSubmit={submit} aria-describedby="sign-in-note">
-        <label htmlFor="api-key">API key</label>
+        <fieldset>
+          <legend>Sign in as</legend>
+          <label>
+            <input
+              type="radio"
+              name="kind"
+              checked={kind === 'partner'}
+              onChange={() => setKind('partner')}
+            />
+            Partner
+          </label>
+          <label>
+            <input type="radio" name="kind" checked={kind === 'ops'} onChange={() => setKind('ops')} />
+            Operator
+          </label>
+        </fieldset>
+        {kind === 'ops' && (
+          <>
+            <label htmlFor="operator-name">Your name (recorded with every change)</label>
+            <input
+              id="operator-name"
+              required
+              pattern={OPERATOR_NAME}
+              autoComplete="name"
+              value={operator}
+              onChange={(event) => setOperator(event.target.value)}
+            />
+          </>
+        )}
+        <label htmlFor="api-key">{kind === 'ops' ? 'Ops key' : 'API key'}</label>
         <input
           id="api-key"
           type="password"
