@@ -3,6 +3,7 @@ import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import { ChatApiConfig } from '../core/chat-api.config.js';
+import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 import { pushServiceOf } from '../core/push-service.js';
@@ -10,7 +11,7 @@ import { ApiKeyVault } from '../users/api-key-vault.js';
 import { type PushTokenKind } from './push-device-token.entity.js';
 import { validateToken } from './push-device.params.js';
 import { PushDevicesRepository } from './push-devices.repository.js';
-import { PushJobsRepository } from './push-jobs.repository.js';
+import { type NewPushJob, PushJobsRepository } from './push-jobs.repository.js';
 import { PushWorker } from './push.worker.js';
 
 export interface E2eeRegistration {
@@ -60,12 +61,7 @@ export class PushRegistrationsService {
         encryptedPushRegistrationSealed: this.vault.seal(registration.encryptedPushRegistration),
         registeredAt: this.clock.now(),
       });
-      await this.jobs.enqueue(
-        tx.manager,
-        [{ kind: 'e2ee_register', realmId: realm.id, userId: user.id, data: { deviceId } }],
-        this.clock.now(),
-      );
-      tx.afterCommit(() => this.worker.wake());
+      await this.queue(tx, { kind: 'e2ee_register', realmId: realm.id, userId: user.id, data: { deviceId } });
     });
   }
 
@@ -88,20 +84,13 @@ export class PushRegistrationsService {
         iosAppId,
       });
       if (added === null || !this.configured) return;
-      await this.jobs.enqueue(
-        tx.manager,
-        [
-          {
-            kind: 'token_register',
-            realmId: realm.id,
-            userId: user.id,
-            data: { tokenKind: kind, iosAppId },
-            secret: this.vault.seal(token),
-          },
-        ],
-        this.clock.now(),
-      );
-      tx.afterCommit(() => this.worker.wake());
+      await this.queue(tx, {
+        kind: 'token_register',
+        realmId: realm.id,
+        userId: user.id,
+        data: { tokenKind: kind, iosAppId },
+        secret: this.vault.seal(token),
+      });
     });
   }
 
@@ -115,20 +104,19 @@ export class PushRegistrationsService {
         if (!removed) throw ChatError.badRequest('Token does not exist');
         return;
       }
-      await this.jobs.enqueue(
-        tx.manager,
-        [
-          {
-            kind: 'token_unregister',
-            realmId: realm.id,
-            userId: user.id,
-            data: { tokenKind: kind },
-            secret: this.vault.seal(token),
-          },
-        ],
-        this.clock.now(),
-      );
-      tx.afterCommit(() => this.worker.wake());
+      await this.queue(tx, {
+        kind: 'token_unregister',
+        realmId: realm.id,
+        userId: user.id,
+        data: { tokenKind: kind },
+        secret: this.vault.seal(token),
+      });
     });
+  }
+
+  // The call is made once the change commits; this replica's worker is woken for it then.
+  private async queue(tx: ChatTransaction, job: NewPushJob): Promise<void> {
+    await this.jobs.enqueue(tx.manager, [job], this.clock.now());
+    tx.afterCommit(() => this.worker.wake());
   }
 }
