@@ -48,7 +48,14 @@ export class PushJobRunner {
   ) {}
 
   async run(job: PushJobEntity): Promise<void> {
-    const outcome = await this.attempt(job);
+    const outcome = await this.attempt(job).catch((error: unknown): Outcome => {
+      // A job that fails every time (a secret sealed under another key) must not come back forever.
+      this.logger.error(
+        { err: error, jobId: job.id, kind: job.kind, attempts: job.attempts },
+        'push job failed',
+      );
+      return job.attempts < MAX_TOKEN_ATTEMPTS ? 'retry' : 'done';
+    });
     if (outcome === 'done') return this.jobs.finish(job);
     const backoff = Math.min(1_000 * 2 ** job.attempts, MAX_BACKOFF_MS);
     await this.jobs.retryAt(job, new Date(this.clock.now().getTime() + backoff));
