@@ -21,7 +21,10 @@ function runnerFor(answer: () => Promise<BouncerAnswer>, registeredAt = new Date
   } as PushDeviceEntity;
   const settled: unknown[] = [];
   const published: unknown[] = [];
-  const jobs = { finish: jest.fn(async () => undefined), retryAt: jest.fn(async () => undefined) };
+  const jobs = {
+    finish: jest.fn(async (_job: unknown) => undefined),
+    retryAt: jest.fn(async (_job: unknown, _at: Date) => undefined),
+  };
   const tx = {
     manager: {},
     publish: async (_topic: string, payload: unknown) => void published.push(payload),
@@ -48,7 +51,7 @@ function runnerFor(answer: () => Promise<BouncerAnswer>, registeredAt = new Date
     userId: 9,
     data: { deviceId: 5 },
     attempts: 1,
-  } as PushJobEntity;
+  } as unknown as PushJobEntity;
   return { runner, job, settled, published, jobs };
 }
 
