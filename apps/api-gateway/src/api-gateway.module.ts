@@ -8,6 +8,7 @@ import { CreateApiKeyUseCase } from './partners/create-api-key.use-case.js';
 import { CreatePartnerUseCase } from './partners/create-partner.use-case.js';
 import { OpsPartnersController } from './partners/ops-partners.controller.js';
 import { PartnerController } from './partners/partner.controller.js';
+import { PartnerKeysController } from './partners/partner-keys.controller.js';
 import { PartnersRepository } from './partners/partners.repository.js';
 import { RevokeApiKeyUseCase } from './partners/revoke-api-key.use-case.js';
 import { ProxyFrontDoor } from './proxy/proxy-front-door.js';
@@ -16,7 +17,7 @@ import { WalletAuthModule } from './wallet-auth/wallet-auth.module.js';
 
 @Module({
   imports: [WalletAuthModule, ConsoleModule],
-  controllers: [PartnerController, OpsPartnersController],
+  controllers: [PartnerController, PartnerKeysController, OpsPartnersController],
   providers: [
     ApiKeyHasher,
     PartnersRepository,

@@ -12,6 +12,7 @@ import {
 } from '@platform/testing';
 import { ServiceName } from '@shared/contracts';
 import { apiGatewayDefinition } from '../src/api-gateway.definition.js';
+import { WalletTokenService } from '../src/wallet-auth/wallet-token.service.js';
 
 const OPS_KEY = TEST_OPS_API_KEY;
 const unauthorized = (reason: string) => ({
@@ -138,6 +139,60 @@ describe('api-gateway authentication and routing', () => {
         retryable: false,
       });
       await http.get('/partner').set('X-API-Key', owner.apiKey).expect(200);
+    });
+  });
+
+  describe("a partner's own keys (/partner/keys)", () => {
+    const keysOf = async (apiKey: string) =>
+      (await http.get('/partner/keys').set('X-API-Key', apiKey).expect(200)).body.keys as Array<{
+        keyId: string;
+        revokedAt: string | null;
+      }>;
+
+    it('creates a key shown once, lists them without secrets, and revokes one', async () => {
+      const partner = await createPartner('Self-service Co');
+      const created = (await http.post('/partner/keys').set('X-API-Key', partner.apiKey).expect(201)).body;
+      expect(created).toEqual({
+        keyId: expect.any(String),
+        apiKey: expect.stringMatching(/^pk_/),
+        displayPrefix: created.apiKey.slice(0, 10),
+      });
+      await http.get('/partner').set('X-API-Key', created.apiKey).expect(200);
+
+      const keys = await keysOf(created.apiKey);
+      expect(keys.map(({ keyId }) => keyId)).toEqual([partner.keyId, created.keyId]);
+      expect(JSON.stringify(keys)).not.toContain(created.apiKey);
+
+      await http.delete(`/partner/keys/${partner.keyId}`).set('X-API-Key', created.apiKey).expect(204);
+      await http.get('/partner').set('X-API-Key', partner.apiKey).expect(401);
+      expect((await keysOf(created.apiKey))[0]!.revokedAt).toEqual(expect.any(String));
+    });
+
+    it("answers 404 for another partner's key and leaves it working", async () => {
+      const owner = await createPartner('Key owner');
+      const other = await createPartner('Key neighbour');
+      const response = await http
+        .delete(`/partner/keys/${owner.keyId}`)
+        .set('X-API-Key', other.apiKey)
+        .expect(404);
+      expect(response.body.code).toBe('api_key_not_found');
+      await http.get('/partner').set('X-API-Key', owner.apiKey).expect(200);
+    });
+
+    it('is refused to a wallet token and to the ops key', async () => {
+      const partner = await createPartner('Wallet keys Co');
+      const token = await gateway.app.get(WalletTokenService).signAccess(
+        {
+          partnerId: partner.partnerId,
+          address: 'GWALLET',
+          chainFamily: 'stellar',
+          chainId: 'stellar:pubnet',
+        },
+        new Date(),
+      );
+      await http.get('/partner/keys').set('Authorization', `Bearer ${token}`).expect(403);
+      await http.post('/partner/keys').set('Authorization', `Bearer ${token}`).expect(403);
+      await http.get('/partner/keys').set('X-OPS-API-KEY', OPS_KEY).expect(401);
     });
   });
 

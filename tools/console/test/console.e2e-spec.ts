@@ -211,6 +211,42 @@ describe('web console', () => {
     });
   });
 
+  describe('a partner rotating its API key', () => {
+    it('creates a new key shown once, signs in with it and revokes the old one', async () => {
+      const { apiKey: oldKey } = await api('/ops/partners', {
+        method: 'POST',
+        body: { name: 'Rotating Co' },
+        headers: { 'X-OPS-API-KEY': opsApiKey },
+      });
+      const page = await openConsole('/console/api-keys');
+      await signIn(page, oldKey!);
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const newKey = (await page.locator('.secret').textContent())!;
+      expect(newKey).toMatch(/^pk_/);
+      await page.getByRole('button', { name: 'I have copied it' }).click();
+      await expect(page.locator('.secret').count()).resolves.toBe(0);
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signIn(page, newKey);
+      await page.getByText(`${newKey.slice(0, 10)}… (this session)`).waitFor();
+      const questions: string[] = [];
+      page.once('dialog', (dialog) => {
+        questions.push(dialog.message());
+        void dialog.accept();
+      });
+      await page.getByRole('button', { name: `Revoke ${oldKey!.slice(0, 10)}` }).click();
+      await page.getByText(/^revoked /).waitFor();
+      expect(questions[0]).toContain('Servers still using it are refused');
+      const partnerWith = (key: string) =>
+        fetch(`${system.gatewayUrl}/partner`, { headers: { 'X-API-Key': key } }).then(({ status }) => status);
+      expect(await partnerWith(oldKey!)).toBe(401);
+      expect(await partnerWith(newKey)).toBe(200);
+      await screenshot(page, 'partner-api-keys');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await context.close();
+    });
+  });
+
   describe('as an operator', () => {
     const celoCop = {
       amount: 400000,

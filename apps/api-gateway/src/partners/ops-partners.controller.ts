@@ -19,6 +19,7 @@ import {
 } from './ops-partners.response.dto.js';
 import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
+import { apiKeyListOf } from './api-key-list.js';
 
 // Operator administration of partners and their keys (the operator CLI calls these).
 @ApiTags('Operations')
@@ -49,15 +50,7 @@ export class OpsPartnersController {
   @Get(':partnerId/keys')
   @ApiOkResponse({ type: ApiKeyListResponseDto, description: 'Empty for an unknown partner' })
   async listKeys(@Param('partnerId', ParseUUIDPipe) partnerId: string): Promise<ApiKeyListResponseDto> {
-    const keys = await this.partners.listKeys(partnerId);
-    return {
-      keys: keys.map((key) => ({
-        keyId: key.id,
-        displayPrefix: key.displayPrefix,
-        createdAt: key.createdAt.toISOString(),
-        revokedAt: key.revokedAt?.toISOString() ?? null,
-      })),
-    };
+    return apiKeyListOf(await this.partners.listKeys(partnerId));
   }
 
   @Delete(':partnerId/keys/:keyId')

@@ -1,15 +1,18 @@
 import type { Session } from '../session/session.js';
 import { Shell, type NavItem } from '../layout/shell.js';
+import { ApiKeysPage } from './api-keys-page.js';
 import { TransactionsPage } from './transactions-page.js';
 import { WebhooksPage } from './webhooks-page.js';
 
 const NAV: readonly NavItem[] = [
   { path: '/transactions', label: 'Transactions' },
   { path: '/webhooks', label: 'Webhooks' },
+  { path: '/api-keys', label: 'API keys' },
 ];
 
 function Page({ session, path }: { session: Session; path: string }) {
   if (path.startsWith('/webhooks')) return <WebhooksPage api={session.api} />;
+  if (path.startsWith('/api-keys')) return <ApiKeysPage session={session} />;
   return <TransactionsPage api={session.api} />;
 }
 
