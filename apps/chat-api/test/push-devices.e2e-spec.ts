@@ -288,16 +288,20 @@ describe('mobile push devices and notifications through the sandbox bouncer', ()
     expect(notifyCalls(owner.userId)).toEqual([]);
   });
 
-  it('unregisters removed tokens with the bouncer, and counts registrations and notifications', async () => {
+  it('unregisters removed tokens and a deactivated account’s, and counts registrations and notifications', async () => {
     await chat.as(phoneUser).delete('/users/me/apns_device_token', { token: APNS_TOKEN }).expect(200);
     // With a push service, a token this server does not know is still passed on (Zulip's rule).
     await chat
       .as(phoneUser)
       .delete('/users/me/android_gcm_reg_id', { token: 'never-registered' })
       .expect(200);
-    await expectEventually(() => expect(bouncer.calls('unregister')).toHaveLength(2));
+    // A deactivated account's tokens are dropped and unregistered (Zulip's clear_push_device_tokens).
+    const leaver = await system.createUser(owner, 'leaver@example.com', 'Lee Leaver');
+    await chat.as(leaver).post('/users/me/android_gcm_reg_id', { token: 'leaver-fcm-token' }).expect(200);
+    await chat.as(owner).delete(`/users/${leaver.userId}`).expect(200);
+    await expectEventually(() => expect(bouncer.calls('unregister')).toHaveLength(3));
     expect(bouncer.calls('unregister').map((call) => call.params['token'])).toEqual(
-      expect.arrayContaining([APNS_TOKEN, 'never-registered']),
+      expect.arrayContaining([APNS_TOKEN, 'never-registered', 'leaver-fcm-token']),
     );
     const metrics = (await request(system.chatApi.app.getHttpServer()).get('/metrics').expect(200)).text;
     expect(metrics).toMatch(

@@ -3,6 +3,7 @@ import { OwnsTables } from '../core/database/feature-tables.js';
 import { RealmsModule } from '../realms/realms.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { pushDevicesMigrations } from './migrations/migrations.js';
+import { PushAccountListener } from './push-account.listener.js';
 import { PushBouncerClient } from './push-bouncer.client.js';
 import { PushDeviceTokenEntity } from './push-device-token.entity.js';
 import { PushDeviceEntity } from './push-device.entity.js';
@@ -29,6 +30,7 @@ import { PushWorker } from './push.worker.js';
   imports: [RealmsModule, UsersModule],
   controllers: [PushDevicesController],
   providers: [
+    PushAccountListener,
     PushBouncerClient,
     PushDevicesRepository,
     PushDevicesStateProvider,

@@ -118,6 +118,18 @@ export class PushDevicesRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  // Deletes the user's legacy tokens, answering them.
+  async takeTokens(
+    manager: EntityManager,
+    userId: number,
+  ): Promise<Array<Pick<PushDeviceTokenEntity, 'kind' | 'tokenSealed'>>> {
+    const [rows] = (await manager.query(
+      `DELETE FROM "chat"."push_device_token" WHERE "user_id" = $1 RETURNING "kind", "token_sealed" AS "tokenSealed"`,
+      [userId],
+    )) as [Array<Pick<PushDeviceTokenEntity, 'kind' | 'tokenSealed'>>, number];
+    return rows;
+  }
+
   tokenById(id: number): Promise<PushDeviceTokenEntity | null> {
     return this.dataSource.getRepository(PushDeviceTokenEntity).findOneBy({ id });
   }
