@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { apiGatewayDefinition } from '@apps/api-gateway';
 import { OutboxRelay } from '@platform/messaging';
 import { expectEventually } from '@platform/test-support';
+import { EventQueueRegistry } from '../src/events/event-queue.registry.js';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
 // Long enough that the gateway's shorter timeout (half of it) leaves a busy CI machine time for
@@ -364,7 +365,9 @@ describe('event queues through the gateway', () => {
     const { queue_id } = await register(dee, { event_types: '["message"]' });
     const waiting = as(dee).get('/events', { queue_id, last_event_id: '-1' });
     const answered = waiting.then((response) => response);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Deleted only once the poll waits on it (on a loaded machine the poll may take a while).
+    const registry = system.chatApi.app.get(EventQueueRegistry, { strict: false });
+    await expectEventually(() => expect(registry.find(queue_id as string)?.waiting).toBe(true));
     await as(dee).delete('/events', { queue_id }).expect(200);
     const response = await answered;
     expect(response.status).toBe(200);
