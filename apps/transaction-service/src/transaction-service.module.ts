@@ -44,6 +44,8 @@ import { PaymentContextBuilder } from './transactions/payment-context.js';
 import { RecipientCheck } from './transactions/recipient-check.js';
 import { RecipientVault } from './transactions/recipient-vault.js';
 import { TransactionJournal } from './transactions/transaction-journal.js';
+import { TransactionTimelineQuery } from './transactions/transaction-timeline.query.js';
+import { TransactionTimelineView } from './transactions/transaction-timeline.view.js';
 import { TransactionViews } from './transactions/transaction-views.js';
 import { TransactionsController } from './transactions/transactions.controller.js';
 import { TransactionsRepository } from './transactions/transactions.repository.js';
@@ -80,6 +82,8 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     RecipientCheck,
     RecipientVault,
     TransactionViews,
+    TransactionTimelineQuery,
+    TransactionTimelineView,
     AcceptTransactionUseCase,
     TransitionTransactionUseCase,
     ChainWatchersClient,

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectEventually } from '@platform/test-support';
 import { TransactionStatus } from '@shared/contracts';
 import { openTransaction, fakeTransferId, type OpenedTransaction } from './funded-transactions.js';
 import { SOLANA_PIX, STELLAR_BREB, TransactionSystem, refusal, type Partner } from './transaction-system.js';
 
-// GET /transactions: the web console's search over one partner's transactions.
-describe('GET /transactions', () => {
+// The web console's reads of one partner's transactions: GET /transactions (search) and
+// GET /transaction/{id}/timeline.
+describe("the web console's transaction reads", () => {
   const system = new TransactionSystem();
   let partnerA: Partner;
   let partnerB: Partner;
@@ -36,7 +38,7 @@ describe('GET /transactions', () => {
 
   afterAll(() => system.stop());
 
-  it("lists the partner's transactions newest first, amounts as exact decimal strings", async () => {
+  it("GET /transactions lists the partner's transactions newest first, amounts as exact decimal strings", async () => {
     const body = (await search(partnerA).expect(200)).body;
     expect(body).toEqual({
       page: 1,
@@ -112,5 +114,64 @@ describe('GET /transactions', () => {
 
   it('refuses a caller without credentials', async () => {
     await system.http.get('/transactions').expect(401);
+    await system.http.get(`/transaction/${stellar.id}/timeline`).expect(401);
+  });
+
+  describe('GET /transaction/{id}/timeline', () => {
+    const timeline = (partner: Partner, id: string) =>
+      system.http.get(`/transaction/${id}/timeline`).set('X-API-Key', partner.apiKey);
+
+    it('tells what happened to a funded transaction: journal, deposit and payout', async () => {
+      const { fact } = solana;
+      system.chainWatchers.answer(fact.onChainTx, { status: 'found', transfers: [fact] });
+      await system.http
+        .post('/payments/notify')
+        .set('X-API-Key', partnerA.apiKey)
+        .send({ blockchain: fact.blockchain, on_chain_tx: fact.onChainTx, transaction_id: solana.id })
+        .expect(202);
+      await expectEventually(async () =>
+        expect((await timeline(partnerA, solana.id).expect(200)).body.payout).not.toBeNull(),
+      );
+
+      const body = (await timeline(partnerA, solana.id).expect(200)).body;
+      expect(body.transaction).toMatchObject({
+        id: solana.id,
+        sourceAmount: '18.43',
+        onChainTxHash: fact.onChainTx,
+      });
+      expect(body.journal.slice(0, 2)).toEqual([
+        {
+          sequence: 1,
+          change: 'CREATED',
+          fromStatus: null,
+          toStatus: 'AWAITING_PAYMENT',
+          occurredAt: expect.any(String),
+        },
+        {
+          sequence: 2,
+          change: 'STATUS',
+          fromStatus: 'AWAITING_PAYMENT',
+          toStatus: 'PROCESSING_PAYMENT',
+          occurredAt: expect.any(String),
+        },
+      ]);
+      expect(body.deposits).toEqual([
+        {
+          onChainTx: fact.onChainTx,
+          amount: '18.43',
+          sender: fact.sender,
+          outcome: 'FUNDED',
+          confirmedAt: expect.any(String),
+        },
+      ]);
+      expect(body.payout).toMatchObject({ amount: '100', currency: 'BRL' });
+      expect(body.refunds).toEqual([]);
+    });
+
+    it("answers 404 for another partner's transaction and a malformed id", async () => {
+      const notFound = refusal('transaction_not_found', 'Transaction not found');
+      expect((await timeline(partnerB, stellar.id).expect(404)).body).toEqual(notFound);
+      expect((await timeline(partnerA, 'not-an-id').expect(404)).body).toEqual(notFound);
+    });
   });
 });

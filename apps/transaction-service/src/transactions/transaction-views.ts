@@ -7,17 +7,14 @@ import type { TransactionEntity } from './transaction.entity.js';
 import { transactionNotFound } from './transaction.errors.js';
 import { TransactionsRepository } from './transactions.repository.js';
 import type { SearchTransactionsRequestDto } from './search-transactions.request.dto.js';
-import type {
-  TransactionSearchResponseDto,
-  TransactionSummaryDto,
-} from './transaction-search.response.dto.js';
+import type { TransactionSearchResponseDto } from './transaction-search.response.dto.js';
+import { transactionSummaryOf } from './transaction-summary.js';
+import { isTransactionId } from './transaction-id.js';
 import type {
   TransactionListItemDto,
   TransactionListResponseDto,
   TransactionStatusResponseDto,
 } from './transaction.response.dto.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface PageRequest {
   readonly externalUserId: string;
@@ -36,7 +33,9 @@ export class TransactionViews {
   ) {}
 
   async status(caller: TransactionCaller, id: string): Promise<TransactionStatusResponseDto> {
-    const transaction = UUID.test(id) ? await this.transactions.findForPartner(caller.partnerId, id) : null;
+    const transaction = isTransactionId(id)
+      ? await this.transactions.findForPartner(caller.partnerId, id)
+      : null;
     if (!transaction || !mayActFor(caller, transaction.userId)) throw transactionNotFound();
     return {
       id: transaction.id,
@@ -76,11 +75,11 @@ export class TransactionViews {
       caller.walletOnly && !caller.walletUser
         ? { items: [], total: 0 }
         : await this.transactions.searchForPartner(caller.partnerId, filter, page, pageSize);
-    return { page, pageSize, total, transactions: items.map((item) => this.summaryOf(item)) };
+    return { page, pageSize, total, transactions: items.map(transactionSummaryOf) };
   }
 
   async forOperations(id: string) {
-    const transaction = UUID.test(id) ? await this.transactions.findAnyPartner(id) : null;
+    const transaction = isTransactionId(id) ? await this.transactions.findAnyPartner(id) : null;
     if (!transaction) throw transactionNotFound();
     const journal = await this.transactions.journalOf(transaction.id);
     return {
@@ -121,24 +120,6 @@ export class TransactionViews {
         targetAmount: toJsonNumber(decimal(transaction.targetAmount)),
         targetCurrency: transaction.targetCurrency,
       },
-    };
-  }
-
-  private summaryOf(transaction: TransactionEntity): TransactionSummaryDto {
-    return {
-      id: transaction.id,
-      status: transaction.status,
-      userId: transaction.userId,
-      transactionReference: transaction.reference,
-      onChainTxHash: transaction.onChainTxHash,
-      blockchain: transaction.blockchain,
-      cryptoCurrency: transaction.cryptoCurrency,
-      paymentMethod: transaction.paymentMethod,
-      targetCurrency: transaction.targetCurrency,
-      sourceAmount: decimal(transaction.sourceAmount).toFixed(),
-      targetAmount: decimal(transaction.targetAmount).toFixed(),
-      createdAt: transaction.createdAt.toISOString(),
-      statusChangedAt: transaction.statusChangedAt.toISOString(),
     };
   }
 

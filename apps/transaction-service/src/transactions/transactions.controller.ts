@@ -25,6 +25,8 @@ import {
   TransactionStatusResponseDto,
 } from './transaction.response.dto.js';
 import { TransactionSearchResponseDto } from './transaction-search.response.dto.js';
+import { TransactionTimelineResponseDto } from './transaction-timeline.response.dto.js';
+import { TransactionTimelineView } from './transaction-timeline.view.js';
 
 type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
@@ -41,6 +43,7 @@ export class TransactionsController {
     private readonly acceptTransaction: AcceptTransactionUseCase,
     private readonly idempotency: IdempotentRequests,
     private readonly views: TransactionViews,
+    private readonly timelines: TransactionTimelineView,
   ) {}
 
   @Post('transaction')
@@ -71,6 +74,13 @@ export class TransactionsController {
   @ApiOkResponse({ type: TransactionStatusResponseDto })
   status(@CurrentIdentity() partner: Partner, @Param('id') id: string) {
     return this.views.status(transactionCallerOf(partner), id);
+  }
+
+  // The web console's transaction page.
+  @Get('transaction/:id/timeline')
+  @ApiOkResponse({ type: TransactionTimelineResponseDto })
+  timeline(@CurrentIdentity() partner: Partner, @Param('id') id: string) {
+    return this.timelines.of(transactionCallerOf(partner), id);
   }
 
   @Get('transactions/list')
