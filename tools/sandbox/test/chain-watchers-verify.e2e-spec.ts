@@ -11,7 +11,7 @@ import { Asset, Horizon, Memo, Operation, TransactionBuilder } from '@stellar/st
 import { chainWatchersDefinition } from '@apps/chain-watchers';
 import { InternalTokenService, type RunningService } from '@platform/http';
 import { InMemoryEventBus } from '@platform/messaging';
-import { startTestDatabase, type TestDatabase } from '@platform/test-support';
+import { expectEventually, startTestDatabase, type TestDatabase } from '@platform/test-support';
 import { TEST_INTERNAL_AUTH_SECRET, startTestService } from '@platform/testing';
 import { ServiceName } from '@shared/contracts';
 import { sandboxTokenArtifact } from '../src/evm-chain/sandbox-token.artifact.js';
@@ -20,8 +20,10 @@ import { startSandbox, type Sandbox } from '../src/start-sandbox.js';
 import { chainWatchersEnv, startFakeUpstreams, type FakeUpstreams } from './fake-upstreams.js';
 
 const TRANSACTION_ID = '3f1c0b9e-8a5d-4c1e-9b7a-2d4e6f8a0c1b';
-// Long enough that the first verify surely comes before finality, even on a busy machine.
-const FINALITY_MS = 2_000;
+// Long enough that the first verify surely comes before finality, even on a busy machine; the
+// checks after it wait for finality as long as it takes, not a fixed time.
+const FINALITY_MS = 5_000;
+const AFTER_FINALITY = { timeoutMs: 30_000, intervalMs: 200 };
 
 // chain-watchers' POST /internal/verify over HTTP, against the sandbox chains with the real SDKs.
 describe('chain-watchers POST /internal/verify', () => {
@@ -99,7 +101,10 @@ describe('chain-watchers POST /internal/verify', () => {
       );
       const body = { blockchain: 'SOLANA', onChainTx: signature, transactionId: TRANSACTION_ID };
       expect((await verify(body).expect(200)).body).toEqual({ status: 'not_found' });
-      await new Promise((resolve) => setTimeout(resolve, FINALITY_MS + 100));
+      await expectEventually(
+        async () => expect((await verify(body).expect(200)).body).toMatchObject({ status: 'found' }),
+        AFTER_FINALITY,
+      );
       const common = {
         blockchain: 'SOLANA',
         onChainTx: signature,
@@ -138,15 +143,22 @@ describe('chain-watchers POST /internal/verify', () => {
           createTransferInstruction(usdc.from, elsewhere.to, customer.publicKey, 1n, [], usdc.programId),
         ),
       );
-      await new Promise((resolve) => setTimeout(resolve, FINALITY_MS + 100));
-      expect((await verify({ blockchain: 'SOLANA', onChainTx: failed }).expect(200)).body).toEqual({
-        status: 'invalid',
-        reason: 'failed',
-      });
-      expect((await verify({ blockchain: 'SOLANA', onChainTx: selfTransfer }).expect(200)).body).toEqual({
-        status: 'invalid',
-        reason: 'no_deposit',
-      });
+      await expectEventually(
+        async () =>
+          expect((await verify({ blockchain: 'SOLANA', onChainTx: failed }).expect(200)).body).toEqual({
+            status: 'invalid',
+            reason: 'failed',
+          }),
+        AFTER_FINALITY,
+      );
+      await expectEventually(
+        async () =>
+          expect((await verify({ blockchain: 'SOLANA', onChainTx: selfTransfer }).expect(200)).body).toEqual({
+            status: 'invalid',
+            reason: 'no_deposit',
+          }),
+        AFTER_FINALITY,
+      );
       const unknown = Keypair.generate().publicKey.toBase58() + Keypair.generate().publicKey.toBase58();
       expect(
         (await verify({ blockchain: 'SOLANA', onChainTx: unknown.slice(0, 88) }).expect(200)).body,
