@@ -1,0 +1,79 @@
+import {
+  Controller,
+  Delete,
+  ForbiddenException,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+} from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CurrentIdentity, PartnerAuth } from '@platform/http';
+import type { InternalIdentity } from '@shared/contracts';
+import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
+import { apiKeyListOf } from './api-key-list.js';
+import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
+import { ApiKeyListResponseDto, IssuedApiKeyResponseDto } from './ops-partners.response.dto.js';
+import { PartnersRepository } from './partners.repository.js';
+import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
+
+type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
+
+// Keys belong to the partner's server: a wallet's Bearer token may not see or mint them.
+function keyHolderOf(identity: Partner): string {
+  if (identity.scheme !== 'api_key') throw new ForbiddenException('API keys are managed with an API key');
+  return identity.partnerId;
+}
+
+// A partner's own keys (the web console's API keys view): rotate by creating a new key, moving
+// to it, then revoking the old one.
+@ApiTags('Partner')
+@ApiSecurity('apiKey')
+@ApiForbiddenResponse({ type: GatewayErrorResponseDto, description: 'Called with a wallet token' })
+@PartnerAuth()
+@Controller('partner/keys')
+export class PartnerKeysController {
+  constructor(
+    private readonly createApiKey: CreateApiKeyUseCase,
+    private readonly revokeApiKey: RevokeApiKeyUseCase,
+    private readonly partners: PartnersRepository,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({
+    type: ApiKeyListResponseDto,
+    description: 'Every key, revoked ones included, oldest first',
+  })
+  async list(@CurrentIdentity() identity: Partner): Promise<ApiKeyListResponseDto> {
+    return apiKeyListOf(await this.partners.listKeys(keyHolderOf(identity)));
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: IssuedApiKeyResponseDto, description: 'The new key, shown once' })
+  create(@CurrentIdentity() identity: Partner) {
+    return this.createApiKey.execute(keyHolderOf(identity));
+  }
+
+  @Delete(':keyId')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Revoked (again 204 if it already was)' })
+  @ApiNotFoundResponse({
+    type: GatewayErrorResponseDto,
+    description: "`api_key_not_found`: not this partner's key",
+  })
+  async revoke(
+    @CurrentIdentity() identity: Partner,
+    @Param('keyId', ParseUUIDPipe) keyId: string,
+  ): Promise<void> {
+    await this.revokeApiKey.execute(keyHolderOf(identity), keyId);
+  }
+}
