@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createLogger } from '@platform/logging';
+import { payDepositTarget } from '../../sandbox/src/deposits/pay-deposit-target.js';
+import type { DepositTarget } from '../../sandbox/src/deposits/sandbox-deposit.js';
 import { startStandalone, type Standalone } from '../../standalone/src/start-standalone.js';
 import { launchBrowser, screenshot, seriousAccessibilityViolations } from './console-browser.js';
 
@@ -177,6 +179,51 @@ describe('web console', () => {
       await screenshot(page, 'partner-transactions-phone');
       await context.close();
     });
+
+    it('finds a transaction and watches it complete after a sandbox deposit, with its timeline', async () => {
+      const partner = { 'X-API-Key': apiKey };
+      const quote = await api('/quote', {
+        method: 'POST',
+        headers: partner,
+        body: {
+          amount: 100,
+          crypto_currency: 'USDC',
+          network: 'SOLANA',
+          payment_method: 'PIX',
+          target_currency: 'BRL',
+        },
+      });
+      const { id } = await api('/transaction', {
+        method: 'POST',
+        headers: partner,
+        body: { quote_id: quote.quote_id, user_id: 'watched-customer', account_number: '52998224725' },
+      });
+      const page = await openConsole();
+      await signIn(page, apiKey);
+      await page.getByLabel('Id, reference, on-chain hash or user').fill('watched-customer');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('link', { name: id! }).click();
+      await page.getByText('awaiting payment').first().waitFor();
+
+      // Paid as `npm run cli -- sandbox deposit` pays: from the sandbox customer's wallet.
+      const { payment_context: target } = (await (
+        await fetch(`${system.gatewayUrl}/ops/transactions/${id}`, {
+          headers: { 'X-OPS-API-KEY': opsApiKey },
+        })
+      ).json()) as { payment_context: DepositTarget };
+      const { onChainTx } = await payDepositTarget(target, {});
+      // The page reads the transaction again by itself until it settles.
+      await page.locator('.summary').getByText('payment completed').waitFor({ timeout: 60_000 });
+      const timeline = (await page.locator('.timeline').textContent())!;
+      expect(timeline).toContain('Status: processing payment');
+      expect(timeline).toContain(`Deposit of ${target.amount} USDC (funded)`);
+      expect(timeline).toContain(onChainTx);
+      expect(timeline).toContain('Payout of 100 BRL: settled');
+      expect(timeline).toContain('Status: payment completed');
+      await screenshot(page, 'partner-transaction');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await context.close();
+    }, 90_000);
 
     it('redelivers a webhook that failed once its endpoint answers, and rotates the secret', async () => {
       const receiver = `${system.sandbox.webhookReceiver.url}/hooks/console`;

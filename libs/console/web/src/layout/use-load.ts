@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export type Load<T> =
   | { readonly state: 'loading' }
@@ -6,13 +6,14 @@ export type Load<T> =
   | { readonly state: 'loaded'; readonly data: T };
 
 // Runs `load` when one of `dependencies` changes (and on reload()); an answer that arrives after
-// a newer request started is dropped, so a slow search never overwrites a later one.
+// a newer request started is dropped, so a slow search never overwrites a later one. What was
+// loaded stays shown until the next answer replaces it (no flicker on a refresh).
 export function useLoad<T>(load: () => Promise<T>, dependencies: readonly unknown[]) {
   const [result, setResult] = useState<Load<T>>({ state: 'loading' });
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     let current = true;
-    setResult({ state: 'loading' });
+    setResult((current) => (current.state === 'loaded' ? current : { state: 'loading' }));
     load().then(
       (data) => current && setResult({ state: 'loaded', data }),
       (error: unknown) => current && setResult({ state: 'failed', error }),
@@ -22,5 +23,6 @@ export function useLoad<T>(load: () => Promise<T>, dependencies: readonly unknow
     };
     // `load` is a new closure on every render; what it reads is in `dependencies`.
   }, [...dependencies, generation]);
-  return { result, reload: () => setGeneration((value) => value + 1) };
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  return { result, reload };
 }

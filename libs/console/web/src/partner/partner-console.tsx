@@ -1,6 +1,7 @@
 import type { Session } from '../session/session.js';
 import { Shell, type NavItem } from '../layout/shell.js';
 import { ApiKeysPage } from './api-keys-page.js';
+import { TransactionPage } from './transaction-page.js';
 import { TransactionsPage } from './transactions-page.js';
 import { WebhooksPage } from './webhooks-page.js';
 
@@ -13,6 +14,11 @@ const NAV: readonly NavItem[] = [
 function Page({ session, path }: { session: Session; path: string }) {
   if (path.startsWith('/webhooks')) return <WebhooksPage api={session.api} />;
   if (path.startsWith('/api-keys')) return <ApiKeysPage session={session} />;
+  const transaction = /^\/transactions\/([^/]+)$/.exec(path);
+  if (transaction)
+    return (
+      <TransactionPage key={transaction[1]} api={session.api} id={decodeURIComponent(transaction[1]!)} />
+    );
   return <TransactionsPage api={session.api} />;
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import { NO_FILTERS, type TransactionFilters, type TransactionSearch } from '../api/transactions.js';
+import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
 import { StatusBadge } from '../layout/status-badge.js';
 import { useLoad } from '../layout/use-load.js';
@@ -74,7 +75,9 @@ function TransactionTable({ search, onPage }: { search: TransactionSearch; onPag
             {search.transactions.map((transaction) => (
               <tr key={transaction.id}>
                 <td>{new Date(transaction.createdAt).toLocaleString()}</td>
-                <td className="mono">{transaction.id}</td>
+                <td className="mono">
+                  <Link to={`/transactions/${transaction.id}`}>{transaction.id}</Link>
+                </td>
                 <td>{transaction.userId}</td>
                 <td>
                   {transaction.blockchain} → {transaction.paymentMethod}

@@ -8,13 +8,24 @@ import { useLoad } from '../layout/use-load.js';
 const STATUSES: readonly DeliveryStatus[] = ['PENDING', 'DELIVERED', 'DEAD'];
 
 // Deliveries, newest first, with what the last attempt got; any may be sent again.
-export function WebhookDeliveriesTable(props: { api: ConsoleApi; version: number; onRedeliver: () => void }) {
-  const { api, version, onRedeliver } = props;
+// `transactionId` narrows the list to one transaction's deliveries.
+export function WebhookDeliveriesTable(props: {
+  api: ConsoleApi;
+  transactionId?: string;
+  version: number;
+  onRedeliver: () => void;
+}) {
+  const { api, transactionId, version, onRedeliver } = props;
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
   const [failure, setFailure] = useState<string | null>(null);
   const { result } = useLoad(
-    () => api.get<WebhookDeliveryPage>('/webhooks/deliveries', { status, pageSize: 50 }),
-    [api, status, version],
+    () =>
+      api.get<WebhookDeliveryPage>('/webhooks/deliveries', {
+        status,
+        transaction_id: transactionId,
+        pageSize: 50,
+      }),
+    [api, status, transactionId, version],
   );
 
   async function redeliver(delivery: WebhookDelivery) {
@@ -29,7 +40,7 @@ export function WebhookDeliveriesTable(props: { api: ConsoleApi; version: number
 
   return (
     <section aria-labelledby="deliveries-title">
-      <h2 id="deliveries-title">Deliveries</h2>
+      <h2 id="deliveries-title">Webhook deliveries</h2>
       <div className="field">
         <label htmlFor="delivery-status">Status</label>
         <select

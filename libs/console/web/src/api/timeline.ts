@@ -1,0 +1,87 @@
+import type { TransactionStatus } from '@shared/contracts';
+import type { TransactionSummary } from './transactions.js';
+
+// GET /transaction/{id}/timeline (transaction-service).
+export interface TransactionTimeline {
+  readonly transaction: TransactionSummary;
+  readonly journal: ReadonlyArray<{
+    readonly sequence: number;
+    readonly change: string;
+    readonly fromStatus: TransactionStatus | null;
+    readonly toStatus: TransactionStatus;
+    readonly occurredAt: string;
+  }>;
+  readonly deposits: ReadonlyArray<{
+    readonly onChainTx: string;
+    readonly amount: string;
+    readonly sender: string;
+    readonly outcome: string;
+    readonly confirmedAt: string;
+  }>;
+  readonly payout: {
+    readonly status: string;
+    readonly amount: string;
+    readonly currency: string;
+    readonly railReference: string | null;
+    readonly failureReason: string | null;
+    readonly attempts: number;
+    readonly updatedAt: string;
+  } | null;
+  readonly refunds: ReadonlyArray<{
+    readonly status: string;
+    readonly amount: string;
+    readonly destination: string;
+    readonly reason: string;
+    readonly onChainTx: string | null;
+    readonly requestedAt: string;
+    readonly settledAt: string | null;
+  }>;
+}
+
+export interface TimelineEvent {
+  readonly at: string;
+  readonly title: string;
+  readonly detail: string;
+}
+
+const statusText = (status: string) => status.replaceAll('_', ' ').toLowerCase();
+
+// One list, oldest first, of everything the timeline answer holds.
+export function eventsOf(timeline: TransactionTimeline): TimelineEvent[] {
+  const { transaction, journal, deposits, payout, refunds } = timeline;
+  const events: TimelineEvent[] = [
+    ...journal.map((entry) => ({
+      at: entry.occurredAt,
+      title: entry.change === 'CREATED' ? 'Created' : `Status: ${statusText(entry.toStatus)}`,
+      detail: entry.fromStatus ? `from ${statusText(entry.fromStatus)}` : '',
+    })),
+    ...deposits.map((deposit) => ({
+      at: deposit.confirmedAt,
+      title: `Deposit of ${deposit.amount} ${transaction.cryptoCurrency} (${statusText(deposit.outcome)})`,
+      detail: `${transaction.blockchain} transfer ${deposit.onChainTx} from ${deposit.sender}`,
+    })),
+    ...(payout
+      ? [
+          {
+            at: payout.updatedAt,
+            title: `Payout of ${payout.amount} ${payout.currency}: ${statusText(payout.status)}`,
+            detail: [
+              `${transaction.paymentMethod}, attempt ${payout.attempts}`,
+              payout.railReference && `rail reference ${payout.railReference}`,
+              payout.failureReason,
+            ]
+              .filter(Boolean)
+              .join('; '),
+          },
+        ]
+      : []),
+    ...refunds.map((refund) => ({
+      at: refund.settledAt ?? refund.requestedAt,
+      title: `Refund of ${refund.amount} ${transaction.cryptoCurrency}: ${statusText(refund.status)}`,
+      detail: [`to ${refund.destination}`, `because ${statusText(refund.reason)}`, refund.onChainTx]
+        .filter(Boolean)
+        .join('; '),
+    })),
+  ];
+  return events.sort((a, b) => a.at.localeCompare(b.at));
+}

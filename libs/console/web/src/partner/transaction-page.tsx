@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { TransactionStatus } from '@shared/contracts';
+import type { ConsoleApi } from '../api/console-api.js';
+import { eventsOf, type TransactionTimeline } from '../api/timeline.js';
+import { Link } from '../layout/link.js';
+import { LoadState } from '../layout/load-state.js';
+import { StatusBadge } from '../layout/status-badge.js';
+import { formatTime } from '../layout/time.js';
+import { useLoad } from '../layout/use-load.js';
+import { WebhookDeliveriesTable } from './webhook-deliveries-table.js';
+
+const REFRESH_MS = 2000;
+const SETTLED: ReadonlySet<TransactionStatus> = new Set([
+  TransactionStatus.PAYMENT_COMPLETED,
+  TransactionStatus.PAYMENT_FAILED,
+  TransactionStatus.WRONG_AMOUNT,
+  TransactionStatus.PAYMENT_EXPIRED,
+]);
+
+// One transaction: where it stands, what happened to it, and the webhooks it caused. Until it
+// settles the page reads it again every two seconds, so a person can watch it complete.
+export function TransactionPage({ api, id }: { api: ConsoleApi; id: string }) {
+  const { result, reload } = useLoad(
+    () => api.get<TransactionTimeline>(`/transaction/${id}/timeline`),
+    [api, id],
+  );
+  const status = result.state === 'loaded' ? result.data.transaction.status : null;
+  const settled = status !== null && SETTLED.has(status);
+  useEffect(() => {
+    if (settled) return;
+    const timer = window.setInterval(reload, REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [settled, reload]);
+
+  return (
+    <section aria-labelledby="transaction-title">
+      <p>
+        <Link to="/transactions">← All transactions</Link>
+      </p>
+      <h1 id="transaction-title">Transaction</h1>
+      <LoadState load={result}>
+        {(timeline) => (
+          <>
+            <Summary timeline={timeline} />
+            <h2>Timeline</h2>
+            <ol className="timeline">
+              {eventsOf(timeline).map((event, index) => (
+                <li key={index}>
+                  <time dateTime={event.at}>{formatTime(event.at)}</time>
+                  <strong>{event.title}</strong>
+                  {event.detail && <span className="mono detail">{event.detail}</span>}
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </LoadState>
+      <WebhookDeliveriesTable api={api} transactionId={id} version={0} onRedeliver={reload} />
+    </section>
+  );
+}
+
+function Summary({ timeline: { transaction } }: { timeline: TransactionTimeline }) {
+  const rows: ReadonlyArray<readonly [string, string]> = [
+    ['Id', transaction.id],
+    ['Reference (memo)', transaction.transactionReference],
+    ['User', transaction.userId],
+    ['Route', `${transaction.blockchain} → ${transaction.paymentMethod}`],
+    ['Deposit', `${transaction.sourceAmount} ${transaction.cryptoCurrency}`],
+    ['Payout', `${transaction.targetAmount} ${transaction.targetCurrency}`],
+    ['Funding transfer', transaction.onChainTxHash ?? 'not yet'],
+    ['Created', formatTime(transaction.createdAt)],
+  ];
+  return (
+    <dl className="summary">
+      <div className="pair">
+        <dt>Status</dt>
+        <dd aria-live="polite">
+          <StatusBadge status={transaction.status} />
+        </dd>
+      </div>
+      {rows.map(([term, value]) => (
+        <div key={term} className="pair">
+          <dt>{term}</dt>
+          <dd className="mono">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
