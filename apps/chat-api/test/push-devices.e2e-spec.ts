@@ -263,7 +263,7 @@ describe('mobile push devices and notifications through the sandbox bouncer', ()
     });
   });
 
-  it('notifies a user a channel message mentions, and not the other subscribers', async () => {
+  it('notifies a user a channel message mentions, not the other subscribers, and removes it once deleted', async () => {
     const streamId = await chat.channel(sender, 'launch', [phoneUser, owner]);
     await chat.as(owner).post('/users/me/android_gcm_reg_id', { token: 'owner-fcm-token' }).expect(200);
     const mention = await chat.toChannel(sender, streamId, 'countdown', 'ready, @**Pat Phone**?');
@@ -286,6 +286,17 @@ describe('mobile push devices and notifications through the sandbox bouncer', ()
     });
     await jobsDrained();
     expect(notifyCalls(owner.userId)).toEqual([]);
+
+    // A deleted message's notification comes off the phones too.
+    await chat.as(owner).delete(`/messages/${mention}`).expect(200);
+    await expectEventually(() =>
+      expect(
+        notifyCalls(phoneUser.userId).filter(
+          (removal) =>
+            gcm(removal)['event'] === 'remove' && gcm(removal)['zulip_message_ids'] === String(mention),
+        ),
+      ).toHaveLength(1),
+    );
   });
 
   it('unregisters removed tokens and a deactivated account’s, and counts registrations and notifications', async () => {
@@ -314,7 +325,7 @@ describe('mobile push devices and notifications through the sandbox bouncer', ()
       /chat_push_notifications_total\{kind="message",outcome="sent",service="chat-api"\} [1-9]/,
     );
     expect(metrics).toMatch(
-      /chat_push_notifications_total\{kind="remove",outcome="sent",service="chat-api"\} 1/,
+      /chat_push_notifications_total\{kind="remove",outcome="sent",service="chat-api"\} 2/,
     );
   });
 });

@@ -111,8 +111,8 @@ export class ChatApiConfig {
   @IsNotEmpty({ message: 'CHAT_PUSH_SERVER_KEY is required when CHAT_PUSH_BOUNCER_URL is set' })
   CHAT_PUSH_SERVER_KEY?: string;
 
-  // The push worker looks for due calls to the bouncer and for read messages whose
-  // notifications to remove this often (work this replica queues wakes it at once).
+  // The push worker looks for due calls to the bouncer this often (work this replica queues
+  // wakes it at once; this finds the others' and the retries).
   @IsInt()
   @Min(100)
   CHAT_PUSH_POLL_MS: number = 2_000;

@@ -2,10 +2,9 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { EVENT_BUS, type EventBus } from '@platform/messaging';
 import { LOGGER, type Logger } from '@platform/logging';
 import { ChatTopic, type ChatEventV1 } from '@shared/contracts';
-import { delay, IdGenerator } from '@shared/util';
+import { IdGenerator } from '@shared/util';
+import { whenBusReady } from '../core/events/bus-ready.js';
 import { EventQueueRegistry } from './event-queue.registry.js';
-
-const BUS_READY_TIMEOUT_MS = 60_000;
 
 // Every replica reads every chat event in a consumer group of its own, starting from the
 // latest: a queue lives in one replica's memory, and the event may come from any replica.
@@ -19,12 +18,7 @@ export class ChatEventFanout implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    // The messaging module connects the bus in its own bootstrap hook; wait for it.
-    const deadline = Date.now() + BUS_READY_TIMEOUT_MS;
-    while (!(await this.bus.isReady())) {
-      if (Date.now() > deadline) throw new Error('The event bus did not become ready');
-      await delay(50);
-    }
+    await whenBusReady(this.bus);
     const groupId = `chat-api-fanout-${this.ids.uuid()}`;
     await this.bus.subscribe({
       groupId,

@@ -16,7 +16,9 @@ import { PushJobsRepository } from './push-jobs.repository.js';
 import { PushNoticeEntity } from './push-notice.entity.js';
 import { PushNoticesRepository } from './push-notices.repository.js';
 import { PushNotificationTriggers } from './push-notification.triggers.js';
+import { PushReadWatcher } from './push-read.watcher.js';
 import { PushRegistrationsService } from './push-registrations.service.js';
+import { PushRemovals } from './push-removals.js';
 import { PushMetrics } from './push.metrics.js';
 import { PushWorker } from './push.worker.js';
 
@@ -39,7 +41,9 @@ import { PushWorker } from './push.worker.js';
     PushMetrics,
     PushNoticesRepository,
     PushNotificationTriggers,
+    PushReadWatcher,
     PushRegistrationsService,
+    PushRemovals,
     PushWorker,
   ],
 })

@@ -36,6 +36,7 @@ function runnerFor(answer: () => Promise<BouncerAnswer>, registeredAt = new Date
       settle: async (_manager: unknown, _device: unknown, outcome: unknown) => settled.push(outcome) > 0,
     } as never,
     {} as never,
+    {} as never,
     jobs as never,
     {} as never,
     { unseal: (sealed: string) => `unsealed ${sealed}` } as never,

@@ -14,6 +14,7 @@ import type { PushJobEntity } from './push-job.entity.js';
 import { PushJobsRepository } from './push-jobs.repository.js';
 import { PushNoticesRepository } from './push-notices.repository.js';
 import { removalPayloads, type PushPayloads } from './push-payloads.js';
+import { PushRemovals } from './push-removals.js';
 import { PushMetrics } from './push.metrics.js';
 
 // The bouncer keeps retrying an E2EE registration for a day (Zulip's
@@ -38,6 +39,7 @@ export class PushJobRunner {
     private readonly bouncer: PushBouncerClient,
     private readonly devices: PushDevicesRepository,
     private readonly notices: PushNoticesRepository,
+    private readonly removals: PushRemovals,
     private readonly jobs: PushJobsRepository,
     private readonly realms: RealmsRepository,
     private readonly vault: ApiKeyVault,
@@ -172,11 +174,21 @@ export class PushJobRunner {
       this.logger.warn({ jobId: job.id, kind, answer: describe(answer) }, 'push notification given up');
       return 'done';
     }
-    if (kind === 'message')
-      await this.notices.record({ realmId: job.realmId, userId: job.userId, messageId: messageId! });
+    if (kind === 'message') await this.recordNotice(job, messageId!);
     await this.forgetDeletedDevices(answer.body);
     this.metrics.notified(kind, 'sent');
     return 'done';
+  }
+
+  // The phones show the notification until the message is read. A read committed while it was
+  // being sent may have been announced before this notice existed: checked again here, with the
+  // notice written, so one of the two sees the other and the removal follows either way.
+  private async recordNotice(job: PushJobEntity, messageId: number): Promise<void> {
+    await this.outbox.run(async (tx) => {
+      await this.notices.record(tx.manager, { realmId: job.realmId, userId: job.userId, messageId });
+      if (!(await this.notices.isUnread(job.userId, messageId, tx.manager)))
+        await this.removals.queue(tx, [job.userId], [messageId]);
+    });
   }
 
   private async payloadsOf(job: PushJobEntity): Promise<PushPayloads | null> {

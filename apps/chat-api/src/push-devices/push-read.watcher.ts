@@ -1,0 +1,59 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EVENT_BUS, type EventBus, TransactionalOutbox } from '@platform/messaging';
+import { LOGGER, type Logger } from '@platform/logging';
+import { ChatTopic, type ChatEventV1, type ChatTopics } from '@shared/contracts';
+import { ChatApiConfig } from '../core/chat-api.config.js';
+import { whenBusReady } from '../core/events/bus-ready.js';
+import { pushServiceOf } from '../core/push-service.js';
+import { fromMessageRuns } from '../events/message-runs.js';
+import { PushRemovals } from './push-removals.js';
+import { PushWorker } from './push.worker.js';
+
+// Every replica in one consumer group: each chat event reaches one of them, and its committed
+// offset survives restarts, so no read is missed while the replicas are down.
+const GROUP_ID = 'chat-api-push-reads';
+
+// Notifications of messages a user has read, or that were deleted (or moved out of the user's
+// reach), come off the user's phones: the chat events that say so (`update_message_flags`
+// adding `read`, `delete_message`) queue the removal calls. Only with a push service.
+@Injectable()
+export class PushReadWatcher implements OnApplicationBootstrap {
+  constructor(
+    private readonly config: ChatApiConfig,
+    private readonly removals: PushRemovals,
+    private readonly worker: PushWorker,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!pushServiceOf(this.config)) return;
+    await whenBusReady(this.bus);
+    await this.bus.subscribe({
+      groupId: GROUP_ID,
+      topics: [ChatTopic.Events],
+      startFrom: 'earliest',
+      handle: (envelope) => this.handle(envelope.payload as ChatEventV1),
+    });
+    this.logger.info({ groupId: GROUP_ID }, 'push read watcher subscribed');
+  }
+
+  private async handle(chatEvent: ChatEventV1): Promise<void> {
+    const messageIds = noLongerUnread(chatEvent);
+    if (messageIds.length === 0) return;
+    let queued = false;
+    await this.outbox.run(async (tx) => {
+      queued = await this.removals.queue(tx, chatEvent.userIds, messageIds);
+    });
+    if (queued) this.worker.wake();
+  }
+}
+
+// The messages an event takes out of its users' unread ones.
+function noLongerUnread({ event, messageRuns }: ChatEventV1): number[] {
+  if (event['type'] === 'update_message_flags' && event['op'] === 'add' && event['flag'] === 'read')
+    return messageRuns ? fromMessageRuns(messageRuns) : ((event['messages'] as number[] | undefined) ?? []);
+  if (event['type'] === 'delete_message') return (event['message_ids'] as number[] | undefined) ?? [];
+  return [];
+}
