@@ -1,0 +1,96 @@
+// The baseline of bench/read.bench.mjs: GET /transaction/{id} without the framework. A bare
+// node:http server checks the X-API-Key as api-gateway does (HMAC-SHA256 with the pepper, the
+// active key read by its hash and kept API_KEY_CACHE_MS, 5 s by default), reads the partner's
+// transaction whole by its primary key and answers the same JSON. One process, no proxy hop, no
+// internal identity token, no metrics: the floor, not a rival.
+//
+//   DATABASE_URL=… API_KEY_PEPPER=… PORT=… node bench/read-baseline-server.mjs
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+const { DATABASE_URL, API_KEY_PEPPER } = process.env;
+const PORT = Number(process.env.PORT ?? 3742);
+const HOST = process.env.HOST ?? '127.0.0.1';
+if (!DATABASE_URL || !API_KEY_PEPPER) {
+  process.stderr.write('read-baseline-server: DATABASE_URL and API_KEY_PEPPER are required\n');
+  process.exit(2);
+}
+// api-gateway's API_KEY_CACHE_MS default and the apps' DATABASE_POOL_SIZE default.
+const KEY_CACHE_MS = 5_000;
+const POOL_SIZE = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PATH = /^\/transaction\/([^/?]+)$/;
+
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_SIZE, application_name: 'baseline' });
+
+const keys = new Map();
+function activeKey(hash) {
+  const now = Date.now();
+  const hit = keys.get(hash);
+  if (hit && hit.expiresAt > now) return hit.key;
+  const key = pool
+    .query({
+      name: 'key',
+      text: 'SELECT * FROM "api_gateway"."api_key" WHERE "key_hash" = $1 AND "revoked_at" IS NULL',
+      values: [hash],
+    })
+    .then(({ rows }) => rows[0] ?? null);
+  keys.set(hash, { key, expiresAt: now + KEY_CACHE_MS });
+  return key;
+}
+
+async function transactionStatus(apiKey, id) {
+  const key = apiKey
+    ? await activeKey(createHmac('sha256', API_KEY_PEPPER).update(apiKey.trim()).digest('hex'))
+    : null;
+  if (!key) return [401, { code: 'unauthorized', reason: 'Missing or invalid API key' }];
+  const {
+    rows: [transaction],
+  } = UUID.test(id)
+    ? await pool.query({
+        name: 'transaction',
+        text: 'SELECT * FROM "transaction"."transaction" WHERE "partner_id" = $1 AND "id" = $2',
+        values: [key.partner_id, id],
+      })
+    : { rows: [] };
+  if (!transaction) return [404, { code: 'transaction_not_found', reason: 'Transaction not found' }];
+  return [
+    200,
+    {
+      id: transaction.id,
+      status: transaction.status,
+      transaction_reference: transaction.reference,
+      on_chain_tx_hash: transaction.on_chain_tx_hash,
+      kycRequired: false,
+      user_id: transaction.user_id,
+    },
+  ];
+}
+
+function send(response, status, body) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+const server = createServer((request, response) => {
+  request.resume();
+  if (request.method === 'GET' && request.url === '/health/ready')
+    return send(response, 200, { status: 'ok' });
+  const id = request.method === 'GET' ? PATH.exec(request.url ?? '')?.[1] : undefined;
+  if (id === undefined) return send(response, 404, { message: 'Not found' });
+  transactionStatus(request.headers['x-api-key'], id).then(
+    ([status, body]) => send(response, status, body),
+    (error) => send(response, 500, { code: 'server_error', reason: String(error.message) }),
+  );
+});
+server.keepAliveTimeout = 65_000;
+server.listen(PORT, HOST); // silent: the orchestrator polls /health/ready
+
+const stop = () => server.close(() => pool.end().then(() => process.exit(0)));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
