@@ -225,6 +225,22 @@ describe('web console', () => {
       await context.close();
     }, 90_000);
 
+    it('prices a payout in the quote playground and shows a refusal with its code', async () => {
+      const page = await openConsole('/console/quotes');
+      await signIn(page, apiKey);
+      await page.getByLabel('Corridor').selectOption({ label: 'USDC on STELLAR → COP by BREB' });
+      await page.getByLabel('Recipient gets (COP)').fill('400000');
+      await page.getByRole('button', { name: 'Get quote' }).click();
+      await page.locator('.summary').getByText('101.02 USDC').waitFor();
+      await screenshot(page, 'partner-quote-playground');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      await page.getByLabel('Recipient gets (COP)').fill('1000');
+      await page.getByRole('button', { name: 'Get quote' }).click();
+      await expect(page.getByRole('alert').textContent()).resolves.toMatch(/^minimum: /);
+      await context.close();
+    });
+
     it('redelivers a webhook that failed once its endpoint answers, and rotates the secret', async () => {
       const receiver = `${system.sandbox.webhookReceiver.url}/hooks/console`;
       const page = await openConsole('/console/webhooks');

@@ -1,6 +1,7 @@
 import type { Session } from '../session/session.js';
 import { Shell, type NavItem } from '../layout/shell.js';
 import { ApiKeysPage } from './api-keys-page.js';
+import { QuotePlaygroundPage } from './quote-playground-page.js';
 import { TransactionPage } from './transaction-page.js';
 import { TransactionsPage } from './transactions-page.js';
 import { WebhooksPage } from './webhooks-page.js';
@@ -9,11 +10,13 @@ const NAV: readonly NavItem[] = [
   { path: '/transactions', label: 'Transactions' },
   { path: '/webhooks', label: 'Webhooks' },
   { path: '/api-keys', label: 'API keys' },
+  { path: '/quotes', label: 'Quote playground' },
 ];
 
 function Page({ session, path }: { session: Session; path: string }) {
   if (path.startsWith('/webhooks')) return <WebhooksPage api={session.api} />;
   if (path.startsWith('/api-keys')) return <ApiKeysPage session={session} />;
+  if (path.startsWith('/quotes')) return <QuotePlaygroundPage api={session.api} />;
   const transaction = /^\/transactions\/([^/]+)$/.exec(path);
   if (transaction)
     return (
