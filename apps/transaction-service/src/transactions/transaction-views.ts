@@ -34,7 +34,7 @@ export class TransactionViews {
 
   async status(caller: TransactionCaller, id: string): Promise<TransactionStatusResponseDto> {
     const transaction = isTransactionId(id)
-      ? await this.transactions.findForPartner(caller.partnerId, id)
+      ? await this.transactions.statusForPartner(caller.partnerId, id)
       : null;
     if (!transaction || !mayActFor(caller, transaction.userId)) throw transactionNotFound();
     return {

@@ -22,6 +22,11 @@ export interface TransactionFilter {
   readonly createdBefore?: Date;
 }
 
+export type TransactionStatusRow = Pick<
+  TransactionEntity,
+  'id' | 'status' | 'reference' | 'onChainTxHash' | 'userId'
+>;
+
 // Every read is scoped by partner: another partner's transaction id finds nothing.
 @Injectable()
 export class TransactionsRepository {
@@ -29,6 +34,18 @@ export class TransactionsRepository {
 
   findForPartner(partnerId: string, id: string): Promise<TransactionEntity | null> {
     return this.dataSource.getRepository(TransactionEntity).findOneBy({ partnerId, id });
+  }
+
+  // GET /transaction/{id}, the partners' most frequent read: the five columns it answers with,
+  // in plain SQL (the entity read's query builder and its mapping of the other twenty columns
+  // were a sixth of transaction-service's CPU per request).
+  async statusForPartner(partnerId: string, id: string): Promise<TransactionStatusRow | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT "id", "status", "reference", "on_chain_tx_hash" AS "onChainTxHash", "user_id" AS "userId"
+       FROM "transaction"."transaction" WHERE "partner_id" = $1 AND "id" = $2`,
+      [partnerId, id],
+    )) as TransactionStatusRow[];
+    return rows[0] ?? null;
   }
 
   findByQuote(partnerId: string, quoteId: string): Promise<TransactionEntity | null> {
