@@ -369,6 +369,18 @@ describe('web console', () => {
       await screenshot(page, 'ops-audit-log');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+      await page.getByRole('link', { name: 'Unmatched deposits' }).click();
+      await page.getByRole('heading', { name: 'Unmatched deposits' }).waitFor();
+      await page.getByLabel('On-chain hash').fill('f'.repeat(64));
+      answerNext(true);
+      await page.getByRole('button', { name: 'Reconcile', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'not_found' }).waitFor();
+      expect(asked.at(-1)).toBe(
+        `Reconcile STELLAR transfer ${'f'.repeat(64)}?\n\nThis is recorded in the audit log.`,
+      );
+      await screenshot(page, 'ops-unmatched-deposits');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
       await page.getByRole('link', { name: 'Corridors' }).click();
       answerNext(true);
       await page.getByRole('button', { name: `Enable ${flow}` }).click();
