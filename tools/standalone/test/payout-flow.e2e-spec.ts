@@ -47,7 +47,8 @@ describe('payout flow on the sandbox', () => {
     opsKey = (JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as { opsApiKey: string })
       .opsApiKey;
     apiKey = (await cli('partner', 'create', '--name', 'Payout flow')).apiKey;
-  });
+    // A build and every app booting in one process: past the suites' 2 minutes on a loaded machine.
+  }, 300_000);
 
   afterAll(async () => {
     await system?.stop();

@@ -45,7 +45,8 @@ describe('standalone mode', () => {
     // The CLI runs from the compiled output, as `npm run cli` does.
     await run('node', ['tools/build/build.mjs', '--quiet']);
     system = await start();
-  });
+    // A build and every app booting in one process: past the suites' 2 minutes on a loaded machine.
+  }, 300_000);
 
   afterAll(async () => {
     await system?.stop();
