@@ -44,6 +44,7 @@ import { PaymentContextBuilder } from './transactions/payment-context.js';
 import { RecipientCheck } from './transactions/recipient-check.js';
 import { RecipientVault } from './transactions/recipient-vault.js';
 import { TransactionJournal } from './transactions/transaction-journal.js';
+import { TransactionStatsView } from './transactions/transaction-stats.view.js';
 import { TransactionTimelineQuery } from './transactions/transaction-timeline.query.js';
 import { TransactionTimelineView } from './transactions/transaction-timeline.view.js';
 import { TransactionViews } from './transactions/transaction-views.js';
@@ -84,6 +85,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     TransactionViews,
     TransactionTimelineQuery,
     TransactionTimelineView,
+    TransactionStatsView,
     AcceptTransactionUseCase,
     TransitionTransactionUseCase,
     ChainWatchersClient,

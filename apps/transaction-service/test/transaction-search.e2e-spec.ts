@@ -90,6 +90,41 @@ describe("the web console's transaction reads", () => {
     expect(second.transactions.map(({ id }: { id: string }) => id)).toEqual([stellar.id]);
   });
 
+  it('GET /transactions/stats counts and sums them per day and corridor, and by status', async () => {
+    const body = (await system.http.get('/transactions/stats').set('X-API-Key', partnerA.apiKey).expect(200))
+      .body;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(body.since).toBe(new Date(Date.parse(today) - 13 * 86_400_000).toISOString());
+    expect(body.daily).toEqual([
+      {
+        day: today,
+        cryptoCurrency: 'USDC',
+        blockchain: 'SOLANA',
+        paymentMethod: 'PIX',
+        targetCurrency: 'BRL',
+        count: 1,
+        volume: '18.43',
+      },
+      expect.objectContaining({ blockchain: 'STELLAR', paymentMethod: 'BREB', count: 1, volume: '101.02' }),
+    ]);
+    expect(body.statuses).toEqual([
+      { status: 'AWAITING_PAYMENT', count: 1 },
+      { status: 'PAYMENT_COMPLETED', count: 1 },
+    ]);
+    const other = (await system.http.get('/transactions/stats').set('X-API-Key', partnerB.apiKey).expect(200))
+      .body;
+    expect([other.daily, other.statuses]).toEqual([[], []]);
+    expect(
+      (
+        await system.http
+          .get('/transactions/stats')
+          .query({ days: 91 })
+          .set('X-API-Key', partnerA.apiKey)
+          .expect(400)
+      ).body,
+    ).toEqual(refusal('invalid_request', 'days must be an integer from 1 to 90'));
+  });
+
   it("never shows another partner's transactions, whatever it searches", async () => {
     expect((await search(partnerB).expect(200)).body).toEqual({
       page: 1,

@@ -25,6 +25,8 @@ import {
   TransactionStatusResponseDto,
 } from './transaction.response.dto.js';
 import { TransactionSearchResponseDto } from './transaction-search.response.dto.js';
+import { TransactionStatsRequestDto, TransactionStatsResponseDto } from './transaction-stats.dto.js';
+import { TransactionStatsView } from './transaction-stats.view.js';
 import { TransactionTimelineResponseDto } from './transaction-timeline.response.dto.js';
 import { TransactionTimelineView } from './transaction-timeline.view.js';
 
@@ -44,6 +46,7 @@ export class TransactionsController {
     private readonly idempotency: IdempotentRequests,
     private readonly views: TransactionViews,
     private readonly timelines: TransactionTimelineView,
+    private readonly stats: TransactionStatsView,
   ) {}
 
   @Post('transaction')
@@ -81,6 +84,13 @@ export class TransactionsController {
   @ApiOkResponse({ type: TransactionTimelineResponseDto })
   timeline(@CurrentIdentity() partner: Partner, @Param('id') id: string) {
     return this.timelines.of(transactionCallerOf(partner), id);
+  }
+
+  // The web console's charts.
+  @Get('transactions/stats')
+  @ApiOkResponse({ type: TransactionStatsResponseDto })
+  statistics(@CurrentIdentity() partner: Partner, @Query() { days }: TransactionStatsRequestDto) {
+    return this.stats.of(transactionCallerOf(partner), days);
   }
 
   @Get('transactions/list')

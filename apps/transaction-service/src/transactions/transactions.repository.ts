@@ -1,12 +1,33 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type Blockchain, type PaymentMethod, TransactionStatus } from '@shared/contracts';
+import {
+  type Blockchain,
+  type CryptoCurrency,
+  type PaymentMethod,
+  type TargetCurrency,
+  TransactionStatus,
+} from '@shared/contracts';
 import { TransactionJournalEntryEntity } from './transaction-journal-entry.entity.js';
 import { TransactionEntity } from './transaction.entity.js';
 
 export interface TransactionPage {
   readonly total: number;
   readonly items: readonly TransactionEntity[];
+}
+
+export interface DailyActivityRow {
+  readonly day: string;
+  readonly cryptoCurrency: CryptoCurrency;
+  readonly blockchain: Blockchain;
+  readonly paymentMethod: PaymentMethod;
+  readonly targetCurrency: TargetCurrency;
+  readonly count: number;
+  readonly volume: string;
+}
+
+export interface StatusCountRow {
+  readonly status: TransactionStatus;
+  readonly count: number;
 }
 
 // What the console filters a partner's transactions by; absent fields do not filter.
@@ -102,6 +123,37 @@ export class TransactionsRepository {
       .take(pageSize)
       .getManyAndCount();
     return { items, total };
+  }
+
+  // Per day (UTC) and corridor since `since`: how many transactions were created and the crypto
+  // they quoted (a decimal string). Scoped by partner, and by user for a wallet caller.
+  async dailyActivity(
+    partnerId: string,
+    userId: string | undefined,
+    since: Date,
+  ): Promise<DailyActivityRow[]> {
+    const rows: DailyActivityRow[] = await this.dataSource.query(
+      `SELECT to_char(date_trunc('day', "created_at" AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS "day",
+              "crypto_currency" AS "cryptoCurrency", "blockchain", "payment_method" AS "paymentMethod",
+              "target_currency" AS "targetCurrency", COUNT(*)::int AS "count",
+              SUM("source_amount")::text AS "volume"
+       FROM "transaction"."transaction"
+       WHERE "partner_id" = $1 AND "created_at" >= $2 AND ($3::varchar IS NULL OR "user_id" = $3)
+       GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+      [partnerId, since, userId ?? null],
+    );
+    return rows;
+  }
+
+  // How many of the partner's transactions created since `since` stand in each status.
+  async statusMix(partnerId: string, userId: string | undefined, since: Date): Promise<StatusCountRow[]> {
+    const rows: StatusCountRow[] = await this.dataSource.query(
+      `SELECT "status", COUNT(*)::int AS "count" FROM "transaction"."transaction"
+       WHERE "partner_id" = $1 AND "created_at" >= $2 AND ($3::varchar IS NULL OR "user_id" = $3)
+       GROUP BY 1 ORDER BY 1`,
+      [partnerId, since, userId ?? null],
+    );
+    return rows;
   }
 
   // The ids of up to `limit` transactions still awaiting payment whose quote ended before
