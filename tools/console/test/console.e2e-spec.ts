@@ -225,6 +225,18 @@ describe('web console', () => {
       await context.close();
     }, 90_000);
 
+    it('charts the activity per day by corridor and the status mix, with the numbers in a table', async () => {
+      const page = await openConsole('/console/overview');
+      await signIn(page, apiKey);
+      await page.getByRole('img', { name: /^Transactions per day, by corridor/ }).waitFor();
+      await page.getByRole('img', { name: /^Where they stand now/ }).waitFor();
+      const row = page.getByRole('row').filter({ hasText: 'USDC STELLAR → BREB COP' });
+      await expect(row.textContent()).resolves.toMatch(/101\.02 USDC$/);
+      await screenshot(page, 'partner-overview');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await context.close();
+    });
+
     it('prices a payout in the quote playground and shows a refusal with its code', async () => {
       const page = await openConsole('/console/quotes');
       await signIn(page, apiKey);

@@ -1,6 +1,7 @@
 import type { Session } from '../session/session.js';
 import { Shell, type NavItem } from '../layout/shell.js';
 import { ApiKeysPage } from './api-keys-page.js';
+import { OverviewPage } from './overview-page.js';
 import { QuotePlaygroundPage } from './quote-playground-page.js';
 import { TransactionPage } from './transaction-page.js';
 import { TransactionsPage } from './transactions-page.js';
@@ -11,12 +12,14 @@ const NAV: readonly NavItem[] = [
   { path: '/webhooks', label: 'Webhooks' },
   { path: '/api-keys', label: 'API keys' },
   { path: '/quotes', label: 'Quote playground' },
+  { path: '/overview', label: 'Overview' },
 ];
 
 function Page({ session, path }: { session: Session; path: string }) {
   if (path.startsWith('/webhooks')) return <WebhooksPage api={session.api} />;
   if (path.startsWith('/api-keys')) return <ApiKeysPage session={session} />;
   if (path.startsWith('/quotes')) return <QuotePlaygroundPage api={session.api} />;
+  if (path.startsWith('/overview')) return <OverviewPage api={session.api} />;
   const transaction = /^\/transactions\/([^/]+)$/.exec(path);
   if (transaction)
     return (

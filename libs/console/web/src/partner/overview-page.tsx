@@ -1,0 +1,70 @@
+import type { ConsoleApi } from '../api/console-api.js';
+import { corridorOf, type TransactionStats } from '../api/stats.js';
+import { LoadState } from '../layout/load-state.js';
+import { StackedBarChart, type Bar } from '../layout/stacked-bar-chart.js';
+import { useLoad } from '../layout/use-load.js';
+
+const DAYS = 14;
+
+function perDay(stats: TransactionStats): Bar[] {
+  const days = [...new Set(stats.daily.map((row) => row.day))];
+  return days.map((day) => ({
+    label: day.slice(5),
+    parts: stats.daily
+      .filter((row) => row.day === day)
+      .map((row) => ({ series: corridorOf(row), value: row.count })),
+  }));
+}
+
+// What a person would rather look at than read: activity per day by corridor, and the status mix.
+export function OverviewPage({ api }: { api: ConsoleApi }) {
+  const { result } = useLoad(() => api.get<TransactionStats>('/transactions/stats', { days: DAYS }), [api]);
+  return (
+    <section aria-labelledby="overview-title">
+      <h1 id="overview-title">Overview (last {DAYS} days)</h1>
+      <LoadState load={result}>
+        {(stats) =>
+          stats.daily.length === 0 ? (
+            <p>No transaction in the last {DAYS} days.</p>
+          ) : (
+            <>
+              <StackedBarChart title="Transactions per day, by corridor" bars={perDay(stats)} />
+              <StackedBarChart
+                title="Where they stand now"
+                bars={stats.statuses.map(({ status, count }) => ({
+                  label: status.replaceAll('_', ' ').toLowerCase(),
+                  parts: [{ series: 'transactions', value: count }],
+                }))}
+              />
+              <div className="table-scroll" tabIndex={0} role="region" aria-label="Activity table">
+                <table>
+                  <caption>Per day and corridor: count and crypto volume (fee included)</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Day (UTC)</th>
+                      <th scope="col">Corridor</th>
+                      <th scope="col">Transactions</th>
+                      <th scope="col">Volume</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {stats.daily.map((row) => (
+                      <tr key={`${row.day} ${corridorOf(row)}`}>
+                        <td>{row.day}</td>
+                        <td>{corridorOf(row)}</td>
+                        <td className="amount">{row.count}</td>
+                        <td className="amount">
+                          {row.volume} {row.cryptoCurrency}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )
+        }
+      </LoadState>
+    </section>
+  );
+}
