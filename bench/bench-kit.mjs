@@ -50,6 +50,27 @@ export function runCommand(command, args, env = {}) {
   });
 }
 
+// Starts `node <script>` in the repository with PATH, HOME and `env` only (under --cpu-prof,
+// writing into cpuProfDir, when one is given) and keeps its last 20 output lines for
+// onExit(code, tail).
+export function spawnNode(script, env, { cpuProfDir, onExit }) {
+  const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tail = [];
+  const keep = (chunk) => {
+    tail.push(...chunk.toString().split('\n').filter(Boolean));
+    tail.splice(0, Math.max(0, tail.length - 20));
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.once('exit', (code) => onExit(code, tail));
+  return child;
+}
+
 // The q-quantile of values sorted ascending (nearest rank); NaN when there are none.
 export const quantile = (sorted, q) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;

@@ -8,7 +8,6 @@
 //
 //   bash tools/infra/infra.sh up && eval "$(bash tools/infra/infra.sh env)"
 //   npm run bench:chat
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -25,6 +24,7 @@ import {
   quantile,
   runCommand as run,
   secret,
+  spawnNode,
 } from './bench-kit.mjs';
 import { RawHttpClient } from './raw-http-client.mjs';
 
@@ -70,21 +70,11 @@ let stopping = false;
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
 function launch(name, script, env, { profile = false } = {}) {
-  const nodeArgs = profile && CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
-  const child = spawn(process.execPath, [...nodeArgs, script], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const tail = [];
-  const keep = (chunk) => {
-    tail.push(...chunk.toString().split('\n').filter(Boolean));
-    tail.splice(0, Math.max(0, tail.length - 20));
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  child.once('exit', (code) => {
-    if (!stopping) log(`${name} exited (${code}):\n  ${tail.join('\n  ')}`);
+  const child = spawnNode(script, env, {
+    cpuProfDir: profile ? CPU_PROF_DIR : undefined,
+    onExit: (code, tail) => {
+      if (!stopping) log(`${name} exited (${code}):\n  ${tail.join('\n  ')}`);
+    },
   });
   children.push(child);
   return child;

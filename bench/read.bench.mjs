@@ -7,13 +7,11 @@
 //   bash tools/infra/infra.sh up && eval "$(bash tools/infra/infra.sh env)"
 //   npm run bench:read
 import { randomBytes, randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import {
   CLK_TCK,
-  ROOT,
   adminQuery as adminQueryOn,
   benchDatabase,
   log,
@@ -21,6 +19,7 @@ import {
   processTicks,
   runCommand,
   secret,
+  spawnNode,
 } from './bench-kit.mjs';
 
 const HOST = '127.0.0.1';
@@ -51,21 +50,11 @@ let stopping = false;
 let databaseCreated = false;
 
 function launch(name, script, env, { profile = false } = {}) {
-  const nodeArgs = profile && CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
-  const child = spawn(process.execPath, [...nodeArgs, script], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const tail = [];
-  const keep = (chunk) => {
-    tail.push(...chunk.toString().split('\n').filter(Boolean));
-    tail.splice(0, Math.max(0, tail.length - 20));
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  child.once('exit', (code) => {
-    if (!stopping) log(`${name} exited (${code}):\n  ${tail.join('\n  ')}`);
+  const child = spawnNode(script, env, {
+    cpuProfDir: profile ? CPU_PROF_DIR : undefined,
+    onExit: (code, tail) => {
+      if (!stopping) log(`${name} exited (${code}):\n  ${tail.join('\n  ')}`);
+    },
   });
   children.set(name, child);
 }
