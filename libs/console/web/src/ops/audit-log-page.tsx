@@ -1,6 +1,7 @@
 import type { ConsoleApi } from '../api/console-api.js';
 import type { AuditEntry } from '../api/corridors.js';
 import { LoadState } from '../layout/load-state.js';
+import { ScrollTable } from '../layout/scroll-table.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
 
@@ -23,31 +24,21 @@ export function AuditLogPage({ api }: { api: ConsoleApi }) {
           entries.length === 0 ? (
             <p>No change yet.</p>
           ) : (
-            <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit log table">
-              <table>
-                <caption>Corridor changes, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Subject</th>
-                    <th scope="col">Change</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td>{formatTime(entry.occurredAt)}</td>
-                      <td>{entry.actor}</td>
-                      <td>{entry.action.replaceAll('_', ' ')}</td>
-                      <td>{entry.subject}</td>
-                      <td>{describeChange(entry.change)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable
+              label="Audit log table"
+              caption="Corridor changes, newest first"
+              columns={['When', 'Who', 'Action', 'Subject', 'Change']}
+            >
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatTime(entry.occurredAt)}</td>
+                  <td>{entry.actor}</td>
+                  <td>{entry.action.replaceAll('_', ' ')}</td>
+                  <td>{entry.subject}</td>
+                  <td>{describeChange(entry.change)}</td>
+                </tr>
+              ))}
+            </ScrollTable>
           )
         }
       </LoadState>

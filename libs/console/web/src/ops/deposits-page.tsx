@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { UnmatchedDepositPage } from '../api/deposits.js';
 import { LoadState } from '../layout/load-state.js';
+import { ScrollTable } from '../layout/scroll-table.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
 import { ReconcileForm, type ReconcileRequest } from './reconcile-form.js';
@@ -23,52 +24,39 @@ export function DepositsPage({ api }: { api: ConsoleApi }) {
           page.total === 0 ? (
             <p>No unmatched deposit.</p>
           ) : (
-            <div className="table-scroll" tabIndex={0} role="region" aria-label="Unmatched deposits table">
-              <table>
-                <caption>{page.total} unmatched, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Confirmed</th>
-                    <th scope="col">Transfer</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">To</th>
-                    <th scope="col">Memo</th>
-                    <th scope="col">Why unmatched</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.deposits.map((deposit) => (
-                    <tr key={deposit.id}>
-                      <td>{formatTime(deposit.confirmedAt)}</td>
-                      <td className="mono">
-                        {deposit.blockchain} {deposit.on_chain_tx}
-                      </td>
-                      <td className="amount">
-                        {deposit.amount} {deposit.cryptoCurrency}
-                      </td>
-                      <td className="mono">{deposit.depositAddress}</td>
-                      <td className="mono">{deposit.memo ?? '—'}</td>
-                      <td>{deposit.reason ?? '—'}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="secondary"
-                          onClick={() =>
-                            setChosen({ blockchain: deposit.blockchain, onChainTx: deposit.on_chain_tx })
-                          }
-                          aria-label={`Reconcile ${deposit.on_chain_tx}`}
-                        >
-                          Reconcile…
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable
+              label="Unmatched deposits table"
+              caption={<>{page.total} unmatched, newest first</>}
+              columns={['Confirmed', 'Transfer', 'Amount', 'To', 'Memo', 'Why unmatched']}
+              actions
+            >
+              {page.deposits.map((deposit) => (
+                <tr key={deposit.id}>
+                  <td>{formatTime(deposit.confirmedAt)}</td>
+                  <td className="mono">
+                    {deposit.blockchain} {deposit.on_chain_tx}
+                  </td>
+                  <td className="amount">
+                    {deposit.amount} {deposit.cryptoCurrency}
+                  </td>
+                  <td className="mono">{deposit.depositAddress}</td>
+                  <td className="mono">{deposit.memo ?? '—'}</td>
+                  <td>{deposit.reason ?? '—'}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() =>
+                        setChosen({ blockchain: deposit.blockchain, onChainTx: deposit.on_chain_tx })
+                      }
+                      aria-label={`Reconcile ${deposit.on_chain_tx}`}
+                    >
+                      Reconcile…
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </ScrollTable>
           )
         }
       </LoadState>

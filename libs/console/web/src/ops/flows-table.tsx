@@ -3,6 +3,7 @@ import type { ConsoleApi } from '../api/console-api.js';
 import { routeName, type CorridorFlow } from '../api/corridors.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 import { FlowEditor } from './flow-editor.js';
+import { ScrollTable } from '../layout/scroll-table.js';
 
 const bounds = (flow: CorridorFlow) =>
   `${flow.minAmount ?? 'no minimum'} – ${flow.maxAmount ?? 'no maximum'}`;
@@ -32,74 +33,63 @@ export function FlowsTable(props: { api: ConsoleApi; flows: readonly CorridorFlo
           {error}
         </p>
       )}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Corridor flows table">
-        <table>
-          <caption>Corridor flows</caption>
-          <thead>
-            <tr>
-              <th scope="col">Flow</th>
-              <th scope="col">State</th>
-              <th scope="col">Fee</th>
-              <th scope="col">Bounds</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {flows.map((flow) => {
-              const name = `${flow.direction} ${routeName(flow.route)}`;
-              return (
-                <Fragment key={flow.id}>
-                  <tr>
-                    <th scope="row">{name}</th>
-                    <td>
-                      <span className={`badge ${flow.enabled ? 'done' : 'failed'}`}>
-                        {flow.enabled ? 'enabled' : 'disabled'}
-                      </span>
-                    </td>
-                    <td>
-                      {flow.feeBasisPoints} bp + {flow.feeFixed}
-                    </td>
-                    <td>{bounds(flow)}</td>
-                    <td className="actions">
-                      <button
-                        type="button"
-                        onClick={() => void toggle(flow)}
-                        aria-label={`${flow.enabled ? 'Disable' : 'Enable'} ${name}`}
-                      >
-                        {flow.enabled ? 'Disable' : 'Enable'}
-                      </button>
-                      <button
-                        type="button"
-                        className="secondary"
-                        onClick={() => setEditing(flow.id)}
-                        aria-label={`Edit ${name}`}
-                      >
-                        Edit
-                      </button>
-                    </td>
-                  </tr>
-                  {editing === flow.id && (
-                    <tr>
-                      <td colSpan={5}>
-                        <FlowEditor
-                          api={api}
-                          flow={flow}
-                          onDone={(changed) => {
-                            setEditing(null);
-                            if (changed) onChange();
-                          }}
-                        />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        label="Corridor flows table"
+        caption="Corridor flows"
+        columns={['Flow', 'State', 'Fee', 'Bounds']}
+        actions
+      >
+        {flows.map((flow) => {
+          const name = `${flow.direction} ${routeName(flow.route)}`;
+          return (
+            <Fragment key={flow.id}>
+              <tr>
+                <th scope="row">{name}</th>
+                <td>
+                  <span className={`badge ${flow.enabled ? 'done' : 'failed'}`}>
+                    {flow.enabled ? 'enabled' : 'disabled'}
+                  </span>
+                </td>
+                <td>
+                  {flow.feeBasisPoints} bp + {flow.feeFixed}
+                </td>
+                <td>{bounds(flow)}</td>
+                <td className="actions">
+                  <button
+                    type="button"
+                    onClick={() => void toggle(flow)}
+                    aria-label={`${flow.enabled ? 'Disable' : 'Enable'} ${name}`}
+                  >
+                    {flow.enabled ? 'Disable' : 'Enable'}
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => setEditing(flow.id)}
+                    aria-label={`Edit ${name}`}
+                  >
+                    Edit
+                  </button>
+                </td>
+              </tr>
+              {editing === flow.id && (
+                <tr>
+                  <td colSpan={5}>
+                    <FlowEditor
+                      api={api}
+                      flow={flow}
+                      onDone={(changed) => {
+                        setEditing(null);
+                        if (changed) onChange();
+                      }}
+                    />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </ScrollTable>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
 import { ApiError } from '../api/console-api.js';
 import { LoadState } from '../layout/load-state.js';
+import { ScrollTable } from '../layout/scroll-table.js';
 import { ShownOnce } from '../layout/shown-once.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
@@ -59,49 +60,39 @@ export function ApiKeysPage({ session }: { session: Session }) {
       )}
       <LoadState load={result}>
         {({ keys }) => (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="API keys table">
-            <table>
-              <caption>Keys, oldest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">State</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((key) => (
-                  <tr key={key.keyId}>
-                    <th scope="row" className="mono">
-                      {key.displayPrefix}…{key.displayPrefix === keyPrefix && ' (this session)'}
-                    </th>
-                    <td>{formatTime(key.createdAt)}</td>
-                    <td>
-                      {key.revokedAt ? (
-                        <span className="badge failed">revoked {formatTime(key.revokedAt)}</span>
-                      ) : (
-                        <span className="badge done">active</span>
-                      )}
-                    </td>
-                    <td>
-                      {!key.revokedAt && (
-                        <button
-                          type="button"
-                          onClick={() => revoke(key)}
-                          aria-label={`Revoke ${key.displayPrefix}`}
-                        >
-                          Revoke
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="API keys table"
+            caption="Keys, oldest first"
+            columns={['Key', 'Created', 'State']}
+            actions
+          >
+            {keys.map((key) => (
+              <tr key={key.keyId}>
+                <th scope="row" className="mono">
+                  {key.displayPrefix}…{key.displayPrefix === keyPrefix && ' (this session)'}
+                </th>
+                <td>{formatTime(key.createdAt)}</td>
+                <td>
+                  {key.revokedAt ? (
+                    <span className="badge failed">revoked {formatTime(key.revokedAt)}</span>
+                  ) : (
+                    <span className="badge done">active</span>
+                  )}
+                </td>
+                <td>
+                  {!key.revokedAt && (
+                    <button
+                      type="button"
+                      onClick={() => revoke(key)}
+                      aria-label={`Revoke ${key.displayPrefix}`}
+                    >
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
         )}
       </LoadState>
     </section>

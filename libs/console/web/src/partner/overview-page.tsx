@@ -1,6 +1,7 @@
 import type { ConsoleApi } from '../api/console-api.js';
 import { corridorOf, type TransactionStats } from '../api/stats.js';
 import { LoadState } from '../layout/load-state.js';
+import { ScrollTable } from '../layout/scroll-table.js';
 import { StackedBarChart, type Bar } from '../layout/stacked-bar-chart.js';
 import { useLoad } from '../layout/use-load.js';
 
@@ -36,31 +37,22 @@ export function OverviewPage({ api }: { api: ConsoleApi }) {
                   parts: [{ series: 'transactions', value: count }],
                 }))}
               />
-              <div className="table-scroll" tabIndex={0} role="region" aria-label="Activity table">
-                <table>
-                  <caption>Per day and corridor: count and crypto volume (fee included)</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Day (UTC)</th>
-                      <th scope="col">Corridor</th>
-                      <th scope="col">Transactions</th>
-                      <th scope="col">Volume</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {stats.daily.map((row) => (
-                      <tr key={`${row.day} ${corridorOf(row)}`}>
-                        <td>{row.day}</td>
-                        <td>{corridorOf(row)}</td>
-                        <td className="amount">{row.count}</td>
-                        <td className="amount">
-                          {row.volume} {row.cryptoCurrency}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable
+                label="Activity table"
+                caption="Per day and corridor: count and crypto volume (fee included)"
+                columns={['Day (UTC)', 'Corridor', 'Transactions', 'Volume']}
+              >
+                {stats.daily.map((row) => (
+                  <tr key={`${row.day} ${corridorOf(row)}`}>
+                    <td>{row.day}</td>
+                    <td>{corridorOf(row)}</td>
+                    <td className="amount">{row.count}</td>
+                    <td className="amount">
+                      {row.volume} {row.cryptoCurrency}
+                    </td>
+                  </tr>
+                ))}
+              </ScrollTable>
             </>
           )
         }

@@ -3,6 +3,7 @@ import type { ConsoleApi } from '../api/console-api.js';
 import { NO_FILTERS, type TransactionFilters, type TransactionSearch } from '../api/transactions.js';
 import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
+import { ScrollTable } from '../layout/scroll-table.js';
 import { StatusBadge } from '../layout/status-badge.js';
 import { useLoad } from '../layout/use-load.js';
 import { TransactionFiltersForm } from './transaction-filters-form.js';
@@ -54,48 +55,37 @@ function TransactionTable({ search, onPage }: { search: TransactionSearch; onPag
   const pages = Math.ceil(search.total / search.pageSize);
   return (
     <>
-      {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Transactions table">
-        <table>
-          <caption>
+      <ScrollTable
+        label="Transactions table"
+        caption={
+          <>
             {search.total} transaction{search.total === 1 ? '' : 's'}, newest first
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Created</th>
-              <th scope="col">Transaction</th>
-              <th scope="col">User</th>
-              <th scope="col">Route</th>
-              <th scope="col">Deposit</th>
-              <th scope="col">Payout</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {search.transactions.map((transaction) => (
-              <tr key={transaction.id}>
-                <td>{new Date(transaction.createdAt).toLocaleString()}</td>
-                <td className="mono">
-                  <Link to={`/transactions/${transaction.id}`}>{transaction.id}</Link>
-                </td>
-                <td>{transaction.userId}</td>
-                <td>
-                  {transaction.blockchain} → {transaction.paymentMethod}
-                </td>
-                <td className="amount">
-                  {transaction.sourceAmount} {transaction.cryptoCurrency}
-                </td>
-                <td className="amount">
-                  {transaction.targetAmount} {transaction.targetCurrency}
-                </td>
-                <td>
-                  <StatusBadge status={transaction.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          </>
+        }
+        columns={['Created', 'Transaction', 'User', 'Route', 'Deposit', 'Payout', 'Status']}
+      >
+        {search.transactions.map((transaction) => (
+          <tr key={transaction.id}>
+            <td>{new Date(transaction.createdAt).toLocaleString()}</td>
+            <td className="mono">
+              <Link to={`/transactions/${transaction.id}`}>{transaction.id}</Link>
+            </td>
+            <td>{transaction.userId}</td>
+            <td>
+              {transaction.blockchain} → {transaction.paymentMethod}
+            </td>
+            <td className="amount">
+              {transaction.sourceAmount} {transaction.cryptoCurrency}
+            </td>
+            <td className="amount">
+              {transaction.targetAmount} {transaction.targetCurrency}
+            </td>
+            <td>
+              <StatusBadge status={transaction.status} />
+            </td>
+          </tr>
+        ))}
+      </ScrollTable>
       <nav className="pager" aria-label="Pages">
         <button type="button" disabled={search.page <= 1} onClick={() => onPage(search.page - 1)}>
           Previous

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ApiError, type ConsoleApi } from '../api/console-api.js';
 import type { DeliveryStatus, WebhookDelivery, WebhookDeliveryPage } from '../api/webhooks.js';
 import { LoadState } from '../layout/load-state.js';
+import { ScrollTable } from '../layout/scroll-table.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
 
@@ -64,53 +65,47 @@ export function WebhookDeliveriesTable(props: {
           page.total === 0 ? (
             <p>No delivery yet.</p>
           ) : (
-            <div className="table-scroll" tabIndex={0} role="region" aria-label="Deliveries table">
-              <table>
-                <caption>{page.total} deliveries, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Created</th>
-                    <th scope="col">Event</th>
-                    <th scope="col">Transaction</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Last answer</th>
-                    <th scope="col">Last attempt</th>
-                    <th scope="col">Next attempt</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.deliveries.map((delivery) => (
-                    <tr key={delivery.id}>
-                      <td>{formatTime(delivery.created_at)}</td>
-                      <td>{delivery.event_type}</td>
-                      <td className="mono">{delivery.transaction_id ?? '—'}</td>
-                      <td>{delivery.status}</td>
-                      <td>{delivery.attempts}</td>
-                      <td>
-                        {delivery.last_status_code
-                          ? `HTTP ${delivery.last_status_code}`
-                          : (delivery.last_outcome ?? '—')}
-                      </td>
-                      <td>{formatTime(delivery.last_attempt_at)}</td>
-                      <td>{formatTime(delivery.next_attempt_at)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          onClick={() => void redeliver(delivery)}
-                          aria-label={`Redeliver ${delivery.event_type} of ${formatTime(delivery.created_at)}`}
-                        >
-                          Redeliver
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable
+              label="Deliveries table"
+              caption={<>{page.total} deliveries, newest first</>}
+              columns={[
+                'Created',
+                'Event',
+                'Transaction',
+                'Status',
+                'Attempts',
+                'Last answer',
+                'Last attempt',
+                'Next attempt',
+              ]}
+              actions
+            >
+              {page.deliveries.map((delivery) => (
+                <tr key={delivery.id}>
+                  <td>{formatTime(delivery.created_at)}</td>
+                  <td>{delivery.event_type}</td>
+                  <td className="mono">{delivery.transaction_id ?? '—'}</td>
+                  <td>{delivery.status}</td>
+                  <td>{delivery.attempts}</td>
+                  <td>
+                    {delivery.last_status_code
+                      ? `HTTP ${delivery.last_status_code}`
+                      : (delivery.last_outcome ?? '—')}
+                  </td>
+                  <td>{formatTime(delivery.last_attempt_at)}</td>
+                  <td>{formatTime(delivery.next_attempt_at)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      onClick={() => void redeliver(delivery)}
+                      aria-label={`Redeliver ${delivery.event_type} of ${formatTime(delivery.created_at)}`}
+                    >
+                      Redeliver
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </ScrollTable>
           )
         }
       </LoadState>
