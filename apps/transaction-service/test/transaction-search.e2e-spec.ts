@@ -141,10 +141,16 @@ describe("the web console's transaction reads", () => {
     [{ blockchain: 'BITCOIN' }, 'blockchain must be one of STELLAR, SOLANA, CELO'],
     [{ paymentMethod: 'SEPA' }, 'paymentMethod must be one of BREB, PIX'],
     [{ from: 'yesterday' }, 'from must be an ISO 8601 date'],
+    [{ to: '2023-02-29T10:00:00Z' }, 'to must be an ISO 8601 date'],
     [{ q: '' }, 'q must not be empty'],
     [{ pageSize: 101 }, 'pageSize must be an integer from 1 to 100'],
   ])('answers invalid_request for %j', async (query, reason) => {
     expect((await search(partnerA, query).expect(400)).body).toEqual(refusal('invalid_request', reason));
+  });
+
+  it('takes any date the schema allows, years before 100 included', async () => {
+    expect(await idsOf(partnerA, { to: '0070-04-21T18:58:53Z' })).toEqual([]);
+    expect((await idsOf(partnerA, { from: '0070-04-21' })).length).toBeGreaterThan(0);
   });
 
   it('refuses a caller without credentials', async () => {

@@ -5,12 +5,13 @@ import {
   IsDefined,
   IsEmail,
   IsEnum,
-  IsISO8601,
   IsNotEmpty,
   IsString,
   Matches,
   MaxLength,
+  ValidateBy,
 } from 'class-validator';
+import { isCalendarDate } from '@shared/util';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -64,13 +65,19 @@ export const EnumField = (values: Record<string, string>, example: string) =>
 
 const DATE_FORMAT = '$property must be a date formatted YYYY-MM-DD (ISO 8601)';
 
-// A calendar date, optionally with a time (as JavaScript's toISOString writes it). The strict
-// ISO check refuses impossible dates such as 1990-02-30; the pattern refuses week and ordinal
-// forms, whose first ten characters are not the date.
+// A calendar date, optionally with a time (as JavaScript's toISOString writes it). The date must
+// exist (no 1990-02-30; any year from 0000, which validator's strict ISO check refuses before
+// 100); the pattern refuses week and ordinal forms, whose first ten characters are not the date.
 export const DateField = (description: string, example: string) =>
   required(
     { type: String, format: 'date', description, example },
-    IsISO8601({ strict: true }, { message: DATE_FORMAT }),
+    ValidateBy(
+      {
+        name: 'isCalendarDate',
+        validator: { validate: (value) => typeof value === 'string' && isCalendarDate(value) },
+      },
+      { message: DATE_FORMAT },
+    ),
     Matches(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/, {
       message: DATE_FORMAT,
     }),

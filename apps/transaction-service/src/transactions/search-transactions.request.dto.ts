@@ -1,9 +1,25 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDateString, IsEnum, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsEnum, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
+import { isCalendarDate } from '@shared/util';
 import { Blockchain, PaymentMethod, TransactionStatus } from '@shared/contracts';
 import { PageNumber, PageSize } from './page-query.decorators.js';
 
 const enumMessage = (values: object) => `$property must be one of ${Object.values(values).join(', ')}`;
+
+const DATE_MESSAGE = '$property must be an ISO 8601 date';
+// A calendar date, or a date and time with an optional offset, naming a day that exists (any year
+// from 0000: validator's strict check refuses those before 100) and a time JavaScript can read.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const IsIsoDateTime = (): PropertyDecorator => (target, key) => {
+  Matches(ISO_DATE_TIME, { message: DATE_MESSAGE })(target, key);
+  ValidateBy(
+    {
+      name: 'isCalendarDate',
+      validator: { validate: (value) => typeof value === 'string' && isCalendarDate(value) },
+    },
+    { message: DATE_MESSAGE },
+  )(target, key);
+};
 
 // The console's transaction search: every filter is optional and they combine with AND.
 export class SearchTransactionsRequestDto {
@@ -33,12 +49,12 @@ export class SearchTransactionsRequestDto {
   paymentMethod?: PaymentMethod;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Created at or after (ISO 8601)' })
-  @IsDateString({ strict: true }, { message: '$property must be an ISO 8601 date' })
+  @IsIsoDateTime()
   @IsOptional()
   from?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Created before (ISO 8601)' })
-  @IsDateString({ strict: true }, { message: '$property must be an ISO 8601 date' })
+  @IsIsoDateTime()
   @IsOptional()
   to?: string;
 

@@ -1,4 +1,5 @@
 export * from './aes-gcm-cipher.js';
+export * from './calendar-date.js';
 export * from './clock.js';
 export * from './coded-error.js';
 export * from './delay.js';
