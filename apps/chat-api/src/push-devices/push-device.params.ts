@@ -10,6 +10,8 @@ const INTEGER = /^\s*-?\d+\s*$/;
 // what a JavaScript number holds (the column is a bigint, so larger ones are refused).
 const jsonInt64: ParamType<string> = {
   parse(raw, varName) {
+    // Anything but integer text is refused by the integer parameter itself, in Zulip's words
+    // (not valid JSON, not an integer); the throw after it only satisfies the type checker.
     if (!INTEGER.test(raw)) {
       param.int().parse(raw, varName);
       throw invalid(`${varName} is not an integer`);
