@@ -9,6 +9,8 @@ import { CreatePartnerUseCase } from './partners/create-partner.use-case.js';
 import { OpsPartnersController } from './partners/ops-partners.controller.js';
 import { PartnerController } from './partners/partner.controller.js';
 import { PartnerKeysController } from './partners/partner-keys.controller.js';
+import { PartnerAuditsRepository } from './partners/partner-audits.repository.js';
+import { PartnerListQuery } from './partners/partner-list.query.js';
 import { PartnersRepository } from './partners/partners.repository.js';
 import { RevokeApiKeyUseCase } from './partners/revoke-api-key.use-case.js';
 import { ProxyFrontDoor } from './proxy/proxy-front-door.js';
@@ -21,6 +23,8 @@ import { WalletAuthModule } from './wallet-auth/wallet-auth.module.js';
   providers: [
     ApiKeyHasher,
     PartnersRepository,
+    PartnerAuditsRepository,
+    PartnerListQuery,
     CreatePartnerUseCase,
     CreateApiKeyUseCase,
     RevokeApiKeyUseCase,

@@ -3,6 +3,7 @@ import { messagingEntities } from '@platform/messaging';
 import { DepositAddressEntity } from './deposit-addresses/deposit-address.entity.js';
 import { DepositEntity } from './funding/deposit.entity.js';
 import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity.js';
+import { KycPolicyAuditEntity } from './kyc-gate/kyc-policy-audit.entity.js';
 import { KycPolicyEntity } from './kyc-gate/kyc-policy.entity.js';
 import { PayoutEntity } from './payouts/payout.entity.js';
 import { ReconcileAuditEntity } from './reconciliation/reconcile-audit.entity.js';
@@ -20,6 +21,7 @@ export const transactionServiceDatabase: AppDatabase = {
     DepositAddressEntity,
     IdempotencyRecordEntity,
     KycPolicyEntity,
+    KycPolicyAuditEntity,
     DepositEntity,
     RefundEntity,
     PayoutEntity,

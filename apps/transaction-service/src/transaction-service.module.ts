@@ -32,6 +32,8 @@ import { OpsReconcileController } from './reconciliation/ops-reconcile.controlle
 import { ReconcileAuditsRepository } from './reconciliation/reconcile-audits.repository.js';
 import { ReconcileHashUseCase } from './reconciliation/reconcile-hash.use-case.js';
 import { ReconcileRefusalAuditInterceptor } from './reconciliation/reconcile-refusal-audit.interceptor.js';
+import { OpsRefundsController } from './refunds/ops-refunds.controller.js';
+import { RefundsNeedingAttentionQuery } from './refunds/refunds-needing-attention.query.js';
 import { RecordRefundOutcomeUseCase } from './refunds/record-refund-outcome.use-case.js';
 import { RefundAnnouncement } from './refunds/refund-announcement.js';
 import { RefundMetrics } from './refunds/refund-metrics.js';
@@ -66,6 +68,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     PaymentsNotifyController,
     RailCallbacksController,
     OpsReconcileController,
+    OpsRefundsController,
   ],
   providers: [
     DecodeBrCodeUseCase,
@@ -92,6 +95,7 @@ import { UpstreamClients } from './upstreams/upstream-clients.js';
     DepositsRepository,
     DepositMetrics,
     RefundsRepository,
+    RefundsNeedingAttentionQuery,
     RefundAnnouncement,
     RefundMetrics,
     RefundRequests,

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { TransactionRunner } from '@platform/database';
 import { Clock, IdGenerator } from '@shared/util';
 import { ApiKeyHasher } from './api-key.hasher.js';
+import { PartnerAuditsRepository } from './partner-audits.repository.js';
 import { PartnerError, PartnerErrorCode } from './partners.errors.js';
 import { PartnersRepository } from './partners.repository.js';
 
@@ -22,18 +23,20 @@ export class CreateApiKeyUseCase {
     private readonly hasher: ApiKeyHasher,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly audits: PartnerAuditsRepository,
   ) {}
 
-  execute(partnerId: string): Promise<IssuedApiKey> {
+  // `actor` is the operator (X-Operator, else "ops"), or "partner" for a partner's own key.
+  execute(actor: string, partnerId: string): Promise<IssuedApiKey> {
     return this.transactions.run(async (manager) => {
       if (!(await this.partners.partnerExists(manager, partnerId))) {
         throw new PartnerError(PartnerErrorCode.PARTNER_NOT_FOUND);
       }
-      return this.issue(manager, partnerId);
+      return this.issue(manager, actor, partnerId);
     });
   }
 
-  async issue(manager: EntityManager, partnerId: string): Promise<IssuedApiKey> {
+  async issue(manager: EntityManager, actor: string, partnerId: string): Promise<IssuedApiKey> {
     const key = this.hasher.generate();
     const keyId = this.ids.uuid();
     await this.partners.insertKey(manager, {
@@ -44,6 +47,7 @@ export class CreateApiKeyUseCase {
       createdAt: this.clock.now(),
       revokedAt: null,
     });
+    await this.audits.record(manager, { actor, action: 'issue_key', partnerId, subject: key.displayPrefix });
     return { keyId, apiKey: key.plaintext, displayPrefix: key.displayPrefix };
   }
 }

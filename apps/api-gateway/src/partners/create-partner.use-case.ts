@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '@platform/database';
 import { Clock, IdGenerator } from '@shared/util';
 import { CreateApiKeyUseCase, type IssuedApiKey } from './create-api-key.use-case.js';
+import { PartnerAuditsRepository } from './partner-audits.repository.js';
 import { PartnersRepository } from './partners.repository.js';
 
 export interface CreatedPartner extends IssuedApiKey {
@@ -18,13 +19,15 @@ export class CreatePartnerUseCase {
     private readonly apiKeys: CreateApiKeyUseCase,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly audits: PartnerAuditsRepository,
   ) {}
 
-  execute(name: string): Promise<CreatedPartner> {
+  execute(actor: string, name: string): Promise<CreatedPartner> {
     return this.transactions.run(async (manager) => {
       const partnerId = this.ids.uuid();
       await this.partners.insertPartner(manager, { id: partnerId, name, createdAt: this.clock.now() });
-      const key = await this.apiKeys.issue(manager, partnerId);
+      await this.audits.record(manager, { actor, action: 'create_partner', partnerId, subject: name });
+      const key = await this.apiKeys.issue(manager, actor, partnerId);
       return { partnerId, name, ...key };
     });
   }

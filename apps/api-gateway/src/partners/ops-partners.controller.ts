@@ -1,6 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+} from '@nestjs/common';
 import {
   ApiCreatedResponse,
+  ApiHeader,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -8,22 +20,33 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
+import { actorOf } from '@shared/util';
 import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
+import { apiKeyListOf } from './api-key-list.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
-import { CreatePartnerUseCase } from './create-partner.use-case.js';
 import { CreatePartnerRequestDto } from './create-partner.request.dto.js';
+import { CreatePartnerUseCase } from './create-partner.use-case.js';
+import { OpsPageRequestDto } from './ops-page.request.dto.js';
 import {
   ApiKeyListResponseDto,
   CreatedPartnerResponseDto,
   IssuedApiKeyResponseDto,
+  PartnerAuditResponseDto,
+  PartnerListResponseDto,
 } from './ops-partners.response.dto.js';
+import { PartnerAuditsRepository } from './partner-audits.repository.js';
+import { PartnerListQuery } from './partner-list.query.js';
 import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
-import { apiKeyListOf } from './api-key-list.js';
 
-// Operator administration of partners and their keys (the operator CLI calls these).
+const OPERATOR = 'x-operator';
+
+// Operator administration of partners and their keys (the operator CLI and the web console call
+// these). Every change is recorded in the partner audit log under the operator the X-Operator
+// header names (else "ops").
 @ApiTags('Operations')
 @ApiSecurity('opsKey')
+@ApiHeader({ name: 'X-Operator', required: false, description: 'Who makes the change (audit log)' })
 @OpsAuth()
 @Controller('ops/partners')
 export class OpsPartnersController {
@@ -32,19 +55,46 @@ export class OpsPartnersController {
     private readonly createApiKey: CreateApiKeyUseCase,
     private readonly revokeApiKey: RevokeApiKeyUseCase,
     private readonly partners: PartnersRepository,
+    private readonly partnerList: PartnerListQuery,
+    private readonly audits: PartnerAuditsRepository,
   ) {}
+
+  @Get()
+  @ApiOkResponse({ type: PartnerListResponseDto })
+  async list(@Query() { page, pageSize }: OpsPageRequestDto): Promise<PartnerListResponseDto> {
+    return { page, pageSize, ...(await this.partnerList.page(page, pageSize)) };
+  }
 
   @Post()
   @ApiCreatedResponse({ type: CreatedPartnerResponseDto, description: 'The partner and its first key' })
-  create(@Body() body: CreatePartnerRequestDto) {
-    return this.createPartner.execute(body.name);
+  create(@Headers(OPERATOR) operator: string | undefined, @Body() body: CreatePartnerRequestDto) {
+    return this.createPartner.execute(actorOf(operator), body.name);
+  }
+
+  // Declared before the `:partnerId` routes so "audit" is never read as a partner id.
+  @Get('audit')
+  @ApiOkResponse({ type: PartnerAuditResponseDto, description: 'Changes to partners and keys, newest first' })
+  async audit(@Query() { page, pageSize }: OpsPageRequestDto): Promise<PartnerAuditResponseDto> {
+    const [entries, total] = await this.audits.latest(page, pageSize);
+    return {
+      page,
+      pageSize,
+      total,
+      entries: entries.map(({ occurredAt, ...entry }) => ({
+        ...entry,
+        occurredAt: occurredAt.toISOString(),
+      })),
+    };
   }
 
   @Post(':partnerId/keys')
   @ApiCreatedResponse({ type: IssuedApiKeyResponseDto })
   @ApiNotFoundResponse({ type: GatewayErrorResponseDto, description: '`partner_not_found`' })
-  createKey(@Param('partnerId', ParseUUIDPipe) partnerId: string) {
-    return this.createApiKey.execute(partnerId);
+  createKey(
+    @Headers(OPERATOR) operator: string | undefined,
+    @Param('partnerId', ParseUUIDPipe) partnerId: string,
+  ) {
+    return this.createApiKey.execute(actorOf(operator), partnerId);
   }
 
   @Get(':partnerId/keys')
@@ -55,12 +105,13 @@ export class OpsPartnersController {
 
   @Delete(':partnerId/keys/:keyId')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'Revoked' })
+  @ApiNoContentResponse({ description: 'Revoked (again 204 if it already was)' })
   @ApiNotFoundResponse({ type: GatewayErrorResponseDto, description: '`api_key_not_found`' })
   async revokeKey(
+    @Headers(OPERATOR) operator: string | undefined,
     @Param('partnerId', ParseUUIDPipe) partnerId: string,
     @Param('keyId', ParseUUIDPipe) keyId: string,
   ): Promise<void> {
-    await this.revokeApiKey.execute(partnerId, keyId);
+    await this.revokeApiKey.execute(actorOf(operator), partnerId, keyId);
   }
 }

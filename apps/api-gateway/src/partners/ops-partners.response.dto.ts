@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PARTNER_AUDIT_ACTIONS } from './partner-audit.entity.js';
 
 export class IssuedApiKeyResponseDto {
   @ApiProperty({ format: 'uuid' })
@@ -36,4 +37,66 @@ class ApiKeyViewDto {
 export class ApiKeyListResponseDto {
   @ApiProperty({ type: [ApiKeyViewDto] })
   keys!: ApiKeyViewDto[];
+}
+
+class PartnerSummaryDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ example: 'Acme Payments' })
+  name!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ example: 1, description: 'Keys not revoked' })
+  activeKeys!: number;
+}
+
+export class PartnerListResponseDto {
+  @ApiProperty({ example: 1 })
+  page!: number;
+
+  @ApiProperty({ example: 20 })
+  pageSize!: number;
+
+  @ApiProperty({ description: 'How many partners there are in all' })
+  total!: number;
+
+  @ApiProperty({ type: [PartnerSummaryDto], description: 'Newest first' })
+  partners!: PartnerSummaryDto[];
+}
+
+class PartnerAuditEntryDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ description: 'The X-Operator header of the change (else "ops"), or "partner"' })
+  actor!: string;
+
+  @ApiProperty({ enum: PARTNER_AUDIT_ACTIONS })
+  action!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  partnerId!: string;
+
+  @ApiProperty({ example: 'pk_t5Y0Us8r', description: "The partner's name or the key's prefix" })
+  subject!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  occurredAt!: string;
+}
+
+export class PartnerAuditResponseDto {
+  @ApiProperty({ example: 1 })
+  page!: number;
+
+  @ApiProperty({ example: 20 })
+  pageSize!: number;
+
+  @ApiProperty()
+  total!: number;
+
+  @ApiProperty({ type: [PartnerAuditEntryDto], description: 'Newest first' })
+  entries!: PartnerAuditEntryDto[];
 }

@@ -26,6 +26,9 @@ import { ApiKeyListResponseDto, IssuedApiKeyResponseDto } from './ops-partners.r
 import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
 
+// Who the audit log names when a partner manages its own keys.
+const PARTNER_ACTOR = 'partner';
+
 type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
 // Keys belong to the partner's server: a wallet's Bearer token may not see or mint them.
@@ -60,7 +63,7 @@ export class PartnerKeysController {
   @Post()
   @ApiCreatedResponse({ type: IssuedApiKeyResponseDto, description: 'The new key, shown once' })
   create(@CurrentIdentity() identity: Partner) {
-    return this.createApiKey.execute(keyHolderOf(identity));
+    return this.createApiKey.execute(PARTNER_ACTOR, keyHolderOf(identity));
   }
 
   @Delete(':keyId')
@@ -74,6 +77,6 @@ export class PartnerKeysController {
     @CurrentIdentity() identity: Partner,
     @Param('keyId', ParseUUIDPipe) keyId: string,
   ): Promise<void> {
-    await this.revokeApiKey.execute(keyHolderOf(identity), keyId);
+    await this.revokeApiKey.execute(PARTNER_ACTOR, keyHolderOf(identity), keyId);
   }
 }

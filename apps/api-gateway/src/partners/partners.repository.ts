@@ -51,16 +51,31 @@ export class PartnersRepository {
       .find({ where: { partnerId }, order: { createdAt: 'ASC' } });
   }
 
-  // Scoped by partner: a key id of another partner revokes nothing.
-  async revokeKey(partnerId: string, keyId: string, at: Date): Promise<boolean> {
-    const result = await this.dataSource
-      .getRepository(ApiKeyEntity)
-      .update({ id: keyId, partnerId, revokedAt: IsNull() }, { revokedAt: at });
-    if ((result.affected ?? 0) > 0) {
-      this.activeKeys.clear();
-      return true;
-    }
-    // Revoking an already revoked key is not an error: the outcome the caller wants holds.
-    return await this.dataSource.getRepository(ApiKeyEntity).existsBy({ id: keyId, partnerId });
+  // Scoped by partner: a key id of another partner revokes nothing. The revoked key's display
+  // prefix, or null when no active key of this partner has that id.
+  async revokeKey(
+    manager: EntityManager,
+    partnerId: string,
+    keyId: string,
+    at: Date,
+  ): Promise<string | null> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(ApiKeyEntity)
+      .set({ revokedAt: at })
+      .where({ id: keyId, partnerId, revokedAt: IsNull() })
+      .returning(['displayPrefix'])
+      .execute();
+    const rows = result.raw as Array<{ display_prefix: string }>;
+    return rows[0]?.display_prefix ?? null;
+  }
+
+  keyExists(manager: EntityManager, partnerId: string, keyId: string): Promise<boolean> {
+    return manager.existsBy(ApiKeyEntity, { id: keyId, partnerId });
+  }
+
+  // After a revocation commits: the next request with that key looks it up again.
+  forgetCachedKeys(): void {
+    this.activeKeys.clear();
   }
 }

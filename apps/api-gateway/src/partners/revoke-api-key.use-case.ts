@@ -1,19 +1,30 @@
 import { Injectable } from '@nestjs/common';
+import { TransactionRunner } from '@platform/database';
 import { Clock } from '@shared/util';
+import { PartnerAuditsRepository } from './partner-audits.repository.js';
 import { PartnerError, PartnerErrorCode } from './partners.errors.js';
 import { PartnersRepository } from './partners.repository.js';
 
-// A revoked key stops authenticating on the next request: lookups are never cached.
+// A revoked key stops authenticating on the next request: this gateway's key cache is cleared.
 @Injectable()
 export class RevokeApiKeyUseCase {
   constructor(
     private readonly partners: PartnersRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly audits: PartnerAuditsRepository,
     private readonly clock: Clock,
   ) {}
 
-  async execute(partnerId: string, keyId: string): Promise<void> {
-    if (!(await this.partners.revokeKey(partnerId, keyId, this.clock.now()))) {
-      throw new PartnerError(PartnerErrorCode.API_KEY_NOT_FOUND);
-    }
+  // `actor` is the operator (X-Operator, else "ops"), or "partner" for a partner's own key.
+  async execute(actor: string, partnerId: string, keyId: string): Promise<void> {
+    const outcome = await this.transactions.run(async (manager) => {
+      const revoked = await this.partners.revokeKey(manager, partnerId, keyId, this.clock.now());
+      // Revoking an already revoked key changes nothing, so it leaves no audit row.
+      if (revoked)
+        await this.audits.record(manager, { actor, action: 'revoke_key', partnerId, subject: revoked });
+      return revoked ?? (await this.partners.keyExists(manager, partnerId, keyId));
+    });
+    if (!outcome) throw new PartnerError(PartnerErrorCode.API_KEY_NOT_FOUND);
+    this.partners.forgetCachedKeys();
   }
 }

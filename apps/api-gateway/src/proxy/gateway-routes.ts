@@ -22,6 +22,7 @@ const ROUTES: ReadonlyArray<readonly [prefix: string, upstream: Upstream]> = [
   ['/ops/deposit-addresses', 'transaction'],
   ['/ops/deposits', 'transaction'],
   ['/ops/kyc-policies', 'transaction'],
+  ['/ops/refunds', 'transaction'],
   ['/kyc', 'kyc'],
   ['/webhooks', 'webhooks'],
   ['/ops/chat', 'chat-ops'],

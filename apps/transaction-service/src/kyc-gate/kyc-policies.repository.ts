@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { decimal } from '@payout/money';
-import { Clock } from '@shared/util';
+import { Clock, IdGenerator } from '@shared/util';
 import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { KycPolicyAuditEntity } from './kyc-policy-audit.entity.js';
 import { KycPolicyEntity, type KycPolicyMode } from './kyc-policy.entity.js';
 
 export interface KycPolicy {
@@ -26,6 +27,7 @@ export class KycPoliciesRepository {
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly config: TransactionServiceConfig,
     private readonly clock: Clock,
+    private readonly ids: IdGenerator,
   ) {}
 
   async of(partnerId: string): Promise<KycPolicy> {
@@ -33,15 +35,36 @@ export class KycPoliciesRepository {
     return row ? this.viewOf(row) : this.defaultFor(partnerId);
   }
 
-  async set(partnerId: string, change: KycPolicyChange): Promise<KycPolicy> {
+  // The policy and its audit row (who set it) commit together.
+  async set(actor: string, partnerId: string, change: KycPolicyChange): Promise<KycPolicy> {
+    const now = this.clock.now();
     const row: KycPolicyEntity = {
       partnerId,
       mode: change.mode,
       thresholdAmount: change.thresholdAmount ?? null,
-      updatedAt: this.clock.now(),
+      updatedAt: now,
     };
-    await this.dataSource.getRepository(KycPolicyEntity).upsert(row, ['partnerId']);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.upsert(KycPolicyEntity, row, ['partnerId']);
+      await manager.insert(KycPolicyAuditEntity, {
+        id: this.ids.uuid(),
+        actor,
+        partnerId,
+        mode: row.mode,
+        thresholdAmount: row.thresholdAmount,
+        occurredAt: now,
+      });
+    });
     return this.viewOf(row);
+  }
+
+  // Policies set, newest first.
+  auditPage(page: number, pageSize: number): Promise<[KycPolicyAuditEntity[], number]> {
+    return this.dataSource.getRepository(KycPolicyAuditEntity).findAndCount({
+      order: { occurredAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
   }
 
   private defaultFor(partnerId: string): KycPolicy {

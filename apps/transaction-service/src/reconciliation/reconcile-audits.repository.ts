@@ -31,4 +31,13 @@ export class ReconcileAuditsRepository {
       requestedAt: this.clock.now(),
     });
   }
+
+  // Every call, newest first.
+  page(page: number, pageSize: number): Promise<[ReconcileAuditEntity[], number]> {
+    return this.dataSource.getRepository(ReconcileAuditEntity).findAndCount({
+      order: { requestedAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+  }
 }

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import type { RunningService } from '@platform/http';
+import { InMemoryEventBus } from '@platform/messaging';
+import { startTestDatabase, type TestDatabase } from '@platform/test-support';
+import { TEST_OPS_API_KEY, startTestService, testGatewayEnv } from '@platform/testing';
+import { apiGatewayDefinition } from '../src/api-gateway.definition.js';
+
+// Nothing here is proxied: every upstream is a port nobody listens on.
+const NOWHERE = 'http://127.0.0.1:9';
+
+// Operators' partner administration: the partner list, and the audit log of every change to
+// partners and keys (who, what, when).
+describe('api-gateway operator partners and their audit log', () => {
+  let database: TestDatabase;
+  const bus = new InMemoryEventBus();
+  let gateway: RunningService;
+  let http: ReturnType<typeof request>;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    await bus.connect();
+    gateway = await startTestService(apiGatewayDefinition, {
+      databaseUrl: database.url,
+      bus,
+      env: testGatewayEnv({ quote: NOWHERE, transaction: NOWHERE, kyc: NOWHERE, webhooks: NOWHERE }),
+    });
+    http = request(gateway.app.getHttpServer());
+  });
+
+  afterAll(async () => {
+    await gateway.close();
+    await bus.disconnect();
+    await database.drop();
+  });
+
+  const ops = (operator?: string) => ({
+    get: (path: string) => withOperator(http.get(path), operator),
+    post: (path: string) => withOperator(http.post(path), operator),
+    delete: (path: string) => withOperator(http.delete(path), operator),
+  });
+  const withOperator = (call: request.Test, operator: string | undefined) => {
+    const authenticated = call.set('X-OPS-API-KEY', TEST_OPS_API_KEY);
+    return operator ? authenticated.set('X-Operator', operator) : authenticated;
+  };
+  const invalid = (reason: string) => ({
+    message: reason,
+    code: 'invalid_request',
+    reason,
+    retryable: false,
+  });
+
+  it('lists partners newest first with their active key counts, and audits who created, issued and revoked', async () => {
+    const first = (await ops('ana').post('/ops/partners').send({ name: 'First Co' }).expect(201)).body;
+    const second = (await ops().post('/ops/partners').send({ name: 'Second Co' }).expect(201)).body;
+    const extra = (await ops('ana').post(`/ops/partners/${first.partnerId}/keys`).expect(201)).body;
+    await ops('bo').delete(`/ops/partners/${first.partnerId}/keys/${first.keyId}`).expect(204);
+    // Again: nothing changes, so nothing more is audited.
+    await ops('bo').delete(`/ops/partners/${first.partnerId}/keys/${first.keyId}`).expect(204);
+    // A partner rotating its own key is audited too, under "partner".
+    const own = (await http.post('/partner/keys').set('X-API-Key', second.apiKey).expect(201)).body;
+
+    const list = await ops().get('/ops/partners').query({ pageSize: 2 }).expect(200);
+    expect(list.body).toEqual({
+      page: 1,
+      pageSize: 2,
+      total: 2,
+      partners: [
+        { id: second.partnerId, name: 'Second Co', createdAt: expect.any(String), activeKeys: 2 },
+        { id: first.partnerId, name: 'First Co', createdAt: expect.any(String), activeKeys: 1 },
+      ],
+    });
+
+    const audit = await ops().get('/ops/partners/audit').expect(200);
+    const entry = (actor: string, action: string, partnerId: string, subject: string) => ({
+      id: expect.any(String),
+      actor,
+      action,
+      partnerId,
+      subject,
+      occurredAt: expect.any(String),
+    });
+    expect(audit.body).toEqual({
+      page: 1,
+      pageSize: 20,
+      total: 7,
+      entries: [
+        entry('partner', 'issue_key', second.partnerId, own.displayPrefix),
+        entry('bo', 'revoke_key', first.partnerId, first.displayPrefix),
+        entry('ana', 'issue_key', first.partnerId, extra.displayPrefix),
+        entry('ops', 'issue_key', second.partnerId, second.displayPrefix),
+        entry('ops', 'create_partner', second.partnerId, 'Second Co'),
+        entry('ana', 'issue_key', first.partnerId, first.displayPrefix),
+        entry('ana', 'create_partner', first.partnerId, 'First Co'),
+      ],
+    });
+  });
+
+  it('refuses a page size out of range with the reason', async () => {
+    const reason = 'pageSize must be an integer from 1 to 100';
+    expect((await ops().get('/ops/partners').query({ pageSize: 101 }).expect(400)).body).toEqual(
+      invalid(reason),
+    );
+    expect((await ops().get('/ops/partners/audit').query({ pageSize: 'x' }).expect(400)).body).toEqual(
+      invalid(reason),
+    );
+  });
+
+  it('refuses both reads without the ops key', async () => {
+    for (const path of ['/ops/partners', '/ops/partners/audit']) {
+      const response = await http.get(path).expect(401);
+      expect(response.body).toEqual({
+        message: 'Missing or invalid credentials',
+        code: 'authentication_failed',
+        reason: 'Missing or invalid credentials',
+        retryable: false,
+      });
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { Blockchain, CryptoCurrency, type RefundStatus } from '@shared/contracts';
+import { PageNumber, PageSize } from '../transactions/page-query.decorators.js';
+
+// FAILED: chain-watchers gave up; REQUESTED: still waiting for an outcome.
+const ATTENTION_STATUSES: readonly RefundStatus[] = ['FAILED', 'REQUESTED'];
+const REFUND_REASONS = ['WRONG_AMOUNT', 'EXCESS', 'EXPIRED', 'PAYOUT_FAILED', 'UNMATCHED'];
+
+export class ListRefundsRequestDto {
+  @ApiPropertyOptional({ enum: ATTENTION_STATUSES, default: 'FAILED' })
+  @IsIn(ATTENTION_STATUSES, { message: `$property must be one of: ${ATTENTION_STATUSES.join(', ')}` })
+  @IsOptional()
+  status: RefundStatus = 'FAILED';
+
+  @PageNumber()
+  page: number = 1;
+
+  @PageSize()
+  pageSize: number = 20;
+}
+
+class RefundViewDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  transactionId!: string;
+
+  @ApiProperty({ enum: Blockchain })
+  blockchain!: string;
+
+  @ApiProperty({ enum: CryptoCurrency })
+  cryptoCurrency!: string;
+
+  @ApiProperty({ description: 'Where the crypto goes back to' })
+  destination!: string;
+
+  @ApiProperty({ example: '10.5', description: 'Decimal string' })
+  amount!: string;
+
+  @ApiProperty({ enum: REFUND_REASONS })
+  reason!: string;
+
+  @ApiProperty({ enum: ['REQUESTED', 'SENT', 'FAILED'] })
+  status!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  on_chain_tx!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Why chain-watchers gave up' })
+  failureReason!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  requestedAt!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  settledAt!: string | null;
+}
+
+export class RefundListResponseDto {
+  @ApiProperty({ example: 1 })
+  page!: number;
+
+  @ApiProperty({ example: 20 })
+  pageSize!: number;
+
+  @ApiProperty({ description: 'How many refunds have that status in all' })
+  total!: number;
+
+  @ApiProperty({ type: [RefundViewDto], description: 'Newest first' })
+  refunds!: RefundViewDto[];
+}
