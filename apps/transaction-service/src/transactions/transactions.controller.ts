@@ -9,7 +9,7 @@ import {
   ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { CurrentIdentity, PartnerAuth } from '@platform/http';
+import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { AcceptTransactionRequestDto } from './accept-transaction.request.dto.js';
@@ -73,7 +73,9 @@ export class TransactionsController {
     );
   }
 
+  // The read partners poll: served ahead of Express (see DirectRoutes).
   @Get('transaction/:id')
+  @DirectRoute()
   @ApiOkResponse({ type: TransactionStatusResponseDto })
   status(@CurrentIdentity() partner: Partner, @Param('id') id: string) {
     return this.views.status(transactionCallerOf(partner), id);

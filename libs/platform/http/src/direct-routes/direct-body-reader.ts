@@ -35,6 +35,15 @@ export const jsonBodyReader: DirectBodyReader = {
   },
 };
 
+// For routes that read no body (GET, DELETE): only requests that send none, since Express's parsers
+// would read one, and refuse it if it were not valid.
+export const noBodyReader: DirectBodyReader = {
+  takes({ headers }) {
+    return headers['transfer-encoding'] === undefined && (headers['content-length'] ?? '0') === '0';
+  },
+  read: () => Promise.resolve(),
+};
+
 // The whole body; its length was checked against the limit from Content-Length, which Node's
 // parser enforces.
 function readBody(request: IncomingMessage): Promise<Buffer> {

@@ -15,8 +15,14 @@ import type { DiscoveryService, ExternalContextCreator, MetadataScanner } from '
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { from, isObservable, lastValueFrom, mergeAll, type Observable } from 'rxjs';
-import type { DirectBodyReader, RequestWithBody } from './direct-body-reader.js';
-import { DIRECT_ROUTE } from './direct-route.decorator.js';
+import {
+  type DirectBodyReader,
+  jsonBodyReader,
+  noBodyReader,
+  type RequestWithBody,
+} from './direct-body-reader.js';
+import { DIRECT_ROUTE, type DirectRouteOptions } from './direct-route.decorator.js';
+import { DirectRoutePath, type RouteParams } from './direct-route-path.js';
 
 export interface DirectRouteEntry {
   // The path as Express would label it in metrics.
@@ -28,81 +34,157 @@ export interface DirectRouteEntry {
   readonly run: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>;
 }
 
+export type DirectRequest = RequestWithBody & { params?: RouteParams };
+
 interface RouteArgument {
   readonly index: number;
   readonly data?: unknown;
+  readonly pipes?: readonly unknown[];
 }
 
-// The only parameters a direct handler may take besides custom decorators: the whole body.
+const BODY_VERBS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
+interface DeclaredRoute {
+  readonly name: string;
+  readonly controller: Type;
+  readonly instance: object;
+  readonly method: string;
+  readonly handler: (...args: unknown[]) => unknown;
+  readonly verb: string;
+  readonly path: string;
+  readonly direct?: DirectRouteOptions;
+}
+
+// The only parameters a direct handler may take besides custom decorators: the whole body and
+// the path's parameters.
 const directParams = {
-  exchangeKeyForValue(type: number, _data: unknown, [request]: [RequestWithBody]) {
+  exchangeKeyForValue(type: number, data: unknown, [request]: [DirectRequest]) {
     if (type === Number(RouteParamtypes.BODY)) return request.body;
+    if (type === Number(RouteParamtypes.PARAM))
+      return typeof data === 'string' ? request.params?.[data] : request.params;
     throw new Error(`direct route parameter of type ${type} has no value`);
   },
 };
 
-// The handlers marked @DirectRoute, keyed by method and full path (with and without a trailing
-// slash, as Express matches them), read from the same metadata Nest routes by, so a direct route
-// and its OpenAPI description can never disagree.
-export function directRouteTable(
-  discovery: DiscoveryService,
-  scanner: MetadataScanner,
-  contexts: ExternalContextCreator,
-): ReadonlyMap<string, DirectRouteEntry> {
-  const table = new Map<string, DirectRouteEntry>();
-  for (const wrapper of discovery.getControllers()) {
-    const controller = wrapper.metatype as Type | null;
-    const instance = wrapper.instance as Record<string, (...args: unknown[]) => unknown> | undefined;
-    if (!controller || !instance) continue;
-    const prototype = controller.prototype as Record<string, unknown>;
-    for (const method of scanner.getAllMethodNames(prototype)) {
-      const handler = prototype[method] as (...args: unknown[]) => unknown;
-      const options = Reflect.getMetadata(DIRECT_ROUTE, handler) as { reader: DirectBodyReader } | undefined;
-      if (!options) continue;
-      const name = `${controller.name}.${method}`;
-      refuseClassEnhancers(name, controller, handler);
-      refuseOtherArguments(name, controller, method);
-      const path = joinPaths(
-        Reflect.getMetadata(PATH_METADATA, controller),
-        Reflect.getMetadata(PATH_METADATA, handler),
-      );
-      if (path.includes(':') || path.includes('*'))
-        throw new Error(`@DirectRoute ${name}: only fixed paths can be served directly (${path})`);
-      const verb = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-      const guarded = contexts.create(
-        instance,
-        handler,
-        method,
-        ROUTE_ARGS_METADATA,
-        directParams,
-        undefined,
-        undefined,
-        // Errors are presented by the direct path itself, through the app's presenter; the
-        // interceptors are applied below.
-        { guards: true, interceptors: false, filters: false },
-        'http',
-      ) as DirectRouteEntry['run'];
-      const interceptors = routeInterceptors(controller, handler);
-      const entry: DirectRouteEntry = {
-        path,
-        status:
-          (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? defaultStatus(verb),
-        reader: options.reader,
-        run:
-          interceptors.length === 0
-            ? guarded
-            : (request, response) =>
-                intercepted(
-                  interceptors,
-                  new ExecutionContextHost([request, response], controller, handler),
-                  () => guarded(request, response),
-                ),
-      };
-      table.set(`${verb} ${path}`, entry);
-      table.set(`${verb} ${path}/`, entry);
+// The handlers marked @DirectRoute, read from the same metadata Nest routes by, so a direct route
+// and its OpenAPI description can never disagree. Fixed paths are found by one map lookup; paths
+// with parameters are tried in turn, and may not overlap any other route of the app (the direct
+// path is tried before Express's router, so it would take that route's requests).
+export class DirectRouteTable {
+  private readonly fixed = new Map<string, DirectRouteEntry>();
+  private readonly patterned: {
+    readonly verb: string;
+    readonly path: DirectRoutePath;
+    readonly entry: DirectRouteEntry;
+  }[] = [];
+
+  constructor(discovery: DiscoveryService, scanner: MetadataScanner, contexts: ExternalContextCreator) {
+    const routes = declaredRoutes(discovery, scanner);
+    for (const route of routes) {
+      if (!route.direct) continue;
+      const path = new DirectRoutePath(route.path);
+      if (!path.isFixed) refuseOverlaps(route, path, routes);
+      const entry = directEntry(route, contexts);
+      if (path.isFixed) {
+        this.fixed.set(`${route.verb} ${route.path}`, entry);
+        this.fixed.set(`${route.verb} ${route.path}/`, entry);
+      } else this.patterned.push({ verb: route.verb, path, entry });
     }
   }
-  return table;
+
+  get size(): number {
+    return this.fixed.size + this.patterned.length;
+  }
+
+  find(method: string, path: string): { entry: DirectRouteEntry; params?: RouteParams } | undefined {
+    const entry = this.fixed.get(`${method} ${path}`);
+    if (entry) return { entry };
+    for (const route of this.patterned) {
+      if (route.verb !== method) continue;
+      const params = route.path.match(path);
+      if (params) return { entry: route.entry, params };
+    }
+    return undefined;
+  }
+}
+// Every route handler of the app's controllers, direct or not.
+function declaredRoutes(discovery: DiscoveryService, scanner: MetadataScanner): DeclaredRoute[] {
+  const routes: DeclaredRoute[] = [];
+  for (const wrapper of discovery.getControllers()) {
+    const controller = wrapper.metatype as Type | null;
+    const instance = wrapper.instance as object | undefined;
+    if (!controller || !instance) continue;
+    const prototype = controller.prototype as Record<string, (...args: unknown[]) => unknown>;
+    for (const method of scanner.getAllMethodNames(prototype)) {
+      const handler = prototype[method]!;
+      const verb = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
+      if (verb === undefined) continue;
+      const direct = Reflect.getMetadata(DIRECT_ROUTE, handler) as DirectRouteOptions | undefined;
+      routes.push({
+        name: `${controller.name}.${method}`,
+        controller,
+        instance,
+        method,
+        handler,
+        verb: RequestMethod[verb],
+        path: joinPaths(
+          Reflect.getMetadata(PATH_METADATA, controller),
+          Reflect.getMetadata(PATH_METADATA, handler),
+        ),
+        ...(direct ? { direct } : {}),
+      });
+    }
+  }
+  return routes;
+}
+
+function refuseOverlaps(route: DeclaredRoute, path: DirectRoutePath, routes: readonly DeclaredRoute[]): void {
+  const overlapping = routes.find(
+    (other) =>
+      other !== route && (other.verb === route.verb || other.verb === 'ALL') && path.overlaps(other.path),
+  );
+  if (overlapping)
+    throw new Error(
+      `@DirectRoute ${route.name}: ${route.path} would take the requests of ${overlapping.name} (${overlapping.path})`,
+    );
+}
+
+function directEntry(route: DeclaredRoute, contexts: ExternalContextCreator): DirectRouteEntry {
+  const { name, controller, instance, method, handler, verb } = route;
+  if (route.path.includes('*'))
+    throw new Error(`@DirectRoute ${name}: a wildcard path cannot be served directly (${route.path})`);
+  refuseClassEnhancers(name, controller, handler);
+  refuseOtherArguments(name, controller, method);
+  const guarded = contexts.create(
+    instance as Record<string, (...args: unknown[]) => unknown>,
+    handler,
+    method,
+    ROUTE_ARGS_METADATA,
+    directParams,
+    undefined,
+    undefined,
+    // Errors are presented by the direct path itself, through the app's presenter; the
+    // interceptors are applied below.
+    { guards: true, interceptors: false, filters: false },
+    'http',
+  ) as DirectRouteEntry['run'];
+  const interceptors = routeInterceptors(controller, handler);
+  return {
+    path: route.path,
+    status: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? defaultStatus(verb),
+    // A route that reads no body takes only requests without one: Express's parsers would read
+    // (and might refuse) a body sent anyway.
+    reader: route.direct?.reader ?? (BODY_VERBS.has(verb) ? jsonBodyReader : noBodyReader),
+    run:
+      interceptors.length === 0
+        ? guarded
+        : (request, response) =>
+            intercepted(
+              interceptors,
+              new ExecutionContextHost([request, response], controller, handler),
+              () => guarded(request, response),
+            ),
+  };
 }
 
 // The route's interceptors, controller's first, as Nest orders them (instances: classes are
@@ -160,8 +242,14 @@ function refuseOtherArguments(name: string, controller: Type, method: string): v
   >;
   for (const [key, argument] of Object.entries(declared)) {
     const isBody = key === `${RouteParamtypes.BODY}:${argument.index}` && argument.data === undefined;
-    if (!isBody && !key.includes(CUSTOM_ROUTE_ARGS_METADATA))
-      throw new Error(`@DirectRoute ${name}: only @Body() and custom parameter decorators are supported`);
+    const isParam = key === `${RouteParamtypes.PARAM}:${argument.index}`;
+    if (!isBody && !isParam && !key.includes(CUSTOM_ROUTE_ARGS_METADATA))
+      throw new Error(
+        `@DirectRoute ${name}: only @Body(), @Param() and custom parameter decorators are supported`,
+      );
+    // A pipe given by class is resolved in its module, as enhancers are (see above).
+    if (argument.pipes?.some((pipe) => typeof pipe === 'function'))
+      throw new Error(`@DirectRoute ${name}: parameter pipes given by class are not supported`);
   }
   const parameters = (controller.prototype as Record<string, (...args: unknown[]) => unknown>)[method]!
     .length;

@@ -3,14 +3,17 @@ import {
   Body,
   type CallHandler,
   Controller,
+  Get,
   HttpCode,
   Module,
   type NestInterceptor,
+  Param,
   Post,
   Query,
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
+import { request } from 'node:http';
 import { map } from 'rxjs';
 import { IsInt, IsString, Min } from 'class-validator';
 import { InMemoryEventBus } from '@platform/messaging';
@@ -78,6 +81,27 @@ class GreetingsController {
   @Post('silent')
   @DirectRoute()
   silent(@Body() _body: GreetingRequestDto): void {}
+
+  @Get(':name')
+  @DirectRoute()
+  named(@CurrentIdentity() partner: Partner, @Param('name') name: string) {
+    return { partnerId: partner.partnerId, name };
+  }
+}
+
+@PartnerAuth()
+@Controller('overlapping')
+class OverlappingDirectController {
+  @Get('latest')
+  latest() {
+    return {};
+  }
+
+  @Get(':id')
+  @DirectRoute()
+  one(@Param('id') id: string) {
+    return { id };
+  }
 }
 
 @PartnerAuth()
@@ -192,6 +216,65 @@ describe('DirectRoutes', () => {
     });
     return direct;
   };
+
+  describe('a route with a path parameter', () => {
+    const get = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${service.url}${path}`, {
+        ...init,
+        headers: { [INTERNAL_IDENTITY_HEADER]: partnerToken, ...init.headers },
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as unknown,
+        viaExpress: response.headers.get(EXPRESS_MARK) === 'yes',
+      };
+    };
+
+    // Express takes the fixed segments in any case; the direct path only as declared.
+    it.each([
+      ['a plain parameter', 'ana', 'ana'],
+      ['a percent-encoded parameter', 'ana%20mar%C3%ADa%2Fx', 'ana maría/x'],
+    ])('answers %s as Express does, decoded', async (_case, segment, name) => {
+      const direct = await get(`/greetings/${segment}`);
+      const express = await get(`/GREETINGS/${segment}`);
+
+      expect(direct).toEqual({ status: 200, body: { partnerId: 'partner-1', name }, viaExpress: false });
+      expect(express).toEqual({ ...direct, viaExpress: true });
+      expect(await get(`/greetings/${segment}/`)).toEqual(direct);
+    });
+
+    it('leaves a parameter that does not decode to Express', async () => {
+      expect((await get('/greetings/%E0%A4%A')).viaExpress).toBe(true);
+    });
+
+    it('leaves a request that sends a body to Express, whose parsers read it', async () => {
+      const answer = await new Promise<{ status?: number; viaExpress: boolean }>((resolve, reject) => {
+        const sent = request(`${service.url}/greetings/ana`, {
+          method: 'GET',
+          headers: {
+            [INTERNAL_IDENTITY_HEADER]: partnerToken,
+            'content-type': 'application/json',
+            'content-length': '2',
+          },
+        });
+        sent.on('response', (response) => {
+          response.resume();
+          resolve({ status: response.statusCode, viaExpress: response.headers[EXPRESS_MARK] === 'yes' });
+        });
+        sent.on('error', reject);
+        sent.end('{}');
+      });
+
+      expect(answer).toEqual({ status: 200, viaExpress: true });
+    });
+
+    it('refuses to boot a parameter route that would take another route’s requests', async () => {
+      await expect(boot(OverlappingDirectController)).rejects.toThrow(
+        '@DirectRoute OverlappingDirectController.one: /overlapping/:id would take the requests of ' +
+          'OverlappingDirectController.latest (/overlapping/latest)',
+      );
+    });
+  });
 
   it('answers a valid request with the handler result, the identity and a validated DTO instance', async () => {
     const answer = await bothWays(JSON.stringify({ name: 'ana', times: 2 }));

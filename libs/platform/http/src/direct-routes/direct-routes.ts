@@ -7,7 +7,7 @@ import { presentError } from '../errors/error-id.filter.js';
 import type { ErrorPresenter } from '../errors/error-presenter.js';
 import { labelRoute } from '../observability/request-observer.js';
 import { sendJson } from '../observability/send-json.js';
-import { type DirectRouteEntry, directRouteTable } from './direct-route-table.js';
+import { type DirectRequest, type DirectRouteEntry, DirectRouteTable } from './direct-route-table.js';
 
 // Serves the @DirectRoute handlers without Express's router, middleware and body parsers, and
 // without Nest's router: for the hottest routes, those layers cost more CPU than the work. The
@@ -18,7 +18,7 @@ import { type DirectRouteEntry, directRouteTable } from './direct-route-table.js
 // as the Express path would fall through to Express, which answers them the same way.
 export class DirectRoutes {
   private constructor(
-    private readonly routes: ReadonlyMap<string, DirectRouteEntry>,
+    private readonly routes: DirectRouteTable,
     private readonly presenter: ErrorPresenter,
     private readonly logger: Logger,
     private readonly maxBodyBytes: number,
@@ -32,7 +32,7 @@ export class DirectRoutes {
     maxBodyBytes: number,
   ): FrontDoor | null {
     const lookup = { strict: false };
-    const routes = directRouteTable(
+    const routes = new DirectRouteTable(
       app.get(DiscoveryService, lookup),
       app.get(MetadataScanner, lookup),
       app.get(ExternalContextCreator, lookup),
@@ -45,10 +45,11 @@ export class DirectRoutes {
   handle(request: IncomingMessage, response: ServerResponse): boolean {
     const url = request.url ?? '';
     const queryStart = url.indexOf('?');
-    const route = this.routes.get(`${request.method} ${queryStart < 0 ? url : url.slice(0, queryStart)}`);
-    if (!route || !route.reader.takes(request, this.maxBodyBytes)) return false;
-    labelRoute(request, route.path);
-    this.serve(route, request, response).catch((error: unknown) => this.fail(response, error));
+    const found = this.routes.find(request.method ?? '', queryStart < 0 ? url : url.slice(0, queryStart));
+    if (!found || !found.entry.reader.takes(request, this.maxBodyBytes)) return false;
+    if (found.params) (request as DirectRequest).params = found.params;
+    labelRoute(request, found.entry.path);
+    this.serve(found.entry, request, response).catch((error: unknown) => this.fail(response, error));
     return true;
   }
 
