@@ -99,12 +99,15 @@ const cannon = (url, headers) =>
 async function measure(url, headers, names) {
   const before = names.map((name) => processTicks(children.get(name).pid));
   const result = await cannon(url, headers);
-  const jiffies = names.reduce((sum, name, i) => sum + processTicks(children.get(name).pid) - before[i], 0);
   const requests = result.requests.total;
+  const perProcess = names.map(
+    (name, i) => ((processTicks(children.get(name).pid) - before[i]) * 1e6) / CLK_TCK / requests,
+  );
   return {
     rps: result.requests.average,
     non2xx: result.non2xx + result.errors,
-    cpuMicros: (jiffies * 1e6) / CLK_TCK / requests,
+    cpuMicros: perProcess.reduce((sum, micros) => sum + micros, 0),
+    perProcess,
   };
 }
 
@@ -224,7 +227,7 @@ async function main() {
         `  round ${index + 1}: system ${Math.round(system.rps)}/s (${µs(system.cpuMicros)} CPU/request, ${system.non2xx} non-2xx), baseline ${Math.round(baseline.rps)}/s (${µs(baseline.cpuMicros)}, ${baseline.non2xx} non-2xx), ${(share * 100).toFixed(0)}%`,
     ),
     `  throughput ${(median.share * 100).toFixed(0)}% of the baseline's (median round; target ≥ ${TARGET_SHARE * 100}%): ${median.share >= TARGET_SHARE && median.system.non2xx === 0 ? 'PASS' : 'MISS'}`,
-    `  CPU per request ${(median.system.cpuMicros / median.baseline.cpuMicros).toFixed(2)}× the baseline's (gateway + transaction-service vs baseline)`,
+    `  CPU per request ${(median.system.cpuMicros / median.baseline.cpuMicros).toFixed(2)}× the baseline's (gateway ${µs(median.system.perProcess[0])} + transaction-service ${µs(median.system.perProcess[1])} vs baseline)`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
