@@ -7,6 +7,7 @@ import { ApiGatewayModule } from './api-gateway.module.js';
 import { GatewayMiddleware } from './authentication/gateway.middleware.js';
 import { setupDocs } from './docs/docs.setup.js';
 import { ProxyFrontDoor } from './proxy/proxy-front-door.js';
+import { SandboxPaymentsConfig } from './sandbox-payments/sandbox-payments.config.js';
 import { GatewayErrorPresenter } from './gateway-error.presenter.js';
 import { GatewayErrorResponseDto } from './gateway-error.response.dto.js';
 import { WalletAuthConfig } from './wallet-auth/wallet-auth.config.js';
@@ -16,6 +17,7 @@ const apiGatewaySections = {
   gateway: GatewayConfig,
   walletAuth: WalletAuthConfig,
   console: ConsoleConfig,
+  sandboxPayments: SandboxPaymentsConfig,
 };
 
 export const apiGatewayDefinition: ServiceDefinition<typeof apiGatewaySections> = {

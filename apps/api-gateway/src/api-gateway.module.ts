@@ -15,10 +15,11 @@ import { PartnersRepository } from './partners/partners.repository.js';
 import { RevokeApiKeyUseCase } from './partners/revoke-api-key.use-case.js';
 import { ProxyFrontDoor } from './proxy/proxy-front-door.js';
 import { ReverseProxy } from './proxy/reverse-proxy.js';
+import { SandboxPaymentsModule } from './sandbox-payments/sandbox-payments.module.js';
 import { WalletAuthModule } from './wallet-auth/wallet-auth.module.js';
 
 @Module({
-  imports: [WalletAuthModule, ConsoleModule],
+  imports: [WalletAuthModule, ConsoleModule, SandboxPaymentsModule],
   controllers: [PartnerController, PartnerKeysController, OpsPartnersController],
   providers: [
     ApiKeyHasher,

@@ -8,6 +8,7 @@ import {
   type PresentedError,
 } from '@platform/http';
 import { PartnerError, PartnerErrorCode } from './partners/partners.errors.js';
+import { SandboxPaymentError, SandboxPaymentErrorCode } from './sandbox-payments/sandbox-payments.errors.js';
 import { WalletAuthError, WalletAuthErrorCode } from './wallet-auth/wallet-auth.errors.js';
 
 // The gateway answers for the payout API (its own routes, and refusals of requests it proxies):
@@ -23,6 +24,7 @@ export class GatewayErrorPresenter implements ErrorPresenter {
       return { status: 404, body: withMessage({ code: error.code, reason, retryable: false }) };
     }
     if (error instanceof WalletAuthError) return presentWalletAuthError(error);
+    if (error instanceof SandboxPaymentError) return presentSandboxPaymentError(error.code);
     if (error instanceof HttpException && error.getStatus() < 500) {
       const presented = this.payout.present(error);
       if (presented) return { ...presented, body: withMessage(presented.body as PayoutErrorBody) };
@@ -74,5 +76,22 @@ function presentWalletAuthError(error: WalletAuthError): PresentedError {
     case WalletAuthErrorCode.INVALID_REFRESH_TOKEN:
     case WalletAuthErrorCode.REFRESH_TOKEN_REUSED:
       return { status: 401, body: authenticationFailedBody(error.reason) };
+  }
+}
+
+function presentSandboxPaymentError(code: SandboxPaymentErrorCode): PresentedError {
+  const refused = (status: number, reason: string) => ({
+    status,
+    body: withMessage({ code, reason, retryable: false }),
+  });
+  switch (code) {
+    case SandboxPaymentErrorCode.SANDBOX_UNAVAILABLE:
+      return refused(404, 'Sandbox payments are not available here: the chains are real');
+    case SandboxPaymentErrorCode.TRANSACTION_NOT_FOUND:
+      return refused(404, 'Transaction not found');
+    case SandboxPaymentErrorCode.TRANSACTION_EXPIRED:
+      return refused(409, 'The transaction expired before its deposit was paid');
+    case SandboxPaymentErrorCode.DEPOSIT_ALREADY_RECEIVED:
+      return refused(409, 'The transaction is no longer awaiting its deposit');
   }
 }

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createLogger } from '@platform/logging';
-import { payDepositTarget } from '../../sandbox/src/deposits/pay-deposit-target.js';
 import type { DepositTarget } from '../../sandbox/src/deposits/sandbox-deposit.js';
 import { startStandalone, type Standalone } from '../../standalone/src/start-standalone.js';
 import { launchBrowser, screenshot, seriousAccessibilityViolations } from './console-browser.js';
@@ -23,6 +22,8 @@ describe('web console', () => {
   let apiKey: string;
   let opsApiKey: string;
   let transactionId: string;
+  // Paid from the console by the transaction test; the sandbox route's refusals reuse it.
+  let paidTransactionId: string;
   // Content-Security-Policy refusals the page reported: the bundle must need no exception.
   const refusals: string[] = [];
 
@@ -205,21 +206,29 @@ describe('web console', () => {
       await page.getByRole('link', { name: id! }).click();
       await page.getByText('awaiting payment').first().waitFor();
 
-      // Paid as `npm run cli -- sandbox deposit` pays: from the sandbox customer's wallet.
+      // Paid as `npm run cli -- sandbox deposit` pays (from the sandbox customer's wallet), by the
+      // button the sandbox offers.
+      await page.getByRole('button', { name: 'Pay this transaction' }).click();
+      const sent = (await page.getByText(/^Deposit sent on SOLANA: /).textContent())!;
+      const onChainTx = sent.replace('Deposit sent on SOLANA: ', '');
+      // The page reads the transaction again by itself until it settles.
+      await page.locator('.summary').getByText('payment completed').waitFor({ timeout: 60_000 });
+      await expect(page.getByRole('button', { name: 'Pay this transaction' }).count()).resolves.toBe(0);
+      const timeline = (await page.locator('.timeline').textContent())!;
+      expect(timeline).toContain('Status: processing payment');
       const { payment_context: target } = (await (
         await fetch(`${system.gatewayUrl}/ops/transactions/${id}`, {
           headers: { 'X-OPS-API-KEY': opsApiKey },
         })
       ).json()) as { payment_context: DepositTarget };
-      const { onChainTx } = await payDepositTarget(target, {});
-      // The page reads the transaction again by itself until it settles.
-      await page.locator('.summary').getByText('payment completed').waitFor({ timeout: 60_000 });
-      const timeline = (await page.locator('.timeline').textContent())!;
-      expect(timeline).toContain('Status: processing payment');
       expect(timeline).toContain(`Deposit of ${target.amount} USDC (funded)`);
       expect(timeline).toContain(onChainTx);
       expect(timeline).toContain('Payout of 100 BRL: settled');
       expect(timeline).toContain('Status: payment completed');
+      // Simulated chains have no explorer: the hash is text to copy, never a dead link.
+      await expect(page.locator('.timeline a.hash').count()).resolves.toBe(0);
+      await page.locator('.timeline').getByRole('button', { name: 'Copy hash' }).first().waitFor();
+      paidTransactionId = id!;
       await screenshot(page, 'partner-transaction');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await context.close();
@@ -283,6 +292,58 @@ describe('web console', () => {
       await page.getByRole('button', { name: 'I have copied it' }).click();
       await expect(page.locator('.secret').count()).resolves.toBe(0);
       await context.close();
+    });
+  });
+
+  describe('POST /sandbox/transactions/{id}/deposit', () => {
+    const payAs = (key: string | null, id: string) =>
+      fetch(`${system.gatewayUrl}/sandbox/transactions/${id}/deposit`, {
+        method: 'POST',
+        headers: key ? { 'X-API-Key': key } : {},
+      });
+    const refusal = (code: string, reason: string) => ({ message: reason, code, reason, retryable: false });
+
+    it('tells the console the chains are simulated here', async () => {
+      const response = await fetch(`${system.gatewayUrl}/sandbox`, { headers: { 'X-API-Key': apiKey } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ simulatedChains: true });
+    });
+
+    it('refuses a transaction no longer awaiting its deposit', async () => {
+      const response = await payAs(apiKey, paidTransactionId);
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual(
+        refusal('deposit_already_received', 'The transaction is no longer awaiting its deposit'),
+      );
+    });
+
+    it("answers another partner's transaction, and an unknown id, as not found", async () => {
+      const { apiKey: otherKey } = await api('/ops/partners', {
+        method: 'POST',
+        body: { name: 'Other Co' },
+        headers: { 'X-OPS-API-KEY': opsApiKey },
+      });
+      const notFound = refusal('transaction_not_found', 'Transaction not found');
+      const foreign = await payAs(otherKey!, transactionId);
+      expect(foreign.status).toBe(404);
+      expect(await foreign.json()).toEqual(notFound);
+      const malformed = await payAs(apiKey, 'not-a-transaction');
+      expect(malformed.status).toBe(404);
+      expect(await malformed.json()).toEqual(notFound);
+      const unknown = await payAs(apiKey, '00000000-0000-4000-8000-000000000000');
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toEqual(notFound);
+    });
+
+    it('refuses a caller without a key', async () => {
+      const response = await payAs(null, transactionId);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({
+        message: 'Missing or invalid credentials',
+        code: 'authentication_failed',
+        reason: 'Missing or invalid credentials',
+        retryable: false,
+      });
     });
   });
 

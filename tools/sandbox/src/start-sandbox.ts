@@ -1,3 +1,4 @@
+import { startSandboxControl, type SandboxControl } from './control/sandbox-control.server.js';
 import { startEvmChain, type EvmChainSimulator } from './evm-chain/evm-chain.simulator.js';
 import { startFxFeed, type FxFeedSimulator } from './fx-feed/fx-feed.simulator.js';
 import { startHorizon, type HorizonSimulator } from './horizon/horizon.simulator.js';
@@ -15,6 +16,8 @@ export interface Sandbox {
   readonly fxFeed: FxFeedSimulator;
   readonly webhookReceiver: WebhookReceiver;
   readonly pushBouncer: PushBouncerSimulator;
+  // Pays deposits on request (the gateway's sandbox route, when pointed at it).
+  readonly control: SandboxControl;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       fxFeed: await track(startFxFeed()),
       webhookReceiver: await track(startWebhookReceiver(options.webhookReceiverPort ?? 0)),
       pushBouncer: await track(startPushBouncer()),
+      control: await track(startSandboxControl()),
       close,
     };
   } catch (error) {

@@ -105,6 +105,8 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
         ...common,
         ...upstreams,
         ...ownEnv(gatewayDefinition.name, secrets, dataDir),
+        // The chains are simulated: partners may pay their deposits from the console.
+        SANDBOX_CONTROL_URL: sandbox.control.url,
         PORT: String(options.port),
       },
       sharedBus: bus,

@@ -42,6 +42,8 @@ export interface TimelineEvent {
   readonly at: string;
   readonly title: string;
   readonly detail: string;
+  // The on-chain transfer the event is about, shown as a link or copyable text.
+  readonly hash: string | null;
 }
 
 const statusText = (status: string) => status.replaceAll('_', ' ').toLowerCase();
@@ -54,11 +56,13 @@ export function eventsOf(timeline: TransactionTimeline): TimelineEvent[] {
       at: entry.occurredAt,
       title: entry.change === 'CREATED' ? 'Created' : `Status: ${statusText(entry.toStatus)}`,
       detail: entry.fromStatus ? `from ${statusText(entry.fromStatus)}` : '',
+      hash: null,
     })),
     ...deposits.map((deposit) => ({
       at: deposit.confirmedAt,
       title: `Deposit of ${deposit.amount} ${transaction.cryptoCurrency} (${statusText(deposit.outcome)})`,
-      detail: `${transaction.blockchain} transfer ${deposit.onChainTx} from ${deposit.sender}`,
+      detail: `${transaction.blockchain} transfer from ${deposit.sender}`,
+      hash: deposit.onChainTx,
     })),
     ...(payout
       ? [
@@ -72,15 +76,15 @@ export function eventsOf(timeline: TransactionTimeline): TimelineEvent[] {
             ]
               .filter(Boolean)
               .join('; '),
+            hash: null,
           },
         ]
       : []),
     ...refunds.map((refund) => ({
       at: refund.settledAt ?? refund.requestedAt,
       title: `Refund of ${refund.amount} ${transaction.cryptoCurrency}: ${statusText(refund.status)}`,
-      detail: [`to ${refund.destination}`, `because ${statusText(refund.reason)}`, refund.onChainTx]
-        .filter(Boolean)
-        .join('; '),
+      detail: `to ${refund.destination}; because ${statusText(refund.reason)}`,
+      hash: refund.onChainTx,
     })),
   ];
   return events.sort((a, b) => a.at.localeCompare(b.at));

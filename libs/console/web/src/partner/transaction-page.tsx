@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { TransactionStatus } from '@shared/contracts';
 import type { ConsoleApi } from '../api/console-api.js';
+import type { SandboxCapabilities } from '../api/sandbox.js';
 import { eventsOf, type TransactionTimeline } from '../api/timeline.js';
+import { ChainHash } from '../layout/chain-hash.js';
 import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
 import { StatusBadge } from '../layout/status-badge.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
+import { SandboxPayButton } from './sandbox-pay-button.js';
 import { WebhookDeliveriesTable } from './webhook-deliveries-table.js';
 
 const REFRESH_MS = 2000;
@@ -24,6 +27,9 @@ export function TransactionPage({ api, id }: { api: ConsoleApi; id: string }) {
     () => api.get<TransactionTimeline>(`/transaction/${id}/timeline`),
     [api, id],
   );
+  const { result: sandbox } = useLoad(() => api.get<SandboxCapabilities>('/sandbox'), [api]);
+  // Until the answer comes, hashes are shown as text: never a link that might lead nowhere.
+  const simulated = sandbox.state !== 'loaded' || sandbox.data.simulatedChains;
   const status = result.state === 'loaded' ? result.data.transaction.status : null;
   const settled = status !== null && SETTLED.has(status);
   useEffect(() => {
@@ -41,7 +47,12 @@ export function TransactionPage({ api, id }: { api: ConsoleApi; id: string }) {
       <LoadState load={result}>
         {(timeline) => (
           <>
-            <Summary timeline={timeline} />
+            <Summary timeline={timeline} simulated={simulated} />
+            {sandbox.state === 'loaded' &&
+              sandbox.data.simulatedChains &&
+              timeline.transaction.status === TransactionStatus.AWAITING_PAYMENT && (
+                <SandboxPayButton api={api} transactionId={id} onPaid={reload} />
+              )}
             <h2>Timeline</h2>
             <ol className="timeline">
               {eventsOf(timeline).map((event, index) => (
@@ -49,6 +60,13 @@ export function TransactionPage({ api, id }: { api: ConsoleApi; id: string }) {
                   <time dateTime={event.at}>{formatTime(event.at)}</time>
                   <strong>{event.title}</strong>
                   {event.detail && <span className="mono detail">{event.detail}</span>}
+                  {event.hash && (
+                    <ChainHash
+                      blockchain={timeline.transaction.blockchain}
+                      hash={event.hash}
+                      simulated={simulated}
+                    />
+                  )}
                 </li>
               ))}
             </ol>
@@ -60,7 +78,8 @@ export function TransactionPage({ api, id }: { api: ConsoleApi; id: string }) {
   );
 }
 
-function Summary({ timeline: { transaction } }: { timeline: TransactionTimeline }) {
+function Summary(props: { timeline: TransactionTimeline; simulated: boolean }) {
+  const { transaction } = props.timeline;
   const rows: ReadonlyArray<readonly [string, string]> = [
     ['Id', transaction.id],
     ['Reference (memo)', transaction.transactionReference],
@@ -68,7 +87,6 @@ function Summary({ timeline: { transaction } }: { timeline: TransactionTimeline 
     ['Route', `${transaction.blockchain} → ${transaction.paymentMethod}`],
     ['Deposit', `${transaction.sourceAmount} ${transaction.cryptoCurrency}`],
     ['Payout', `${transaction.targetAmount} ${transaction.targetCurrency}`],
-    ['Funding transfer', transaction.onChainTxHash ?? 'not yet'],
     ['Created', formatTime(transaction.createdAt)],
   ];
   return (
@@ -85,6 +103,20 @@ function Summary({ timeline: { transaction } }: { timeline: TransactionTimeline 
           <dd className="mono">{value}</dd>
         </div>
       ))}
+      <div className="pair">
+        <dt>Funding transfer</dt>
+        <dd>
+          {transaction.onChainTxHash ? (
+            <ChainHash
+              blockchain={transaction.blockchain}
+              hash={transaction.onChainTxHash}
+              simulated={props.simulated}
+            />
+          ) : (
+            'not yet'
+          )}
+        </dd>
+      </div>
     </dl>
   );
 }

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionStatus, type InternalIdentity } from '@shared/contracts';
+import { DepositTargetReader } from './deposit-target.reader.js';
+import { SandboxControlClient, type SandboxDepositReceipt } from './sandbox-control.client.js';
+import { SandboxPaymentError, SandboxPaymentErrorCode } from './sandbox-payments.errors.js';
+
+type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
+
+// "Pay this transaction" in the sandbox: the sandbox customer wallet pays the partner's
+// transaction's deposit target on its simulated chain, as `npm run cli -- sandbox deposit` does.
+@Injectable()
+export class PaySandboxDepositUseCase {
+  constructor(
+    private readonly sandbox: SandboxControlClient,
+    private readonly targets: DepositTargetReader,
+  ) {}
+
+  async execute(partner: Partner, transactionId: string): Promise<SandboxDepositReceipt> {
+    if (!this.sandbox.available) throw new SandboxPaymentError(SandboxPaymentErrorCode.SANDBOX_UNAVAILABLE);
+    const target = await this.targets.find(transactionId);
+    // Another partner's transaction (or, for a wallet, another user's) is as absent as none.
+    const owned =
+      target?.partnerId === partner.partnerId &&
+      (partner.walletUser === null || partner.walletUser === target.userId);
+    if (!target || !owned) throw new SandboxPaymentError(SandboxPaymentErrorCode.TRANSACTION_NOT_FOUND);
+    if (target.status === TransactionStatus.PAYMENT_EXPIRED)
+      throw new SandboxPaymentError(SandboxPaymentErrorCode.TRANSACTION_EXPIRED);
+    if (target.status !== TransactionStatus.AWAITING_PAYMENT)
+      throw new SandboxPaymentError(SandboxPaymentErrorCode.DEPOSIT_ALREADY_RECEIVED);
+    return this.sandbox.payDeposit(target.paymentContext);
+  }
+}

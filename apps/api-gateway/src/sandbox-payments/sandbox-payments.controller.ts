@@ -1,0 +1,59 @@
+import { Controller, Get, Param, Post } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CurrentIdentity, PartnerAuth } from '@platform/http';
+import type { InternalIdentity } from '@shared/contracts';
+import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
+import { PaySandboxDepositUseCase } from './pay-sandbox-deposit.use-case.js';
+import { SandboxControlClient } from './sandbox-control.client.js';
+import {
+  SandboxCapabilitiesResponseDto,
+  SandboxDepositResponseDto,
+} from './sandbox-payments.response.dto.js';
+
+type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
+
+// Sandbox only: a partner pays its own transaction's deposit on the simulated chain (the web
+// console's "Pay this transaction"). Production deployments leave SANDBOX_CONTROL_URL unset.
+@ApiTags('Sandbox')
+@ApiSecurity('apiKey')
+@PartnerAuth()
+@Controller('sandbox')
+export class SandboxPaymentsController {
+  constructor(
+    private readonly sandbox: SandboxControlClient,
+    private readonly payDeposit: PaySandboxDepositUseCase,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: SandboxCapabilitiesResponseDto, description: 'What the sandbox offers here' })
+  capabilities(): SandboxCapabilitiesResponseDto {
+    return { simulatedChains: this.sandbox.available };
+  }
+
+  @Post('transactions/:id/deposit')
+  @ApiOperation({
+    summary: "Pay the transaction's deposit from the sandbox customer wallet (sandbox only)",
+    description: 'Answers 404 `sandbox_unavailable` where the chains are real (production).',
+  })
+  @ApiCreatedResponse({ type: SandboxDepositResponseDto, description: 'The deposit was sent and confirmed' })
+  @ApiNotFoundResponse({
+    type: GatewayErrorResponseDto,
+    description:
+      "`sandbox_unavailable`: not a sandbox deployment; `transaction_not_found`: not this partner's",
+  })
+  @ApiConflictResponse({
+    type: GatewayErrorResponseDto,
+    description: '`transaction_expired`, or `deposit_already_received`: no longer awaiting payment',
+  })
+  pay(@CurrentIdentity() partner: Partner, @Param('id') id: string): Promise<SandboxDepositResponseDto> {
+    return this.payDeposit.execute(partner, id);
+  }
+}

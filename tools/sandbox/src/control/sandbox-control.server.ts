@@ -1,0 +1,39 @@
+import { payDepositTarget } from '../deposits/pay-deposit-target.js';
+import type { DepositTarget } from '../deposits/sandbox-deposit.js';
+import { reply, startSandboxServer, type SandboxRequest } from '../http/sandbox-http-server.js';
+
+export interface SandboxControl {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const BLOCKCHAINS: ReadonlySet<string> = new Set(['STELLAR', 'SOLANA', 'CELO']);
+
+// The sandbox's control endpoint, the one door product apps have into it (the gateway's
+// POST /sandbox/transactions/{id}/deposit, when SANDBOX_CONTROL_URL names it): POST /deposits
+// with a transaction's payment_context pays it from the sandbox customer wallet, as the CLI's
+// `sandbox deposit` does, and answers { blockchain, onChainTx }.
+export async function startSandboxControl(): Promise<SandboxControl> {
+  const server = await startSandboxServer([{ method: 'POST', path: '/deposits', handler: payDeposit }]);
+  return { url: server.url, close: server.close };
+}
+
+async function payDeposit(request: SandboxRequest) {
+  const target = depositTargetOf(request.rawBody);
+  if (!target) return reply(400, { reason: 'A payment_context with blockchain, depositAddress and rpcUrl' });
+  return reply(201, await payDepositTarget(target));
+}
+
+function depositTargetOf(rawBody: string): DepositTarget | null {
+  try {
+    const body = JSON.parse(rawBody) as Partial<DepositTarget> | null;
+    const usable =
+      typeof body?.blockchain === 'string' &&
+      BLOCKCHAINS.has(body.blockchain) &&
+      typeof body.depositAddress === 'string' &&
+      typeof body.rpcUrl === 'string';
+    return usable ? (body as DepositTarget) : null;
+  } catch {
+    return null;
+  }
+}
