@@ -1,0 +1,108 @@
+import type { ConsoleApi } from './console-api.js';
+import type { AuditEntry } from './corridors.js';
+
+// Every operator change, whichever service recorded it, as one list: who, what, when, where.
+export interface OperatorChange {
+  readonly key: string;
+  readonly source: 'Corridors' | 'Partners' | 'KYC policy' | 'Reconcile';
+  readonly occurredAt: string;
+  readonly actor: string;
+  readonly action: string;
+  readonly subject: string;
+  readonly detail: string;
+}
+
+interface PartnerAuditEntry {
+  readonly id: string;
+  readonly actor: string;
+  readonly action: string;
+  readonly partnerId: string;
+  readonly subject: string;
+  readonly occurredAt: string;
+}
+
+interface KycPolicyAuditEntry {
+  readonly id: string;
+  readonly actor: string;
+  readonly partnerId: string;
+  readonly mode: string;
+  readonly thresholdAmount: string | null;
+  readonly occurredAt: string;
+}
+
+interface ReconcileAuditEntry {
+  readonly id: string;
+  readonly actor: string;
+  readonly blockchain: string;
+  readonly on_chain_tx: string;
+  readonly result: string;
+  readonly transactionId: string | null;
+  readonly reason: string | null;
+  readonly requestedAt: string;
+}
+
+// The newest hundred of each log (each service's page limit).
+const EACH = { pageSize: 100 };
+const words = (action: string) => action.replaceAll('_', ' ');
+
+const corridorChange = (entry: AuditEntry): OperatorChange => ({
+  key: `corridor-${entry.id}`,
+  source: 'Corridors',
+  occurredAt: entry.occurredAt,
+  actor: entry.actor,
+  action: words(entry.action),
+  subject: entry.subject,
+  detail:
+    Object.entries(entry.change)
+      .map(([field, value]) => `${field}: ${value ?? 'none'}`)
+      .join(', ') || '—',
+});
+
+const partnerChange = (entry: PartnerAuditEntry): OperatorChange => ({
+  key: `partner-${entry.id}`,
+  source: 'Partners',
+  occurredAt: entry.occurredAt,
+  actor: entry.actor,
+  action: words(entry.action),
+  subject: entry.subject,
+  detail: `partner ${entry.partnerId}`,
+});
+
+const kycChange = (entry: KycPolicyAuditEntry): OperatorChange => ({
+  key: `kyc-${entry.id}`,
+  source: 'KYC policy',
+  occurredAt: entry.occurredAt,
+  actor: entry.actor,
+  action: 'set policy',
+  subject: `partner ${entry.partnerId}`,
+  detail: `mode: ${entry.mode}, threshold: ${entry.thresholdAmount ?? 'default'}`,
+});
+
+const reconcileChange = (entry: ReconcileAuditEntry): OperatorChange => ({
+  key: `reconcile-${entry.id}`,
+  source: 'Reconcile',
+  occurredAt: entry.requestedAt,
+  actor: entry.actor,
+  action: `reconcile: ${words(entry.result)}`,
+  subject: `${entry.blockchain} ${entry.on_chain_tx}`,
+  detail:
+    [entry.transactionId && `transaction ${entry.transactionId}`, entry.reason].filter(Boolean).join(' — ') ||
+    '—',
+});
+
+export async function loadOperatorChanges(api: ConsoleApi): Promise<OperatorChange[]> {
+  const [corridors, partners, kyc, reconcile] = await Promise.all([
+    api.get<{ entries: readonly AuditEntry[] }>('/ops/corridors/audit', { limit: 100 }),
+    api.get<{ entries: readonly PartnerAuditEntry[] }>('/ops/partners/audit', EACH),
+    api.get<{ entries: readonly KycPolicyAuditEntry[] }>('/ops/kyc-policies/audit', EACH),
+    api.get<{ entries: readonly ReconcileAuditEntry[] }>('/ops/transactions/reconcile-hash/audit', EACH),
+  ]);
+  const changes = [
+    ...corridors.entries.map(corridorChange),
+    ...partners.entries.map(partnerChange),
+    ...kyc.entries.map(kycChange),
+    ...reconcile.entries.map(reconcileChange),
+  ];
+  // ISO 8601 in UTC sorts as text; newest first.
+  return changes.sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
+}

@@ -1,0 +1,29 @@
+import type { IssuedApiKey } from './api-keys.js';
+
+// api-gateway's answers to GET and POST /ops/partners; transaction-service's to /ops/kyc-policies.
+export interface PartnerSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: string;
+  readonly activeKeys: number;
+}
+
+export interface PartnerList {
+  readonly total: number;
+  readonly partners: readonly PartnerSummary[];
+}
+
+export interface CreatedPartner extends IssuedApiKey {
+  readonly partnerId: string;
+  readonly name: string;
+}
+
+export type KycPolicyMode = 'off' | 'always' | 'threshold';
+export const KYC_POLICY_MODES: readonly KycPolicyMode[] = ['off', 'always', 'threshold'];
+
+export interface KycPolicy {
+  readonly partnerId: string;
+  readonly mode: KycPolicyMode;
+  readonly thresholdAmount: string;
+  readonly source: 'default' | 'partner';
+}

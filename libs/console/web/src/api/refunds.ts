@@ -1,0 +1,22 @@
+// transaction-service's answer to GET /ops/refunds.
+export type AttentionStatus = 'FAILED' | 'REQUESTED';
+
+export interface RefundView {
+  readonly id: string;
+  readonly transactionId: string;
+  readonly blockchain: string;
+  readonly cryptoCurrency: string;
+  readonly destination: string;
+  readonly amount: string;
+  readonly reason: string;
+  readonly status: string;
+  readonly on_chain_tx: string | null;
+  readonly failureReason: string | null;
+  readonly requestedAt: string;
+  readonly settledAt: string | null;
+}
+
+export interface RefundPage {
+  readonly total: number;
+  readonly refunds: readonly RefundView[];
+}

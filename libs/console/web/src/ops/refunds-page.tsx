@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import type { ConsoleApi } from '../api/console-api.js';
+import type { AttentionStatus, RefundPage } from '../api/refunds.js';
+import { LoadState } from '../layout/load-state.js';
+import { ScrollTable } from '../layout/scroll-table.js';
+import { formatTime } from '../layout/time.js';
+import { useLoad } from '../layout/use-load.js';
+
+const CHOICES: ReadonlyArray<readonly [AttentionStatus, string]> = [
+  ['FAILED', 'Failed: chain-watchers gave up'],
+  ['REQUESTED', 'Waiting for an outcome'],
+];
+
+// Refunds needing attention: those that failed, and those still waiting, newest first.
+export function RefundsPage({ api }: { api: ConsoleApi }) {
+  const [status, setStatus] = useState<AttentionStatus>('FAILED');
+  const { result } = useLoad(
+    () => api.get<RefundPage>('/ops/refunds', { status, pageSize: 100 }),
+    [api, status],
+  );
+  return (
+    <section aria-labelledby="refunds-title">
+      <h1 id="refunds-title">Refunds needing attention</h1>
+      <div className="field">
+        <label htmlFor="refund-status">Show</label>
+        <select
+          id="refund-status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as AttentionStatus)}
+        >
+          {CHOICES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <LoadState load={result}>
+        {(page) =>
+          page.total === 0 ? (
+            <p>No refund {status === 'FAILED' ? 'failed' : 'is waiting'}.</p>
+          ) : (
+            <ScrollTable
+              label="Refunds table"
+              caption={<>{page.total} refunds, newest first</>}
+              columns={['Requested', 'Transaction', 'Amount', 'To', 'Why refunded', 'Failure']}
+            >
+              {page.refunds.map((refund) => (
+                <tr key={refund.id}>
+                  <td>{formatTime(refund.requestedAt)}</td>
+                  <td className="mono">{refund.transactionId}</td>
+                  <td className="amount">
+                    {refund.amount} {refund.cryptoCurrency}
+                  </td>
+                  <td className="mono">
+                    {refund.blockchain} {refund.destination}
+                  </td>
+                  <td>{refund.reason.replaceAll('_', ' ').toLowerCase()}</td>
+                  <td>{refund.failureReason ?? '—'}</td>
+                </tr>
+              ))}
+            </ScrollTable>
+          )
+        }
+      </LoadState>
+    </section>
+  );
+}
