@@ -10,6 +10,8 @@ import { SendTestWebhookUseCase } from './deliveries/send-test-webhook.use-case.
 import { TransactionStatusChangedConsumer } from './deliveries/transaction-status-changed.consumer.js';
 import { WebhookDeliveriesController } from './deliveries/webhook-deliveries.controller.js';
 import { WebhookDeliveriesRepository } from './deliveries/webhook-deliveries.repository.js';
+import { WebhookAttemptStatsQuery } from './deliveries/webhook-attempt-stats.query.js';
+import { WebhookDeliveryStatsUseCase } from './deliveries/webhook-delivery-stats.use-case.js';
 import { WebhookMetrics } from './deliveries/webhook-metrics.js';
 import { GetWebhookEndpointUseCase } from './endpoints/get-webhook-endpoint.use-case.js';
 import { PutWebhookEndpointUseCase } from './endpoints/put-webhook-endpoint.use-case.js';
@@ -80,6 +82,8 @@ import { WebhookDispatcherConfig } from './webhook-dispatcher.config.js';
     SendTestWebhookUseCase,
     RedeliverUseCase,
     ListDeliveriesUseCase,
+    WebhookAttemptStatsQuery,
+    WebhookDeliveryStatsUseCase,
     TransactionStatusChangedConsumer,
     OutgoingWebhookCallsRepository,
     OutgoingWebhookWorker,

@@ -379,6 +379,44 @@ describe('webhooks through the gateway', () => {
     expect(webhook.headers['x-service-webhook-secret']).toBe(secret);
   });
 
+  it('counts the attempts per day, their successes and latency, for the partner only', async () => {
+    const { deliveries } = (await as(partner).get('/webhooks/deliveries?pageSize=100').expect(200)).body as {
+      deliveries: Array<{ attempts: number }>;
+    };
+    const attempts = deliveries.reduce((sum, delivery) => sum + delivery.attempts, 0);
+    const { body } = await as(partner).get('/webhooks/deliveries/stats?days=2').expect(200);
+
+    // Two days: a run that crosses midnight (UTC) still finds every attempt.
+    expect(Date.now() - Date.parse(body.since)).toBeGreaterThan(86_400_000);
+    expect(body.since).toMatch(/T00:00:00\.000Z$/);
+    const daily = body.daily as Array<{
+      day: string;
+      attempts: number;
+      successes: number;
+      failures: number;
+      p50LatencyMs: number;
+      p95LatencyMs: number;
+    }>;
+    const total = (field: 'attempts' | 'successes' | 'failures') =>
+      daily.reduce((sum, row) => sum + row[field], 0);
+    expect(daily.at(-1)!.day).toBe(new Date().toISOString().slice(0, 10));
+    expect(total('attempts')).toBe(attempts);
+    // The retried receiver answered 503 at least twice before it took the delivery.
+    expect(total('failures')).toBeGreaterThanOrEqual(2);
+    expect(total('successes') + total('failures')).toBe(attempts);
+    for (const row of daily) {
+      expect(row.p50LatencyMs).toBeGreaterThanOrEqual(0);
+      expect(row.p95LatencyMs).toBeGreaterThanOrEqual(row.p50LatencyMs);
+    }
+
+    const others = await as(other).get('/webhooks/deliveries/stats').expect(200);
+    expect(others.body.daily).toEqual([]);
+    for (const days of ['0', '91', 'abc', '1.5'])
+      expect((await as(partner).get(`/webhooks/deliveries/stats?days=${days}`).expect(400)).body).toEqual(
+        refusal('invalid_request', 'days must be an integer from 1 to 90'),
+      );
+  });
+
   it("answers 404 for another partner's delivery and 400 for malformed ids and pages", async () => {
     const [mine] = (await as(partner).get('/webhooks/deliveries?pageSize=1').expect(200)).body.deliveries;
     const notFound = refusal('not_found', 'Webhook delivery not found');
@@ -439,6 +477,7 @@ describe('webhooks through the gateway', () => {
         '/webhooks/endpoint/test',
         '/webhooks/deliveries',
         '/webhooks/deliveries/{id}/redeliver',
+        '/webhooks/deliveries/stats',
       ]),
     );
   });

@@ -208,7 +208,11 @@ describe('web console', () => {
 
       // Paid as `npm run cli -- sandbox deposit` pays (from the sandbox customer's wallet), by the
       // button the sandbox offers.
-      await page.getByRole('button', { name: 'Pay this transaction' }).click();
+      const pay = page.getByRole('button', { name: 'Pay this transaction' });
+      await pay.waitFor();
+      await screenshot(page, 'partner-transaction-sandbox-pay');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await pay.click();
       const sent = (await page.getByText(/^Deposit sent on SOLANA: /).textContent())!;
       const onChainTx = sent.replace('Deposit sent on SOLANA: ', '');
       // The page reads the transaction again by itself until it settles.
@@ -282,6 +286,17 @@ describe('web console', () => {
       await row.getByRole('button', { name: /^Redeliver/ }).click();
       await row.filter({ hasText: 'DELIVERED' }).waitFor();
       await expect(row.textContent()).resolves.toContain('HTTP 200');
+      // The charts read the attempts again after the redelivery: today had a failure and a success.
+      await page.getByRole('img', { name: /^Delivery attempts per day, succeeded and failed/ }).waitFor();
+      await page.getByRole('img', { name: /^Attempt latency per day/ }).waitFor();
+      const today = new Date().toISOString().slice(0, 10);
+      const attempts = page.getByRole('region', { name: 'Webhook attempts table' }).getByRole('row');
+      await attempts.filter({ hasText: today }).filter({ hasText: '%' }).waitFor();
+      const cells = await attempts.filter({ hasText: today }).getByRole('cell').allTextContents();
+      const [, total, succeeded, failed] = cells.map(Number);
+      expect(succeeded).toBeGreaterThanOrEqual(1);
+      expect(failed).toBeGreaterThanOrEqual(1);
+      expect(succeeded! + failed!).toBe(total);
 
       await page.getByRole('button', { name: 'Rotate secret' }).click();
       const rotated = await page.locator('.secret').textContent();

@@ -16,6 +16,11 @@ import { DeliveryIdParamDto, ListDeliveriesRequestDto } from './list-deliveries.
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
 import { RedeliverUseCase } from './redeliver.use-case.js';
 import {
+  WebhookDeliveryStatsRequestDto,
+  WebhookDeliveryStatsResponseDto,
+} from './webhook-delivery-stats.dto.js';
+import { WebhookDeliveryStatsUseCase } from './webhook-delivery-stats.use-case.js';
+import {
   WebhookDeliveryPageResponseDto,
   WebhookDeliveryResponseDto,
   webhookDeliveryResponse,
@@ -34,12 +39,25 @@ export class WebhookDeliveriesController {
   constructor(
     private readonly listDeliveries: ListDeliveriesUseCase,
     private readonly redeliver: RedeliverUseCase,
+    private readonly stats: WebhookDeliveryStatsUseCase,
   ) {}
 
   @Get()
   @ApiOkResponse({ type: WebhookDeliveryPageResponseDto })
   list(@CurrentIdentity() partner: PartnerIdentity, @Query() query: ListDeliveriesRequestDto) {
     return this.listDeliveries.execute(webhookPartnerId(partner), query);
+  }
+
+  @Get('stats')
+  @ApiOkResponse({
+    type: WebhookDeliveryStatsResponseDto,
+    description: 'Attempts per day: success and latency',
+  })
+  dailyStats(
+    @CurrentIdentity() partner: PartnerIdentity,
+    @Query() query: WebhookDeliveryStatsRequestDto,
+  ): Promise<WebhookDeliveryStatsResponseDto> {
+    return this.stats.execute(webhookPartnerId(partner), query.days);
   }
 
   @Post(':id/redeliver')

@@ -5,6 +5,7 @@ import { LoadState } from '../layout/load-state.js';
 import { useLoad } from '../layout/use-load.js';
 import { WebhookDeliveriesTable } from './webhook-deliveries-table.js';
 import { WebhookEndpointPanel } from './webhook-endpoint-panel.js';
+import { WebhookStatsPanel } from './webhook-stats-panel.js';
 
 // 404 before registration: then there is no endpoint yet, which is no failure.
 const endpointOrNone = (api: ConsoleApi) =>
@@ -25,6 +26,7 @@ export function WebhooksPage({ api }: { api: ConsoleApi }) {
       <LoadState load={result}>
         {(endpoint) => <WebhookEndpointPanel api={api} endpoint={endpoint} onChange={bump} />}
       </LoadState>
+      <WebhookStatsPanel api={api} version={version} />
       <WebhookDeliveriesTable api={api} version={version} onRedeliver={bump} />
     </section>
   );

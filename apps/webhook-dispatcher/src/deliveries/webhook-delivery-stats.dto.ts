@@ -1,0 +1,47 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+const DAYS = '$property must be an integer from 1 to 90';
+
+export class WebhookDeliveryStatsRequestDto {
+  @ApiPropertyOptional({ default: 14, minimum: 1, maximum: 90, description: 'Days back from today (UTC)' })
+  @Max(90, { message: DAYS })
+  @Min(1, { message: DAYS })
+  @IsInt({ message: DAYS })
+  @IsOptional()
+  // Query strings arrive as text; only plain digits become numbers, anything else fails IsInt.
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value,
+  )
+  days: number = 14;
+}
+
+export class DailyAttemptsDto {
+  @ApiProperty({ example: '2026-11-27', description: 'UTC day the attempts started' })
+  day!: string;
+
+  @ApiProperty({ description: 'HTTP attempts made (first deliveries, retries and redeliveries)' })
+  attempts!: number;
+
+  @ApiProperty({ description: 'Attempts the endpoint answered with a 2xx' })
+  successes!: number;
+
+  @ApiProperty({ description: 'Attempts refused, timed out or not connected' })
+  failures!: number;
+
+  @ApiProperty({ description: 'Median attempt duration in ms' })
+  p50LatencyMs!: number;
+
+  @ApiProperty({ description: '95th percentile attempt duration in ms' })
+  p95LatencyMs!: number;
+}
+
+// The console's webhook charts: per UTC day with attempts, how many succeeded and how long they took.
+export class WebhookDeliveryStatsResponseDto {
+  @ApiProperty({ format: 'date-time', description: 'Attempts started since this instant' })
+  since!: string;
+
+  @ApiProperty({ type: [DailyAttemptsDto], description: 'Oldest day first; days without attempts left out' })
+  daily!: DailyAttemptsDto[];
+}
