@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { RequestContext } from '@platform/logging';
 import { Clock, IdGenerator } from '@shared/util';
 import { ReconcileAuditEntity } from './reconcile-audit.entity.js';
@@ -23,8 +23,9 @@ export class ReconcileAuditsRepository {
     private readonly ids: IdGenerator,
   ) {}
 
-  async record(entry: ReconcileAuditRecord): Promise<void> {
-    await this.dataSource.getRepository(ReconcileAuditEntity).insert({
+  // In `manager`'s transaction when the call changed something, so both commit together.
+  async record(entry: ReconcileAuditRecord, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.insert(ReconcileAuditEntity, {
       ...entry,
       id: this.ids.uuid(),
       correlationId: RequestContext.current()?.correlationId ?? null,

@@ -8,7 +8,7 @@ import { INVALID_TRANSFER_REASONS } from '../funding/invalid-transfer-reasons.js
 import { transactionNotFound } from '../transactions/transaction.errors.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { ChainWatchersClient } from '../upstreams/chain-watchers.client.js';
-import { ReconcileAuditsRepository } from './reconcile-audits.repository.js';
+import { ReconcileAuditsRepository, type ReconcileAuditRecord } from './reconcile-audits.repository.js';
 
 export type ReconcileResult = 'already_processed' | 'enqueued' | 'not_found' | 'invalid' | 'unresolved';
 
@@ -43,30 +43,33 @@ export class ReconcileHashUseCase {
     private readonly audit: ReconcileAuditsRepository,
   ) {}
 
-  // Every call leaves an audit row, refusals and failures included.
+  // Every call leaves one audit row, refusals and failures included; a call that applies a
+  // transfer writes it in the same database transaction as the transfer.
   async execute(command: ReconcileHashCommand): Promise<ReconcileAnswer> {
+    const call: ReconcileCall = { command, audited: false };
     let answer: ReconcileAnswer | null = null;
     let failure = 'error';
     try {
-      answer = await this.reconcile(command);
+      answer = await this.reconcile(call);
       return answer;
     } catch (error) {
       if (error instanceof CodedError) failure = `error:${String(error.code)}`;
       throw error;
     } finally {
-      await this.audit.record({
-        actor: command.actor,
-        blockchain: command.blockchain,
-        onChainTx: command.onChainTx,
-        requestedTransactionId: command.transactionId,
-        result: answer?.result ?? failure,
-        transactionId: answer?.transaction_id ?? null,
-        reason: answer?.reason ?? null,
-      });
+      if (!call.audited) {
+        await this.audit.record(
+          auditOf(command, {
+            result: answer?.result ?? failure,
+            transactionId: answer?.transaction_id ?? null,
+            reason: answer?.reason ?? null,
+          }),
+        );
+      }
     }
   }
 
-  private async reconcile(command: ReconcileHashCommand): Promise<ReconcileAnswer> {
+  private async reconcile(call: ReconcileCall): Promise<ReconcileAnswer> {
+    const { command } = call;
     const { blockchain, onChainTx, transactionId } = command;
     const requested = transactionId ? await this.transactions.findAnyPartner(transactionId) : null;
     if (transactionId && !requested) throw transactionNotFound();
@@ -102,39 +105,17 @@ export class ReconcileHashUseCase {
     if (!requested && blockchain !== Blockchain.STELLAR) {
       return answer('unresolved', null, `transaction_id is required to match a ${blockchain} transfer`);
     }
-    const results = await this.outbox.run(async (tx) => {
+    const outcome = await this.outbox.run(async (tx) => {
       const applied: ApplyDepositResult[] = [];
       for (const transfer of verified.transfers) {
         applied.push(await this.applyDeposit.within(tx, transfer, 'RECONCILE', requested?.id ?? null));
       }
-      return applied;
+      const summary = summarise(applied, requested?.id ?? null);
+      await this.audit.record(auditOf(command, summary), tx.manager);
+      return summary;
     });
-    return this.summarise(command, results, requested?.id ?? null);
-  }
-
-  private summarise(
-    command: ReconcileHashCommand,
-    results: readonly ApplyDepositResult[],
-    requestedId: string | null,
-  ): Promise<ReconcileAnswer> {
-    const first = (kind: ApplyDepositResult['kind']) => results.find((result) => result.kind === kind);
-    const applied = first('applied');
-    if (applied?.kind === 'applied') return this.answer(command, 'enqueued', applied.transactionId);
-    const done = first('already_applied');
-    if (done?.kind === 'already_applied')
-      return this.answer(command, 'already_processed', done.transactionId);
-    if (first('taken')) {
-      return this.answer(command, 'invalid', requestedId, 'The transfer already funds another transaction');
-    }
-    const refused = first('refused');
-    if (refused?.kind === 'refused') return this.answer(command, 'invalid', requestedId, refused.reason);
-    const unmatched = first('unmatched');
-    return this.answer(
-      command,
-      'unresolved',
-      null,
-      unmatched?.kind === 'unmatched' ? unmatched.reason : 'No transfer of this transaction could be matched',
-    );
+    call.audited = true;
+    return this.answer(command, outcome.result, outcome.transactionId, outcome.reason ?? undefined);
   }
 
   private async answer(
@@ -153,4 +134,51 @@ export class ReconcileHashUseCase {
       ...(reason ? { reason } : {}),
     };
   }
+}
+
+// One reconcile call: whether its audit row is already written (with the transfer it applied).
+interface ReconcileCall {
+  readonly command: ReconcileHashCommand;
+  audited: boolean;
+}
+
+interface ReconcileOutcome {
+  readonly result: ReconcileResult;
+  readonly transactionId: string | null;
+  readonly reason: string | null;
+}
+
+const auditOf = (
+  command: ReconcileHashCommand,
+  outcome: { readonly result: string; readonly transactionId: string | null; readonly reason: string | null },
+): ReconcileAuditRecord => ({
+  actor: command.actor,
+  blockchain: command.blockchain,
+  onChainTx: command.onChainTx,
+  requestedTransactionId: command.transactionId,
+  ...outcome,
+});
+
+// What applying the chain's transfers came to.
+function summarise(results: readonly ApplyDepositResult[], requestedId: string | null): ReconcileOutcome {
+  const outcome = (result: ReconcileResult, transactionId: string | null, reason: string | null = null) => ({
+    result,
+    transactionId,
+    reason,
+  });
+  const first = (kind: ApplyDepositResult['kind']) => results.find((result) => result.kind === kind);
+  const applied = first('applied');
+  if (applied?.kind === 'applied') return outcome('enqueued', applied.transactionId);
+  const done = first('already_applied');
+  if (done?.kind === 'already_applied') return outcome('already_processed', done.transactionId);
+  if (first('taken'))
+    return outcome('invalid', requestedId, 'The transfer already funds another transaction');
+  const refused = first('refused');
+  if (refused?.kind === 'refused') return outcome('invalid', requestedId, refused.reason);
+  const unmatched = first('unmatched');
+  return outcome(
+    'unresolved',
+    null,
+    unmatched?.kind === 'unmatched' ? unmatched.reason : 'No transfer of this transaction could be matched',
+  );
 }
