@@ -109,5 +109,7 @@ export function deploymentEnv(sandbox: Sandbox): Record<string, string> {
     ...sandboxPushEnv(sandbox),
     // The sandbox's webhook receiver listens on loopback, which partner webhooks refuse otherwise.
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost,::1',
+    // The gateway's sandbox deposit route (the console's "Pay this transaction"); never set in k8s.
+    SANDBOX_CONTROL_URL: sandbox.control.url,
   };
 }

@@ -40,6 +40,7 @@ function banner(sandbox: Sandbox, envFile: string): string[] {
     `  FX feed:                 ${sandbox.fxFeed.url}`,
     `  Webhook receiver:        ${sandbox.webhookReceiver.url}/hooks/<name>  (GET /requests lists what it got)`,
     `  Push bouncer (Zulip):    ${sandbox.pushBouncer.url}/api/v1/remotes/push/  (GET /requests, PUT /refusal)`,
+    `  Control (pays deposits): ${sandbox.control.url}/deposits  (the gateway's SANDBOX_CONTROL_URL)`,
     '',
     `  Point a deployment at them:  source ${envFile}`,
     "  Then, once its gateway is up, the catalogue's mints and the deposit addresses are pointed at",
