@@ -127,9 +127,9 @@ describe('web console, operator view', () => {
   it('shows refunds needing attention, failed or waiting', async () => {
     const page = await signedIn('/console/refunds');
     await page.getByRole('heading', { name: 'Refunds needing attention' }).waitFor();
-    await page.getByText(/No refund failed|refunds, newest first/).waitFor();
+    await page.getByText(/No refund failed|refunds?, newest first/).waitFor();
     await page.getByLabel('Show').selectOption('REQUESTED');
-    await page.getByText(/No refund is waiting|refunds, newest first/).waitFor();
+    await page.getByText(/No refund is waiting|refunds?, newest first/).waitFor();
     await screenshot(page, 'ops-refunds');
     await expectAccessible(page);
     await page.context().close();

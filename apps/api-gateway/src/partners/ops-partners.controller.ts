@@ -38,6 +38,7 @@ import { PartnerAuditsRepository } from './partner-audits.repository.js';
 import { PartnerListQuery } from './partner-list.query.js';
 import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
+import { UuidParam } from './uuid-param.js';
 
 const OPERATOR = 'x-operator';
 
@@ -88,6 +89,7 @@ export class OpsPartnersController {
   }
 
   @Post(':partnerId/keys')
+  @UuidParam('partnerId')
   @ApiCreatedResponse({ type: IssuedApiKeyResponseDto })
   @ApiNotFoundResponse({ type: GatewayErrorResponseDto, description: '`partner_not_found`' })
   createKey(
@@ -98,12 +100,15 @@ export class OpsPartnersController {
   }
 
   @Get(':partnerId/keys')
+  @UuidParam('partnerId')
   @ApiOkResponse({ type: ApiKeyListResponseDto, description: 'Empty for an unknown partner' })
   async listKeys(@Param('partnerId', ParseUUIDPipe) partnerId: string): Promise<ApiKeyListResponseDto> {
     return apiKeyListOf(await this.partners.listKeys(partnerId));
   }
 
   @Delete(':partnerId/keys/:keyId')
+  @UuidParam('partnerId')
+  @UuidParam('keyId')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Revoked (again 204 if it already was)' })
   @ApiNotFoundResponse({ type: GatewayErrorResponseDto, description: '`api_key_not_found`' })

@@ -25,6 +25,7 @@ import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { ApiKeyListResponseDto, IssuedApiKeyResponseDto } from './ops-partners.response.dto.js';
 import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
+import { UuidParam } from './uuid-param.js';
 
 // Who the audit log names when a partner manages its own keys.
 const PARTNER_ACTOR = 'partner';
@@ -67,6 +68,7 @@ export class PartnerKeysController {
   }
 
   @Delete(':keyId')
+  @UuidParam('keyId')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Revoked (again 204 if it already was)' })
   @ApiNotFoundResponse({

@@ -64,7 +64,7 @@ export function PartnersPage({ api }: { api: ConsoleApi }) {
           ) : (
             <ScrollTable
               label="Partners table"
-              caption={<>{list.total} partners, newest first</>}
+              caption={<>{list.total === 1 ? '1 partner' : `${list.total} partners`}, newest first</>}
               columns={['Partner', 'Id', 'Created', 'Active keys']}
             >
               {list.partners.map((partner) => (

@@ -42,7 +42,7 @@ export function RefundsPage({ api }: { api: ConsoleApi }) {
           ) : (
             <ScrollTable
               label="Refunds table"
-              caption={<>{page.total} refunds, newest first</>}
+              caption={<>{page.total === 1 ? '1 refund' : `${page.total} refunds`}, newest first</>}
               columns={['Requested', 'Transaction', 'Amount', 'To', 'Why refunded', 'Failure']}
             >
               {page.refunds.map((refund) => (
