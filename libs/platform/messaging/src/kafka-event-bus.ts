@@ -19,6 +19,7 @@ import {
   type ForeignEventListener,
 } from './environment-identity.js';
 import type { EventBus } from './event-bus.js';
+import { stopKafkaJsIdleLoop } from './kafkajs-idle-loop-fix.js';
 import {
   deadLetterTopic,
   type DeadLetterPayload,
@@ -76,6 +77,7 @@ export class KafkaEventBus implements EventBus {
       throw new Error('A Kafka topic prefix may only hold letters, digits, ".", "_" and "-"');
     const logger = options.logger.child({ component: 'kafka' });
     this.logger = logger;
+    stopKafkaJsIdleLoop();
     this.kafka = new Kafka({
       clientId: options.clientId,
       brokers: [...options.brokers],
