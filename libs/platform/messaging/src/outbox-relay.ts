@@ -93,6 +93,13 @@ export class OutboxRelay implements RelayTrigger {
     });
   }
 
+  private async anyUnpublished(): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM ${outboxTable(this.dataSource.manager)} WHERE "published_at" IS NULL LIMIT 1`,
+    );
+    return rows.length > 0;
+  }
+
   async backlog(): Promise<number> {
     return this.dataSource.getRepository(OutboxMessageEntity).count({ where: { publishedAt: IsNull() } });
   }
@@ -101,13 +108,20 @@ export class OutboxRelay implements RelayTrigger {
     let failures = 0;
     const busyInterval = this.options.busyBatchIntervalMs ?? BUSY_BATCH_INTERVAL_MS;
     let previousStart = performance.now();
+    let foundNone = false;
     while (this.running) {
+      const kicked = this.pendingKick;
       this.pendingKick = false;
       const started = performance.now();
       const cycleMs = started - previousStart;
       previousStart = started;
       try {
-        const published = await this.relayOnce();
+        // A quiet service's timed polls find nothing: after an empty batch, a poll nobody kicked
+        // first asks whether anything waits, one indexed statement instead of a transaction of
+        // three (an idle service polls five times a second).
+        const published: number =
+          !kicked && foundNone && !(await this.anyUnpublished()) ? 0 : await this.relayOnce();
+        foundNone = published === 0;
         failures = 0;
         await this.cleanupIfDue();
         if (published === this.options.batchSize) continue;
