@@ -93,5 +93,7 @@ function presentSandboxPaymentError(code: SandboxPaymentErrorCode): PresentedErr
       return refused(409, 'The transaction expired before its deposit was paid');
     case SandboxPaymentErrorCode.DEPOSIT_ALREADY_RECEIVED:
       return refused(409, 'The transaction is no longer awaiting its deposit');
+    case SandboxPaymentErrorCode.DEPOSIT_ALREADY_SENT:
+      return refused(409, 'The sandbox already sent this deposit; the transaction moves on once it is seen');
   }
 }

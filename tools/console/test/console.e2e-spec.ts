@@ -215,6 +215,25 @@ describe('web console', () => {
       await pay.click();
       const sent = (await page.getByText(/^Deposit sent on SOLANA: /).textContent())!;
       const onChainTx = sent.replace('Deposit sent on SOLANA: ', '');
+      // Paid once only: asked again before the transaction moves on, or after, the route refuses.
+      const again = await fetch(`${system.gatewayUrl}/sandbox/transactions/${id}/deposit`, {
+        method: 'POST',
+        headers: partner,
+      });
+      expect(again.status).toBe(409);
+      const refusedAs = (code: string, reason: string) => ({
+        message: reason,
+        code,
+        reason,
+        retryable: false,
+      });
+      expect([
+        refusedAs(
+          'deposit_already_sent',
+          'The sandbox already sent this deposit; the transaction moves on once it is seen',
+        ),
+        refusedAs('deposit_already_received', 'The transaction is no longer awaiting its deposit'),
+      ]).toContainEqual(await again.json());
       // The page reads the transaction again by itself until it settles.
       await page.locator('.summary').getByText('payment completed').waitFor({ timeout: 60_000 });
       await expect(page.getByRole('button', { name: 'Pay this transaction' }).count()).resolves.toBe(0);
@@ -235,6 +254,10 @@ describe('web console', () => {
       paidTransactionId = id!;
       await screenshot(page, 'partner-transaction');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      // At phone width the long hashes wrap inside the page.
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+      await screenshot(page, 'partner-transaction-phone');
       await context.close();
     }, 90_000);
 
@@ -304,6 +327,9 @@ describe('web console', () => {
       expect(rotated).not.toBe(firstSecret);
       await screenshot(page, 'partner-webhooks');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+      await screenshot(page, 'partner-webhooks-phone');
       await page.getByRole('button', { name: 'I have copied it' }).click();
       await expect(page.locator('.secret').count()).resolves.toBe(0);
       await context.close();

@@ -29,6 +29,7 @@ export class DepositTargetReader {
       `${this.gateway.TRANSACTION_SERVICE_URL}/ops/transactions/${transactionId}`,
       {
         headers: { [INTERNAL_IDENTITY_HEADER]: await this.tokens.sign({ kind: 'ops' }) },
+        signal: AbortSignal.timeout(this.gateway.PROXY_TIMEOUT_MS),
       },
     );
     if (response.status === 404) return null;

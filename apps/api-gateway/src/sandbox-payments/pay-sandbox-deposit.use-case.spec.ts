@@ -18,7 +18,8 @@ function transaction(overrides: Partial<TransactionDepositTarget> = {}): Transac
   };
 }
 
-function sutWith(found: TransactionDepositTarget | null, available = true) {
+// `sandboxPaidBefore`: the sandbox answers that it already paid this target.
+function sutWith(found: TransactionDepositTarget | null, available = true, sandboxPaidBefore = false) {
   const paid: Array<Readonly<Record<string, unknown>>> = [];
   const receipt: SandboxDepositReceipt = {
     blockchain: 'SOLANA' as SandboxDepositReceipt['blockchain'],
@@ -28,7 +29,7 @@ function sutWith(found: TransactionDepositTarget | null, available = true) {
     available,
     payDeposit: (context: Readonly<Record<string, unknown>>) => {
       paid.push(context);
-      return Promise.resolve(receipt);
+      return Promise.resolve(sandboxPaidBefore ? null : receipt);
     },
   } as unknown as SandboxControlClient;
   const targets = { find: () => Promise.resolve(found) } as unknown as DepositTargetReader;
@@ -69,6 +70,13 @@ describe(PaySandboxDepositUseCase.name, () => {
     const { sut, paid } = sutWith(found, available);
     await expect(sut.execute(PARTNER, ID)).rejects.toEqual(refusedWith(code));
     expect(paid).toEqual([]);
+  });
+
+  it('refuses a second payment the sandbox already sent', async () => {
+    const { sut } = sutWith(transaction(), true, true);
+    await expect(sut.execute(PARTNER, ID)).rejects.toEqual(
+      refusedWith(SandboxPaymentErrorCode.DEPOSIT_ALREADY_SENT),
+    );
   });
 
   it("refuses a wallet another user's transaction", async () => {

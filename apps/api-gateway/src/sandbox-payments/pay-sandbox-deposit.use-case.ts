@@ -27,6 +27,8 @@ export class PaySandboxDepositUseCase {
       throw new SandboxPaymentError(SandboxPaymentErrorCode.TRANSACTION_EXPIRED);
     if (target.status !== TransactionStatus.AWAITING_PAYMENT)
       throw new SandboxPaymentError(SandboxPaymentErrorCode.DEPOSIT_ALREADY_RECEIVED);
-    return this.sandbox.payDeposit(target.paymentContext);
+    const receipt = await this.sandbox.payDeposit(target.paymentContext);
+    if (!receipt) throw new SandboxPaymentError(SandboxPaymentErrorCode.DEPOSIT_ALREADY_SENT);
+    return receipt;
   }
 }

@@ -51,7 +51,9 @@ export class SandboxPaymentsController {
   })
   @ApiConflictResponse({
     type: GatewayErrorResponseDto,
-    description: '`transaction_expired`, or `deposit_already_received`: no longer awaiting payment',
+    description:
+      '`transaction_expired`; `deposit_already_received`: no longer awaiting payment; ' +
+      '`deposit_already_sent`: the sandbox paid it already, not yet seen on the chain',
   })
   pay(@CurrentIdentity() partner: Partner, @Param('id') id: string): Promise<SandboxDepositResponseDto> {
     return this.payDeposit.execute(partner, id);

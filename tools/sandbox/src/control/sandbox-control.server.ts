@@ -13,15 +13,26 @@ const BLOCKCHAINS: ReadonlySet<string> = new Set(['STELLAR', 'SOLANA', 'CELO']);
 // POST /sandbox/transactions/{id}/deposit, when SANDBOX_CONTROL_URL names it): POST /deposits
 // with a transaction's payment_context pays it from the sandbox customer wallet, as the CLI's
 // `sandbox deposit` does, and answers { blockchain, onChainTx }.
+// A target is paid once: a second request (a double click, a retry) while the chain watchers have
+// not yet seen the first deposit answers 409 instead of paying again.
 export async function startSandboxControl(): Promise<SandboxControl> {
+  const paid = new Set<string>();
+  const payDeposit = async (request: SandboxRequest) => {
+    const target = depositTargetOf(request.rawBody);
+    if (!target)
+      return reply(400, { reason: 'A payment_context with blockchain, depositAddress and rpcUrl' });
+    const key = `${target.blockchain} ${target.depositAddress} ${target.memo ?? ''}`;
+    if (paid.has(key)) return reply(409, { reason: 'This deposit target was already paid' });
+    paid.add(key);
+    try {
+      return reply(201, await payDepositTarget(target));
+    } catch (error) {
+      paid.delete(key);
+      throw error;
+    }
+  };
   const server = await startSandboxServer([{ method: 'POST', path: '/deposits', handler: payDeposit }]);
   return { url: server.url, close: server.close };
-}
-
-async function payDeposit(request: SandboxRequest) {
-  const target = depositTargetOf(request.rawBody);
-  if (!target) return reply(400, { reason: 'A payment_context with blockchain, depositAddress and rpcUrl' });
-  return reply(201, await payDepositTarget(target));
 }
 
 function depositTargetOf(rawBody: string): DepositTarget | null {

@@ -6,6 +6,8 @@ import type { SandboxDepositReceipt } from '../api/sandbox.js';
 // chain (POST /sandbox/transactions/{id}/deposit); `onPaid` lets the page read it again.
 export function SandboxPayButton(props: { api: ConsoleApi; transactionId: string; onPaid: () => void }) {
   const [paying, setPaying] = useState(false);
+  // Once sent, the deposit is on its way: the button goes, so it cannot be paid twice.
+  const [paid, setPaid] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
 
   async function pay() {
@@ -17,6 +19,7 @@ export function SandboxPayButton(props: { api: ConsoleApi; transactionId: string
         `/sandbox/transactions/${encodeURIComponent(props.transactionId)}/deposit`,
       );
       setMessage({ text: `Deposit sent on ${receipt.blockchain}: ${receipt.onChainTx}`, failed: false });
+      setPaid(true);
       props.onPaid();
     } catch (error) {
       setMessage({ text: error instanceof ApiError ? error.reason : 'The payment failed.', failed: true });
@@ -28,9 +31,11 @@ export function SandboxPayButton(props: { api: ConsoleApi; transactionId: string
   return (
     <div className="panel sandbox-pay">
       <p className="note">Sandbox: the chains are simulated, so you can pay this deposit yourself.</p>
-      <button type="button" onClick={() => void pay()} disabled={paying}>
-        {paying ? 'Paying…' : 'Pay this transaction'}
-      </button>
+      {!paid && (
+        <button type="button" onClick={() => void pay()} disabled={paying}>
+          {paying ? 'Paying…' : 'Pay this transaction'}
+        </button>
+      )}
       {message && (
         <p role={message.failed ? 'alert' : 'status'} className={message.failed ? 'error mono' : 'mono'}>
           {message.text}
