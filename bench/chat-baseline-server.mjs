@@ -11,6 +11,10 @@ import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Kafka, Partitioners, logLevel } from 'kafkajs';
 import pg from 'pg';
+// The apps' correction of kafkajs's idle timer loop (built by the run), so both sides pay the same.
+import { stopKafkaJsIdleLoop } from '../dist/libs/platform/messaging/src/kafkajs-idle-loop-fix.js';
+
+stopKafkaJsIdleLoop();
 
 const { DATABASE_URL, CHAT_SECRET_KEY, KAFKA_BROKERS, TOPIC = 'baseline.chat.events.v1' } = process.env;
 const PORT = Number(process.env.PORT ?? 3732);

@@ -13,6 +13,10 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { Kafka, Partitioners, logLevel } from 'kafkajs';
 import pg from 'pg';
+// The apps' correction of kafkajs's idle timer loop (built by the run), so both sides pay the same.
+import { stopKafkaJsIdleLoop } from '../dist/libs/platform/messaging/src/kafkajs-idle-loop-fix.js';
+
+stopKafkaJsIdleLoop();
 
 const { DATABASE_URL, KAFKA_BROKERS, TOPIC_PREFIX = '', WEBHOOK_URL, WEBHOOK_SECRET } = process.env;
 const PORT = Number(process.env.PORT ?? 3729);

@@ -267,6 +267,8 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 async function main() {
   log('building (node tools/build/build.mjs --quiet)');
   await run(['tools/build/build.mjs', '--quiet']);
+  // The apps' correction of kafkajs's idle timer loop, for this process's producer too.
+  (await dist('libs/platform/messaging/src/kafkajs-idle-loop-fix.js')).stopKafkaJsIdleLoop();
   log(`creating and migrating database ${databaseName}`);
   await adminQuery(`CREATE DATABASE "${databaseName}"`);
   databaseCreated = true;
