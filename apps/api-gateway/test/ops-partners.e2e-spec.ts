@@ -96,6 +96,26 @@ describe('api-gateway operator partners and their audit log', () => {
     });
   });
 
+  it('answers one partner with its active key count, and partner_not_found for an unknown one', async () => {
+    const created = (await ops().post('/ops/partners').send({ name: 'Single Co' }).expect(201)).body;
+    expect((await ops().get(`/ops/partners/${created.partnerId}`).expect(200)).body).toEqual({
+      id: created.partnerId,
+      name: 'Single Co',
+      createdAt: expect.any(String),
+      activeKeys: 1,
+    });
+    const unknown = await ops().get('/ops/partners/00000000-0000-4000-8000-000000000000').expect(404);
+    expect(unknown.body).toEqual({
+      message: 'Partner not found',
+      code: 'partner_not_found',
+      reason: 'Partner not found',
+      retryable: false,
+    });
+    expect((await ops().get('/ops/partners/not-a-uuid').expect(400)).body).toEqual(
+      invalid('Validation failed (uuid is expected)'),
+    );
+  });
+
   it('refuses a page size out of range with the reason', async () => {
     const reason = 'pageSize must be an integer from 1 to 100';
     expect((await ops().get('/ops/partners').query({ pageSize: 101 }).expect(400)).body).toEqual(

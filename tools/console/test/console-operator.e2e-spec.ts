@@ -87,7 +87,7 @@ describe('web console, operator view', () => {
     await page.getByRole('button', { name: 'I have copied it' }).click();
 
     await row.getByRole('link', { name: 'Operator Test Co' }).click();
-    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    await page.getByRole('heading', { name: 'Operator Test Co', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Issue key' }).click();
     const secondKey = (await page.locator('.shown-once code').textContent())!;
     expect(await keyWorks(secondKey)).toBe(200);

@@ -33,7 +33,9 @@ import {
   IssuedApiKeyResponseDto,
   PartnerAuditResponseDto,
   PartnerListResponseDto,
+  PartnerSummaryDto,
 } from './ops-partners.response.dto.js';
+import { PartnerError, PartnerErrorCode } from './partners.errors.js';
 import { PartnerAuditsRepository } from './partner-audits.repository.js';
 import { PartnerListQuery } from './partner-list.query.js';
 import { PartnersRepository } from './partners.repository.js';
@@ -86,6 +88,16 @@ export class OpsPartnersController {
         occurredAt: occurredAt.toISOString(),
       })),
     };
+  }
+
+  @Get(':partnerId')
+  @UuidParam('partnerId')
+  @ApiOkResponse({ type: PartnerSummaryDto })
+  @ApiNotFoundResponse({ type: GatewayErrorResponseDto, description: '`partner_not_found`' })
+  async one(@Param('partnerId', ParseUUIDPipe) partnerId: string): Promise<PartnerSummaryDto> {
+    const partner = await this.partnerList.one(partnerId);
+    if (!partner) throw new PartnerError(PartnerErrorCode.PARTNER_NOT_FOUND);
+    return partner;
   }
 
   @Post(':partnerId/keys')

@@ -39,7 +39,7 @@ export class ApiKeyListResponseDto {
   keys!: ApiKeyViewDto[];
 }
 
-class PartnerSummaryDto {
+export class PartnerSummaryDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 

@@ -1,20 +1,32 @@
 import type { ConsoleApi } from '../api/console-api.js';
+import type { PartnerSummary } from '../api/ops-partners.js';
 import { Link } from '../layout/link.js';
+import { LoadState } from '../layout/load-state.js';
+import { formatTime } from '../layout/time.js';
+import { useLoad } from '../layout/use-load.js';
 import { KycPolicyPanel } from './kyc-policy-panel.js';
 import { PartnerKeysPanel } from './partner-keys-panel.js';
 
-// One partner: its keys and its KYC policy.
+// One partner: who it is, its keys and its KYC policy.
 export function PartnerPage({ api, partnerId }: { api: ConsoleApi; partnerId: string }) {
+  const { result } = useLoad(() => api.get<PartnerSummary>(`/ops/partners/${partnerId}`), [api, partnerId]);
   return (
     <section aria-labelledby="partner-title">
       <p>
         <Link to="/partners">← All partners</Link>
       </p>
-      <h1 id="partner-title">
-        Partner <span className="mono">{partnerId}</span>
-      </h1>
-      <PartnerKeysPanel api={api} partnerId={partnerId} />
-      <KycPolicyPanel api={api} partnerId={partnerId} />
+      <LoadState load={result}>
+        {(partner) => (
+          <>
+            <h1 id="partner-title">{partner.name}</h1>
+            <p className="note">
+              Partner <span className="mono">{partner.id}</span>, created {formatTime(partner.createdAt)}
+            </p>
+            <PartnerKeysPanel api={api} partnerId={partner.id} />
+            <KycPolicyPanel api={api} partnerId={partner.id} />
+          </>
+        )}
+      </LoadState>
     </section>
   );
 }
