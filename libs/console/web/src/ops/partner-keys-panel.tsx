@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
 import type { ConsoleApi } from '../api/console-api.js';
+import { ApiKeyTable } from '../layout/api-key-table.js';
 import { LoadState } from '../layout/load-state.js';
-import { ScrollTable } from '../layout/scroll-table.js';
 import { ShownOnce } from '../layout/shown-once.js';
-import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 
@@ -62,39 +61,7 @@ export function PartnerKeysPanel({ api, partnerId }: { api: ConsoleApi; partnerI
           keys.length === 0 ? (
             <p>No key: this partner does not exist or has none.</p>
           ) : (
-            <ScrollTable
-              label="Partner keys table"
-              caption="Keys, oldest first"
-              columns={['Key', 'Created', 'State']}
-              actions
-            >
-              {keys.map((key) => (
-                <tr key={key.keyId}>
-                  <th scope="row" className="mono">
-                    {key.displayPrefix}…
-                  </th>
-                  <td>{formatTime(key.createdAt)}</td>
-                  <td>
-                    {key.revokedAt ? (
-                      <span className="badge failed">revoked {formatTime(key.revokedAt)}</span>
-                    ) : (
-                      <span className="badge done">active</span>
-                    )}
-                  </td>
-                  <td>
-                    {!key.revokedAt && (
-                      <button
-                        type="button"
-                        onClick={() => void revoke(key)}
-                        aria-label={`Revoke ${key.displayPrefix}`}
-                      >
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </ScrollTable>
+            <ApiKeyTable label="Partner keys table" keys={keys} onRevoke={(key) => void revoke(key)} />
           )
         }
       </LoadState>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
 import { ApiError } from '../api/console-api.js';
+import { ApiKeyTable } from '../layout/api-key-table.js';
 import { LoadState } from '../layout/load-state.js';
-import { ScrollTable } from '../layout/scroll-table.js';
 import { ShownOnce } from '../layout/shown-once.js';
-import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
 import type { Session } from '../session/session.js';
 
@@ -60,39 +59,12 @@ export function ApiKeysPage({ session }: { session: Session }) {
       )}
       <LoadState load={result}>
         {({ keys }) => (
-          <ScrollTable
+          <ApiKeyTable
             label="API keys table"
-            caption="Keys, oldest first"
-            columns={['Key', 'Created', 'State']}
-            actions
-          >
-            {keys.map((key) => (
-              <tr key={key.keyId}>
-                <th scope="row" className="mono">
-                  {key.displayPrefix}…{key.displayPrefix === keyPrefix && ' (this session)'}
-                </th>
-                <td>{formatTime(key.createdAt)}</td>
-                <td>
-                  {key.revokedAt ? (
-                    <span className="badge failed">revoked {formatTime(key.revokedAt)}</span>
-                  ) : (
-                    <span className="badge done">active</span>
-                  )}
-                </td>
-                <td>
-                  {!key.revokedAt && (
-                    <button
-                      type="button"
-                      onClick={() => revoke(key)}
-                      aria-label={`Revoke ${key.displayPrefix}`}
-                    >
-                      Revoke
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </ScrollTable>
+            keys={keys}
+            onRevoke={revoke}
+            remark={(key) => (key.displayPrefix === keyPrefix ? ' (this session)' : '')}
+          />
         )}
       </LoadState>
     </section>

@@ -1,0 +1,49 @@
+import type { ApiKeyView } from '../api/api-keys.js';
+import { ScrollTable } from './scroll-table.js';
+import { formatTime } from './time.js';
+
+// A partner's keys, oldest first, each active one with its Revoke button: the partner's own key
+// page and the operator's partner page show the same table.
+export function ApiKeyTable(props: {
+  label: string;
+  keys: readonly ApiKeyView[];
+  onRevoke: (key: ApiKeyView) => void;
+  // What follows a key's prefix, e.g. that this session signed in with it.
+  remark?: (key: ApiKeyView) => string;
+}) {
+  return (
+    <ScrollTable
+      label={props.label}
+      caption="Keys, oldest first"
+      columns={['Key', 'Created', 'State']}
+      actions
+    >
+      {props.keys.map((key) => (
+        <tr key={key.keyId}>
+          <th scope="row" className="mono">
+            {key.displayPrefix}…{props.remark?.(key)}
+          </th>
+          <td>{formatTime(key.createdAt)}</td>
+          <td>
+            {key.revokedAt ? (
+              <span className="badge failed">revoked {formatTime(key.revokedAt)}</span>
+            ) : (
+              <span className="badge done">active</span>
+            )}
+          </td>
+          <td>
+            {!key.revokedAt && (
+              <button
+                type="button"
+                onClick={() => props.onRevoke(key)}
+                aria-label={`Revoke ${key.displayPrefix}`}
+              >
+                Revoke
+              </button>
+            )}
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
+  );
+}
