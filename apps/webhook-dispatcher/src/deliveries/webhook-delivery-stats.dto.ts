@@ -1,19 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-
-const DAYS = '$property must be an integer from 1 to 90';
+import { ApiProperty } from '@nestjs/swagger';
+import { DaysBackQuery } from '@platform/http';
 
 export class WebhookDeliveryStatsRequestDto {
-  @ApiPropertyOptional({ default: 14, minimum: 1, maximum: 90, description: 'Days back from today (UTC)' })
-  @Max(90, { message: DAYS })
-  @Min(1, { message: DAYS })
-  @IsInt({ message: DAYS })
-  @IsOptional()
-  // Query strings arrive as text; only plain digits become numbers, anything else fails IsInt.
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value,
-  )
+  @DaysBackQuery(14)
   days: number = 14;
 }
 

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@shared/util';
+import { Clock, utcDaysEndingToday } from '@shared/util';
 import { WebhookAttemptStatsQuery } from './webhook-attempt-stats.query.js';
 import type { WebhookDeliveryStatsResponseDto } from './webhook-delivery-stats.dto.js';
-
-const DAY_MS = 86_400_000;
 
 // The numbers behind the console's webhook charts, for the last `days` UTC days (today included).
 @Injectable()
@@ -14,8 +12,7 @@ export class WebhookDeliveryStatsUseCase {
   ) {}
 
   async execute(partnerId: string, days: number): Promise<WebhookDeliveryStatsResponseDto> {
-    const today = Math.floor(this.clock.now().getTime() / DAY_MS) * DAY_MS;
-    const since = new Date(today - (days - 1) * DAY_MS);
+    const since = utcDaysEndingToday(this.clock.now(), days);
     const daily = await this.attempts.dailyForPartner(partnerId, since);
     return {
       since: since.toISOString(),

@@ -24,3 +24,4 @@ export * from './observability/request-observer.js';
 export * from './observability/send-json.js';
 export * from './observability/validation-constraints.js';
 export * from './platform.module.js';
+export * from './validation/days-back-query.js';

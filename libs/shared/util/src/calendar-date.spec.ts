@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isCalendarDate } from './calendar-date.js';
+import { isCalendarDate, utcDaysEndingToday } from './calendar-date.js';
 
 describe('isCalendarDate', () => {
   it('takes every real day of the years 0000 to 9999, times included', () => {
@@ -25,5 +25,14 @@ describe('isCalendarDate', () => {
       '2026-01-01T99:99Z',
     ])
       expect(isCalendarDate(text)).toBe(false);
+  });
+});
+
+describe(utcDaysEndingToday.name, () => {
+  it('starts the window at midnight UTC, days − 1 days before today', () => {
+    const now = new Date('2026-11-27T23:59:59.999Z');
+
+    expect(utcDaysEndingToday(now, 1).toISOString()).toBe('2026-11-27T00:00:00.000Z');
+    expect(utcDaysEndingToday(now, 14).toISOString()).toBe('2026-11-14T00:00:00.000Z');
   });
 });

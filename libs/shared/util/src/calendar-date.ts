@@ -14,3 +14,11 @@ export function isCalendarDate(text: string): boolean {
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return exists && !Number.isNaN(Date.parse(text));
 }
+
+const DAY_MS = 86_400_000;
+
+// The start of a window of `days` whole UTC days that ends with `now`'s day (today included).
+export function utcDaysEndingToday(now: Date, days: number): Date {
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  return new Date(today - (days - 1) * DAY_MS);
+}
