@@ -1,12 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { EntityRows } from '@platform/database';
 import { PayoutEntity } from './payout.entity.js';
 
 const PAYOUT_TABLE = '"transaction"."payout"';
 
 @Injectable()
 export class PayoutsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  private readonly rows: EntityRows<PayoutEntity>;
+
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {
+    this.rows = new EntityRows(dataSource, PayoutEntity);
+  }
 
   // The writes of every payout are plain SQL: the query builder costs more than the statements.
   async insertIfNew(manager: EntityManager, payout: PayoutEntity): Promise<void> {
@@ -35,24 +40,21 @@ export class PayoutsRepository {
   // worker (or this one after a crash) only sees them again once the lease has run out.
   async claimDue(now: Date, leaseMs: number, limit: number): Promise<PayoutEntity[]> {
     // The driver answers an UPDATE … RETURNING with [rows, affected].
-    const [rows]: [Array<{ transaction_id: string }>, number] = await this.dataSource.query(
+    const [rows]: [Record<string, unknown>[], number] = await this.dataSource.query(
       `UPDATE ${PAYOUT_TABLE} SET "next_attempt_at" = $1::timestamptz + $2::int * interval '1 millisecond',
               "attempts" = "attempts" + 1, "updated_at" = $1
        WHERE "transaction_id" IN (
          SELECT "transaction_id" FROM ${PAYOUT_TABLE}
          WHERE "status" IN ('PENDING', 'SUBMITTED') AND "next_attempt_at" <= $1
          ORDER BY "next_attempt_at" LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING "transaction_id"`,
+       RETURNING ${this.rows.columns}`,
       [now, leaseMs, limit],
     );
-    if (rows.length === 0) return [];
-    return this.dataSource
-      .getRepository(PayoutEntity)
-      .findBy(rows.map(({ transaction_id }) => ({ transactionId: transaction_id })));
+    return this.rows.hydrate(rows);
   }
 
   lockForChange(manager: EntityManager, transactionId: string): Promise<PayoutEntity | null> {
-    return manager.findOne(PayoutEntity, { where: { transactionId }, lock: { mode: 'pessimistic_write' } });
+    return this.rows.one(manager, '"transaction_id" = $1', [transactionId], { lock: true });
   }
 
   async save(manager: EntityManager, payout: PayoutEntity): Promise<void> {

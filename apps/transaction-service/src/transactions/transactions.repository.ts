@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { EntityRows } from '@platform/database';
 import {
   type Blockchain,
   type CryptoCurrency,
@@ -51,10 +52,15 @@ export type TransactionStatusRow = Pick<
 // Every read is scoped by partner: another partner's transaction id finds nothing.
 @Injectable()
 export class TransactionsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  // Whole transactions in plain SQL: the deposit path locks and reads them on every change.
+  private readonly rows: EntityRows<TransactionEntity>;
+
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {
+    this.rows = new EntityRows(dataSource, TransactionEntity);
+  }
 
   findForPartner(partnerId: string, id: string): Promise<TransactionEntity | null> {
-    return this.dataSource.getRepository(TransactionEntity).findOneBy({ partnerId, id });
+    return this.rows.one(this.dataSource, '"partner_id" = $1 AND "id" = $2', [partnerId, id]);
   }
 
   // GET /transaction/{id}, the partners' most frequent read: the five columns it answers with,
@@ -70,12 +76,12 @@ export class TransactionsRepository {
   }
 
   findByQuote(partnerId: string, quoteId: string): Promise<TransactionEntity | null> {
-    return this.dataSource.getRepository(TransactionEntity).findOneBy({ partnerId, quoteId });
+    return this.rows.one(this.dataSource, '"partner_id" = $1 AND "quote_id" = $2', [partnerId, quoteId]);
   }
 
   // Operations see every partner's transactions.
   findAnyPartner(id: string): Promise<TransactionEntity | null> {
-    return this.dataSource.getRepository(TransactionEntity).findOneBy({ id });
+    return this.rows.one(this.dataSource, '"id" = $1', [id]);
   }
 
   async pageForUser(
@@ -197,7 +203,7 @@ export class TransactionsRepository {
   }
 
   lockForChange(manager: EntityManager, id: string): Promise<TransactionEntity | null> {
-    return manager.findOne(TransactionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    return this.rows.one(manager, '"id" = $1', [id], { lock: true });
   }
 
   // saveChange, journaled and appendJournal run in every transition (several per deposit): plain

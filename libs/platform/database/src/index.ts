@@ -9,3 +9,4 @@ export * from './table-name.js';
 export * from './transaction-runner.js';
 export * from './unstorable-text.js';
 export * from './database-unavailable.js';
+export * from './entity-rows.js';
