@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, MoreThan, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { EntityRows } from '@platform/database';
 import { Blockchain } from '@shared/contracts';
 import { DepositAccountEntity } from './deposit-account.entity.js';
 
@@ -9,7 +10,12 @@ const TABLE = '"chain_watchers"."deposit_account"';
 // watched, and which hold funds to sweep.
 @Injectable()
 export class DepositAccountsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  // Plain SQL for the reads every detected transfer and every watch pass make.
+  private readonly rows: EntityRows<DepositAccountEntity>;
+
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {
+    this.rows = new EntityRows(dataSource, DepositAccountEntity);
+  }
 
   // Once per transaction: asking again keeps the first row (the address is the same anyway).
   async open(account: DepositAccountEntity): Promise<void> {
@@ -25,19 +31,21 @@ export class DepositAccountsRepository {
   // Which of `addresses` are deposit accounts on the chain.
   async known(blockchain: Blockchain, addresses: readonly string[]): Promise<DepositAccountEntity[]> {
     if (addresses.length === 0) return [];
-    return this.dataSource
-      .getRepository(DepositAccountEntity)
-      .findBy({ blockchain, address: In([...new Set(addresses)]) });
+    return this.rows.many(this.dataSource, '"blockchain" = $1 AND "address" = ANY($2::varchar[])', [
+      blockchain,
+      [...new Set(addresses)],
+    ]);
   }
 
   // Every account still waiting for its first announced deposit, oldest first: all of them, since
   // a pass that left some out would never look at them (Celo's cursor moves past their blocks).
   // Bounded by the transactions accepted within a quote's validity and the watch grace.
   watched(blockchain: Blockchain, now: Date): Promise<DepositAccountEntity[]> {
-    return this.dataSource.getRepository(DepositAccountEntity).find({
-      where: { blockchain, announcedAt: IsNull(), watchUntil: MoreThan(now) },
-      order: { createdAt: 'ASC' },
-    });
+    return this.rows.many(
+      this.dataSource,
+      '"blockchain" = $1 AND "announced_at" IS NULL AND "watch_until" > $2 ORDER BY "created_at"',
+      [blockchain, now],
+    );
   }
 
   // A deposit was seen arriving at these addresses: they are due for a sweep. `due_at` is the
@@ -63,10 +71,10 @@ export class DepositAccountsRepository {
     transactionId: string,
     now: Date,
   ): Promise<void> {
-    await manager.update(
-      DepositAccountEntity,
-      { blockchain, transactionId, announcedAt: IsNull() },
-      { announcedAt: now },
+    await manager.query(
+      `UPDATE ${TABLE} SET "announced_at" = $3
+       WHERE "blockchain" = $1 AND "transaction_id" = $2 AND "announced_at" IS NULL`,
+      [blockchain, transactionId, now],
     );
   }
 }

@@ -43,11 +43,13 @@ export class DepositLedgerRepository {
   async isSeen(
     fact: Pick<DepositDetectedV1, 'blockchain' | 'onChainTx' | 'transferIndex'>,
   ): Promise<boolean> {
-    return this.dataSource.getRepository(SeenTransferEntity).existsBy({
-      blockchain: fact.blockchain,
-      onChainTx: fact.onChainTx,
-      transferIndex: fact.transferIndex,
-    });
+    // Plain SQL: every transfer a watcher or stream reports is checked here first.
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM "chain_watchers"."seen_transfer"
+       WHERE "blockchain" = $1 AND "on_chain_tx" = $2 AND "transfer_index" = $3 LIMIT 1`,
+      [fact.blockchain, fact.onChainTx, fact.transferIndex],
+    );
+    return rows.length > 0;
   }
 
   // True when the deposit was new (and its event was written).

@@ -92,6 +92,15 @@ describe(EntityRows.name, () => {
     }
   });
 
+  it('reads every entity a condition selects, in the order it gives', async () => {
+    const read = await rows.many(dataSource, '"partner_id" LIKE $1 ORDER BY "created_at" DESC', [
+      'partner-%',
+    ]);
+
+    expect(read.map((entity) => entity.partnerId)).toEqual(['partner-b', 'partner-a']);
+    expect(read[1]).toEqual(await dataSource.getRepository(SampleEntity).findOneByOrFail({ id: ids[0]! }));
+  });
+
   it('answers null when nothing matches', async () => {
     expect(await rows.one(dataSource, '"partner_id" = $1', ['nobody'])).toBeNull();
   });

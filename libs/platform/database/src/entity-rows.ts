@@ -39,6 +39,16 @@ export class EntityRows<E extends ObjectLiteral> {
     });
   }
 
+  // The entities `condition` selects (SQL over the table's columns, parameters from $1; it may end
+  // with an ORDER BY).
+  async many(runner: Queryable, condition: string, parameters: readonly unknown[]): Promise<E[]> {
+    const rows: Record<string, unknown>[] = await runner.query(
+      `SELECT ${this.columns} FROM ${this.table} WHERE ${condition}`,
+      [...parameters],
+    );
+    return this.hydrate(rows);
+  }
+
   // The first entity `condition` (SQL over the table's columns, parameters from $1) selects, or
   // null; with `lock`, locked for the caller's transaction (FOR UPDATE).
   async one(
