@@ -1,48 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { createLogger } from '@platform/logging';
-import { startStandalone, type Standalone } from '../../standalone/src/start-standalone.js';
-import { launchBrowser, screenshot, seriousAccessibilityViolations } from './console-browser.js';
+import type { Standalone } from '../../standalone/src/start-standalone.js';
+import { screenshot, seriousAccessibilityViolations } from './console-browser.js';
+import { type ConsoleSystem, startConsoleSystem } from './console-system.js';
 
-const run = promisify(execFile);
 const OPERATOR = 'Priya Ops';
 
 // The operator view's partners, keys, KYC policy, refunds and merged audit log, on the whole
 // standalone system in Debian's chromium: one system and one browser for the file.
 describe('web console, operator view', () => {
-  let dataDir: string;
+  let consoleSystem: ConsoleSystem;
   let system: Standalone;
   let browser: Browser;
   let opsApiKey: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'console-operator-'));
-    // The console is served from the bundle `npm run build` writes.
-    await run('node', ['tools/build/build.mjs', '--quiet']);
-    [system, browser] = await Promise.all([
-      startStandalone({
-        port: 0,
-        dataDir,
-        logLevel: 'silent',
-        logger: createLogger({ service: 'console-operator-test', level: 'silent' }),
-        baseEnv: {},
-      }),
-      launchBrowser(),
-    ]);
-    ({ opsApiKey } = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as {
-      opsApiKey: string;
-    });
+    consoleSystem = await startConsoleSystem('console-operator');
+    ({ system, browser, opsApiKey } = consoleSystem);
   }, 600_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await consoleSystem?.stop();
   });
 
   async function signedIn(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {

@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createLogger } from '@platform/logging';
 import type { DepositTarget } from '../../sandbox/src/deposits/sandbox-deposit.js';
-import { startStandalone, type Standalone } from '../../standalone/src/start-standalone.js';
-import { launchBrowser, screenshot, seriousAccessibilityViolations } from './console-browser.js';
-
-const run = promisify(execFile);
+import type { Standalone } from '../../standalone/src/start-standalone.js';
+import { screenshot, seriousAccessibilityViolations } from './console-browser.js';
+import { type ConsoleSystem, startConsoleSystem } from './console-system.js';
 
 // The web console on the whole standalone system, in Debian's chromium: one system and one
 // browser for the file, a fresh browser context (no shared memory) per test.
 describe('web console', () => {
-  let dataDir: string;
+  let consoleSystem: ConsoleSystem;
   let system: Standalone;
   let browser: Browser;
   let context: BrowserContext;
@@ -38,22 +31,8 @@ describe('web console', () => {
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'console-'));
-    // The console is served from the bundle `npm run build` writes.
-    await run('node', ['tools/build/build.mjs', '--quiet']);
-    [system, browser] = await Promise.all([
-      startStandalone({
-        port: 0,
-        dataDir,
-        logLevel: 'silent',
-        logger: createLogger({ service: 'console-test', level: 'silent' }),
-        baseEnv: {},
-      }),
-      launchBrowser(),
-    ]);
-    ({ opsApiKey } = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as {
-      opsApiKey: string;
-    });
+    consoleSystem = await startConsoleSystem('console');
+    ({ system, browser, opsApiKey } = consoleSystem);
     apiKey = (
       await api('/ops/partners', {
         method: 'POST',
@@ -83,9 +62,7 @@ describe('web console', () => {
   }, 600_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await consoleSystem?.stop();
   });
 
   async function openConsole(path = '/console', viewport = { width: 1280, height: 800 }): Promise<Page> {
