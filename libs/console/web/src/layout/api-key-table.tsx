@@ -1,5 +1,6 @@
-import type { ApiKeyView } from '../api/api-keys.js';
+import type { ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
 import { ScrollTable } from './scroll-table.js';
+import { ShownOnce } from './shown-once.js';
 import { formatTime } from './time.js';
 
 // A partner's keys, oldest first, each active one with its Revoke button: the partner's own key
@@ -45,5 +46,29 @@ export function ApiKeyTable(props: {
         </tr>
       ))}
     </ScrollTable>
+  );
+}
+
+// What the last change to the keys left to say: the new key (shown this once) or the refusal.
+export function KeyChangeOutcome(props: {
+  issued: IssuedApiKey | null;
+  onDismiss: () => void;
+  failure: string | null;
+}) {
+  return (
+    <>
+      {props.issued && (
+        <ShownOnce
+          label={`New API key ${props.issued.displayPrefix}…`}
+          value={props.issued.apiKey}
+          onDismiss={props.onDismiss}
+        />
+      )}
+      {props.failure && (
+        <p role="alert" className="error">
+          {props.failure}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
 import type { ConsoleApi } from '../api/console-api.js';
-import { ApiKeyTable } from '../layout/api-key-table.js';
+import { ApiKeyTable, KeyChangeOutcome } from '../layout/api-key-table.js';
 import { LoadState } from '../layout/load-state.js';
-import { ShownOnce } from '../layout/shown-once.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 
@@ -44,18 +43,7 @@ export function PartnerKeysPanel({ api, partnerId }: { api: ConsoleApi; partnerI
       <button type="button" onClick={() => void issue()}>
         Issue key
       </button>
-      {issued && (
-        <ShownOnce
-          label={`New API key ${issued.displayPrefix}…`}
-          value={issued.apiKey}
-          onDismiss={() => setIssued(null)}
-        />
-      )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <KeyChangeOutcome issued={issued} onDismiss={() => setIssued(null)} failure={error} />
       <LoadState load={result}>
         {({ keys }) =>
           keys.length === 0 ? (

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
 import { ApiError } from '../api/console-api.js';
-import { ApiKeyTable } from '../layout/api-key-table.js';
+import { ApiKeyTable, KeyChangeOutcome } from '../layout/api-key-table.js';
 import { LoadState } from '../layout/load-state.js';
-import { ShownOnce } from '../layout/shown-once.js';
 import { useLoad } from '../layout/use-load.js';
 import type { Session } from '../session/session.js';
 
@@ -45,18 +44,7 @@ export function ApiKeysPage({ session }: { session: Session }) {
       <button type="button" onClick={() => void create()}>
         Create key
       </button>
-      {issued && (
-        <ShownOnce
-          label={`New API key ${issued.displayPrefix}…`}
-          value={issued.apiKey}
-          onDismiss={() => setIssued(null)}
-        />
-      )}
-      {failure && (
-        <p role="alert" className="error">
-          {failure}
-        </p>
-      )}
+      <KeyChangeOutcome issued={issued} onDismiss={() => setIssued(null)} failure={failure} />
       <LoadState load={result}>
         {({ keys }) => (
           <ApiKeyTable
