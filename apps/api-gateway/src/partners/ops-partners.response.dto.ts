@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageResponseDto } from '@platform/http';
 import { PARTNER_AUDIT_ACTIONS } from './partner-audit.entity.js';
 
 export class IssuedApiKeyResponseDto {
@@ -53,16 +54,7 @@ export class PartnerSummaryDto {
   activeKeys!: number;
 }
 
-export class PartnerListResponseDto {
-  @ApiProperty({ example: 1 })
-  page!: number;
-
-  @ApiProperty({ example: 20 })
-  pageSize!: number;
-
-  @ApiProperty({ description: 'How many partners there are in all' })
-  total!: number;
-
+export class PartnerListResponseDto extends PageResponseDto {
   @ApiProperty({ type: [PartnerSummaryDto], description: 'Newest first' })
   partners!: PartnerSummaryDto[];
 }
@@ -87,16 +79,7 @@ class PartnerAuditEntryDto {
   occurredAt!: string;
 }
 
-export class PartnerAuditResponseDto {
-  @ApiProperty({ example: 1 })
-  page!: number;
-
-  @ApiProperty({ example: 20 })
-  pageSize!: number;
-
-  @ApiProperty()
-  total!: number;
-
+export class PartnerAuditResponseDto extends PageResponseDto {
   @ApiProperty({ type: [PartnerAuditEntryDto], description: 'Newest first' })
   entries!: PartnerAuditEntryDto[];
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageResponseDto } from '@platform/http';
 import { PageNumber, PageSize } from '../transactions/page-query.decorators.js';
 import { KYC_POLICY_MODES } from './kyc-policy.entity.js';
 
@@ -30,16 +31,7 @@ class KycPolicyAuditEntryDto {
   occurredAt!: string;
 }
 
-export class KycPolicyAuditResponseDto {
-  @ApiProperty({ example: 1 })
-  page!: number;
-
-  @ApiProperty({ example: 20 })
-  pageSize!: number;
-
-  @ApiProperty()
-  total!: number;
-
+export class KycPolicyAuditResponseDto extends PageResponseDto {
   @ApiProperty({ type: [KycPolicyAuditEntryDto], description: 'Newest first' })
   entries!: KycPolicyAuditEntryDto[];
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageResponseDto } from '@platform/http';
 import { Blockchain } from '@shared/contracts';
 import { PageNumber, PageSize } from '../transactions/page-query.decorators.js';
 
@@ -47,16 +48,7 @@ class ReconcileAuditEntryDto {
   requestedAt!: string;
 }
 
-export class ReconcileAuditResponseDto {
-  @ApiProperty({ example: 1 })
-  page!: number;
-
-  @ApiProperty({ example: 20 })
-  pageSize!: number;
-
-  @ApiProperty()
-  total!: number;
-
+export class ReconcileAuditResponseDto extends PageResponseDto {
   @ApiProperty({ type: [ReconcileAuditEntryDto], description: 'Every reconcile call, newest first' })
   entries!: ReconcileAuditEntryDto[];
 }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageResponseDto } from '@platform/http';
 import { IsIn, IsOptional } from 'class-validator';
 import { Blockchain, CryptoCurrency, type RefundStatus } from '@shared/contracts';
 import { PageNumber, PageSize } from '../transactions/page-query.decorators.js';
@@ -58,16 +59,7 @@ class RefundViewDto {
   settledAt!: string | null;
 }
 
-export class RefundListResponseDto {
-  @ApiProperty({ example: 1 })
-  page!: number;
-
-  @ApiProperty({ example: 20 })
-  pageSize!: number;
-
-  @ApiProperty({ description: 'How many refunds have that status in all' })
-  total!: number;
-
+export class RefundListResponseDto extends PageResponseDto {
   @ApiProperty({ type: [RefundViewDto], description: 'Newest first' })
   refunds!: RefundViewDto[];
 }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageResponseDto } from '@platform/http';
 import { Blockchain, CryptoCurrency, TransactionStatus } from '@shared/contracts';
 import { KYC_POLICY_MODES } from '../kyc-gate/kyc-policy.entity.js';
 import { PaymentContextDto } from './transaction.response.dto.js';
@@ -172,16 +173,7 @@ class UnmatchedDepositDto {
   recordedAt!: string;
 }
 
-export class UnmatchedDepositsResponseDto {
-  @ApiProperty({ example: 1 })
-  page!: number;
-
-  @ApiProperty({ example: 20 })
-  pageSize!: number;
-
-  @ApiProperty({ description: 'How many unmatched deposits there are in all' })
-  total!: number;
-
+export class UnmatchedDepositsResponseDto extends PageResponseDto {
   @ApiProperty({ type: [UnmatchedDepositDto], description: 'Newest first' })
   deposits!: UnmatchedDepositDto[];
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageResponseDto } from '@platform/http';
 import {
   Blockchain,
   CryptoCurrency,
@@ -49,16 +50,7 @@ export class TransactionSummaryDto {
   statusChangedAt!: string;
 }
 
-export class TransactionSearchResponseDto {
-  @ApiProperty()
-  page!: number;
-
-  @ApiProperty()
-  pageSize!: number;
-
-  @ApiProperty()
-  total!: number;
-
+export class TransactionSearchResponseDto extends PageResponseDto {
   @ApiProperty({ type: [TransactionSummaryDto] })
   transactions!: TransactionSummaryDto[];
 }

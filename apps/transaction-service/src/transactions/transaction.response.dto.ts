@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageResponseDto } from '@platform/http';
 import {
   Blockchain,
   CryptoCurrency,
@@ -127,16 +128,7 @@ export class TransactionListItemDto {
   quote!: TransactionListQuoteDto;
 }
 
-export class TransactionListResponseDto {
-  @ApiProperty()
-  page!: number;
-
-  @ApiProperty()
-  pageSize!: number;
-
-  @ApiProperty()
-  total!: number;
-
+export class TransactionListResponseDto extends PageResponseDto {
   @ApiProperty({ type: [TransactionListItemDto] })
   transactions!: TransactionListItemDto[];
 }

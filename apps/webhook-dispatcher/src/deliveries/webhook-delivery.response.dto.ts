@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageResponseDto } from '@platform/http';
 import { DeliveryStatus, type WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 
 const nullableTime = { format: 'date-time', nullable: true, type: String } as const;
@@ -56,16 +57,7 @@ export class WebhookDeliveryResponseDto {
   created_at!: string;
 }
 
-export class WebhookDeliveryPageResponseDto {
-  @ApiProperty()
-  page!: number;
-
-  @ApiProperty()
-  pageSize!: number;
-
-  @ApiProperty()
-  total!: number;
-
+export class WebhookDeliveryPageResponseDto extends PageResponseDto {
   @ApiProperty({ type: [WebhookDeliveryResponseDto] })
   deliveries!: WebhookDeliveryResponseDto[];
 }

@@ -25,3 +25,4 @@ export * from './observability/send-json.js';
 export * from './observability/validation-constraints.js';
 export * from './platform.module.js';
 export * from './validation/days-back-query.js';
+export * from './pages/page-response.dto.js';
