@@ -4,12 +4,16 @@
 // transaction whole by its primary key and answers the same JSON. One process, no proxy hop, no
 // internal identity token, no metrics: the floor, not a rival.
 //
-//   DATABASE_URL=… API_KEY_PEPPER=… PORT=… node bench/read-baseline-server.mjs
+// ROLE=proxy and ROLE=backend split the same work over two processes the way the system splits it
+// (the gateway checks the key and forwards; transaction-service reads): the floor of a two-hop
+// path, which tells how much of the system's gap is the second hop itself.
+//
+//   DATABASE_URL=… API_KEY_PEPPER=… PORT=… [ROLE=proxy UPSTREAM_PORT=…|ROLE=backend] node bench/read-baseline-server.mjs
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:http';
+import { Agent, createServer, request as httpRequest } from 'node:http';
 import pg from 'pg';
 
-const { DATABASE_URL, API_KEY_PEPPER } = process.env;
+const { DATABASE_URL, API_KEY_PEPPER, ROLE = 'whole', UPSTREAM_PORT } = process.env;
 const PORT = Number(process.env.PORT ?? 3742);
 const HOST = process.env.HOST ?? '127.0.0.1';
 if (!DATABASE_URL || !API_KEY_PEPPER) {
@@ -40,18 +44,24 @@ function activeKey(hash) {
   return key;
 }
 
-async function transactionStatus(apiKey, id) {
+async function partnerOf(apiKey) {
   const key = apiKey
     ? await activeKey(createHmac('sha256', API_KEY_PEPPER).update(apiKey.trim()).digest('hex'))
     : null;
-  if (!key) return [401, { code: 'unauthorized', reason: 'Missing or invalid API key' }];
+  return key?.partner_id ?? null;
+}
+
+const UNAUTHORIZED = [401, { code: 'unauthorized', reason: 'Missing or invalid API key' }];
+
+async function transactionStatus(partnerId, id) {
+  if (!partnerId) return UNAUTHORIZED;
   const {
     rows: [transaction],
   } = UUID.test(id)
     ? await pool.query({
         name: 'transaction',
         text: 'SELECT * FROM "transaction"."transaction" WHERE "partner_id" = $1 AND "id" = $2',
-        values: [key.partner_id, id],
+        values: [partnerId, id],
       })
     : { rows: [] };
   if (!transaction) return [404, { code: 'transaction_not_found', reason: 'Transaction not found' }];
@@ -68,6 +78,32 @@ async function transactionStatus(apiKey, id) {
   ];
 }
 
+// The proxy's hop: the partner the key names travels in a header, the answer streams back.
+const upstreamAgent = new Agent({ keepAlive: true, maxSockets: 256 });
+async function forward(request, response) {
+  const partnerId = await partnerOf(request.headers['x-api-key']);
+  if (!partnerId) return send(response, ...UNAUTHORIZED);
+  const upstream = httpRequest({
+    host: HOST,
+    port: Number(UPSTREAM_PORT),
+    path: request.url,
+    agent: upstreamAgent,
+    headers: { 'x-partner-id': partnerId },
+  });
+  upstream.on('response', (answer) => {
+    response.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(response);
+  });
+  upstream.on('error', (error) => send(response, 502, { code: 'bad_gateway', reason: error.message }));
+  upstream.end();
+}
+
+// The backend trusts the proxy's header, as transaction-service trusts the gateway's token.
+const partnerFor = (request) =>
+  ROLE === 'backend'
+    ? Promise.resolve(request.headers['x-partner-id'] ?? null)
+    : partnerOf(request.headers['x-api-key']);
+
 function send(response, status, body) {
   const text = JSON.stringify(body);
   response.writeHead(status, {
@@ -83,10 +119,11 @@ const server = createServer((request, response) => {
     return send(response, 200, { status: 'ok' });
   const id = request.method === 'GET' ? PATH.exec(request.url ?? '')?.[1] : undefined;
   if (id === undefined) return send(response, 404, { message: 'Not found' });
-  transactionStatus(request.headers['x-api-key'], id).then(
-    ([status, body]) => send(response, status, body),
-    (error) => send(response, 500, { code: 'server_error', reason: String(error.message) }),
-  );
+  const failed = (error) => send(response, 500, { code: 'server_error', reason: String(error.message) });
+  if (ROLE === 'proxy') return void forward(request, response).catch(failed);
+  partnerFor(request)
+    .then((partnerId) => transactionStatus(partnerId, id))
+    .then(([status, body]) => send(response, status, body), failed);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(PORT, HOST); // silent: the orchestrator polls /health/ready

@@ -23,7 +23,7 @@ import {
 } from './bench-kit.mjs';
 
 const HOST = '127.0.0.1';
-const PORTS = { transaction: 3740, gateway: 3741, baseline: 3742 };
+const PORTS = { transaction: 3740, gateway: 3741, baseline: 3742, floorBackend: 3743, floorProxy: 3744 };
 const UNUSED_UPSTREAM = 'http://127.0.0.1:9';
 const ROUNDS = 3;
 const ROUND_S = 10;
@@ -163,11 +163,19 @@ async function main() {
     },
     { profile: true },
   );
-  launch('baseline', 'bench/read-baseline-server.mjs', {
-    DATABASE_URL: benchUrl,
-    API_KEY_PEPPER,
-    HOST,
-    PORT: String(PORTS.baseline),
+  const bare = { DATABASE_URL: benchUrl, API_KEY_PEPPER, HOST };
+  launch('baseline', 'bench/read-baseline-server.mjs', { ...bare, PORT: String(PORTS.baseline) });
+  // The same bare work over two processes, as the system splits it: the two-hop floor.
+  launch('floor-backend', 'bench/read-baseline-server.mjs', {
+    ...bare,
+    ROLE: 'backend',
+    PORT: String(PORTS.floorBackend),
+  });
+  launch('floor-proxy', 'bench/read-baseline-server.mjs', {
+    ...bare,
+    ROLE: 'proxy',
+    UPSTREAM_PORT: String(PORTS.floorBackend),
+    PORT: String(PORTS.floorProxy),
   });
   await Promise.all(Object.entries(PORTS).map(([name, port]) => waitReady(nameOf(name), port)));
 
@@ -193,26 +201,29 @@ async function main() {
   const urls = {
     system: `http://${HOST}:${PORTS.gateway}/transaction/${id}`,
     baseline: `http://${HOST}:${PORTS.baseline}/transaction/${id}`,
+    floor: `http://${HOST}:${PORTS.floorProxy}/transaction/${id}`,
   };
   const answers = await Promise.all(
     Object.values(urls).map((url) => fetch(url, { headers }).then(async (r) => [r.status, await r.json()])),
   );
   if (
     answers.some(([status]) => status !== 200) ||
-    JSON.stringify(answers[0][1]) !== JSON.stringify(answers[1][1])
+    answers.some(([, body]) => JSON.stringify(body) !== JSON.stringify(answers[0][1]))
   )
     throw new Error(`the targets disagree: ${JSON.stringify(answers)}`);
 
   log(`warm-up: ${ROUND_S} s on each`);
   await cannon(urls.system, headers);
   await cannon(urls.baseline, headers);
+  await cannon(urls.floor, headers);
   const machineBefore = machineTicks();
   const rounds = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     log(`round ${round} of ${ROUNDS}: ${ROUND_S} s on each, ${CONNECTIONS} connections`);
     const system = await measure(urls.system, headers, ['api-gateway', 'transaction-service']);
     const baseline = await measure(urls.baseline, headers, ['baseline']);
-    rounds.push({ system, baseline, share: system.rps / baseline.rps });
+    const floor = await measure(urls.floor, headers, ['floor-proxy', 'floor-backend']);
+    rounds.push({ system, baseline, floor, share: system.rps / baseline.rps });
   }
   const machineAfter = machineTicks();
   const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(ROUNDS / 2)];
@@ -223,17 +234,24 @@ async function main() {
     `  machine: ${cpus().length} cores, ${(busy * 100).toFixed(0)}% busy during the rounds; load average ${loadAtStart.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`,
     `  machine speed: the baseline used ${µs(median.baseline.cpuMicros)} of CPU per request`,
     ...rounds.map(
-      ({ system, baseline, share }, index) =>
-        `  round ${index + 1}: system ${Math.round(system.rps)}/s (${µs(system.cpuMicros)} CPU/request, ${system.non2xx} non-2xx), baseline ${Math.round(baseline.rps)}/s (${µs(baseline.cpuMicros)}, ${baseline.non2xx} non-2xx), ${(share * 100).toFixed(0)}%`,
+      ({ system, baseline, floor, share }, index) =>
+        `  round ${index + 1}: system ${Math.round(system.rps)}/s (${µs(system.cpuMicros)} CPU/request, ${system.non2xx} non-2xx), baseline ${Math.round(baseline.rps)}/s (${µs(baseline.cpuMicros)}, ${baseline.non2xx} non-2xx), ${(share * 100).toFixed(0)}%; two-hop floor ${Math.round(floor.rps)}/s (${floor.non2xx} non-2xx)`,
     ),
     `  throughput ${(median.share * 100).toFixed(0)}% of the baseline's (median round; target ≥ ${TARGET_SHARE * 100}%): ${median.share >= TARGET_SHARE && median.system.non2xx === 0 ? 'PASS' : 'MISS'}`,
     `  CPU per request ${(median.system.cpuMicros / median.baseline.cpuMicros).toFixed(2)}× the baseline's (gateway ${µs(median.system.perProcess[0])} + transaction-service ${µs(median.system.perProcess[1])} vs baseline)`,
+    `  two-hop floor (the baseline's work split over a bare proxy and a bare backend): ${Math.round(median.floor.rps)}/s, ${µs(median.floor.cpuMicros)} CPU/request (proxy ${µs(median.floor.perProcess[0])} + backend ${µs(median.floor.perProcess[1])}), ${((median.floor.rps / median.baseline.rps) * 100).toFixed(0)}% of the baseline's throughput; the system reaches ${((median.system.rps / median.floor.rps) * 100).toFixed(0)}% of the floor's, at ${(median.system.cpuMicros / median.floor.cpuMicros).toFixed(2)}× its CPU per request`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 const nameOf = (port) =>
-  ({ transaction: 'transaction-service', gateway: 'api-gateway', baseline: 'baseline' })[port];
+  ({
+    transaction: 'transaction-service',
+    gateway: 'api-gateway',
+    baseline: 'baseline',
+    floorBackend: 'floor-backend',
+    floorProxy: 'floor-proxy',
+  })[port];
 
 main()
   .catch((error) => {
