@@ -124,4 +124,28 @@ describe('web console, operator view', () => {
     await expectAccessible(page);
     await page.context().close();
   });
+
+  it('pages through the partners, fifty a page', async () => {
+    const existing = (await (
+      await fetch(`${system.gatewayUrl}/ops/partners`, { headers: { 'X-OPS-API-KEY': opsApiKey } })
+    ).json()) as { total: number };
+    for (let index = existing.total; index <= 50; index += 1) {
+      const created = await fetch(`${system.gatewayUrl}/ops/partners`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-OPS-API-KEY': opsApiKey },
+        body: JSON.stringify({ name: `Paged partner ${index}` }),
+      });
+      expect(created.status).toBe(201);
+    }
+    const page = await signedIn('/console/partners');
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+
+    await pages.getByText('Page 1 of 2').waitFor();
+    expect(await page.getByRole('region', { name: 'Partners table' }).locator('tbody tr').count()).toBe(50);
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await pages.getByText('Page 2 of 2').waitFor();
+    expect(await pages.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await expectAccessible(page);
+    await page.context().close();
+  });
 });

@@ -1,4 +1,5 @@
 import type { Blockchain } from '@shared/contracts';
+import type { ListPage } from './list-page.js';
 
 // transaction-service's answers: GET /ops/deposits/unmatched, POST /ops/transactions/reconcile-hash.
 export interface UnmatchedDeposit {
@@ -14,8 +15,7 @@ export interface UnmatchedDeposit {
   readonly confirmedAt: string;
 }
 
-export interface UnmatchedDepositPage {
-  readonly total: number;
+export interface UnmatchedDepositPage extends ListPage {
   readonly deposits: readonly UnmatchedDeposit[];
 }
 

@@ -1,4 +1,5 @@
 import type { IssuedApiKey } from './api-keys.js';
+import type { ListPage } from './list-page.js';
 
 // api-gateway's answers to GET and POST /ops/partners; transaction-service's to /ops/kyc-policies.
 export interface PartnerSummary {
@@ -8,8 +9,7 @@ export interface PartnerSummary {
   readonly activeKeys: number;
 }
 
-export interface PartnerList {
-  readonly total: number;
+export interface PartnerList extends ListPage {
   readonly partners: readonly PartnerSummary[];
 }
 

@@ -1,3 +1,4 @@
+import type { ListPage } from './list-page.js';
 // transaction-service's answer to GET /ops/refunds.
 export type AttentionStatus = 'FAILED' | 'REQUESTED';
 
@@ -16,7 +17,6 @@ export interface RefundView {
   readonly settledAt: string | null;
 }
 
-export interface RefundPage {
-  readonly total: number;
+export interface RefundPage extends ListPage {
   readonly refunds: readonly RefundView[];
 }

@@ -1,4 +1,5 @@
 import type { Blockchain, PaymentMethod, TransactionStatus } from '@shared/contracts';
+import type { ListPage } from './list-page.js';
 
 // GET /transactions (transaction-service's TransactionSummaryDto).
 export interface TransactionSummary {
@@ -17,10 +18,7 @@ export interface TransactionSummary {
   readonly statusChangedAt: string;
 }
 
-export interface TransactionSearch {
-  readonly page: number;
-  readonly pageSize: number;
-  readonly total: number;
+export interface TransactionSearch extends ListPage {
   readonly transactions: readonly TransactionSummary[];
 }
 

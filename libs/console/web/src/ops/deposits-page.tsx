@@ -2,16 +2,20 @@ import { useState } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { UnmatchedDepositPage } from '../api/deposits.js';
 import { LoadState } from '../layout/load-state.js';
+import { Pager } from '../layout/pager.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
 import { ReconcileForm, type ReconcileRequest } from './reconcile-form.js';
 
+const PAGE_SIZE = 50;
+
 // Transfers that fund no transaction, newest first, and the reconcile tool to recover one.
 export function DepositsPage({ api }: { api: ConsoleApi }) {
+  const [pageNumber, setPageNumber] = useState(1);
   const { result, reload } = useLoad(
-    () => api.get<UnmatchedDepositPage>('/ops/deposits/unmatched', { pageSize: 100 }),
-    [api],
+    () => api.get<UnmatchedDepositPage>('/ops/deposits/unmatched', { page: pageNumber, pageSize: PAGE_SIZE }),
+    [api, pageNumber],
   );
   const [chosen, setChosen] = useState<ReconcileRequest | null>(null);
   return (
@@ -24,39 +28,42 @@ export function DepositsPage({ api }: { api: ConsoleApi }) {
           page.total === 0 ? (
             <p>No unmatched deposit.</p>
           ) : (
-            <ScrollTable
-              label="Unmatched deposits table"
-              caption={<>{page.total} unmatched, newest first</>}
-              columns={['Confirmed', 'Transfer', 'Amount', 'To', 'Memo', 'Why unmatched']}
-              actions
-            >
-              {page.deposits.map((deposit) => (
-                <tr key={deposit.id}>
-                  <td>{formatTime(deposit.confirmedAt)}</td>
-                  <td className="mono">
-                    {deposit.blockchain} {deposit.on_chain_tx}
-                  </td>
-                  <td className="amount">
-                    {deposit.amount} {deposit.cryptoCurrency}
-                  </td>
-                  <td className="mono">{deposit.depositAddress}</td>
-                  <td className="mono">{deposit.memo ?? '—'}</td>
-                  <td>{deposit.reason ?? '—'}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="secondary"
-                      onClick={() =>
-                        setChosen({ blockchain: deposit.blockchain, onChainTx: deposit.on_chain_tx })
-                      }
-                      aria-label={`Reconcile ${deposit.on_chain_tx}`}
-                    >
-                      Reconcile…
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </ScrollTable>
+            <>
+              <ScrollTable
+                label="Unmatched deposits table"
+                caption={<>{page.total} unmatched, newest first</>}
+                columns={['Confirmed', 'Transfer', 'Amount', 'To', 'Memo', 'Why unmatched']}
+                actions
+              >
+                {page.deposits.map((deposit) => (
+                  <tr key={deposit.id}>
+                    <td>{formatTime(deposit.confirmedAt)}</td>
+                    <td className="mono">
+                      {deposit.blockchain} {deposit.on_chain_tx}
+                    </td>
+                    <td className="amount">
+                      {deposit.amount} {deposit.cryptoCurrency}
+                    </td>
+                    <td className="mono">{deposit.depositAddress}</td>
+                    <td className="mono">{deposit.memo ?? '—'}</td>
+                    <td>{deposit.reason ?? '—'}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="secondary"
+                        onClick={() =>
+                          setChosen({ blockchain: deposit.blockchain, onChainTx: deposit.on_chain_tx })
+                        }
+                        aria-label={`Reconcile ${deposit.on_chain_tx}`}
+                      >
+                        Reconcile…
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </ScrollTable>
+              <Pager page={page.page} pageSize={page.pageSize} total={page.total} onPage={setPageNumber} />
+            </>
           )
         }
       </LoadState>

@@ -3,15 +3,22 @@ import type { ConsoleApi } from '../api/console-api.js';
 import type { CreatedPartner, PartnerList } from '../api/ops-partners.js';
 import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
+import { Pager } from '../layout/pager.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { ShownOnce } from '../layout/shown-once.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 
+const PAGE_SIZE = 50;
+
 // Every partner, newest first, and a new one created with its first key (shown once).
 export function PartnersPage({ api }: { api: ConsoleApi }) {
-  const { result, reload } = useLoad(() => api.get<PartnerList>('/ops/partners', { pageSize: 100 }), [api]);
+  const [pageNumber, setPageNumber] = useState(1);
+  const { result, reload } = useLoad(
+    () => api.get<PartnerList>('/ops/partners', { page: pageNumber, pageSize: PAGE_SIZE }),
+    [api, pageNumber],
+  );
   const [name, setName] = useState('');
   const [created, setCreated] = useState<CreatedPartner | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -62,22 +69,25 @@ export function PartnersPage({ api }: { api: ConsoleApi }) {
           list.total === 0 ? (
             <p>No partner yet.</p>
           ) : (
-            <ScrollTable
-              label="Partners table"
-              caption={<>{list.total === 1 ? '1 partner' : `${list.total} partners`}, newest first</>}
-              columns={['Partner', 'Id', 'Created', 'Active keys']}
-            >
-              {list.partners.map((partner) => (
-                <tr key={partner.id}>
-                  <th scope="row">
-                    <Link to={`/partners/${partner.id}`}>{partner.name}</Link>
-                  </th>
-                  <td className="mono">{partner.id}</td>
-                  <td>{formatTime(partner.createdAt)}</td>
-                  <td>{partner.activeKeys}</td>
-                </tr>
-              ))}
-            </ScrollTable>
+            <>
+              <ScrollTable
+                label="Partners table"
+                caption={<>{list.total === 1 ? '1 partner' : `${list.total} partners`}, newest first</>}
+                columns={['Partner', 'Id', 'Created', 'Active keys']}
+              >
+                {list.partners.map((partner) => (
+                  <tr key={partner.id}>
+                    <th scope="row">
+                      <Link to={`/partners/${partner.id}`}>{partner.name}</Link>
+                    </th>
+                    <td className="mono">{partner.id}</td>
+                    <td>{formatTime(partner.createdAt)}</td>
+                    <td>{partner.activeKeys}</td>
+                  </tr>
+                ))}
+              </ScrollTable>
+              <Pager page={list.page} pageSize={list.pageSize} total={list.total} onPage={setPageNumber} />
+            </>
           )
         }
       </LoadState>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { AttentionStatus, RefundPage } from '../api/refunds.js';
 import { LoadState } from '../layout/load-state.js';
+import { Pager } from '../layout/pager.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
@@ -11,12 +12,15 @@ const CHOICES: ReadonlyArray<readonly [AttentionStatus, string]> = [
   ['REQUESTED', 'Waiting for an outcome'],
 ];
 
+const PAGE_SIZE = 50;
+
 // Refunds needing attention: those that failed, and those still waiting, newest first.
 export function RefundsPage({ api }: { api: ConsoleApi }) {
   const [status, setStatus] = useState<AttentionStatus>('FAILED');
+  const [pageNumber, setPageNumber] = useState(1);
   const { result } = useLoad(
-    () => api.get<RefundPage>('/ops/refunds', { status, pageSize: 100 }),
-    [api, status],
+    () => api.get<RefundPage>('/ops/refunds', { status, page: pageNumber, pageSize: PAGE_SIZE }),
+    [api, status, pageNumber],
   );
   return (
     <section aria-labelledby="refunds-title">
@@ -26,7 +30,10 @@ export function RefundsPage({ api }: { api: ConsoleApi }) {
         <select
           id="refund-status"
           value={status}
-          onChange={(event) => setStatus(event.target.value as AttentionStatus)}
+          onChange={(event) => {
+            setStatus(event.target.value as AttentionStatus);
+            setPageNumber(1);
+          }}
         >
           {CHOICES.map(([value, label]) => (
             <option key={value} value={value}>
@@ -40,26 +47,29 @@ export function RefundsPage({ api }: { api: ConsoleApi }) {
           page.total === 0 ? (
             <p>No refund {status === 'FAILED' ? 'failed' : 'is waiting'}.</p>
           ) : (
-            <ScrollTable
-              label="Refunds table"
-              caption={<>{page.total === 1 ? '1 refund' : `${page.total} refunds`}, newest first</>}
-              columns={['Requested', 'Transaction', 'Amount', 'To', 'Why refunded', 'Failure']}
-            >
-              {page.refunds.map((refund) => (
-                <tr key={refund.id}>
-                  <td>{formatTime(refund.requestedAt)}</td>
-                  <td className="mono">{refund.transactionId}</td>
-                  <td className="amount">
-                    {refund.amount} {refund.cryptoCurrency}
-                  </td>
-                  <td className="mono">
-                    {refund.blockchain} {refund.destination}
-                  </td>
-                  <td>{refund.reason.replaceAll('_', ' ').toLowerCase()}</td>
-                  <td>{refund.failureReason ?? '—'}</td>
-                </tr>
-              ))}
-            </ScrollTable>
+            <>
+              <ScrollTable
+                label="Refunds table"
+                caption={<>{page.total === 1 ? '1 refund' : `${page.total} refunds`}, newest first</>}
+                columns={['Requested', 'Transaction', 'Amount', 'To', 'Why refunded', 'Failure']}
+              >
+                {page.refunds.map((refund) => (
+                  <tr key={refund.id}>
+                    <td>{formatTime(refund.requestedAt)}</td>
+                    <td className="mono">{refund.transactionId}</td>
+                    <td className="amount">
+                      {refund.amount} {refund.cryptoCurrency}
+                    </td>
+                    <td className="mono">
+                      {refund.blockchain} {refund.destination}
+                    </td>
+                    <td>{refund.reason.replaceAll('_', ' ').toLowerCase()}</td>
+                    <td>{refund.failureReason ?? '—'}</td>
+                  </tr>
+                ))}
+              </ScrollTable>
+              <Pager page={page.page} pageSize={page.pageSize} total={page.total} onPage={setPageNumber} />
+            </>
           )
         }
       </LoadState>

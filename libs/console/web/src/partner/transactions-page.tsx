@@ -3,6 +3,7 @@ import type { ConsoleApi } from '../api/console-api.js';
 import { NO_FILTERS, type TransactionFilters, type TransactionSearch } from '../api/transactions.js';
 import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
+import { Pager } from '../layout/pager.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { StatusBadge } from '../layout/status-badge.js';
 import { useLoad } from '../layout/use-load.js';
@@ -52,7 +53,6 @@ export function TransactionsPage({ api }: { api: ConsoleApi }) {
 
 function TransactionTable({ search, onPage }: { search: TransactionSearch; onPage: (page: number) => void }) {
   if (search.total === 0) return <p>No transaction matches.</p>;
-  const pages = Math.ceil(search.total / search.pageSize);
   return (
     <>
       <ScrollTable
@@ -86,17 +86,7 @@ function TransactionTable({ search, onPage }: { search: TransactionSearch; onPag
           </tr>
         ))}
       </ScrollTable>
-      <nav className="pager" aria-label="Pages">
-        <button type="button" disabled={search.page <= 1} onClick={() => onPage(search.page - 1)}>
-          Previous
-        </button>
-        <span>
-          Page {search.page} of {pages}
-        </span>
-        <button type="button" disabled={search.page >= pages} onClick={() => onPage(search.page + 1)}>
-          Next
-        </button>
-      </nav>
+      <Pager page={search.page} pageSize={search.pageSize} total={search.total} onPage={onPage} />
     </>
   );
 }
