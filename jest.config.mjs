@@ -29,6 +29,10 @@ export default {
   // Integration and e2e suites boot databases, simulated chains and several apps, which takes
   // well over a minute on a busy 2-core machine; a hung one still fails within two.
   testTimeout: 120_000,
+  // Test files run one after another in a worker that is replaced once it holds more than this
+  // after a file: ESM suites each load the apps anew and the heap never gives them all back, so a
+  // single process running every suite ran out of memory (4 GB) two thirds of the way through.
+  workerIdleMemoryLimit: '1.5GB',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,tools}/**/*.spec.ts'] },
     {
