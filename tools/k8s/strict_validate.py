@@ -53,7 +53,7 @@ def main():
             what = "%s: %s/%s" % (label, kind, (doc.get("metadata") or {}).get("name"))
             checker = CHECKED_ELSEWHERE.get((api_version, kind))
             if checker:
-                print("SKIP  %s (%s): no schema in kubernetes-validate; checked by %s" % (what, api_version, checker))
+                print("ELSEWHERE %s (%s): no schema in kubernetes-validate; checked by %s" % (what, api_version, checker))
                 skipped += 1
                 continue
             try:
@@ -68,7 +68,7 @@ def main():
                       "of tools/k8s/strict_validate.py with what checks it)" % (what, error.message))
                 failed += 1
 
-    print("kubernetes-validate %s, strict, Kubernetes %s: %d objects valid, %d skipped (checked elsewhere), %d failed"
+    print("kubernetes-validate %s, strict, Kubernetes %s: %d objects valid, %d left to other checks, %d invalid"
           % (kubernetes_validate.__version__, args.kubernetes_version, passed, skipped, failed))
     return 1 if failed else 0
 
