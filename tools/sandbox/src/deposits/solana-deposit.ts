@@ -6,6 +6,7 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { parseUnits } from 'ethers';
+import { ed25519Sign } from '../ed25519.js';
 import { customerRole, solanaSandboxKeypair } from '../sandbox-wallets.js';
 import {
   depositAmount,
@@ -89,7 +90,10 @@ export async function solanaDeposit(target: DepositTarget, options: DepositOptio
   );
   transaction.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
   transaction.feePayer = customer.publicKey;
-  transaction.sign(...signers);
+  // Signed natively (web3.js signs with ed25519 in JavaScript; the signatures are the same).
+  const message = transaction.serializeMessage();
+  for (const signer of signers)
+    transaction.addSignature(signer.publicKey, ed25519Sign(signer.secretKey.subarray(0, 32), message));
   // Signed just above: checking the signatures again would only cost curve arithmetic.
   const signature = await connection.sendRawTransaction(transaction.serialize({ verifySignatures: false }));
   return pollConfirmation(`transfer ${signature}`, async () => {

@@ -1,4 +1,5 @@
-import { Asset, Horizon, Memo, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
+import { Asset, Horizon, Memo, Operation, TransactionBuilder, xdr } from '@stellar/stellar-sdk';
+import { ed25519Sign } from '../ed25519.js';
 import { SANDBOX_NETWORK_PASSPHRASE } from '../horizon/horizon.simulator.js';
 import { customerRole, stellarSandboxKeypair } from '../sandbox-wallets.js';
 import {
@@ -29,7 +30,13 @@ export async function stellarDeposit(
     .setTimeout(60);
   if (target.memo && !options.withoutMemo) builder.addMemo(Memo.text(target.memo));
   const transaction = builder.build();
-  transaction.sign(customer);
+  // Signed natively (the SDK's sign is ed25519 in JavaScript; the signature is the same).
+  transaction.addDecoratedSignature(
+    new xdr.DecoratedSignature({
+      hint: customer.signatureHint(),
+      signature: ed25519Sign(customer.rawSecretKey(), transaction.hash()),
+    }),
+  );
   const { hash } = await server.submitTransaction(transaction);
   return { blockchain: 'STELLAR', onChainTx: hash };
 }

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Asset, Keypair, Memo, Operation, Transaction, type xdr } from '@stellar/stellar-sdk';
+import { ed25519Verify } from '../ed25519.js';
 import { fromStroops, toStroops } from './horizon-amounts.js';
 import { operationFailure, transactionResult, type OperationOutcome } from './horizon-results.js';
 
@@ -117,7 +118,8 @@ export class HorizonLedger extends EventEmitter<{ operation: [OperationRecord] }
       const keypair = Keypair.fromPublicKey(signer);
       return transaction.signatures.some(
         (signature: xdr.DecoratedSignature) =>
-          signature.hint().equals(keypair.signatureHint()) && keypair.verify(hash, signature.signature()),
+          signature.hint().equals(keypair.signatureHint()) &&
+          ed25519Verify(keypair.rawPublicKey(), hash, signature.signature()),
       );
     });
   }
