@@ -62,9 +62,11 @@ export class SolanaLedger {
   readonly svm = new LiteSVM().withBlockhashCheck(false);
   private readonly transactions = new Map<string, LedgerTransaction>();
   // What a node indexes for getSignaturesForAddress (oldest first) and getTokenAccountsByOwner
-  // (every account a landed transaction named; litesvm cannot list its accounts).
+  // (the token accounts landed transactions left with each owner; litesvm cannot list its
+  // accounts, and chain-watchers asks for every watched address: a scan of every account named
+  // so far made each ask cost more as a run went on).
   private readonly signaturesByAccount = new Map<string, string[]>();
-  private readonly namedAccounts = new Set<string>();
+  private readonly tokenAccountsByOwner = new Map<string, Set<string>>();
   private readonly blockhashSlots = new Map<string, number>();
   private slot = 1;
 
@@ -101,7 +103,8 @@ export class SolanaLedger {
 
   // The token accounts (SPL Token or Token-2022) of `owner`, optionally of one mint or program.
   tokenAccountsOf(owner: PublicKey, filter: { mint?: PublicKey; programId?: PublicKey }): PublicKey[] {
-    return [...this.namedAccounts]
+    // The index only narrows the search: each account is read again as it is now.
+    return [...(this.tokenAccountsByOwner.get(owner.toBase58()) ?? [])]
       .map((key) => new PublicKey(key))
       .filter((key) => {
         const account = this.svm.getAccount(key);
@@ -152,6 +155,7 @@ export class SolanaLedger {
     )
       return { ok: false, signature, err, logs: meta.logs() };
     const now = this.now();
+    const postTokenBalances = this.tokenBalances(keys);
     this.transactions.set(signature, {
       signature,
       slot: this.slot,
@@ -163,7 +167,7 @@ export class SolanaLedger {
       preBalances,
       postBalances: keys.map((key) => Number(this.svm.getBalance(key) ?? 0n)),
       preTokenBalances,
-      postTokenBalances: this.tokenBalances(keys),
+      postTokenBalances,
       logMessages: meta.logs(),
       innerInstructions: meta
         .innerInstructions()
@@ -182,10 +186,14 @@ export class SolanaLedger {
     });
     for (const key of keys) {
       const account = key.toBase58();
-      this.namedAccounts.add(account);
       const signatures = this.signaturesByAccount.get(account) ?? [];
       signatures.push(signature);
       this.signaturesByAccount.set(account, signatures);
+    }
+    for (const { accountIndex, owner } of postTokenBalances) {
+      const accounts = this.tokenAccountsByOwner.get(owner) ?? new Set<string>();
+      accounts.add(keys[accountIndex]!.toBase58());
+      this.tokenAccountsByOwner.set(owner, accounts);
     }
     this.nextSlot();
     return failed ? { ok: false, signature, err, logs: meta.logs() } : { ok: true, signature };
