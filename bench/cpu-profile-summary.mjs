@@ -2,20 +2,24 @@
 // and by package or source folder, plus the inclusive time of the heaviest frames. Used to find
 // the cost on the quote path (see BENCH_CPU_PROF in bench/README.md).
 //
-//   node bench/cpu-profile-summary.mjs <file.cpuprofile> [top=25] [skip seconds=0]
+//   node bench/cpu-profile-summary.mjs <file.cpuprofile> [top=25] [skip seconds=0] [until seconds]
 //
-// Skipping the first seconds leaves the start-up (module loading, Nest's bootstrap) out. Idle time
+// Skipping the first seconds leaves the start-up (module loading, Nest's bootstrap) out; `until`
+// ends the window there (a bench's measured phase, without what it does before and after). Idle time
 // and native socket writes are listed but not counted in the percentages: the profiler samples
 // wall-clock time, and a process descheduled after waking its peer shows up inside its write.
 import { readFileSync } from 'node:fs';
 
-const [file, topArg, skipArg] = process.argv.slice(2);
+const [file, topArg, skipArg, untilArg] = process.argv.slice(2);
 if (!file) {
-  process.stderr.write('usage: node bench/cpu-profile-summary.mjs <file.cpuprofile> [top] [skip seconds]\n');
+  process.stderr.write(
+    'usage: node bench/cpu-profile-summary.mjs <file.cpuprofile> [top] [skip seconds] [until seconds]\n',
+  );
   process.exit(2);
 }
 const top = Number(topArg ?? 25);
 const skipMicros = Number(skipArg ?? 0) * 1e6;
+const untilMicros = untilArg === undefined ? Infinity : Number(untilArg) * 1e6;
 const NOT_WORK = new Set(['(idle)', 'writev', 'writeBuffer', '(program)']);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 
@@ -30,7 +34,7 @@ let excluded = 0;
 profile.samples.forEach((id, i) => {
   const delta = profile.timeDeltas[i] ?? 0;
   elapsed += delta;
-  if (elapsed < skipMicros) return;
+  if (elapsed < skipMicros || elapsed > untilMicros) return;
   if (NOT_WORK.has(nodes.get(id).callFrame.functionName)) excluded += delta;
   else selfMicros.set(id, (selfMicros.get(id) ?? 0) + delta);
 });
