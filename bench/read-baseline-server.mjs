@@ -6,18 +6,25 @@
 //
 // ROLE=proxy and ROLE=backend split the same work over two processes the way the system splits it
 // (the gateway checks the key and forwards; transaction-service reads): the floor of a two-hop
-// path, which tells how much of the system's gap is the second hop itself.
+// path, which tells how much of the system's gap is the second hop itself. PROXY_CLIENT picks the
+// proxy's HTTP client: node (http.request over a keep-alive Agent, the default) or undici (a Pool).
 //
-//   DATABASE_URL=… API_KEY_PEPPER=… PORT=… [ROLE=proxy UPSTREAM_PORT=…|ROLE=backend] node bench/read-baseline-server.mjs
+//   DATABASE_URL=… API_KEY_PEPPER=… PORT=… [ROLE=proxy UPSTREAM_PORT=… [PROXY_CLIENT=node|undici]|ROLE=backend] \
+//     node bench/read-baseline-server.mjs
 import { createHmac } from 'node:crypto';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import pg from 'pg';
+import { Pool as UndiciPool } from 'undici';
 
-const { DATABASE_URL, API_KEY_PEPPER, ROLE = 'whole', UPSTREAM_PORT } = process.env;
+const { DATABASE_URL, API_KEY_PEPPER, ROLE = 'whole', UPSTREAM_PORT, PROXY_CLIENT = 'node' } = process.env;
 const PORT = Number(process.env.PORT ?? 3742);
 const HOST = process.env.HOST ?? '127.0.0.1';
 if (!DATABASE_URL || !API_KEY_PEPPER) {
   process.stderr.write('read-baseline-server: DATABASE_URL and API_KEY_PEPPER are required\n');
+  process.exit(2);
+}
+if (PROXY_CLIENT !== 'node' && PROXY_CLIENT !== 'undici') {
+  process.stderr.write('read-baseline-server: PROXY_CLIENT is node or undici\n');
   process.exit(2);
 }
 // api-gateway's API_KEY_CACHE_MS default and the apps' DATABASE_POOL_SIZE default.
@@ -80,9 +87,7 @@ async function transactionStatus(partnerId, id) {
 
 // The proxy's hop: the partner the key names travels in a header, the answer streams back.
 const upstreamAgent = new Agent({ keepAlive: true, maxSockets: 256 });
-async function forward(request, response) {
-  const partnerId = await partnerOf(request.headers['x-api-key']);
-  if (!partnerId) return send(response, ...UNAUTHORIZED);
+function forwardWithNode(request, response, partnerId) {
   const upstream = httpRequest({
     host: HOST,
     port: Number(UPSTREAM_PORT),
@@ -96,6 +101,32 @@ async function forward(request, response) {
   });
   upstream.on('error', (error) => send(response, 502, { code: 'bad_gateway', reason: error.message }));
   upstream.end();
+}
+
+// The same hop over undici: stream() writes the answer straight into the response.
+const upstreamPool =
+  ROLE === 'proxy' && PROXY_CLIENT === 'undici'
+    ? new UndiciPool(`http://${HOST}:${UPSTREAM_PORT}`, { connections: 256 })
+    : undefined;
+function forwardWithUndici(request, response, partnerId) {
+  upstreamPool
+    .stream(
+      { path: request.url, method: 'GET', headers: { 'x-partner-id': partnerId } },
+      ({ statusCode, headers }) => {
+        response.writeHead(statusCode, headers);
+        return response;
+      },
+    )
+    .catch((error) => {
+      if (!response.headersSent) send(response, 502, { code: 'bad_gateway', reason: error.message });
+    });
+}
+
+async function forward(request, response) {
+  const partnerId = await partnerOf(request.headers['x-api-key']);
+  if (!partnerId) return send(response, ...UNAUTHORIZED);
+  if (upstreamPool) forwardWithUndici(request, response, partnerId);
+  else forwardWithNode(request, response, partnerId);
 }
 
 // The backend trusts the proxy's header, as transaction-service trusts the gateway's token.
