@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Keypair as SolanaKeypair } from '@solana/web3.js';
 import { Keypair as StellarKeypair } from '@stellar/stellar-sdk';
-import { ed25519Sign, ed25519Verify } from './ed25519.js';
+import { ed25519Sign, ed25519Verify, freshEd25519Signer } from './ed25519.js';
 
 const message = Buffer.from('a transfer to sign');
 
@@ -20,6 +20,13 @@ describe('ed25519 on node:crypto', () => {
       StellarKeypair.fromRawEd25519Seed(Buffer.from(keypair.secretKey.subarray(0, 32))).sign(message),
     ).toEqual(signature);
     expect(ed25519Verify(keypair.publicKey.toBytes(), message, signature)).toBe(true);
+  });
+
+  it('makes fresh signers whose signatures their public key checks', () => {
+    const signer = freshEd25519Signer();
+    expect(signer.publicKey).toHaveLength(32);
+    expect(ed25519Verify(signer.publicKey, message, signer.sign(message))).toBe(true);
+    expect(freshEd25519Signer().publicKey.equals(signer.publicKey)).toBe(false);
   });
 
   it('refuses a signature of other bytes, by another key, or of the wrong length', () => {

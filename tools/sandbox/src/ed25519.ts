@@ -1,4 +1,11 @@
-import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  sign,
+  verify,
+} from 'node:crypto';
 
 // ed25519 with Node's own crypto (OpenSSL): the chain SDKs sign and verify in JavaScript, at a
 // millisecond or more each, and the sandbox does both for every transfer it pays or receives, on
@@ -36,4 +43,19 @@ export function ed25519Verify(publicKey: Uint8Array, message: Uint8Array, signat
     createPublicKey({ key: Buffer.concat([SPKI_KEY_PREFIX, raw]), format: 'der', type: 'spki' }),
   );
   return verify(null, message, key, signature);
+}
+
+export interface Ed25519Signer {
+  readonly publicKey: Buffer;
+  sign(message: Uint8Array): Buffer;
+}
+
+// A fresh key pair (a new account's): its private key stays a key object, used and let go.
+export function freshEd25519Signer(): Ed25519Signer {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    // The SPKI encoding ends with the raw 32-byte key.
+    publicKey: publicKey.export({ format: 'der', type: 'spki' }).subarray(SPKI_KEY_PREFIX.length),
+    sign: (message) => sign(null, message, privateKey),
+  };
 }

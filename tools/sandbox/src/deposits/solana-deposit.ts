@@ -1,4 +1,4 @@
-import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { Connection, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
 import {
   ACCOUNT_SIZE,
   createInitializeAccount3Instruction,
@@ -6,7 +6,7 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { parseUnits } from 'ethers';
-import { ed25519Sign } from '../ed25519.js';
+import { ed25519Sign, freshEd25519Signer } from '../ed25519.js';
 import { customerRole, solanaSandboxKeypair } from '../sandbox-wallets.js';
 import {
   depositAmount,
@@ -16,21 +16,34 @@ import {
   type DepositTarget,
 } from './sandbox-deposit.js';
 
-// A mint's token program and an associated token address never change, and finding an address
-// is a search with curve checks in JavaScript: both are looked up once per process.
-const programs = new Map<string, PublicKey>();
+// A mint's token program, a token account's rent-exempt minimum and an associated token address
+// never change on a chain, and finding an address is a search with curve checks in JavaScript:
+// each is looked up once per process.
+const programs = new Map<string, Promise<PublicKey>>();
+const rents = new Map<string, Promise<number>>();
 const addresses = new Map<string, PublicKey>();
 
-async function tokenProgramOf(connection: Connection, rpcUrl: string, mint: PublicKey): Promise<PublicKey> {
-  const key = `${rpcUrl} ${mint.toBase58()}`;
-  let programId = programs.get(key);
-  if (!programId) {
+function remembered<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let value = cache.get(key);
+  if (!value) {
+    value = load();
+    cache.set(key, value);
+    // A failed lookup is asked again next time.
+    value.catch(() => cache.delete(key));
+  }
+  return value;
+}
+
+function tokenProgramOf(connection: Connection, rpcUrl: string, mint: PublicKey): Promise<PublicKey> {
+  return remembered(programs, `${rpcUrl} ${mint.toBase58()}`, async () => {
     const mintAccount = await connection.getAccountInfo(mint);
     if (!mintAccount) throw new Error(`mint ${mint.toBase58()} does not exist on this chain`);
-    programId = mintAccount.owner;
-    programs.set(key, programId);
-  }
-  return programId;
+    return mintAccount.owner;
+  });
+}
+
+function tokenAccountRent(connection: Connection, rpcUrl: string): Promise<number> {
+  return remembered(rents, rpcUrl, () => connection.getMinimumBalanceForRentExemption(ACCOUNT_SIZE));
 }
 
 function associatedTokenAddress(
@@ -58,21 +71,28 @@ export async function solanaDeposit(target: DepositTarget, options: DepositOptio
   const owner = new PublicKey(target.depositAddress);
   const programId = await tokenProgramOf(connection, target.rpcUrl!, mint);
   const transaction = new Transaction();
-  const signers = [customer];
+  // Signed natively (web3.js signs with ed25519 in JavaScript; the signatures are the same).
+  const signers = [
+    {
+      publicKey: customer.publicKey,
+      sign: (bytes: Uint8Array) => ed25519Sign(customer.secretKey.subarray(0, 32), bytes),
+    },
+  ];
   let destination = associatedTokenAddress(mint, owner, true, programId);
   if (!(await connection.getAccountInfo(destination))) {
-    const account = Keypair.generate();
-    destination = account.publicKey;
-    signers.push(account);
+    const fresh = freshEd25519Signer();
+    const account = new PublicKey(fresh.publicKey);
+    destination = account;
+    signers.push({ publicKey: account, sign: fresh.sign });
     transaction.add(
       SystemProgram.createAccount({
         fromPubkey: customer.publicKey,
-        newAccountPubkey: account.publicKey,
-        lamports: await connection.getMinimumBalanceForRentExemption(ACCOUNT_SIZE),
+        newAccountPubkey: account,
+        lamports: await tokenAccountRent(connection, target.rpcUrl!),
         space: ACCOUNT_SIZE,
         programId,
       }),
-      createInitializeAccount3Instruction(account.publicKey, mint, owner, programId),
+      createInitializeAccount3Instruction(account, mint, owner, programId),
     );
   }
   const decimals = target.decimals!;
@@ -90,12 +110,18 @@ export async function solanaDeposit(target: DepositTarget, options: DepositOptio
   );
   transaction.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
   transaction.feePayer = customer.publicKey;
-  // Signed natively (web3.js signs with ed25519 in JavaScript; the signatures are the same).
-  const message = transaction.serializeMessage();
-  for (const signer of signers)
-    transaction.addSignature(signer.publicKey, ed25519Sign(signer.secretKey.subarray(0, 32), message));
-  // Signed just above: checking the signatures again would only cost curve arithmetic.
-  const signature = await connection.sendRawTransaction(transaction.serialize({ verifySignatures: false }));
+  // Compiled once (Transaction compiles again to serialize), its signatures in the order of the
+  // message's signing accounts.
+  const message = transaction.compileMessage();
+  const bytes = message.serialize();
+  const signatures = message.accountKeys.slice(0, message.header.numRequiredSignatures).map((key) => {
+    const signer = signers.find(({ publicKey }) => publicKey.equals(key));
+    if (!signer) throw new Error(`no signer for ${key.toBase58()}`);
+    return signer.sign(bytes);
+  });
+  const signature = await connection.sendRawTransaction(
+    new VersionedTransaction(message, signatures).serialize(),
+  );
   return pollConfirmation(`transfer ${signature}`, async () => {
     const [status] = (await connection.getSignatureStatuses([signature])).value;
     if (status?.err) throw new Error(`transfer ${signature} failed: ${JSON.stringify(status.err)}`);
