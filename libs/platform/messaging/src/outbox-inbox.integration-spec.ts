@@ -284,4 +284,38 @@ describe('transactional outbox and inbox', () => {
     expect(deadLetters[0]!.payload).toMatchObject({ attempts: 0, error: 'payload is not a JSON object' });
     expect(await ledger.entries()).toEqual([]);
   });
+
+  it('deletes published rows past the retention from the oldest on, keeping what follows a row it keeps', async () => {
+    await start();
+    // The relay is not started: the rows' publication is set by hand. Retention: 60 s.
+    for (const creditId of ['a', 'b', 'c', 'd', 'e'])
+      await ledger.outbox.run((tx) =>
+        tx.publish(CREDIT_REQUESTED, { creditId, amount: '1' }, { key: creditId }),
+      );
+    const table = `"${ledger.schema}"."outbox_message"`;
+    const publish = (key: string, secondsAgo: number) =>
+      ledger.dataSource.query(
+        `UPDATE ${table} SET "published_at" = now() - make_interval(secs => $2) WHERE "message_key" = $1`,
+        [key, secondsAgo],
+      );
+    const remaining = async () =>
+      (
+        (await ledger.dataSource.query(`SELECT "message_key" FROM ${table} ORDER BY "position"`)) as {
+          message_key: string;
+        }[]
+      ).map((row) => row.message_key);
+    await publish('a', 120);
+    await publish('b', 120);
+    await publish('d', 120);
+    await publish('e', 1);
+
+    // c is not published yet: d, behind it, waits although it is old enough.
+    expect(await ledger.relay.deleteExpired()).toBe(2);
+    expect(await remaining()).toEqual(['c', 'd', 'e']);
+
+    await publish('c', 90);
+    expect(await ledger.relay.deleteExpired()).toBe(2);
+    expect(await remaining()).toEqual(['e']);
+    expect(await ledger.relay.deleteExpired()).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { IsNull, LessThan, type DataSource } from 'typeorm';
+import { IsNull, type DataSource } from 'typeorm';
 import type { Logger } from '@platform/logging';
 import { delay, type Clock } from '@shared/util';
 import type { EventBus } from './event-bus.js';
@@ -152,9 +152,26 @@ export class OutboxRelay implements RelayTrigger {
     const now = this.clock.now().getTime();
     if (now - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = now;
-    await this.dataSource
-      .getRepository(OutboxMessageEntity)
-      .delete({ publishedAt: LessThan(new Date(now - this.options.retentionMs)) });
+    await this.deleteExpired();
+  }
+
+  // Deletes the rows published longer ago than the retention, from the oldest position up to the
+  // first row kept (published since, or not yet published). Rows are published in position
+  // order, so that head is nearly all of them: the statement walks the primary key over the rows
+  // it deletes, where a filter on published_at (no index) scanned the whole table, a day of
+  // events at the default retention, every minute. A row published out of order after one that
+  // is kept waits for the next pass that reaches it. Returns how many rows went.
+  async deleteExpired(): Promise<number> {
+    const table = outboxTable(this.dataSource.manager);
+    const cutoff = new Date(this.clock.now().getTime() - this.options.retentionMs);
+    const [, deleted]: [unknown, number] = await this.dataSource.query(
+      `DELETE FROM ${table} WHERE "position" < COALESCE(
+         (SELECT "position" FROM ${table} WHERE "published_at" IS NULL OR "published_at" >= $1
+          ORDER BY "position" LIMIT 1),
+         (SELECT max("position") + 1 FROM ${table}))`,
+      [cutoff],
+    );
+    return deleted;
   }
 }
 
