@@ -19,7 +19,7 @@ const SPKI_KEY_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 const privateKeys = new Map<string, KeyObject>();
 const publicKeys = new Map<string, KeyObject>();
 
-function keyOf(cache: Map<string, KeyObject>, raw: Uint8Array, make: (der: Buffer) => KeyObject) {
+function keyOf(cache: Map<string, KeyObject>, raw: Uint8Array, make: (raw: Buffer) => KeyObject) {
   const id = Buffer.from(raw).toString('hex');
   let key = cache.get(id);
   if (!key) {
