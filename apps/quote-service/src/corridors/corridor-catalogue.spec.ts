@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Blockchain, CryptoCurrency, FlowDirection, PaymentMethod, TargetCurrency } from '@shared/contracts';
+import type { Logger } from '@platform/logging';
 import { FixedClock } from '@shared/util';
 import { CorridorCatalogue } from './corridor-catalogue.js';
 import type { CorridorsRepository } from './corridors.repository.js';
@@ -51,8 +52,13 @@ class GatedTables {
 function setup() {
   const tables = new GatedTables();
   const clock = new FixedClock(new Date('2026-01-01T00:00:00Z'));
-  return { tables, clock, sut: new CorridorCatalogue(tables.repository(), clock) };
+  const warnings: string[] = [];
+  const logger = { warn: (_fields: object, message: string) => warnings.push(message) } as unknown as Logger;
+  return { tables, clock, warnings, sut: new CorridorCatalogue(tables.repository(), clock, logger) };
 }
+
+// Lets a load that was released finish (its reads, Promise.all, then the cache update).
+const settled = () => new Promise((resolve) => setImmediate(resolve));
 
 describe(CorridorCatalogue.name, () => {
   it('loads once for the quotes that arrive while the cache is being filled', async () => {
@@ -65,15 +71,46 @@ describe(CorridorCatalogue.name, () => {
     expect(tables.reads).toBe(3);
   });
 
-  it('reads again once the cache is 5 s old', async () => {
+  it('answers from the cache while one reload runs once it is 5 s old', async () => {
     const { tables, clock, sut } = setup();
     await sut.live(FlowDirection.PAYOUT);
     clock.advanceBy(4_999);
     await sut.live(FlowDirection.PAYOUT);
     expect(tables.reads).toBe(3);
+
     clock.advanceBy(1);
-    await sut.live(FlowDirection.PAYOUT);
+    tables.hold();
+    tables.enabled = false;
+    const whileReloading = await Promise.all([
+      sut.live(FlowDirection.PAYOUT),
+      sut.live(FlowDirection.PAYOUT),
+    ]);
+    expect(whileReloading.map((corridors) => corridors.length)).toEqual([1, 1]);
     expect(tables.reads).toBe(6);
+
+    tables.release();
+    await settled();
+    expect(await sut.live(FlowDirection.PAYOUT)).toEqual([]);
+    expect(tables.reads).toBe(6);
+  });
+
+  it('keeps answering from the cache when a reload fails, and says so once per reload', async () => {
+    const { tables, clock, warnings, sut } = setup();
+    await sut.live(FlowDirection.PAYOUT);
+    clock.advanceBy(5_000);
+    tables.failing = true;
+    expect(await sut.live(FlowDirection.PAYOUT)).toHaveLength(1);
+    expect(await sut.live(FlowDirection.PAYOUT)).toHaveLength(1);
+    await settled();
+    expect(warnings).toEqual(['corridor catalogue reload failed; quotes use the cached corridors']);
+  });
+
+  it('makes quotes wait for the load once the cache is 30 s old, so a failing database shows', async () => {
+    const { tables, clock, sut } = setup();
+    await sut.live(FlowDirection.PAYOUT);
+    clock.advanceBy(30_000);
+    tables.failing = true;
+    await expect(sut.live(FlowDirection.PAYOUT)).rejects.toThrow('database unavailable');
   });
 
   it('does not keep a load that started before an operator change', async () => {

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@platform/logging';
 import { FlowDirection } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { CorridorAssetEntity } from './corridor-asset.entity.js';
@@ -13,21 +14,27 @@ export interface LiveCorridor {
 
 // Operators change the catalogue rarely; every quote reads it. A short cache keeps the database
 // out of the quote path while a change still shows within seconds on every replica.
-const CACHE_MS = 5_000;
+const FRESH_MS = 5_000;
+// Past FRESH_MS the cached corridors still answer while one reload runs in the background: under
+// load a reload queues behind the quotes' own statements for a pool connection, and every quote
+// arriving meanwhile would wait for it. Past STALE_MS (the database has been failing that long)
+// quotes wait for the load again, so its error reaches them instead of an ever older catalogue.
+const STALE_MS = 30_000;
 
 // The routes that can be quoted right now: the flow is enabled, its asset has an active mint and
 // the route is not marked unsupported.
 @Injectable()
 export class CorridorCatalogue {
   private cached: { at: number; corridors: LiveCorridor[] } | null = null;
-  // The load under way, if any: when the cache expires under load, the quotes arriving meanwhile
-  // wait for that one load instead of each reading the three tables. forget() drops it, so a load
-  // that started before an operator's change is not cached.
+  // The load under way, if any: the quotes that need it wait for this one load instead of each
+  // reading the three tables. forget() drops it, so a load that started before an operator's
+  // change is not cached.
   private loading: Promise<LiveCorridor[]> | null = null;
 
   constructor(
     private readonly corridors: CorridorsRepository,
     private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async live(direction: FlowDirection): Promise<LiveCorridor[]> {
@@ -38,6 +45,7 @@ export class CorridorCatalogue {
     return (await this.live(direction)).find(({ flow }) => sameRoute(flow.route, route)) ?? null;
   }
 
+  // After an operator's change: this replica's next quote waits for a load that sees it.
   forget(): void {
     this.cached = null;
     this.loading = null;
@@ -45,19 +53,28 @@ export class CorridorCatalogue {
 
   private all(): Promise<LiveCorridor[]> {
     const now = this.clock.now().getTime();
-    if (this.cached && now - this.cached.at < CACHE_MS) return Promise.resolve(this.cached.corridors);
+    const age = this.cached ? now - this.cached.at : Infinity;
+    if (this.cached && age < FRESH_MS) return Promise.resolve(this.cached.corridors);
+    if (!this.cached || age >= STALE_MS) return this.loading ?? this.startLoad(now);
     if (!this.loading) {
-      const loading: Promise<LiveCorridor[]> = this.load()
-        .then((corridors) => {
-          if (this.loading === loading) this.cached = { at: now, corridors };
-          return corridors;
-        })
-        .finally(() => {
-          if (this.loading === loading) this.loading = null;
-        });
-      this.loading = loading;
+      this.startLoad(now).catch((error: unknown) =>
+        this.logger.warn({ err: error }, 'corridor catalogue reload failed; quotes use the cached corridors'),
+      );
     }
-    return this.loading;
+    return Promise.resolve(this.cached.corridors);
+  }
+
+  private startLoad(now: number): Promise<LiveCorridor[]> {
+    const loading: Promise<LiveCorridor[]> = this.load()
+      .then((corridors) => {
+        if (this.loading === loading) this.cached = { at: now, corridors };
+        return corridors;
+      })
+      .finally(() => {
+        if (this.loading === loading) this.loading = null;
+      });
+    this.loading = loading;
+    return loading;
   }
 
   private async load(): Promise<LiveCorridor[]> {
