@@ -22,6 +22,7 @@ import {
   processTicks,
   runCommand as run,
   secret,
+  settleDatabase,
 } from './bench-kit.mjs';
 import { RawHttpClient } from './raw-http-client.mjs';
 
@@ -291,6 +292,9 @@ async function paced({ http, rate, seconds }) {
   let errors = 0;
   let cutOff = false;
   const pending = [];
+  // How late this process itself sent: a load generator held up (descheduled, collecting
+  // garbage) makes every request due meanwhile look slow, whatever the target did.
+  let latestSend = { late: 0, at: 0 };
   const start = performance.now() + 20;
   const fire = (due) =>
     http.send(10_000).then(
@@ -307,6 +311,8 @@ async function paced({ http, rate, seconds }) {
   let sent = 0;
   while (sent < total && !stopping) {
     const now = performance.now();
+    const due = start + sent * interval;
+    if (now - due > latestSend.late) latestSend = { late: now - due, at: (due - start) / 1000 };
     while (sent < total && start + sent * interval <= now) pending.push(fire(start + sent++ * interval));
     await sleep(1);
   }
@@ -339,6 +345,7 @@ async function paced({ http, rate, seconds }) {
     // How many windows had a request slower than the p99 target, and the slowest windows.
     slowWindows: windowMaxima.filter((latency) => latency > SLOW_WINDOW_MS).length,
     windows: windowMaxima.length,
+    latestSend,
     worstWindows: [...windows]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 3)
@@ -374,6 +381,7 @@ async function measureLatency(target, client) {
     maxConnections: PACED_MAX_SOCKETS,
   });
   try {
+    await settleDatabase(client);
     log(`${name}: warm-up ${WARMUP_S} s at ${pacedRate}/s, evenly paced`);
     await Promise.race([paced({ http, rate: pacedRate, seconds: WARMUP_S }), childDeath]);
 
@@ -392,6 +400,7 @@ async function measureMax(target, client, round) {
   log(
     `${name}: max throughput, round ${round} of ${MAX_ROUNDS}, ${MAX_S} s (${MAX_CONNECTIONS} connections)`,
   );
+  await settleDatabase(client);
   const before = await cpuSnapshot(client, pids);
   const max = await cannon({
     url,
@@ -488,10 +497,11 @@ function report(system, baseline, rounds, machine) {
       `${PACED_GRACE_MS / 1000} s after the last send); "achieved": answers / s in the fixed run`,
   );
   for (const result of [system, baseline]) {
-    const { slowWindows, windows, worstWindows } = result.fixed;
+    const { slowWindows, windows, worstWindows, latestSend } = result.fixed;
     out(
       `${result.name}: ${slowWindows} of ${windows} ${WINDOW_MS} ms windows had a request slower than ` +
-        `${SLOW_WINDOW_MS} ms; slowest: ${worstWindows.map((w) => `${ms(w.latency)} at ${w.at.toFixed(1)} s`).join(', ')}`,
+        `${SLOW_WINDOW_MS} ms; slowest: ${worstWindows.map((w) => `${ms(w.latency)} at ${w.at.toFixed(1)} s`).join(', ')}; ` +
+        `the load generator sent at most ${ms(latestSend.late)} late (at ${latestSend.at.toFixed(1)} s)`,
     );
     if (achieved(result) < pacedRate * 0.95)
       out(
