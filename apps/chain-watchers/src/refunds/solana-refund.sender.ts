@@ -5,10 +5,11 @@ import {
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { encodeBase58, parseUnits } from 'ethers';
+import { parseUnits } from 'ethers';
 import { Blockchain, type ActiveAssetView } from '@shared/contracts';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
 import { SolanaBroadcaster } from '../solana/solana-broadcaster.js';
+import { signSolanaTransaction } from '../solana/sign-transaction.js';
 import { solanaKeypair } from '../solana/solana-keypair.js';
 import type { RefundAttemptEntity } from './refund-attempt.entity.js';
 import { RefundRefusedError, RefundSender, type ChainVerdict, type SignedRefund } from './refund-sender.js';
@@ -73,12 +74,7 @@ export class SolanaRefundSender extends RefundSender {
     const { blockhash, lastValidBlockHeight } = await this.connection.getLatestBlockhash('finalized');
     transaction.recentBlockhash = blockhash;
     transaction.feePayer = owner.publicKey;
-    transaction.sign(owner);
-    return {
-      payload: transaction.serialize().toString('base64'),
-      hash: encodeBase58(transaction.signature!),
-      lastValidBlockHeight,
-    };
+    return { ...signSolanaTransaction(transaction, [owner]), lastValidBlockHeight };
   }
 
   broadcast(attempt: RefundAttemptEntity): Promise<ChainVerdict> {

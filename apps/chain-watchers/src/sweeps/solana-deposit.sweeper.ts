@@ -6,7 +6,6 @@ import {
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
-import { encodeBase58 } from 'ethers';
 import { LOGGER, type Logger } from '@platform/logging';
 import { Blockchain, type ActiveAssetView } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
@@ -14,6 +13,7 @@ import { ChainWatchersConfig } from '../chain-watchers.config.js';
 import type { DepositAccountEntity } from '../deposit-accounts/deposit-account.entity.js';
 import { DepositKeys } from '../deposit-accounts/deposit-keys.js';
 import { SolanaBroadcaster } from '../solana/solana-broadcaster.js';
+import { signSolanaTransaction } from '../solana/sign-transaction.js';
 import type { ChainVerdict } from '../transfers/signed-chain-transaction.js';
 import { tokenAmount } from '../transfers/token-amount.js';
 import { ChainRegistry } from '../upstreams/chain-registry.js';
@@ -203,12 +203,7 @@ export class SolanaDepositSweeper extends DepositSweeper {
     const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('finalized');
     transaction.recentBlockhash = blockhash;
     transaction.feePayer = treasury.publicKey;
-    transaction.sign(treasury, ...owners);
-    return {
-      payload: transaction.serialize().toString('base64'),
-      hash: encodeBase58(transaction.signature!),
-      lastValidBlockHeight,
-    };
+    return { ...signSolanaTransaction(transaction, [treasury, ...owners]), lastValidBlockHeight };
   }
 
   // Unknown and ambiguous outcomes leave the attempt pending for the next pass.

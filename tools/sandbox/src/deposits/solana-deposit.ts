@@ -6,7 +6,7 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { parseUnits } from 'ethers';
-import { ed25519Sign, freshEd25519Signer } from '../ed25519.js';
+import { ed25519Sign, freshEd25519Signer } from '@shared/util';
 import { customerRole, solanaSandboxKeypair } from '../sandbox-wallets.js';
 import {
   depositAmount,

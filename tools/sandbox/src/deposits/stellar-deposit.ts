@@ -1,5 +1,5 @@
 import { Asset, Horizon, Memo, Operation, TransactionBuilder, xdr } from '@stellar/stellar-sdk';
-import { ed25519Sign } from '../ed25519.js';
+import { ed25519Sign } from '@shared/util';
 import { SANDBOX_NETWORK_PASSPHRASE } from '../horizon/horizon.simulator.js';
 import { customerRole, stellarSandboxKeypair } from '../sandbox-wallets.js';
 import {

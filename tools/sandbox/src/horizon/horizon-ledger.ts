@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Asset, Keypair, Memo, Operation, Transaction, type xdr } from '@stellar/stellar-sdk';
-import { ed25519Verify } from '../ed25519.js';
+import { ed25519Verify } from '@shared/util';
 import { fromStroops, toStroops } from './horizon-amounts.js';
 import { operationFailure, transactionResult, type OperationOutcome } from './horizon-results.js';
 

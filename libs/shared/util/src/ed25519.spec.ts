@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Keypair as SolanaKeypair } from '@solana/web3.js';
 import { Keypair as StellarKeypair } from '@stellar/stellar-sdk';
-import { ed25519Sign, ed25519Verify, freshEd25519Signer } from './ed25519.js';
+import { ed25519PublicKey, ed25519Sign, ed25519Verify, freshEd25519Signer } from './ed25519.js';
 
 const message = Buffer.from('a transfer to sign');
 
@@ -20,6 +20,13 @@ describe('ed25519 on node:crypto', () => {
       StellarKeypair.fromRawEd25519Seed(Buffer.from(keypair.secretKey.subarray(0, 32))).sign(message),
     ).toEqual(signature);
     expect(ed25519Verify(keypair.publicKey.toBytes(), message, signature)).toBe(true);
+  });
+
+  it('derives the public key of a seed as both SDKs do', () => {
+    const solana = SolanaKeypair.generate();
+    expect(ed25519PublicKey(solana.secretKey.subarray(0, 32)).equals(solana.publicKey.toBuffer())).toBe(true);
+    const stellar = StellarKeypair.random();
+    expect(ed25519PublicKey(stellar.rawSecretKey()).equals(stellar.rawPublicKey())).toBe(true);
   });
 
   it('makes fresh signers whose signatures their public key checks', () => {
