@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { Keypair } from '@solana/web3.js';
 import { Wallet } from 'ethers';
 import { Blockchain } from '@shared/contracts';
-import { ed25519PublicKey } from '@shared/util';
 import { ChainWatchersConfig } from '../chain-watchers.config.js';
 
 // secp256k1's group order: a private key must be in [1, n).
@@ -11,7 +10,7 @@ const SECP256K1_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e
 
 // Each Solana and Celo transaction's own deposit key, derived from the master secret and the
 // transaction id: the first 32 bytes of HMAC-SHA512(master, "payout-deposit:v1:<chain>:<id>")
-// are an ed25519 seed (Solana) or a secp256k1 private key (Celo; the
+// are an ed25519 seed (Solana, Keypair.fromSeed) or a secp256k1 private key (Celo; the
 // vanishing chance of a value out of range moves on to ":1", ":2"…). Nothing per transaction is
 // stored that could be lost: the secret and the id give the key back.
 export function deriveDepositKey(master: string, blockchain: Blockchain, transactionId: string): Buffer {
@@ -27,11 +26,8 @@ export function deriveDepositKey(master: string, blockchain: Blockchain, transac
   }
 }
 
-// Keypair.fromSeed would derive the public key in JavaScript (a millisecond); Node's crypto
-// derives the same key natively, so the pair is assembled without checking it again.
 export function solanaDepositKeypair(master: string, transactionId: string): Keypair {
-  const seed = deriveDepositKey(master, Blockchain.SOLANA, transactionId);
-  return Keypair.fromSecretKey(Buffer.concat([seed, ed25519PublicKey(seed)]), { skipValidation: true });
+  return Keypair.fromSeed(deriveDepositKey(master, Blockchain.SOLANA, transactionId));
 }
 
 export function celoDepositWallet(master: string, transactionId: string): Wallet {

@@ -19,7 +19,10 @@ export function signSolanaTransaction(
 ): SignedSolanaTransaction {
   const message = transaction.serializeMessage();
   for (const signer of signers)
-    transaction.addSignature(signer.publicKey, ed25519Sign(signer.secretKey.subarray(0, 32), message));
+    transaction.addSignature(
+      signer.publicKey,
+      ed25519Sign(signer.secretKey.subarray(0, 32), signer.publicKey.toBytes(), message),
+    );
   // serialize() checks for a missing signature only with the check it skips.
   const unsigned = transaction.signatures.find(({ signature }) => signature === null);
   if (unsigned) throw new Error(`no signature for ${unsigned.publicKey.toBase58()}`);

@@ -75,7 +75,8 @@ export async function solanaDeposit(target: DepositTarget, options: DepositOptio
   const signers = [
     {
       publicKey: customer.publicKey,
-      sign: (bytes: Uint8Array) => ed25519Sign(customer.secretKey.subarray(0, 32), bytes),
+      sign: (bytes: Uint8Array) =>
+        ed25519Sign(customer.secretKey.subarray(0, 32), customer.publicKey.toBytes(), bytes),
     },
   ];
   let destination = associatedTokenAddress(mint, owner, true, programId);

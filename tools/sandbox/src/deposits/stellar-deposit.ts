@@ -34,7 +34,7 @@ export async function stellarDeposit(
   transaction.addDecoratedSignature(
     new xdr.DecoratedSignature({
       hint: customer.signatureHint(),
-      signature: ed25519Sign(customer.rawSecretKey(), transaction.hash()),
+      signature: ed25519Sign(customer.rawSecretKey(), customer.rawPublicKey(), transaction.hash()),
     }),
   );
   const { hash } = await server.submitTransaction(transaction);
