@@ -36,4 +36,10 @@ describe('ed25519 on node:crypto', () => {
     expect(ed25519Verify(StellarKeypair.random().rawPublicKey(), message, signature)).toBe(false);
     expect(ed25519Verify(keypair.rawPublicKey(), message, signature.subarray(0, 63))).toBe(false);
   });
+
+  it('refuses a public key of the wrong length rather than throwing', () => {
+    const keypair = StellarKeypair.random();
+    const signature = ed25519Sign(keypair.rawSecretKey(), keypair.rawPublicKey(), message);
+    expect(ed25519Verify(keypair.rawPublicKey().subarray(0, 31), message, signature)).toBe(false);
+  });
 });
