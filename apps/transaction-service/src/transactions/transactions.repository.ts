@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { EntityRows } from '@platform/database';
+import { EntityRows, PreparedStatements } from '@platform/database';
 import {
   type Blockchain,
   type CryptoCurrency,
@@ -54,9 +54,11 @@ export type TransactionStatusRow = Pick<
 export class TransactionsRepository {
   // Whole transactions in plain SQL: the deposit path locks and reads them on every change.
   private readonly rows: EntityRows<TransactionEntity>;
+  private readonly prepared: PreparedStatements;
 
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {
     this.rows = new EntityRows(dataSource, TransactionEntity);
+    this.prepared = new PreparedStatements(dataSource, 'transaction');
   }
 
   findForPartner(partnerId: string, id: string): Promise<TransactionEntity | null> {
@@ -67,11 +69,11 @@ export class TransactionsRepository {
   // in plain SQL (the entity read's query builder and its mapping of the other twenty columns
   // were a sixth of transaction-service's CPU per request).
   async statusForPartner(partnerId: string, id: string): Promise<TransactionStatusRow | null> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.prepared.query<TransactionStatusRow>(
       `SELECT "id", "status", "reference", "on_chain_tx_hash" AS "onChainTxHash", "user_id" AS "userId"
        FROM "transaction"."transaction" WHERE "partner_id" = $1 AND "id" = $2`,
       [partnerId, id],
-    )) as TransactionStatusRow[];
+    );
     return rows[0] ?? null;
   }
 

@@ -10,3 +10,4 @@ export * from './transaction-runner.js';
 export * from './unstorable-text.js';
 export * from './database-unavailable.js';
 export * from './entity-rows.js';
+export * from './prepared-statements.js';

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { QueryFailedError, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { PreparedStatements } from '@platform/database';
 import type { Clock, IdGenerator } from '@shared/util';
 import type { TopicMap, TopicOf } from './event-envelope.js';
 import {
@@ -28,29 +28,23 @@ export interface OutboxClause<M extends TopicMap> {
   event<T extends TopicOf<M>>(topic: T, payload: M[T], options: PublishOptions, condition: string): string;
 }
 
-// The subset of pg's Pool used here.
-interface PgPool {
-  query(config: { name?: string; text: string; values: unknown[] }): Promise<unknown>;
-}
-
-// Statements are named (so prepared once per connection) up to this many distinct texts; the
-// callers' statements are fixed texts, so this only bounds a caller that builds SQL dynamically.
-const MAX_PREPARED_STATEMENTS = 100;
-const DUPLICATE_PREPARED_STATEMENT = '42P05';
+// Bounds the writes remembered with their event; the callers' writes are fixed texts.
+const MAX_REMEMBERED_WRITES = 100;
 
 // The only way the apps publish: `run` opens a transaction, the work writes its changes and
 // its events, and once committed the relay is told there is something to send.
 export class TransactionalOutbox<M extends TopicMap> {
+  private readonly prepared: PreparedStatements;
+  private readonly writesWithEvent = new Map<string, string>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly relay: RelayTrigger,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
-
-  private readonly statementNames = new Map<string, string>();
-  private readonly writesWithEvent = new Map<string, string>();
-  private preparing = true;
+  ) {
+    this.prepared = new PreparedStatements(dataSource, 'outbox');
+  }
 
   async run<T>(work: (tx: OutboxTransaction<M>) => Promise<T>): Promise<T> {
     let tx: OutboxTransaction<M> | undefined;
@@ -74,7 +68,8 @@ export class TransactionalOutbox<M extends TopicMap> {
     options: PublishOptions,
   ): Promise<string> {
     const eventId = this.ids.uuid();
-    await this.execute(this.withEvent(write), [
+    // A fixed text per write: prepared once per connection.
+    await this.prepared.query(this.withEvent(write), [
       ...write.parameters,
       ...outboxParameters(eventId, this.clock, topic, payload, options),
     ]);
@@ -111,7 +106,7 @@ export class TransactionalOutbox<M extends TopicMap> {
     let sql = this.writesWithEvent.get(write.sql);
     if (sql === undefined) {
       sql = `WITH "write" AS (${write.sql}) ${outboxInsertSql(this.dataSource.manager, write.parameters.length + 1)}`;
-      if (this.writesWithEvent.size < MAX_PREPARED_STATEMENTS) this.writesWithEvent.set(write.sql, sql);
+      if (this.writesWithEvent.size < MAX_REMEMBERED_WRITES) this.writesWithEvent.set(write.sql, sql);
     }
     return sql;
   }
@@ -125,38 +120,5 @@ export class TransactionalOutbox<M extends TopicMap> {
   ): OutboxRow {
     const { manager } = this.dataSource;
     return outboxRow(manager, this.ids, this.clock, topic, payload, options, firstParameter, condition);
-  }
-
-  // On PostgreSQL, as a named prepared statement straight on the driver's pool: the server parses
-  // and plans the statement once per connection instead of on every call, and TypeORM's query
-  // runner is skipped. Errors come out as TypeORM's QueryFailedError, like dataSource.query's.
-  private async execute(sql: string, parameters: unknown[]): Promise<void> {
-    const pool = (this.dataSource.driver as { master?: PgPool }).master;
-    if (this.dataSource.options.type !== 'postgres' || typeof pool?.query !== 'function') {
-      await this.dataSource.query(sql, parameters);
-      return;
-    }
-    const name = this.statementName(sql);
-    try {
-      await pool.query({ name, text: sql, values: parameters });
-    } catch (error) {
-      if (name === undefined || (error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) {
-        throw new QueryFailedError(sql, parameters, error as Error);
-      }
-      // A server whose connections share one session (embedded PGlite) already holds the name
-      // prepared by another connection. The statement did not run: use unnamed ones from now on.
-      this.preparing = false;
-      await this.execute(sql, parameters);
-    }
-  }
-
-  private statementName(sql: string): string | undefined {
-    if (!this.preparing) return undefined;
-    let name = this.statementNames.get(sql);
-    if (name === undefined && this.statementNames.size < MAX_PREPARED_STATEMENTS) {
-      name = `outbox_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
-      this.statementNames.set(sql, name);
-    }
-    return name;
   }
 }

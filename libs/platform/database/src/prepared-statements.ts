@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { QueryFailedError, type DataSource } from 'typeorm';
+
+// The subset of pg's Pool used here.
+interface PgPool {
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+// Statements are named (so prepared once per connection) up to this many distinct texts; the
+// callers' statements are fixed texts, so this only bounds a caller that builds SQL dynamically.
+const MAX_PREPARED_STATEMENTS = 100;
+const DUPLICATE_PREPARED_STATEMENT = '42P05';
+
+// Fixed statements of a hot path, outside any transaction, run as named prepared statements
+// straight on the driver's pool: the server parses and plans each once per connection instead of
+// on every call, and TypeORM's query runner (a runner object, its own connect and release, its
+// logging) is skipped. Errors come out as TypeORM's QueryFailedError, like dataSource.query's.
+// Not for statements whose best plan depends on their values (ten ids or five thousand).
+export class PreparedStatements {
+  private readonly names = new Map<string, string>();
+  private preparing = true;
+
+  // `prefix` tells the owner's statements apart in pg_prepared_statements.
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly prefix: string,
+  ) {}
+
+  async query<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
+    const pool = (this.dataSource.driver as { master?: PgPool }).master;
+    if (this.dataSource.options.type !== 'postgres' || typeof pool?.query !== 'function') {
+      return (await this.dataSource.query(sql, [...parameters])) as R[];
+    }
+    const name = this.nameOf(sql);
+    try {
+      const result = await pool.query({ name, text: sql, values: [...parameters] });
+      return result.rows as R[];
+    } catch (error) {
+      if (name === undefined || (error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) {
+        throw new QueryFailedError(sql, [...parameters], error as Error);
+      }
+      // A server whose connections share one session (embedded PGlite) already holds the name
+      // prepared by another connection. The statement did not run: use unnamed ones from now on.
+      this.preparing = false;
+      return this.query(sql, parameters);
+    }
+  }
+
+  private nameOf(sql: string): string | undefined {
+    if (!this.preparing) return undefined;
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < MAX_PREPARED_STATEMENTS) {
+      name = `${this.prefix}_${createHash('sha256').update(sql).digest('hex').slice(0, 32)}`;
+      this.names.set(sql, name);
+    }
+    return name;
+  }
+}
