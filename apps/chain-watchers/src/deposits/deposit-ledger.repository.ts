@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { PreparedStatements } from '@platform/database';
 import { TransactionalOutbox, type OutboxTransaction } from '@platform/messaging';
 import { PayoutTopic, type DepositDetectedV1, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
@@ -27,13 +28,17 @@ export interface DepositBatch {
 // stream cursor commit together or not at all, so a crash loses nothing and repeats nothing.
 @Injectable()
 export class DepositLedgerRepository {
+  private readonly prepared: PreparedStatements;
+
   constructor(
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
     private readonly accounts: DepositAccountsRepository,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+  ) {
+    this.prepared = new PreparedStatements(dataSource, 'seen_transfer');
+  }
 
   async cursor(stream: string): Promise<string | null> {
     const row = await this.dataSource.getRepository(StreamCursorEntity).findOneBy({ stream });
@@ -43,8 +48,8 @@ export class DepositLedgerRepository {
   async isSeen(
     fact: Pick<DepositDetectedV1, 'blockchain' | 'onChainTx' | 'transferIndex'>,
   ): Promise<boolean> {
-    // Plain SQL: every transfer a watcher or stream reports is checked here first.
-    const rows: unknown[] = await this.dataSource.query(
+    // A prepared statement: every transfer a watcher or stream reports is checked here first.
+    const rows = await this.prepared.query(
       `SELECT 1 FROM "chain_watchers"."seen_transfer"
        WHERE "blockchain" = $1 AND "on_chain_tx" = $2 AND "transfer_index" = $3 LIMIT 1`,
       [fact.blockchain, fact.onChainTx, fact.transferIndex],

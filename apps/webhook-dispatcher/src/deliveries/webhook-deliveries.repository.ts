@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { tableName } from '@platform/database';
+import { PreparedStatements, tableName } from '@platform/database';
 import { WebhookAttemptEntity } from './webhook-attempt.entity.js';
 import { DeliveryStatus, WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 import type {
@@ -30,10 +30,13 @@ interface ClaimedRow {
 export class WebhookDeliveriesRepository {
   private readonly table: string;
   private readonly attemptTable: string;
+  // The statements every delivery runs (claiming, recording an attempt), prepared once per connection.
+  private readonly prepared: PreparedStatements;
 
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {
     this.table = tableName(dataSource, WebhookDeliveryEntity);
     this.attemptTable = tableName(dataSource, WebhookAttemptEntity);
+    this.prepared = new PreparedStatements(dataSource, 'delivery');
   }
 
   // At most one delivery per (endpoint, event); false when the event was already recorded.
@@ -63,8 +66,7 @@ export class WebhookDeliveriesRepository {
 
   // Claims up to `limit` due deliveries for one attempt each.
   async claimDue(now: Date, limit: number, leaseUntil: Date, leaseToken: string): Promise<ClaimedDelivery[]> {
-    const rows = await updateReturning<ClaimedRow>(
-      this.dataSource,
+    const rows = await this.prepared.query<ClaimedRow>(
       `WITH due AS (
          SELECT d.id FROM ${this.table} d
           WHERE d.status = 'PENDING' AND d.next_attempt_at <= $1
@@ -112,8 +114,7 @@ export class WebhookDeliveriesRepository {
     attempt: AttemptRecord,
     next: DeliveryTransition,
   ): Promise<boolean> {
-    const rows = await updateReturning<{ id: string }>(
-      this.dataSource,
+    const rows = await this.prepared.query<{ id: string }>(
       `WITH attempt AS (
          INSERT INTO ${this.attemptTable} (id, delivery_id, started_at, duration_ms, outcome, status_code, response_snippet)
          VALUES ($1, $2, $3, $4, $5, $6, $7))
@@ -149,8 +150,7 @@ export class WebhookDeliveriesRepository {
     leaseUntil: Date,
     leaseToken: string,
   ): Promise<ClaimedDelivery | null> {
-    const rows = await updateReturning<ClaimedRow & { lease_token: string | null }>(
-      this.dataSource,
+    const rows = await this.prepared.query<ClaimedRow & { lease_token: string | null }>(
       `UPDATE ${this.table} d
           SET status = 'PENDING', next_attempt_at = $1, retry_window_started_at = $1, delivered_at = NULL,
               lease_token = CASE WHEN h.held THEN NULL ELSE $3::uuid END,
@@ -206,10 +206,4 @@ function claimedOf(row: ClaimedRow, leaseToken: string): ClaimedDelivery {
     retryWindowStartedAt: new Date(row.retry_window_started_at),
     leaseToken,
   };
-}
-
-// The pg driver answers an UPDATE … RETURNING through TypeORM as [rows, rowCount].
-async function updateReturning<R>(dataSource: DataSource, sql: string, params: unknown[]): Promise<R[]> {
-  const [rows] = (await dataSource.query(sql, params)) as [R[], number];
-  return rows;
 }

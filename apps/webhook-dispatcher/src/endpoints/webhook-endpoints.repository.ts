@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { tableName } from '@platform/database';
+import { PreparedStatements, tableName } from '@platform/database';
 import { AesGcmCipher } from '@shared/util';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
 import type { WebhookEndpoint } from './webhook-endpoint.js';
@@ -12,22 +12,24 @@ export const WEBHOOK_SECRET_CIPHER = Symbol('WebhookSecretCipher');
 @Injectable()
 export class WebhookEndpointsRepository {
   private readonly table: string;
+  private readonly prepared: PreparedStatements;
 
   constructor(
-    @Inject(DataSource) private readonly dataSource: DataSource,
+    @Inject(DataSource) dataSource: DataSource,
     @Inject(WEBHOOK_SECRET_CIPHER) private readonly cipher: AesGcmCipher,
   ) {
     this.table = tableName(dataSource, WebhookEndpointEntity);
+    this.prepared = new PreparedStatements(dataSource, 'endpoint');
   }
 
-  // Plain SQL for the two lookups every delivery makes (recording an event, attempting it).
+  // A prepared statement for the two lookups every delivery makes (recording an event, attempting it).
   async findForPartner(partnerId: string): Promise<WebhookEndpoint | null> {
-    const [row] = (await this.dataSource.query(
+    const [row] = await this.prepared.query<EndpointRow>(
       `SELECT id, partner_id, url, secret_sealed, secret_created_at, previous_secret_sealed,
               previous_secret_expires_at, created_at, updated_at
          FROM ${this.table} WHERE partner_id = $1`,
       [partnerId],
-    )) as EndpointRow[];
+    );
     return row ? this.open(entityOf(row)) : null;
   }
 
