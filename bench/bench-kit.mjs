@@ -41,6 +41,33 @@ export async function settleDatabase(client) {
   await client.query('VACUUM (ANALYZE)');
 }
 
+// Turns autovacuum off for every table of the run's database, for latency runs that each start
+// vacuumed and analyzed (settleDatabase). Otherwise a run's own inserts cross a table's analyze
+// threshold (10% of its rows) at a moment that depends on how many rows the max-throughput runs
+// left in it, not on the target: the slower target's smaller tables crossed it within seconds,
+// and the analyze took most of a core for 400 ms on a machine that shares PostgreSQL's cores.
+export async function holdAutovacuum(client) {
+  const { rows } = await client.query(
+    `SELECT format('%I.%I', schemaname, relname) AS "table" FROM pg_stat_user_tables`,
+  );
+  for (const row of rows) await client.query(`ALTER TABLE ${row.table} SET (autovacuum_enabled = off)`);
+}
+
+// The automatic vacuums and analyzes PostgreSQL finished on the run's database between `from`
+// and `to` (Dates), as { table, kind, at } with `at` in seconds after `from`: a run's own writes
+// can set one off, and it shares the machine's cores with the targets.
+export async function autovacuumsBetween(client, from, to) {
+  const { rows } = await client.query(
+    `SELECT schemaname || '.' || relname AS "table", kind, at
+       FROM pg_stat_user_tables,
+            LATERAL (VALUES ('vacuum', last_autovacuum), ('analyze', last_autoanalyze)) AS done (kind, at)
+      WHERE at BETWEEN $1 AND $2
+      ORDER BY at`,
+    [from, to],
+  );
+  return rows.map((row) => ({ table: row.table, kind: row.kind, at: (row.at - from) / 1000 }));
+}
+
 // Runs a command in the repository to its end: resolves with its output, rejects with it.
 export function runCommand(command, args, env = {}) {
   return new Promise((resolve, reject) => {

@@ -23,6 +23,8 @@ import {
   runCommand as run,
   secret,
   settleDatabase,
+  autovacuumsBetween,
+  holdAutovacuum,
 } from './bench-kit.mjs';
 import { RawHttpClient } from './raw-http-client.mjs';
 
@@ -369,6 +371,12 @@ async function postJson(url, body, headers) {
   return { status: response.status, json, text };
 }
 
+// Where PostgreSQL's own maintenance fell in a paced run (it ends where the table says).
+function autovacuumText(autovacuums) {
+  if (autovacuums.length === 0) return 'nothing in the run';
+  return autovacuums.map(({ table, kind, at }) => `${kind} of ${table} at ${at.toFixed(1)} s`).join(', ');
+}
+
 // ------------------------------------------------------------------ one target
 
 async function measureLatency(target, client) {
@@ -387,9 +395,12 @@ async function measureLatency(target, client) {
 
     log(`${name}: fixed rate ${pacedRate}/s for ${FIXED_S} s, evenly paced`);
     const before = await cpuSnapshot(client, pids);
+    // paced() starts its schedule 20 ms after it is called.
+    const fixedStart = new Date(Date.now() + 20);
     const fixed = await Promise.race([paced({ http, rate: pacedRate, seconds: FIXED_S }), childDeath]);
     const fixedCpu = cpuDelta(before, await cpuSnapshot(client, pids));
-    return { name, pgApps: target.pgApps, fixed, fixedCpu };
+    const autovacuums = await autovacuumsBetween(client, fixedStart, new Date());
+    return { name, pgApps: target.pgApps, fixed, fixedCpu, autovacuums };
   } finally {
     http.destroy();
   }
@@ -501,7 +512,8 @@ function report(system, baseline, rounds, machine) {
     out(
       `${result.name}: ${slowWindows} of ${windows} ${WINDOW_MS} ms windows had a request slower than ` +
         `${SLOW_WINDOW_MS} ms; slowest: ${worstWindows.map((w) => `${ms(w.latency)} at ${w.at.toFixed(1)} s`).join(', ')}; ` +
-        `the load generator sent at most ${ms(latestSend.late)} late (at ${latestSend.at.toFixed(1)} s)`,
+        `the load generator sent at most ${ms(latestSend.late)} late (at ${latestSend.at.toFixed(1)} s); ` +
+        `autovacuum finished ${autovacuumText(result.autovacuums)}`,
     );
     if (achieved(result) < pacedRate * 0.95)
       out(
@@ -738,6 +750,8 @@ async function main() {
         maxRuns[index].push(await measureMax(target, client, round));
     const { rounds, median } = medianRound(maxRuns[0], maxRuns[1]);
     pacedRate = Math.max(1, Math.round(median.system.max.requests.average / 2));
+    await holdAutovacuum(client);
+    log('autovacuum held on the run’s tables for the paced runs (each starts vacuumed and analyzed)');
     const latencies = [];
     for (const target of targets) latencies.push(await measureLatency(target, client));
     const results = [
