@@ -371,7 +371,7 @@ async function postJson(url, body, headers) {
   return { status: response.status, json, text };
 }
 
-// Where PostgreSQL's own maintenance fell in a paced run (it ends where the table says).
+// Which automatic vacuums and analyzes finished during a paced run, and when.
 function autovacuumText(autovacuums) {
   if (autovacuums.length === 0) return 'nothing in the run';
   return autovacuums.map(({ table, kind, at }) => `${kind} of ${table} at ${at.toFixed(1)} s`).join(', ');

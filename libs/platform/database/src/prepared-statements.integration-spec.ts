@@ -82,6 +82,6 @@ describe(PreparedStatements.name, () => {
       .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(QueryFailedError);
-    expect((failure as QueryFailedError & { code?: string }).driverError).toMatchObject({ code: '23505' });
+    expect((failure as QueryFailedError).driverError).toMatchObject({ code: '23505' });
   });
 });
