@@ -61,17 +61,27 @@ PORT_NAMES=(PG_PORT KAFKA_PORT KAFKA_CONTROLLER_PORT CLAMD_PORT)
 GIVEN_PORTS=""
 for name in "${PORT_NAMES[@]}"; do [ -z "${!name:-}" ] || GIVEN_PORTS+=" $name"; done
 
-# A free port in 20000-59999 not already chosen for this run (the caller re-checks at bind time).
+# Chosen ports stay below the kernel's ephemeral range (32768-60999 by default): a port in it can
+# be handed to some process's outgoing connection between the choice and the server's bind.
+FREE_PORT_LOW=20000
+FREE_PORT_HIGH=59999
+read -r EPHEMERAL_LOW _ </proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || EPHEMERAL_LOW=""
+if [ -n "$EPHEMERAL_LOW" ] && [ "$EPHEMERAL_LOW" -gt $((FREE_PORT_LOW + 1000)) ]; then
+  FREE_PORT_HIGH=$((EPHEMERAL_LOW - 1))
+fi
+
+# A free port in FREE_PORT_LOW-FREE_PORT_HIGH not already chosen for this run (the caller
+# re-checks at bind time).
 free_port() {
   local port i
   for i in $(seq 1 200); do
-    port=$((20000 + RANDOM % 40000))
+    port=$((FREE_PORT_LOW + RANDOM % (FREE_PORT_HIGH - FREE_PORT_LOW + 1)))
     port_open "$port" && continue
     [[ " ${CHOSEN_PORTS:-} " == *" $port "* ]] && continue
     echo "$port"
     return
   done
-  die "found no free port in 20000-59999"
+  die "found no free port in $FREE_PORT_LOW-$FREE_PORT_HIGH"
 }
 
 # Sets the four port variables: kept from this run's earlier `up`, else given in the
@@ -369,6 +379,9 @@ kafka_start() {
   until kafka_ready; do
     if ! kafka_pid >/dev/null; then
       tail -n 30 "$KAFKA_DATA/kafka.out" "$KAFKA_DATA/server.log" >&2 2>/dev/null || true
+      # The cause comes before the shutdown that fills the tail.
+      log "first errors in $KAFKA_DATA/server.log:"
+      grep -m 10 -E "ERROR|FATAL" "$KAFKA_DATA/server.log" >&2 2>/dev/null || true
       die "Kafka exited during startup"
     fi
     [ $((SECONDS - start)) -lt 90 ] || die "Kafka not ready after 90 s (see $KAFKA_DATA/server.log)"
