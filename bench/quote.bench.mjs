@@ -16,15 +16,15 @@ import {
   CLK_TCK,
   ROOT,
   adminQuery as adminQueryOn,
+  autovacuumsBetween,
   benchDatabase,
+  holdAutovacuum,
   log,
   machineTicks,
   processTicks,
   runCommand as run,
   secret,
   settleDatabase,
-  autovacuumsBetween,
-  holdAutovacuum,
 } from './bench-kit.mjs';
 import { RawHttpClient } from './raw-http-client.mjs';
 
