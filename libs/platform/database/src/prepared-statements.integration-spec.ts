@@ -65,6 +65,8 @@ describe(PreparedStatements.name, () => {
   });
 
   it('answers every call when many connections run the same statement at once', async () => {
+    // The embedded server's connections share one session: some of these calls find the name
+    // already prepared by another connection (42P05) and must fall back to unnamed statements.
     const statements = new PreparedStatements(dataSource, 'concurrent');
 
     const answers = await Promise.all(
