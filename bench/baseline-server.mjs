@@ -4,16 +4,21 @@
 // stores the quote row plus an outbox-like row in one statement with `pg`, then answers the same
 // JSON shape. No gateway hop, no authentication, no relay to Kafka: it is the floor, not a rival.
 //
-//   DATABASE_URL=postgres://… PORT=3712 HOST=127.0.0.1 POOL_SIZE=10 node bench/baseline-server.mjs
+// ROLE=backend stores the quote for the partner named in X-Partner-Id: behind floor-proxy.mjs,
+// which checks the key, it is the backend of the two-hop floor.
+//
+//   DATABASE_URL=postgres://… PORT=3712 HOST=127.0.0.1 POOL_SIZE=10 [ROLE=backend] node bench/baseline-server.mjs
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
+import { sendJson } from './bare-server-kit.mjs';
 
 const PORT = Number(process.env.PORT ?? 3712);
 const HOST = process.env.HOST ?? '127.0.0.1';
 const POOL_SIZE = Number(process.env.POOL_SIZE ?? 10);
 const MAX_BODY_BYTES = 1024 * 1024;
 const QUOTE_TTL_MS = 3_600_000;
+const BACKEND = process.env.ROLE === 'backend';
 
 if (!process.env.DATABASE_URL) {
   process.stderr.write('baseline-server: DATABASE_URL is required\n');
@@ -24,7 +29,7 @@ if (!process.env.DATABASE_URL) {
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: POOL_SIZE,
-  application_name: 'baseline',
+  application_name: BACKEND ? 'floor_backend' : 'baseline',
   statement_timeout: 15_000,
   connectionTimeoutMillis: 10_000,
 });
@@ -54,7 +59,8 @@ const INSERT_QUOTE_AND_EVENT = `WITH "write" AS (INSERT INTO baseline.quote (id,
   INSERT INTO baseline.outbox_message (event_id, topic, message_key, payload, correlation_id, occurred_at)
   VALUES ($17, 'payout.quote.created.v1', $18, $19, $20, $15)`;
 
-const PARTNER_ID = randomUUID();
+// The whole baseline has no authentication: its quotes belong to one made-up partner.
+const ANONYMOUS_PARTNER_ID = randomUUID();
 const rateObservedAt = new Date();
 
 class Refusal extends Error {
@@ -139,7 +145,7 @@ function price(request) {
   };
 }
 
-async function issue(request) {
+async function issue(request, partnerId) {
   const quote = price(request);
   const id = randomUUID();
   const now = new Date();
@@ -151,7 +157,7 @@ async function issue(request) {
     text: INSERT_QUOTE_AND_EVENT,
     values: [
       id,
-      PARTNER_ID,
+      partnerId,
       request.crypto_currency,
       request.network,
       request.payment_method,
@@ -170,7 +176,7 @@ async function issue(request) {
       id,
       JSON.stringify({
         quoteId: id,
-        partnerId: PARTNER_ID,
+        partnerId,
         kind: 'PAYOUT',
         cryptoCurrency: request.crypto_currency,
         blockchain: request.network,
@@ -192,21 +198,15 @@ async function issue(request) {
   };
 }
 
-function send(response, status, body) {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
-}
+// The backend trusts the proxy's header, as quote-service trusts the gateway's identity token.
+const partnerOf = (request) => (BACKEND ? request.headers['x-partner-id'] : ANONYMOUS_PARTNER_ID);
 
 const server = createServer((request, response) => {
   if (request.method === 'GET' && request.url === '/health/ready')
-    return send(response, 200, { status: 'ok' });
+    return sendJson(response, 200, { status: 'ok' });
   if (request.method !== 'POST' || request.url !== '/quote') {
     request.resume();
-    return send(response, 404, { message: 'Not found' });
+    return sendJson(response, 404, { message: 'Not found' });
   }
   const chunks = [];
   let size = 0;
@@ -215,21 +215,25 @@ const server = createServer((request, response) => {
     if (size <= MAX_BODY_BYTES) chunks.push(chunk);
   });
   request.on('end', () => {
-    if (size > MAX_BODY_BYTES) return send(response, 413, { message: 'Request body is too large' });
+    if (size > MAX_BODY_BYTES) return sendJson(response, 413, { message: 'Request body is too large' });
     let body;
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
-      return send(response, 400, { code: 'invalid_request', reason: 'Request body is not valid JSON' });
+      return sendJson(response, 400, { code: 'invalid_request', reason: 'Request body is not valid JSON' });
     }
     Promise.resolve()
-      .then(() => issue(validate(body)))
+      .then(() => issue(validate(body), partnerOf(request)))
       .then(
-        (quote) => send(response, 200, quote),
+        (quote) => sendJson(response, 200, quote),
         (error) =>
           error instanceof Refusal
-            ? send(response, error.status, { code: error.code, reason: error.message, retryable: false })
-            : send(response, 500, { code: 'server_error', reason: String(error.message), retryable: true }),
+            ? sendJson(response, error.status, { code: error.code, reason: error.message, retryable: false })
+            : sendJson(response, 500, {
+                code: 'server_error',
+                reason: String(error.message),
+                retryable: true,
+              }),
       );
   });
 });

@@ -31,7 +31,7 @@ import { RawHttpClient } from './raw-http-client.mjs';
 // ------------------------------------------------------------------ settings (fixed on purpose)
 
 const HOST = '127.0.0.1';
-const PORTS = { gateway: 3710, quote: 3711, baseline: 3712 };
+const PORTS = { gateway: 3710, quote: 3711, baseline: 3712, floorBackend: 3713, floorProxy: 3714 };
 const UNUSED_UPSTREAM = 'http://127.0.0.1:9';
 const POOL_SIZE = 10; // quote-service's DATABASE_POOL_SIZE default; the baseline uses the same
 const BODY = JSON.stringify({
@@ -423,11 +423,12 @@ async function measureMax(target, client, round) {
 }
 
 // The rounds' system/baseline ratios, and the round whose ratio is the median: its runs stand
-// for the max-throughput figures of both targets.
-function medianRound(systemRuns, baselineRuns) {
+// for the max-throughput figures of the targets and the floor.
+function medianRound(systemRuns, baselineRuns, floorRuns) {
   const rounds = systemRuns.map((system, index) => ({
     system,
     baseline: baselineRuns[index],
+    floor: floorRuns[index],
     share: system.max.requests.average / baselineRuns[index].max.requests.average,
   }));
   const median = [...rounds].sort((a, b) => a.share - b.share)[Math.floor(rounds.length / 2)];
@@ -443,7 +444,7 @@ const ms = (value) =>
 const perRequest = (micros, requests) =>
   micros === null || micros === undefined || !requests ? 'n/a' : Math.round(micros / requests);
 
-function report(system, baseline, rounds, machine) {
+function report(system, baseline, floor, rounds, machine) {
   const lines = [];
   const out = (line = '') => lines.push(line);
   const maxCompleted = (result) => result.max['2xx'] + result.max.non2xx;
@@ -524,22 +525,34 @@ function report(system, baseline, rounds, machine) {
   out();
 
   out(
-    `max throughput rounds (system / baseline rps): ${rounds
+    `max throughput rounds (system / baseline rps = share; two-hop floor rps): ${rounds
       .map(
         (round) =>
           `${Math.round(round.system.max.requests.average)} / ` +
-          `${Math.round(round.baseline.max.requests.average)} = ${(round.share * 100).toFixed(0)}%`,
+          `${Math.round(round.baseline.max.requests.average)} = ${(round.share * 100).toFixed(0)}%; ` +
+          `${Math.round(round.floor.max.requests.average)}`,
       )
       .join(', ')}`,
+  );
+  const floorRps = floor.max.requests.average;
+  const maxCpuPerRequest = (result) =>
+    Object.values(result.maxCpu.procs).reduce((sum, micros) => sum + (micros ?? NaN), 0) /
+    maxCompleted(result);
+  out(
+    `two-hop floor (the baseline's work behind a bare proxy that checks the key, as the gateway does): ` +
+      `${Math.round(floorRps)} rps = ${((floorRps / baseline.max.requests.average) * 100).toFixed(0)}% of the ` +
+      `baseline's; the system reaches ${((system.max.requests.average / floorRps) * 100).toFixed(0)}% of the ` +
+      `floor's at ${(maxCpuPerRequest(system) / maxCpuPerRequest(floor)).toFixed(2)}× its CPU per request ` +
+      '(median round, apps only)',
   );
   out();
 
   const share = system.max.requests.average / baseline.max.requests.average;
   const p99 = system.fixed.p99;
   const verdict = (ok) => (ok ? 'PASS' : 'MISS');
-  const noisy = [system, baseline]
-    .flatMap((result) => [result.fixedCpu, result.maxCpu])
-    .some((cpu) => cpu.otherCores > NOISY_CORES);
+  const noisy = [system.fixedCpu, system.maxCpu, baseline.fixedCpu, baseline.maxCpu, floor.maxCpu].some(
+    (cpu) => cpu.otherCores > NOISY_CORES,
+  );
   if (noisy || machine.idleBusy > 0.15) {
     out(
       `WARNING: other work was running on this machine (before the run: ${(machine.idleBusy * 100).toFixed(0)}% ` +
@@ -578,11 +591,11 @@ function report(system, baseline, rounds, machine) {
     'CPU detail (µs per request; pg(x) = PostgreSQL backends serving x, approximate; "elsewhere" = ' +
       'Kafka, PostgreSQL background, kernel, other processes):',
   );
-  for (const [label, key, requestsOf] of [
-    [`fixed ${pacedRate}/s`, 'fixedCpu', (r) => r.fixed.count],
-    ['max throughput', 'maxCpu', maxCompleted],
+  for (const [label, key, requestsOf, results] of [
+    [`fixed ${pacedRate}/s`, 'fixedCpu', (r) => r.fixed.count, [system, baseline]],
+    ['max throughput', 'maxCpu', maxCompleted, [system, baseline, floor]],
   ]) {
-    for (const result of [system, baseline]) {
+    for (const result of results) {
       const cpu = result[key];
       const requests = requestsOf(result);
       const procs = Object.entries(cpu.procs)
@@ -690,17 +703,31 @@ async function main() {
       },
       { profile: true },
     );
+    const bare = { DATABASE_URL: benchUrl, HOST, POOL_SIZE: String(POOL_SIZE) };
     const baseline = launch('baseline', 'bench/baseline-server.mjs', {
-      DATABASE_URL: benchUrl,
+      ...bare,
       PORT: String(PORTS.baseline),
+    });
+    // The baseline's work over two bare processes, as the system splits it: the two-hop floor.
+    const floorBackend = launch('floor-backend', 'bench/baseline-server.mjs', {
+      ...bare,
+      ROLE: 'backend',
+      PORT: String(PORTS.floorBackend),
+    });
+    const floorProxy = launch('floor-proxy', 'bench/floor-proxy.mjs', {
+      DATABASE_URL: benchUrl,
       HOST,
-      POOL_SIZE: String(POOL_SIZE),
+      API_KEY_PEPPER,
+      UPSTREAM_PORT: String(PORTS.floorBackend),
+      PORT: String(PORTS.floorProxy),
     });
     await Promise.race([
       Promise.all([
         waitReady('quote-service', PORTS.quote),
         waitReady('api-gateway', PORTS.gateway),
         waitReady('baseline', PORTS.baseline),
+        waitReady('floor-backend', PORTS.floorBackend),
+        waitReady('floor-proxy', PORTS.floorProxy),
       ]),
       childDeath,
     ]);
@@ -733,22 +760,31 @@ async function main() {
         pgApps: ['baseline'],
       },
     ];
+    // Measured at max throughput only, beside the two targets.
+    const floor = {
+      name: 'two-hop floor',
+      url: `http://${HOST}:${PORTS.floorProxy}/quote`,
+      headers: { 'x-api-key': apiKey },
+      pids: { 'bare proxy': floorProxy.pid, 'bare backend': floorBackend.pid },
+      pgApps: ['floor_proxy', 'floor_backend'],
+    };
     const answers = [];
-    for (const target of targets) {
+    for (const target of [...targets, floor]) {
       const answer = await postJson(target.url, JSON.parse(BODY), target.headers);
       if (answer.status !== 200)
         throw new Error(`${target.name}: POST /quote answered ${answer.status}: ${answer.text}`);
       answers.push(answer.json);
       log(`${target.name}: ${answer.text}`);
     }
-    if (answers[0].value !== answers[1].value || answers[0].fee.amount !== answers[1].fee.amount)
-      throw new Error(`the two targets disagree on the price: ${JSON.stringify(answers)}`);
+    if (answers.some(({ value, fee }) => value !== answers[0].value || fee.amount !== answers[0].fee.amount))
+      throw new Error(`the targets disagree on the price: ${JSON.stringify(answers)}`);
 
-    const maxRuns = targets.map(() => []);
+    const maxTargets = [...targets, floor];
+    const maxRuns = maxTargets.map(() => []);
     for (let round = 1; round <= MAX_ROUNDS; round += 1)
-      for (const [index, target] of targets.entries())
+      for (const [index, target] of maxTargets.entries())
         maxRuns[index].push(await measureMax(target, client, round));
-    const { rounds, median } = medianRound(maxRuns[0], maxRuns[1]);
+    const { rounds, median } = medianRound(...maxRuns);
     pacedRate = Math.max(1, Math.round(median.system.max.requests.average / 2));
     await holdAutovacuum(client);
     log('autovacuum held on the run’s tables for the paced runs (each starts vacuumed and analyzed)');
@@ -760,7 +796,7 @@ async function main() {
     ];
 
     const cpus = os.cpus();
-    report(results[0], results[1], rounds, {
+    report(results[0], results[1], { ...floor, ...median.floor }, rounds, {
       cores: cpus.length,
       model: cpus[0]?.model?.trim() ?? 'unknown cpu',
       memGb: (os.totalmem() / 2 ** 30).toFixed(1),

@@ -171,9 +171,8 @@ async function main() {
     ROLE: 'backend',
     PORT: String(PORTS.floorBackend),
   });
-  launch('floor-proxy', 'bench/read-baseline-server.mjs', {
+  launch('floor-proxy', 'bench/floor-proxy.mjs', {
     ...bare,
-    ROLE: 'proxy',
     UPSTREAM_PORT: String(PORTS.floorBackend),
     PORT: String(PORTS.floorProxy),
   });
