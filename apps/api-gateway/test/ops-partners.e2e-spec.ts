@@ -116,13 +116,16 @@ describe('api-gateway operator partners and their audit log', () => {
     );
   });
 
-  it('refuses a page size out of range with the reason', async () => {
+  it('refuses a page or page size out of range with the reason', async () => {
     const reason = 'pageSize must be an integer from 1 to 100';
     expect((await ops().get('/ops/partners').query({ pageSize: 101 }).expect(400)).body).toEqual(
       invalid(reason),
     );
     expect((await ops().get('/ops/partners/audit').query({ pageSize: 'x' }).expect(400)).body).toEqual(
       invalid(reason),
+    );
+    expect((await ops().get('/ops/partners').query({ page: 1_000_000_000 }).expect(400)).body).toEqual(
+      invalid('page must be an integer from 1 to 999999999'),
     );
   });
 

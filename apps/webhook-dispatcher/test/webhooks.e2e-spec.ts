@@ -431,15 +431,11 @@ describe('webhooks through the gateway', () => {
       refusal('invalid_request', 'id must be a UUID'),
     );
     expect((await as(partner).get('/webhooks/deliveries?pageSize=500').expect(400)).body).toEqual(
-      refusal('invalid_request', 'pageSize must be between 1 and 100'),
+      refusal('invalid_request', 'pageSize must be an integer from 1 to 100'),
     );
-    for (const [page, reason] of [
-      ['1e20', 'page must be at most 999999999'],
-      ['1000000000', 'page must be at most 999999999'],
-      ['1.8e308', 'page must be a whole number'],
-    ])
+    for (const page of ['0', '1e20', '1000000000', '1.8e308', 'two'])
       expect((await as(partner).get(`/webhooks/deliveries?page=${page}`).expect(400)).body).toEqual(
-        refusal('invalid_request', reason),
+        refusal('invalid_request', 'page must be an integer from 1 to 999999999'),
       );
     expect((await as(partner).get('/webhooks/deliveries?status=LOST').expect(400)).body).toEqual(
       refusal('invalid_request', 'status must be one of PENDING, DELIVERED, DEAD'),

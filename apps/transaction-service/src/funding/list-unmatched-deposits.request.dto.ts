@@ -1,4 +1,4 @@
-import { PageNumber, PageSize } from '../transactions/page-query.decorators.js';
+import { PageNumber, PageSize } from '@platform/http';
 
 export class ListUnmatchedDepositsRequestDto {
   @PageNumber()

@@ -1,6 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageResponseDto } from '@platform/http';
-import { PageNumber, PageSize } from '../transactions/page-query.decorators.js';
+import { PageNumber, PageResponseDto, PageSize } from '@platform/http';
 import { KYC_POLICY_MODES } from './kyc-policy.entity.js';
 
 export class ListKycPolicyAuditRequestDto {

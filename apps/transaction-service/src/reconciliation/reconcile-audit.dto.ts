@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageResponseDto } from '@platform/http';
+import { PageNumber, PageResponseDto, PageSize } from '@platform/http';
 import { Blockchain } from '@shared/contracts';
-import { PageNumber, PageSize } from '../transactions/page-query.decorators.js';
 
 export class ListReconcileAuditRequestDto {
   @PageNumber()

@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PageResponseDto } from '@platform/http';
+import { PageNumber, PageResponseDto, PageSize } from '@platform/http';
 import { IsIn, IsOptional } from 'class-validator';
 import { Blockchain, CryptoCurrency, type RefundStatus } from '@shared/contracts';
-import { PageNumber, PageSize } from '../transactions/page-query.decorators.js';
 
 // FAILED: chain-watchers gave up; REQUESTED: still waiting for an outcome.
 const ATTENTION_STATUSES: readonly RefundStatus[] = ['FAILED', 'REQUESTED'];

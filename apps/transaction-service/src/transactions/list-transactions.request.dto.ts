@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { PageNumber, PageSize } from './page-query.decorators.js';
+import { PageNumber, PageSize } from '@platform/http';
 
 export class ListTransactionsRequestDto {
   @ApiProperty({ description: 'The user_id given at transaction creation' })

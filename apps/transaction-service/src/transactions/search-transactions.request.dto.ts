@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEnum, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
+import { PageNumber, PageSize } from '@platform/http';
 import { isCalendarDate } from '@shared/util';
 import { Blockchain, PaymentMethod, TransactionStatus } from '@shared/contracts';
-import { PageNumber, PageSize } from './page-query.decorators.js';
 
 const enumMessage = (values: object) => `$property must be one of ${Object.values(values).join(', ')}`;
 

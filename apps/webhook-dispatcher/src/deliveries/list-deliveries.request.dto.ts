@@ -1,9 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsEnum, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsEnum, IsOptional, IsUUID } from 'class-validator';
+import { PageNumber, PageSize } from '@platform/http';
 import { DeliveryStatus } from './webhook-delivery.entity.js';
-
-const MAX_PAGE = 999_999_999;
 
 export class ListDeliveriesRequestDto {
   @ApiPropertyOptional({ enum: DeliveryStatus })
@@ -16,21 +14,10 @@ export class ListDeliveriesRequestDto {
   @IsUUID('all', { message: 'transaction_id must be a UUID' })
   transaction_id?: string;
 
-  // Bounded so that the page's offset stays a number PostgreSQL takes (1e20 overflowed bigint).
-  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be at least 1' })
-  @Max(MAX_PAGE, { message: `page must be at most ${MAX_PAGE}` })
+  @PageNumber()
   page: number = 1;
 
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pageSize must be a whole number' })
-  @Min(1, { message: 'pageSize must be between 1 and 100' })
-  @Max(100, { message: 'pageSize must be between 1 and 100' })
+  @PageSize()
   pageSize: number = 20;
 }
 

@@ -25,4 +25,5 @@ export * from './observability/send-json.js';
 export * from './observability/validation-constraints.js';
 export * from './platform.module.js';
 export * from './validation/days-back-query.js';
+export * from './pages/page-query.decorators.js';
 export * from './pages/page-response.dto.js';
