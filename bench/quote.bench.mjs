@@ -525,12 +525,12 @@ function report(system, baseline, floor, rounds, machine) {
   out();
 
   out(
-    `max throughput rounds (system / baseline rps = share; two-hop floor rps): ${rounds
+    `max throughput rounds (system / baseline rps = share, and the two-hop floor's rps): ${rounds
       .map(
         (round) =>
           `${Math.round(round.system.max.requests.average)} / ` +
-          `${Math.round(round.baseline.max.requests.average)} = ${(round.share * 100).toFixed(0)}%; ` +
-          `${Math.round(round.floor.max.requests.average)}`,
+          `${Math.round(round.baseline.max.requests.average)} = ${(round.share * 100).toFixed(0)}% ` +
+          `(floor ${Math.round(round.floor.max.requests.average)})`,
       )
       .join(', ')}`,
   );
