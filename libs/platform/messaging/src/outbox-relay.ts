@@ -3,6 +3,7 @@ import { IsNull, type DataSource } from 'typeorm';
 import { PreparedStatements } from '@platform/database';
 import type { Logger } from '@platform/logging';
 import { delay, type Clock } from '@shared/util';
+import { DecayingRate } from './decaying-rate.js';
 import type { EventBus } from './event-bus.js';
 import type { EventEnvelope } from './event-envelope.js';
 import { OutboxMessageEntity } from './outbox-message.entity.js';
@@ -25,12 +26,16 @@ export interface OutboxRelayOptions {
 // for at most this much delay on an event's way out. An event after a quiet spell (the batch
 // before found none) still goes at once.
 const BUSY_BATCH_INTERVAL_MS = 50;
-// The wait is worth its delay only at high rates: it grows with the rate at which events came
-// during the last cycle, the whole interval from this many events a second on. A moderate stream
+// The wait is worth its delay only at high rates: it grows with the rate at which events have
+// been published, the whole interval from this many events a second on. A moderate stream
 // (100/s) then leaves within 10 ms at each hop of a chain of services, while at 500/s a batch
 // carries 25 events. A rate, not the last batch's size: a short wait after a small batch would
-// keep the next batch small at any rate, one relay transaction per event.
+// keep the next batch small at any rate, one relay transaction per event. Measured over about
+// a second (RATE_WINDOW_MS), not over the last cycle alone: two commits a few milliseconds apart
+// are not a stream of hundreds a second, and waiting as if they were held every event committed
+// meanwhile for the whole interval.
 const FULL_WAIT_RATE = 500;
+const RATE_WINDOW_MS = 1_000;
 
 const CLEANUP_EVERY_MS = 60_000;
 const MAX_ERROR_BACKOFF_MS = 5_000;
@@ -113,14 +118,12 @@ export class OutboxRelay implements RelayTrigger {
   private async runLoop(): Promise<void> {
     let failures = 0;
     const busyInterval = this.options.busyBatchIntervalMs ?? BUSY_BATCH_INTERVAL_MS;
-    let previousStart = performance.now();
+    const rate = new DecayingRate(RATE_WINDOW_MS);
     let foundNone = false;
     while (this.running) {
       const kicked = this.pendingKick;
       this.pendingKick = false;
       const started = performance.now();
-      const cycleMs = started - previousStart;
-      previousStart = started;
       try {
         // A quiet service's timed polls find nothing: after an empty batch, a poll nobody kicked
         // first asks whether anything waits, one indexed statement instead of a transaction of
@@ -129,9 +132,10 @@ export class OutboxRelay implements RelayTrigger {
           !kicked && foundNone && !(await this.anyUnpublished()) ? 0 : await this.relayOnce();
         foundNone = published === 0;
         failures = 0;
+        const perSecond = rate.add(published, performance.now());
         await this.cleanupIfDue();
         if (published === this.options.batchSize) continue;
-        const wait = started + busyWaitMs(published, cycleMs, busyInterval) - performance.now();
+        const wait = started + busyWaitMs(published, perSecond, busyInterval) - performance.now();
         if (published > 0 && wait > 0 && this.running) await delay(wait);
       } catch (error) {
         failures += 1;
@@ -181,10 +185,9 @@ export class OutboxRelay implements RelayTrigger {
   }
 }
 
-// How long to wait after a batch of `published` events that were committed over `cycleMs`.
-export function busyWaitMs(published: number, cycleMs: number, busyIntervalMs: number): number {
-  if (published === 0 || cycleMs <= 0) return 0;
-  const perSecond = (published * 1000) / cycleMs;
+// How long to wait after a batch of `published` events, with events published at `perSecond`.
+export function busyWaitMs(published: number, perSecond: number, busyIntervalMs: number): number {
+  if (published === 0) return 0;
   return busyIntervalMs * Math.min(1, perSecond / FULL_WAIT_RATE);
 }
 
