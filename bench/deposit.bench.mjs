@@ -616,7 +616,10 @@ async function main() {
 const BENCH_PROCESS = 'bench (sandbox + sender)';
 const APP_NAMES = [...APPS, 'api-gateway'];
 const HOP = {
-  detectedPublished: 'detected → outbox published (chain-watchers)',
+  // Zero when chain-watchers saw the transfer first; when the notify came first, the time until
+  // chain-watchers verified it and recorded it as seen.
+  seen: 'detection → chain-watchers recorded it',
+  detectedPublished: '→ outbox published (chain-watchers)',
   fundingConsumed: '→ funding consumer got it (Kafka)',
   committed: '→ PROCESSING_PAYMENT committed (funding)',
   notified: 'notify sent → PROCESSING_PAYMENT committed',
@@ -647,6 +650,7 @@ function pipelineFigures(deposits) {
     toProcessing.push(d.processing_at.getTime() - d.detected);
     if (d.webhook !== undefined) toWebhook.push(d.webhook - d.detected);
     if (d.funding_consumed_at) {
+      hop(HOP.seen, d.detected, d.detected_at);
       hop(HOP.detectedPublished, d.detected_at, d.detection_published_at);
       hop(HOP.fundingConsumed, d.detection_published_at ?? d.detected, d.funding_consumed_at);
       hop(HOP.committed, d.funding_consumed_at, d.processing_at);
