@@ -24,7 +24,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PATH = /^\/transaction\/([^/?]+)$/;
 
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_SIZE, application_name: 'baseline' });
-const partnerOf = apiKeyPartners(pool, API_KEY_PEPPER);
 
 async function transactionStatus(partnerId, id) {
   if (!partnerId) return UNAUTHORIZED;
@@ -52,10 +51,11 @@ async function transactionStatus(partnerId, id) {
 }
 
 // The backend trusts the proxy's header, as transaction-service trusts the gateway's token.
+const partnerOf = ROLE === 'backend' ? null : apiKeyPartners(pool, API_KEY_PEPPER);
 const partnerFor = (request) =>
-  ROLE === 'backend'
-    ? Promise.resolve(request.headers['x-partner-id'] ?? null)
-    : partnerOf(request.headers['x-api-key']);
+  partnerOf
+    ? partnerOf(request.headers['x-api-key'])
+    : Promise.resolve(request.headers['x-partner-id'] ?? null);
 
 const server = createServer((request, response) => {
   request.resume();
