@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import nx from '@nx/eslint-plugin';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -41,46 +41,48 @@ const managerCalls = [
   "CallExpression[callee.object.type='Identifier'][callee.object.name='manager']",
   "CallExpression[callee.object.type='MemberExpression'][callee.object.property.name='manager']",
 ].map((selector) => ({ selector, message: `An EntityManager queried outside a repository. ${dataAccess}` }));
-// chat-api's feature folders, bottom layer first: a folder may import the core and folders of
-// the layers below its own, never a peer or a layer above, so no import cycle can form between
-// folders (chat-api's README, "How to add an endpoint"). A folder not listed yet is a new feature:
-// it sits on top, above everything, until a feature below needs it and it is placed here.
-const placedChatApiLayers = [
-  ['markdown'],
-  ['custom-profile-fields'],
-  ['events', 'users', 'saved-snippets'],
-  ['realms', 'muted-users', 'streams', 'user-groups', 'user-settings'],
-  ['reactions'],
-  ['channel-folders'],
-  ['auth', 'server', 'bots', 'messages', 'typing', 'topics'],
-  ['subscriptions', 'message-flags', 'scheduled-messages'],
-  ['reminders'],
-  ['default-streams'],
-];
-const newChatApiFeatures = readdirSync('apps/chat-api/src', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== 'core')
-  .map((entry) => entry.name)
-  .filter((name) => !placedChatApiLayers.flat().includes(name));
-const chatApiLayers = [...placedChatApiLayers, newChatApiFeatures];
-const chatApiSrc = './apps/chat-api/src';
-const chatApiZones = [
-  {
-    target: `${chatApiSrc}/core`,
-    from: chatApiLayers.flat().map((feature) => `${chatApiSrc}/${feature}`),
-    message: 'The core imports no feature.',
-  },
-  ...chatApiLayers.flatMap((layer, index) =>
-    layer.map((feature) => ({
-      target: `${chatApiSrc}/${feature}`,
-      from: chatApiLayers
-        .slice(index)
-        .flat()
-        .filter((other) => other !== feature)
-        .map((other) => `${chatApiSrc}/${other}`),
-      message: `${feature} may import the core and the layers below its own (chatApiLayers in eslint.config.mjs).`,
-    })),
-  ),
-].filter((zone) => zone.from.length > 0);
+// Each app with a `feature-layers.mjs` (its feature folders, bottom layer first) gets import
+// zones: the core imports no feature, and a folder may import the core and folders of the layers
+// below its own, never a peer or a layer above, so no import cycle can form between folders. A
+// folder not listed yet is a new feature: it sits on top, above everything, until a feature below
+// needs it and it is placed in the file. `core` and the app's root files are not features.
+const layeredApps = readdirSync('apps', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(`apps/${entry.name}/feature-layers.mjs`))
+  .map((entry) => entry.name);
+const featureZones = async (app) => {
+  const src = `./apps/${app}/src`;
+  const { default: placed } = await import(`./apps/${app}/feature-layers.mjs`);
+  const unplaced = readdirSync(`apps/${app}/src`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'core')
+    .map((entry) => entry.name)
+    .filter((name) => !placed.flat().includes(name));
+  const layers = [...placed, unplaced];
+  return [
+    {
+      target: `${src}/core`,
+      from: layers.flat().map((feature) => `${src}/${feature}`),
+      message: 'The core imports no feature.',
+    },
+    ...layers.flatMap((layer, index) =>
+      layer.map((feature) => ({
+        target: `${src}/${feature}`,
+        from: layers
+          .slice(index)
+          .flat()
+          .filter((other) => other !== feature)
+          .map((other) => `${src}/${other}`),
+        message: `${feature} may import the core and the layers below its own (apps/${app}/feature-layers.mjs).`,
+      })),
+    ),
+  ].filter((zone) => zone.from.length > 0);
+};
+const layeredAppRules = await Promise.all(
+  layeredApps.map(async (app) => ({
+    files: [`apps/${app}/src/**/*.ts`],
+    ignores: testFiles,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: await featureZones(app) }] },
+  })),
+);
 const frameworkImports = ['typeorm', 'kafkajs', 'pg', '@nestjs/*', 'express'];
 
 export default tseslint.config(
@@ -199,11 +201,7 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...dataAccessCalls, ...managerCalls],
     },
   },
-  {
-    files: ['apps/chat-api/src/**/*.ts'],
-    ignores: testFiles,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: chatApiZones }] },
-  },
+  ...layeredAppRules,
   {
     files: ['libs/platform/**/*.ts'],
     rules: { 'no-restricted-imports': restrictImports() },

@@ -1,7 +1,7 @@
 import type { AppDatabase } from '@platform/database';
+import { tablesOf } from '@platform/database';
 import { messagingEntities } from '@platform/messaging';
 import { ChatApiModule } from './chat-api.module.js';
-import { tablesOf } from './core/database/feature-tables.js';
 
 const featureTables = tablesOf(ChatApiModule);
 

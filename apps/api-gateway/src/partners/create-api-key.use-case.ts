@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { TransactionRunner } from '@platform/database';
+import { TransactionRunner, type UnitOfWork } from '@platform/database';
 import { Clock, IdGenerator } from '@shared/util';
 import { ApiKeyHasher } from './api-key.hasher.js';
 import { PartnerAuditsRepository } from './partner-audits.repository.js';
@@ -28,18 +27,18 @@ export class CreateApiKeyUseCase {
 
   // `actor` is the operator (X-Operator, else "ops"), or "partner" for a partner's own key.
   execute(actor: string, partnerId: string): Promise<IssuedApiKey> {
-    return this.transactions.run(async (manager) => {
-      if (!(await this.partners.partnerExists(manager, partnerId))) {
+    return this.transactions.run(async (unit) => {
+      if (!(await this.partners.partnerExists(unit, partnerId))) {
         throw new PartnerError(PartnerErrorCode.PARTNER_NOT_FOUND);
       }
-      return this.issue(manager, actor, partnerId);
+      return this.issue(unit, actor, partnerId);
     });
   }
 
-  async issue(manager: EntityManager, actor: string, partnerId: string): Promise<IssuedApiKey> {
+  async issue(unit: UnitOfWork, actor: string, partnerId: string): Promise<IssuedApiKey> {
     const key = this.hasher.generate();
     const keyId = this.ids.uuid();
-    await this.partners.insertKey(manager, {
+    await this.partners.insertKey(unit, {
       id: keyId,
       partnerId,
       displayPrefix: key.displayPrefix,
@@ -47,7 +46,7 @@ export class CreateApiKeyUseCase {
       createdAt: this.clock.now(),
       revokedAt: null,
     });
-    await this.audits.record(manager, { actor, action: 'issue_key', partnerId, subject: key.displayPrefix });
+    await this.audits.record(unit, { actor, action: 'issue_key', partnerId, subject: key.displayPrefix });
     return { keyId, apiKey: key.plaintext, displayPrefix: key.displayPrefix };
   }
 }

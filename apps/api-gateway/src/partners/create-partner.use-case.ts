@@ -23,11 +23,11 @@ export class CreatePartnerUseCase {
   ) {}
 
   execute(actor: string, name: string): Promise<CreatedPartner> {
-    return this.transactions.run(async (manager) => {
+    return this.transactions.run(async (unit) => {
       const partnerId = this.ids.uuid();
-      await this.partners.insertPartner(manager, { id: partnerId, name, createdAt: this.clock.now() });
-      await this.audits.record(manager, { actor, action: 'create_partner', partnerId, subject: name });
-      const key = await this.apiKeys.issue(manager, actor, partnerId);
+      await this.partners.insertPartner(unit, { id: partnerId, name, createdAt: this.clock.now() });
+      await this.audits.record(unit, { actor, action: 'create_partner', partnerId, subject: name });
+      const key = await this.apiKeys.issue(unit, actor, partnerId);
       return { partnerId, name, ...key };
     });
   }

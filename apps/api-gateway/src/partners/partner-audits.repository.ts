@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Clock, IdGenerator } from '@shared/util';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { PartnerAuditEntity, type PartnerAuditAction } from './partner-audit.entity.js';
 
 export interface PartnerAuditRecord {
@@ -19,7 +20,8 @@ export class PartnerAuditsRepository {
   ) {}
 
   // In the change's transaction: the change and its audit row commit or roll back together.
-  async record(manager: EntityManager, entry: PartnerAuditRecord): Promise<void> {
+  async record(unit: UnitOfWork, entry: PartnerAuditRecord): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.insert(PartnerAuditEntity, { ...entry, id: this.ids.uuid(), occurredAt: this.clock.now() });
   }
 

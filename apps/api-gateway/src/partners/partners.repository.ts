@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import { ExpiringCache } from '@platform/http';
 import { Clock } from '@shared/util';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { GatewayConfig } from '../api-gateway.config.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { PartnerEntity } from './partner.entity.js';
@@ -24,15 +25,18 @@ export class PartnersRepository {
     return this.dataSource.getRepository(PartnerEntity).findOneBy({ id: partnerId });
   }
 
-  partnerExists(manager: EntityManager, partnerId: string): Promise<boolean> {
+  partnerExists(unit: UnitOfWork, partnerId: string): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     return manager.existsBy(PartnerEntity, { id: partnerId });
   }
 
-  async insertPartner(manager: EntityManager, partner: PartnerEntity): Promise<void> {
+  async insertPartner(unit: UnitOfWork, partner: PartnerEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.insert(PartnerEntity, partner);
   }
 
-  async insertKey(manager: EntityManager, key: ApiKeyEntity): Promise<void> {
+  async insertKey(unit: UnitOfWork, key: ApiKeyEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.insert(ApiKeyEntity, key);
   }
 
@@ -53,12 +57,8 @@ export class PartnersRepository {
 
   // Scoped by partner: a key id of another partner revokes nothing. The revoked key's display
   // prefix, or null when no active key of this partner has that id.
-  async revokeKey(
-    manager: EntityManager,
-    partnerId: string,
-    keyId: string,
-    at: Date,
-  ): Promise<string | null> {
+  async revokeKey(unit: UnitOfWork, partnerId: string, keyId: string, at: Date): Promise<string | null> {
+    const manager = entityManagerOf(unit);
     const result = await manager
       .createQueryBuilder()
       .update(ApiKeyEntity)
@@ -70,7 +70,8 @@ export class PartnersRepository {
     return rows[0]?.display_prefix ?? null;
   }
 
-  keyExists(manager: EntityManager, partnerId: string, keyId: string): Promise<boolean> {
+  keyExists(unit: UnitOfWork, partnerId: string, keyId: string): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     return manager.existsBy(ApiKeyEntity, { id: keyId, partnerId });
   }
 

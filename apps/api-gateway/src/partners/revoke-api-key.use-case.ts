@@ -17,12 +17,12 @@ export class RevokeApiKeyUseCase {
 
   // `actor` is the operator (X-Operator, else "ops"), or "partner" for a partner's own key.
   async execute(actor: string, partnerId: string, keyId: string): Promise<void> {
-    const outcome = await this.transactions.run(async (manager) => {
-      const revoked = await this.partners.revokeKey(manager, partnerId, keyId, this.clock.now());
+    const outcome = await this.transactions.run(async (unit) => {
+      const revoked = await this.partners.revokeKey(unit, partnerId, keyId, this.clock.now());
       // Revoking an already revoked key changes nothing, so it leaves no audit row.
       if (revoked)
-        await this.audits.record(manager, { actor, action: 'revoke_key', partnerId, subject: revoked });
-      return revoked ?? (await this.partners.keyExists(manager, partnerId, keyId));
+        await this.audits.record(unit, { actor, action: 'revoke_key', partnerId, subject: revoked });
+      return revoked ?? (await this.partners.keyExists(unit, partnerId, keyId));
     });
     if (!outcome) throw new PartnerError(PartnerErrorCode.API_KEY_NOT_FOUND);
     this.partners.forgetCachedKeys();

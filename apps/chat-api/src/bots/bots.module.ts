@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OwnsTables } from '../core/database/feature-tables.js';
+import { OwnsTables } from '@platform/database';
 import { BotServiceEntity } from './bot-service.entity.js';
 import { BotServicesRepository } from './bot-services.repository.js';
 import { BotsController } from './bots.controller.js';

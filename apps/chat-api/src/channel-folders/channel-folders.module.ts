@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OwnsTables } from '../core/database/feature-tables.js';
+import { OwnsTables } from '@platform/database';
 import { MarkdownModule } from '../markdown/markdown.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ChannelFolderEntity } from './channel-folder.entity.js';

@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
+import { OwnsTables } from '@platform/database';
 import { DiscoveryModule } from '@nestjs/core';
 import { AccountLifecycle } from './accounts/account-lifecycle.js';
 import { RealmEntity } from './accounts/realm.entity.js';
 import { UserEntity } from './accounts/user.entity.js';
-import { OwnsTables } from './database/feature-tables.js';
 import { chatSchemaHistory } from './database/migrations/migrations.js';
 import { ChatRouteTable } from './http/chat-route-table.js';
 import { MessageSendLifecycle } from './messages/message-send-lifecycle.js';

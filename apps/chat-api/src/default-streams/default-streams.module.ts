@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OwnsTables } from '../core/database/feature-tables.js';
+import { OwnsTables } from '@platform/database';
 import { StreamsModule } from '../streams/streams.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { ArchivedDefaultStreams } from './archived-default-streams.js';

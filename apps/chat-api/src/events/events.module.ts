@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { OwnsTables } from '@platform/database';
 import { DiscoveryModule } from '@nestjs/core';
-import { OwnsTables } from '../core/database/feature-tables.js';
 import { ChatEventBroadcaster } from './chat-event.broadcaster.js';
 import { ChatEventFanout } from './chat-event-fanout.js';
 import { ChatReplica } from './chat-replica.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OwnsTables } from '../core/database/feature-tables.js';
+import { OwnsTables } from '@platform/database';
 import { MuteUsersService } from './mute-users.service.js';
 import { MutedUserEntity } from './muted-user.entity.js';
 import { MutedUsersController } from './muted-users.controller.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OwnsTables } from '../core/database/feature-tables.js';
+import { OwnsTables } from '@platform/database';
 import { MessagesModule } from '../messages/messages.module.js';
 import { RealmsModule } from '../realms/realms.module.js';
 import { UsersModule } from '../users/users.module.js';

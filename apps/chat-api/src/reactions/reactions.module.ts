@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OwnsTables } from '../core/database/feature-tables.js';
+import { OwnsTables } from '@platform/database';
 import { ReactionEntity } from './reaction.entity.js';
 import { ReactionsRepository } from './reactions.repository.js';
 import { reactionsMigrations } from './migrations/migrations.js';

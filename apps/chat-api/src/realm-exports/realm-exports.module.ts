@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { OwnsTables } from '@platform/database';
 import { ChatApiConfig } from '../core/chat-api.config.js';
-import { OwnsTables } from '../core/database/feature-tables.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { RealmsModule } from '../realms/realms.module.js';
 import { UserSettingsModule } from '../user-settings/user-settings.module.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OwnsTables } from '../core/database/feature-tables.js';
+import { OwnsTables } from '@platform/database';
 import { SavedSnippetEntity } from './saved-snippet.entity.js';
 import { SavedSnippetsController } from './saved-snippets.controller.js';
 import { SavedSnippetsRepository } from './saved-snippets.repository.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { OwnsTables } from '@platform/database';
 import { DiscoveryModule } from '@nestjs/core';
-import { OwnsTables } from '../core/database/feature-tables.js';
 import { ArchiveStreamUseCase } from './archive-stream.use-case.js';
 import { ChannelLifecycle } from './channel-lifecycle.js';
 import { MarkdownModule } from '../markdown/markdown.module.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { OwnsTables } from '@platform/database';
 import { DiscoveryModule } from '@nestjs/core';
-import { OwnsTables } from '../core/database/feature-tables.js';
 import { UsersModule } from '../users/users.module.js';
 import { CreateUserGroupUseCase } from './create-user-group.use-case.js';
 import { GroupCreationGuard } from './group-creation.guard.js';

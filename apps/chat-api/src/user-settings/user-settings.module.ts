@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OwnsTables } from '../core/database/feature-tables.js';
+import { OwnsTables } from '@platform/database';
 import { UsersModule } from '../users/users.module.js';
 import { userSettingsMigrations } from './migrations/migrations.js';
 import { UserExportConsentEntity } from './user-export-consent.entity.js';

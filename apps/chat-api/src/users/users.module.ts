@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OwnsTables } from '../core/database/feature-tables.js';
+import { OwnsTables } from '@platform/database';
 import { CustomProfileFieldsModule } from '../custom-profile-fields/custom-profile-fields.module.js';
 import { AccountChanges } from './account-changes.js';
 import { AccountFactory } from './account-factory.js';

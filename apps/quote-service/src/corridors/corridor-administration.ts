@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { TransactionRunner } from '@platform/database';
+import { TransactionRunner, type UnitOfWork } from '@platform/database';
 import { decimal } from '@payout/money';
 import { Clock, IdGenerator } from '@shared/util';
 import { QuoteError, QuoteErrorCode } from '../quotes/quote.errors.js';
@@ -66,9 +65,9 @@ export class CorridorAdministration {
     ) {
       throw new QuoteError(QuoteErrorCode.INVALID_CORRIDOR, 'minAmount must not exceed maxAmount');
     }
-    await this.transactions.run(async (manager) => {
-      await this.corridors.saveFlow(manager, updated);
-      await this.audit(manager, actor, 'update_flow', `${flow.direction} ${routeName(flow.route)}`, {
+    await this.transactions.run(async (unit) => {
+      await this.corridors.saveFlow(unit, updated);
+      await this.audit(unit, actor, 'update_flow', `${flow.direction} ${routeName(flow.route)}`, {
         ...changes,
       });
     });
@@ -78,16 +77,16 @@ export class CorridorAdministration {
 
   // The new mint becomes the only active one for the asset on that chain, atomically.
   async activateAsset(actor: string, asset: ActiveAsset): Promise<CorridorAssetEntity> {
-    const activated = await this.transactions.run(async (manager) => {
-      const existing = await this.corridors.findMint(manager, asset);
+    const activated = await this.transactions.run(async (unit) => {
+      const existing = await this.corridors.findMint(unit, asset);
       const row = existing ?? { id: this.ids.uuid(), ...asset, active: true };
-      await this.corridors.deactivateOtherMints(manager, row);
-      const saved = await this.corridors.saveAsset(manager, {
+      await this.corridors.deactivateOtherMints(unit, row);
+      const saved = await this.corridors.saveAsset(unit, {
         ...row,
         decimals: asset.decimals,
         active: true,
       });
-      await this.audit(manager, actor, 'activate_asset', `${asset.cryptoCurrency} ${asset.blockchain}`, {
+      await this.audit(unit, actor, 'activate_asset', `${asset.cryptoCurrency} ${asset.blockchain}`, {
         mintAddress: asset.mintAddress,
         decimals: asset.decimals,
       });
@@ -99,13 +98,13 @@ export class CorridorAdministration {
 
   async markUnsupported(actor: string, route: RouteKey, reason: string): Promise<UnsupportedRouteEntity> {
     const existing = await this.corridors.findUnsupported(route);
-    const saved = await this.transactions.run(async (manager) => {
-      const row = await this.corridors.saveUnsupported(manager, {
+    const saved = await this.transactions.run(async (unit) => {
+      const row = await this.corridors.saveUnsupported(unit, {
         id: existing?.id ?? this.ids.uuid(),
         route: { ...route },
         reason,
       });
-      await this.audit(manager, actor, 'mark_unsupported', routeName(route), { reason });
+      await this.audit(unit, actor, 'mark_unsupported', routeName(route), { reason });
       return row;
     });
     this.catalogue.forget();
@@ -113,22 +112,22 @@ export class CorridorAdministration {
   }
 
   async restore(actor: string, unsupportedId: string): Promise<void> {
-    await this.transactions.run(async (manager) => {
-      const restored = await this.corridors.deleteUnsupported(manager, unsupportedId);
+    await this.transactions.run(async (unit) => {
+      const restored = await this.corridors.deleteUnsupported(unit, unsupportedId);
       if (!restored) throw new QuoteError(QuoteErrorCode.CORRIDOR_NOT_FOUND, 'Unsupported route not found');
-      await this.audit(manager, actor, 'restore_route', routeName(restored.route), {});
+      await this.audit(unit, actor, 'restore_route', routeName(restored.route), {});
     });
     this.catalogue.forget();
   }
 
   private audit(
-    manager: EntityManager,
+    unit: UnitOfWork,
     actor: string,
     action: AuditAction,
     subject: string,
     change: AuditedChange,
   ): Promise<void> {
-    return this.audits.record(manager, {
+    return this.audits.record(unit, {
       id: this.ids.uuid(),
       actor,
       action,

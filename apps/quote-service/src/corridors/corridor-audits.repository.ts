@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { CorridorAuditEntity } from './corridor-audit.entity.js';
 
 @Injectable()
 export class CorridorAuditsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async record(manager: EntityManager, entry: CorridorAuditEntity): Promise<void> {
+  async record(unit: UnitOfWork, entry: CorridorAuditEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.insert(CorridorAuditEntity, entry);
   }
 

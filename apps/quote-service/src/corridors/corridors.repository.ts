@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, Not, type EntityManager } from 'typeorm';
+import { DataSource, Not } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { CorridorAssetEntity } from './corridor-asset.entity.js';
 import type { RouteKey } from './route-key.js';
 import { CorridorFlowEntity } from './corridor-flow.entity.js';
@@ -46,14 +47,16 @@ export class CorridorsRepository {
     return this.dataSource.getRepository(CorridorFlowEntity).findOneBy({ id: flowId });
   }
 
-  async saveFlow(manager: EntityManager, flow: CorridorFlowEntity): Promise<void> {
+  async saveFlow(unit: UnitOfWork, flow: CorridorFlowEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.save(CorridorFlowEntity, flow);
   }
 
   findMint(
-    manager: EntityManager,
+    unit: UnitOfWork,
     mint: Pick<CorridorAssetEntity, 'cryptoCurrency' | 'blockchain' | 'mintAddress'>,
   ): Promise<CorridorAssetEntity | null> {
+    const manager = entityManagerOf(unit);
     return manager.findOneBy(CorridorAssetEntity, {
       cryptoCurrency: mint.cryptoCurrency,
       blockchain: mint.blockchain,
@@ -63,9 +66,10 @@ export class CorridorsRepository {
 
   // Every other mint of the asset on that chain stops being active.
   async deactivateOtherMints(
-    manager: EntityManager,
+    unit: UnitOfWork,
     keep: Pick<CorridorAssetEntity, 'id' | 'cryptoCurrency' | 'blockchain'>,
   ): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.update(
       CorridorAssetEntity,
       { cryptoCurrency: keep.cryptoCurrency, blockchain: keep.blockchain, id: Not(keep.id) },
@@ -73,7 +77,8 @@ export class CorridorsRepository {
     );
   }
 
-  saveAsset(manager: EntityManager, asset: CorridorAssetEntity): Promise<CorridorAssetEntity> {
+  saveAsset(unit: UnitOfWork, asset: CorridorAssetEntity): Promise<CorridorAssetEntity> {
+    const manager = entityManagerOf(unit);
     return manager.save(CorridorAssetEntity, asset);
   }
 
@@ -81,19 +86,15 @@ export class CorridorsRepository {
     return this.dataSource.getRepository(UnsupportedRouteEntity).findOneBy({ route: { ...route } });
   }
 
-  saveUnsupported(
-    manager: EntityManager,
-    unsupported: UnsupportedRouteEntity,
-  ): Promise<UnsupportedRouteEntity> {
+  saveUnsupported(unit: UnitOfWork, unsupported: UnsupportedRouteEntity): Promise<UnsupportedRouteEntity> {
+    const manager = entityManagerOf(unit);
     return manager.save(UnsupportedRouteEntity, unsupported);
   }
 
   // False when there was no such unsupported route.
   // The route that was deleted; null when there was no such unsupported route.
-  async deleteUnsupported(
-    manager: EntityManager,
-    unsupportedId: string,
-  ): Promise<UnsupportedRouteEntity | null> {
+  async deleteUnsupported(unit: UnitOfWork, unsupportedId: string): Promise<UnsupportedRouteEntity | null> {
+    const manager = entityManagerOf(unit);
     const existing = await manager.findOneBy(UnsupportedRouteEntity, { id: unsupportedId });
     if (existing) await manager.delete(UnsupportedRouteEntity, { id: unsupportedId });
     return existing;

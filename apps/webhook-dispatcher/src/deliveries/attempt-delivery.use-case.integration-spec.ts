@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { UnitOfWork } from '@platform/database';
 import { MetricsRegistry } from '@platform/http';
 import { AesGcmCipher, FixedClock, RandomIdGenerator } from '@shared/util';
 import { openWebhookTestDatabase, type WebhookTestDatabase } from '../../test/webhook-test-database.js';
@@ -81,7 +82,7 @@ describe(AttemptDeliveryUseCase.name, () => {
       updatedAt: now,
       ...endpoint,
     };
-    await endpoints.insert(database.dataSource.manager, registered);
+    await endpoints.insert(new UnitOfWork(database.dataSource.manager), registered);
     const id = randomUUID();
     await deliveries.insert(
       database.dataSource.manager,

@@ -25,7 +25,7 @@ export class RecordTransactionEventUseCase {
     eventId: string,
     tx: OutboxTransaction<PayoutTopics>,
   ): Promise<void> {
-    const endpointId = await this.endpoints.idForPartner(tx.manager, event.partnerId);
+    const endpointId = await this.endpoints.idForPartner(tx, event.partnerId);
     if (!endpointId) return;
     const id = this.ids.uuid();
     const now = this.clock.now();

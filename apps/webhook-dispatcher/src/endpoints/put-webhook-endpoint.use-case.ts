@@ -37,9 +37,9 @@ export class PutWebhookEndpointUseCase {
   async execute(partnerId: string, command: PutWebhookEndpointCommand): Promise<PutWebhookEndpointResult> {
     const url = await this.checkedUrl(command.url);
     try {
-      return await this.transactions.run(async (manager) => {
+      return await this.transactions.run(async (unit) => {
         const now = this.clock.now();
-        const existing = await this.endpoints.lockForPartner(manager, partnerId);
+        const existing = await this.endpoints.lockForPartner(unit, partnerId);
         if (!existing) {
           const endpoint: WebhookEndpoint = {
             id: this.ids.uuid(),
@@ -52,7 +52,7 @@ export class PutWebhookEndpointUseCase {
             createdAt: now,
             updatedAt: now,
           };
-          await this.endpoints.insert(manager, endpoint);
+          await this.endpoints.insert(unit, endpoint);
           return { endpoint, created: true, newSecret: endpoint.secret };
         }
         const rotated = command.rotateSecret
@@ -64,7 +64,7 @@ export class PutWebhookEndpointUseCase {
             }
           : {};
         const endpoint: WebhookEndpoint = { ...existing, ...rotated, url, updatedAt: now };
-        await this.endpoints.update(manager, endpoint);
+        await this.endpoints.update(unit, endpoint);
         return { endpoint, created: false, newSecret: command.rotateSecret ? endpoint.secret : null };
       });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { PreparedStatements, tableName } from '@platform/database';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, PreparedStatements, tableName, type UnitOfWork } from '@platform/database';
 import { AesGcmCipher } from '@shared/util';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
 import type { WebhookEndpoint } from './webhook-endpoint.js';
@@ -34,7 +34,8 @@ export class WebhookEndpointsRepository {
   }
 
   // Only which endpoint, without opening its secrets.
-  async idForPartner(manager: EntityManager, partnerId: string): Promise<string | null> {
+  async idForPartner(unit: UnitOfWork, partnerId: string): Promise<string | null> {
+    const manager = entityManagerOf(unit);
     const [row] = (await manager.query(`SELECT id FROM ${this.table} WHERE partner_id = $1`, [
       partnerId,
     ])) as Array<{
@@ -44,7 +45,8 @@ export class WebhookEndpointsRepository {
   }
 
   // The row locked until the transaction ends, so that two changes of one endpoint serialise.
-  async lockForPartner(manager: EntityManager, partnerId: string): Promise<WebhookEndpoint | null> {
+  async lockForPartner(unit: UnitOfWork, partnerId: string): Promise<WebhookEndpoint | null> {
+    const manager = entityManagerOf(unit);
     const entity = await manager.findOne(WebhookEndpointEntity, {
       where: { partnerId },
       lock: { mode: 'pessimistic_write' },
@@ -52,11 +54,13 @@ export class WebhookEndpointsRepository {
     return entity && this.open(entity);
   }
 
-  async insert(manager: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
+  async insert(unit: UnitOfWork, endpoint: WebhookEndpoint): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.insert(WebhookEndpointEntity, this.seal(endpoint));
   }
 
-  async update(manager: EntityManager, endpoint: WebhookEndpoint): Promise<void> {
+  async update(unit: UnitOfWork, endpoint: WebhookEndpoint): Promise<void> {
+    const manager = entityManagerOf(unit);
     const { id, partnerId, ...changes } = this.seal(endpoint);
     await manager.update(WebhookEndpointEntity, { id, partnerId }, changes);
   }

@@ -11,3 +11,5 @@ export * from './unstorable-text.js';
 export * from './database-unavailable.js';
 export * from './entity-rows.js';
 export * from './prepared-statements.js';
+export * from './unit-of-work.js';
+export * from './feature-tables.js';

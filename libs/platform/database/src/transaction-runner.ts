@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { UnitOfWork } from './unit-of-work.js';
 
 // For a use case whose change spans several repository calls: `run` opens one transaction and
-// hands its EntityManager to the work, which passes it on to the repositories. The use case
-// itself never queries through it (data access stays in `*.repository.ts`).
+// hands it to the work as a UnitOfWork, which the work passes on to the repositories.
 @Injectable()
 export class TransactionRunner {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+  run<T>(work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((manager) => work(new UnitOfWork(manager)));
   }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Clock, IdGenerator } from '@shared/util';
-import { tableName } from '@platform/database';
+import { entityManagerOf, tableName, UnitOfWork } from '@platform/database';
 import { RequestContext } from '@platform/logging';
 import type { TopicMap, TopicOf } from './event-envelope.js';
 import { OutboxMessageEntity } from './outbox-message.entity.js';
@@ -11,15 +11,23 @@ export interface PublishOptions {
 }
 
 // One database transaction in which state changes and the events announcing them commit
-// together. `manager` is for the caller's own writes; `publish` writes the outbox row.
-export class OutboxTransaction<M extends TopicMap> {
+// together: a unit of work that the caller passes to its repositories for its own writes, and
+// `publish` writes the outbox row.
+export class OutboxTransaction<M extends TopicMap> extends UnitOfWork {
   private readonly committedCallbacks: Array<() => void> = [];
 
   constructor(
-    readonly manager: EntityManager,
+    manager: EntityManager,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+  ) {
+    super(manager);
+  }
+
+  // Transitional: the apps still pass the manager on while their repositories move to UnitOfWork.
+  get manager(): EntityManager {
+    return entityManagerOf(this);
+  }
 
   async publish<T extends TopicOf<M>>(topic: T, payload: M[T], options: PublishOptions): Promise<string> {
     const row = outboxRow(this.manager, this.ids, this.clock, topic, payload, options, 1);

@@ -1,13 +1,13 @@
-import type { AppDatabase } from '@platform/database';
+import type { AppDatabase } from './app-database.js';
 
 // The tables a feature owns: its entities, and the migrations that changed them after the
-// schema history every feature shares (core/database/migrations).
+// schema history the app's core declares.
 export interface FeatureTables {
   readonly entities?: AppDatabase['entities'] & readonly unknown[];
   readonly migrations?: AppDatabase['migrations'] & readonly unknown[];
 }
 
-const FEATURE_TABLES = 'chat:feature-tables';
+const FEATURE_TABLES = 'database:feature-tables';
 // Nest's own key for a module's `imports`.
 const MODULE_IMPORTS = 'imports';
 
@@ -36,7 +36,7 @@ export function tablesOf(root: object): { entities: unknown[]; migrations: unkno
   return { entities, migrations: migrations.sort((a, b) => timestampOf(a) - timestampOf(b)) };
 }
 
-// A generated migration's class name ends with its timestamp (ChatCore1795466343783).
+// A generated migration's class name ends with its timestamp (e.g. ChatCore1795466343783).
 function timestampOf(migration: { name: string }): number {
   return Number(/(\d+)$/.exec(migration.name)?.[1] ?? 0);
 }
