@@ -138,9 +138,10 @@ export default tseslint.config(
               bannedExternalImports: frameworkImports,
             },
             {
-              // Browser code (the web console): bundled for the browser, it talks to the API only.
+              // Browser code (the web console): bundled for the browser, it talks to the API only
+              // (domain libs are framework-free: the console reads the chain and rail records).
               sourceTag: 'type:ui',
-              onlyDependOnLibsWithTags: ['type:contracts', 'type:util'],
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:util'],
               bannedExternalImports: frameworkImports,
             },
             { sourceTag: 'type:testing', notDependOnLibsWithTags: ['type:app', 'type:tool'] },

@@ -20,11 +20,16 @@ async function builtAt(file) {
   }
 }
 
-// `aliases`: the workspace libs the console imports (@shared/contracts), by their source file.
+// `aliases`: the workspace libs the console imports (@shared/contracts, @payout/rails), by their
+// source file.
 export async function buildConsole({ root, outDir, aliases, inputsChanged }) {
   const consoleRoot = join(root, 'libs', 'console', 'web');
-  // The console's sources and the one lib it imports.
-  const inputs = [consoleRoot, join(root, 'libs', 'shared', 'contracts', 'src')];
+  // The console's sources and the libs it imports.
+  const inputs = [
+    consoleRoot,
+    join(root, 'libs', 'shared', 'contracts', 'src'),
+    join(root, 'libs', 'payout', 'rails', 'src'),
+  ];
   const outFile = join(outDir, 'console', 'index.html');
   const newestInput = Math.max(...(await Promise.all(inputs.map(newestChange))));
   if (!inputsChanged && newestInput <= (await builtAt(outFile))) return false;

@@ -1,0 +1,58 @@
+import type { Blockchain } from '@shared/contracts';
+
+export type ChainFamily = 'stellar' | 'solana' | 'evm';
+
+// How a transfer finds its transaction. `memo`: one shared account per chain, and the transfer's
+// memo names the transaction. `address`: every transaction gets its own deposit address (derived
+// by chain-watchers), so where the transfer went says whose it is.
+export type DepositBinding = 'memo' | 'address';
+
+export interface NotifyRequirement {
+  // Where the client reports its transfer, or null when deposits are detected on their own.
+  readonly endpoint: string | null;
+  readonly required: boolean;
+}
+
+// When a transfer on the chain counts: `ledger` — a closed ledger is final (no reorganisations);
+// `commitment` — the cluster's commitment level (Solana); `confirmations` — blocks on top of the
+// transfer's (EVM). The defaults are what a deployment runs with unless its config says otherwise.
+export type Finality =
+  | { readonly rule: 'ledger' }
+  | { readonly rule: 'commitment'; readonly defaultCommitment: 'confirmed' | 'finalized' }
+  | { readonly rule: 'confirmations'; readonly defaultConfirmations: number };
+
+// A text format the chain accepts, and how to say what was expected when a value does not fit.
+export interface TextFormat {
+  readonly pattern: RegExp;
+  readonly expected: string;
+}
+
+// Everything the platform knows about one chain that is not I/O: chain-watchers adds the I/O
+// (one adapter folder per chain), every other app asks this record instead of branching on the
+// chain's name.
+export interface ChainRail {
+  readonly blockchain: Blockchain;
+  readonly family: ChainFamily;
+  // CAIP-2 chain id of the network a production deployment pays on.
+  readonly chainId: string;
+  readonly binding: DepositBinding;
+  // The accounts transfers are sent to.
+  readonly address: TextFormat;
+  // EVM addresses come checksummed or lower-case; base58 and Stellar keys are case-sensitive.
+  readonly addressesIgnoreCase: boolean;
+  // What the chain names its transactions by.
+  readonly transferId: TextFormat;
+  // The token's identity as a transaction records it (its `mint_address`) from the asset as a
+  // transfer reports it: Stellar reports `issuer:code` and keeps the issuer; Solana's SPL mint
+  // and an ERC-20 contract address are already that identity.
+  tokenIdOf(asset: string): string;
+  readonly finality: Finality;
+  // The public explorer page of a transaction on the production network.
+  explorerTransactionUrl(transferId: string): string;
+  readonly notify: NotifyRequirement;
+  readonly walletConnect: {
+    readonly namespace: string;
+    readonly methods: readonly string[];
+    readonly events: readonly string[];
+  };
+}

@@ -1,0 +1,15 @@
+import { PaymentMethod } from '@shared/contracts';
+import type { PaymentRail } from './payment-rail.js';
+import { BREB } from './rails/breb.rail.js';
+import { PIX } from './rails/pix.rail.js';
+
+// Every fiat rail the platform pays out on. A new rail is one record here (and its
+// `PaymentMethod` member), plus its HTTP adapter's URL in transaction-service's config.
+export const PAYMENT_RAILS: Readonly<Record<PaymentMethod, PaymentRail>> = {
+  [PaymentMethod.PIX]: PIX,
+  [PaymentMethod.BREB]: BREB,
+};
+
+export function paymentRail(method: PaymentMethod): PaymentRail {
+  return PAYMENT_RAILS[method];
+}
