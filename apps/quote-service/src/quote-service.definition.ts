@@ -1,8 +1,8 @@
 import { PayoutErrorResponseDto } from '@payout/errors';
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
-import { quoteErrorPresenter } from './quote-error.presenter.js';
-import { QuoteServiceConfig } from './quote-service.config.js';
+import { quoteErrorPresenter } from './core/errors/quote-error.presenter.js';
+import { QuoteServiceConfig } from './core/quote-service.config.js';
 import { quoteServiceDatabase } from './quote-service.database.js';
 import { QuoteServiceModule } from './quote-service.module.js';
 

@@ -5,7 +5,7 @@ import { Clock } from '@shared/util';
 import type { CorridorAssetEntity } from './corridor-asset.entity.js';
 import type { CorridorFlowEntity } from './corridor-flow.entity.js';
 import { CorridorsRepository } from './corridors.repository.js';
-import type { RouteKey } from './route-key.js';
+import type { RouteKey } from '../core/routes/route-key.js';
 
 export interface LiveCorridor {
   readonly flow: CorridorFlowEntity;

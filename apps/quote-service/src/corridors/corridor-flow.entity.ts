@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
-import { RouteColumns } from './route.columns.js';
+import { RouteColumns } from '../core/routes/route.columns.js';
 import { FlowDirection } from '@shared/contracts';
 
 // One priced route: asset on a chain to (or from) a fiat rail, with its fee schedule and bounds

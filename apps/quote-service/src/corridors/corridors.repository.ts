@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, Not } from 'typeorm';
 import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { CorridorAssetEntity } from './corridor-asset.entity.js';
-import type { RouteKey } from './route-key.js';
+import type { RouteKey } from '../core/routes/route-key.js';
 import { CorridorFlowEntity } from './corridor-flow.entity.js';
 import { UnsupportedRouteEntity } from './unsupported-route.entity.js';
 

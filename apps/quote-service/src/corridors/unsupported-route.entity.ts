@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
-import { RouteColumns } from './route.columns.js';
+import { RouteColumns } from '../core/routes/route.columns.js';
 
 // A route switched off explicitly (for example while a rail partner is down), whatever its flow says.
 @Entity({ name: 'unsupported_route' })

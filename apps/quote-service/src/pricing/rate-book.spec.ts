@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { createLogger } from '@platform/logging';
 import { CryptoCurrency, TargetCurrency } from '@shared/contracts';
 import { FixedClock } from '@shared/util';
-import type { QuoteServiceConfig } from '../quote-service.config.js';
-import { QuoteError } from '../quotes/quote.errors.js';
+import type { QuoteServiceConfig } from '../core/quote-service.config.js';
+import { QuoteError } from '../core/errors/quote.errors.js';
 import { RateBook } from './rate-book.js';
 import { RateProvider, type CurrencyPair, type ObservedRate } from './rate-provider.js';
 

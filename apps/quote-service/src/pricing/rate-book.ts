@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
 import { Clock } from '@shared/util';
-import { QuoteServiceConfig } from '../quote-service.config.js';
-import { QuoteError, QuoteErrorCode } from '../quotes/quote.errors.js';
+import { QuoteServiceConfig } from '../core/quote-service.config.js';
+import { QuoteError, QuoteErrorCode } from '../core/errors/quote.errors.js';
 import { RateProvider, type CurrencyPair, type ObservedRate } from './rate-provider.js';
 
 // The last good rate of every pair, refreshed in the background so that no quote waits on a

@@ -4,7 +4,7 @@ import { InternalAuth } from '@platform/http';
 import { FlowDirection, type InternalQuoteView } from '@shared/contracts';
 import { CorridorCatalogue } from '../corridors/corridor-catalogue.js';
 import { QuoteKind } from './quote.entity.js';
-import { QuoteError, QuoteErrorCode } from './quote.errors.js';
+import { QuoteError, QuoteErrorCode } from '../core/errors/quote.errors.js';
 import { QuotesRepository } from './quotes.repository.js';
 
 // transaction-service reads the quote a partner accepts: amounts, fee and rate as they were

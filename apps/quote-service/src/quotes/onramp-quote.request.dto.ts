@@ -1,5 +1,6 @@
 import { Blockchain, CryptoCurrency, PaymentMethod, TargetCurrency } from '@shared/contracts';
-import { AmountField, EnumField } from './quote-route.fields.js';
+import { EnumField } from '../core/http/enum.field.js';
+import { AmountField } from './amount.field.js';
 
 export class OnrampQuoteRequestDto {
   @AmountField('Local currency the user pays', 2, 500)

@@ -3,7 +3,7 @@ import { FEE_DECIMALS, feeTypeOf, toFixedString, toJsonNumber, type Decimal } fr
 import { TransactionalOutbox } from '@platform/messaging';
 import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
-import { QuoteServiceConfig } from '../quote-service.config.js';
+import { QuoteServiceConfig } from '../core/quote-service.config.js';
 import type { PricingContext } from './quote-pricing-context.js';
 import { QuoteEntity, QuoteKind } from './quote.entity.js';
 import { QuotesRepository } from './quotes.repository.js';

@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { decimal, feeSchedule, type Decimal, type FeeSchedule } from '@payout/money';
 import type { FlowDirection } from '@shared/contracts';
 import { CorridorCatalogue, type LiveCorridor } from '../corridors/corridor-catalogue.js';
-import { type RouteKey } from '../corridors/route-key.js';
+import { type RouteKey } from '../core/routes/route-key.js';
 import { RateBook } from '../pricing/rate-book.js';
 import type { ObservedRate } from '../pricing/rate-provider.js';
-import { QuoteError, QuoteErrorCode } from './quote.errors.js';
+import { QuoteError, QuoteErrorCode } from '../core/errors/quote.errors.js';
 
 export interface PricingContext {
   readonly corridor: LiveCorridor;

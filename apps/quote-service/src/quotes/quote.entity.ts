@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { RouteColumns } from '../corridors/route.columns.js';
+import { RouteColumns } from '../core/routes/route.columns.js';
 
 export enum QuoteKind {
   PAYOUT = 'PAYOUT',

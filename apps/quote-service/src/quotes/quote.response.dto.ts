@@ -27,25 +27,3 @@ export class QuoteResponseDto {
   @ApiProperty({ description: 'Crypto to send (quote), fiat received (reverse) or crypto received (onramp)' })
   value!: number;
 }
-
-export class QuoteErrorResponseDto {
-  @ApiProperty({
-    enum: [
-      'authentication_failed',
-      'invalid_request',
-      'corridor_unavailable',
-      'minimum',
-      'maximum',
-      'quote_unavailable',
-      'corridor_not_found',
-      'server_error',
-    ],
-  })
-  code!: string;
-
-  @ApiProperty()
-  reason!: string;
-
-  @ApiProperty()
-  retryable!: boolean;
-}

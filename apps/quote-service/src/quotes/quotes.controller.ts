@@ -11,7 +11,8 @@ import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
 import { CreateQuoteUseCase } from './create-quote.use-case.js';
 import { OnrampQuoteRequestDto } from './onramp-quote.request.dto.js';
-import { QuoteErrorResponseDto, QuoteResponseDto } from './quote.response.dto.js';
+import { QuoteErrorResponseDto } from '../core/errors/quote-error.response.dto.js';
+import { QuoteResponseDto } from './quote.response.dto.js';
 import { QuoteRequestDto } from './quote.request.dto.js';
 import { ReverseQuoteRequestDto } from './reverse-quote.request.dto.js';
 

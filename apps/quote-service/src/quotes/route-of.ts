@@ -1,5 +1,5 @@
 import type { Blockchain, CryptoCurrency, PaymentMethod, TargetCurrency } from '@shared/contracts';
-import type { RouteKey } from '../corridors/route-key.js';
+import type { RouteKey } from '../core/routes/route-key.js';
 
 interface RouteFields {
   readonly crypto_currency: CryptoCurrency;

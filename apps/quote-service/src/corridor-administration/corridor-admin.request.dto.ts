@@ -12,7 +12,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { Blockchain, CryptoCurrency, PaymentMethod, TargetCurrency } from '@shared/contracts';
-import { EnumField } from '../quotes/quote-route.fields.js';
+import { EnumField } from '../core/http/enum.field.js';
 
 const DECIMAL = /^\d{1,14}(\.\d{1,6})?$/;
 

@@ -37,7 +37,7 @@ import {
   CorridorSnapshotResponseDto,
   UnsupportedRouteResponseDto,
 } from './ops-corridors.response.dto.js';
-import { QuoteErrorResponseDto } from '../quotes/quote.response.dto.js';
+import { QuoteErrorResponseDto } from '../core/errors/quote-error.response.dto.js';
 
 const OPERATOR = 'x-operator';
 

@@ -1,16 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsEnum, IsNumber, IsPositive, ValidateBy } from 'class-validator';
+import { IsDefined, IsNumber, IsPositive, ValidateBy } from 'class-validator';
 import { decimal } from '@payout/money';
 
-// The field stacks every quote request shares, composed once.
-export const EnumField = (values: object, example: string) =>
-  applyDecorators(
-    ApiProperty({ enum: values, example }),
-    IsDefined({ message: '$property is required' }),
-    IsEnum(values),
-  );
-
+// The amount field every quote request has, its stack composed once.
 export const AmountField = (description: string, maxDecimalPlaces: number, example: number) => {
   const message = `$property must be a number with at most ${maxDecimalPlaces} decimals`;
   return applyDecorators(

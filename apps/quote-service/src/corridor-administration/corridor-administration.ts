@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { TransactionRunner, type UnitOfWork } from '@platform/database';
 import { decimal } from '@payout/money';
 import { Clock, IdGenerator } from '@shared/util';
-import { QuoteError, QuoteErrorCode } from '../quotes/quote.errors.js';
-import type { CorridorAssetEntity } from './corridor-asset.entity.js';
+import { QuoteError, QuoteErrorCode } from '../core/errors/quote.errors.js';
+import type { CorridorAssetEntity } from '../corridors/corridor-asset.entity.js';
 import type { AuditedChange } from './corridor-audit.entity.js';
 import { CorridorAuditsRepository } from './corridor-audits.repository.js';
-import { CorridorCatalogue } from './corridor-catalogue.js';
-import { type RouteKey } from './route-key.js';
-import type { CorridorFlowEntity } from './corridor-flow.entity.js';
-import { CorridorsRepository } from './corridors.repository.js';
-import type { UnsupportedRouteEntity } from './unsupported-route.entity.js';
+import { CorridorCatalogue } from '../corridors/corridor-catalogue.js';
+import { type RouteKey } from '../core/routes/route-key.js';
+import type { CorridorFlowEntity } from '../corridors/corridor-flow.entity.js';
+import { CorridorsRepository } from '../corridors/corridors.repository.js';
+import type { UnsupportedRouteEntity } from '../corridors/unsupported-route.entity.js';
 
 export interface FlowChanges {
   readonly enabled?: boolean;

@@ -1,6 +1,6 @@
 import { AmountBelowFeeError, InvalidAmountError } from '@payout/money';
 import { PayoutErrorPresenter, type DomainErrorMapper } from '@payout/errors';
-import { QuoteError, QuoteErrorCode } from './quotes/quote.errors.js';
+import { QuoteError, QuoteErrorCode } from './quote.errors.js';
 
 const mapQuoteError: DomainErrorMapper = (error) => {
   if (error instanceof QuoteError)
