@@ -1,8 +1,8 @@
 import { PayoutErrorResponseDto } from '@payout/errors';
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
-import { kycErrorPresenter } from './kyc-error.presenter.js';
-import { KycServiceConfig } from './kyc-service.config.js';
+import { kycErrorPresenter } from './core/errors/kyc-error.presenter.js';
+import { KycServiceConfig } from './core/kyc-service.config.js';
 import { kycServiceDatabase } from './kyc-service.database.js';
 import { KycServiceModule } from './kyc-service.module.js';
 

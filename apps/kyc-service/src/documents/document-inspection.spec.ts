@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { heic, jpeg, pdf, png, text, webp, executable, zip } from '../../test/document-fixtures.js';
-import { KycError, KycErrorCode } from '../submissions/kyc.errors.js';
+import { KycError, KycErrorCode } from '../core/errors/kyc.errors.js';
 import { inspectDocument } from './document-inspection.js';
 
 async function refusalOf(bytes: Buffer, declaredType: string): Promise<string> {

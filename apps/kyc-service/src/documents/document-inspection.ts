@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { invalidSubmission } from '../submissions/kyc.errors.js';
+import { invalidSubmission } from '../core/errors/kyc.errors.js';
 import {
   isCompleteIsoMedia,
   isCompleteJpeg,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { KycCiphers } from '../crypto/kyc-ciphers.js';
+import { KycCiphers } from '../core/crypto/kyc-ciphers.js';
 import { DocumentStorage } from './document-storage.js';
 
 // Encrypts documents before they reach storage and decrypts them on the way back. The storage

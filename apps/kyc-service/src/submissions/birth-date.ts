@@ -1,4 +1,4 @@
-import { invalidSubmission } from './kyc.errors.js';
+import { invalidSubmission } from '../core/errors/kyc.errors.js';
 
 // The calendar date of an ISO 8601 date or date-time (as written, before any time zone shift),
 // which must be strictly before today (UTC).

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { KycCiphers } from '../crypto/kyc-ciphers.js';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
+import { KycCiphers } from '../core/crypto/kyc-ciphers.js';
 import { KycStatus } from './kyc-status.js';
 import { KycSubmissionEntity } from './kyc-submission.entity.js';
 import { PERSONAL_DATA_FIELDS, type KycPersonalData, type KycSubmission } from './kyc-submission.js';
@@ -22,7 +23,8 @@ export class KycSubmissionsRepository {
     private readonly ciphers: KycCiphers,
   ) {}
 
-  async insert(manager: EntityManager, submission: KycSubmission): Promise<void> {
+  async insert(unit: UnitOfWork, submission: KycSubmission): Promise<void> {
+    const manager = entityManagerOf(unit);
     const entity: KycSubmissionEntity = {
       id: submission.id,
       partnerId: submission.partnerId,

@@ -9,8 +9,8 @@ import {
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
-import { KycServiceConfig } from '../kyc-service.config.js';
-import { KycError, KycErrorCode, invalidSubmission } from './kyc.errors.js';
+import { KycServiceConfig } from '../core/kyc-service.config.js';
+import { KycError, KycErrorCode, invalidSubmission } from '../core/errors/kyc.errors.js';
 
 export const DOCUMENT_FIELD = 'document';
 

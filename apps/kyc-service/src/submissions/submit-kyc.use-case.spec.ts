@@ -8,7 +8,7 @@ import type { MalwareScanner, ScanVerdict } from '../documents/malware-scanner.j
 import type { KycCaller } from './kyc-caller.js';
 import { KycDocumentType } from './kyc-document-type.js';
 import type { KycSubmissionsRepository } from './kyc-submissions.repository.js';
-import { KycError, KycErrorCode } from './kyc.errors.js';
+import { KycError, KycErrorCode } from '../core/errors/kyc.errors.js';
 import { SubmitKycUseCase, type KycForm } from './submit-kyc.use-case.js';
 
 const form: KycForm = {
@@ -42,10 +42,10 @@ function system(scanner: MalwareScanner | null) {
   const committed: string[] = [];
   const vault = { store: async (key: string) => void stored.push(key), discard: async () => undefined };
   const outbox = {
-    run: async (work: (tx: object) => Promise<void>) => work({ manager: {}, publish: async () => undefined }),
+    run: async (work: (tx: object) => Promise<void>) => work({ publish: async () => undefined }),
   };
   const submissions = {
-    insert: async (_manager: object, row: { id: string }) => void committed.push(row.id),
+    insert: async (_unit: object, row: { id: string }) => void committed.push(row.id),
   };
   const sut = new SubmitKycUseCase(
     submissions as unknown as KycSubmissionsRepository,

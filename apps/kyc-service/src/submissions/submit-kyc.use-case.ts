@@ -11,7 +11,7 @@ import type { KycDocumentType } from './kyc-document-type.js';
 import { KycStatus } from './kyc-status.js';
 import type { KycPersonalData, KycSubmission } from './kyc-submission.js';
 import { KycSubmissionsRepository } from './kyc-submissions.repository.js';
-import { KycError, KycErrorCode, invalidSubmission } from './kyc.errors.js';
+import { KycError, KycErrorCode, invalidSubmission } from '../core/errors/kyc.errors.js';
 
 export interface KycForm extends KycPersonalData {
   readonly userId: string;
@@ -97,7 +97,7 @@ export class SubmitKycUseCase {
 
   private record(submission: KycSubmission, decidedAt: Date): Promise<void> {
     return this.outbox.run(async (tx) => {
-      await this.submissions.insert(tx.manager, submission);
+      await this.submissions.insert(tx, submission);
       await tx.publish(
         PayoutTopic.KycSubmissionDecided,
         {

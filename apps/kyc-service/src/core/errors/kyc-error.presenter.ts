@@ -1,5 +1,5 @@
 import { PayoutErrorPresenter, type DomainErrorMapper, type PayoutErrorBody } from '@payout/errors';
-import { KycError, KycErrorCode } from './submissions/kyc.errors.js';
+import { KycError, KycErrorCode } from './kyc.errors.js';
 
 // Every KYC refusal is the client's to fix, `invalid_request`, never retryable as sent; but a
 // document the scanner could not look at may pass once it answers again.
