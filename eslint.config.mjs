@@ -26,10 +26,16 @@ const restrictImports = (...paths) => ['error', { paths, patterns: [noAppImports
 const dataAccess =
   'Data access lives in *.repository.ts and *.query.ts (CONVENTIONS.md, "Data access"): call a ' +
   'repository method named for what it does; for one transaction across several repository calls ' +
-  'inject TransactionRunner from @platform/database and pass its EntityManager on.';
+  'inject TransactionRunner from @platform/database (or run in a TransactionalOutbox) and pass its ' +
+  'UnitOfWork on: only repositories open it, with entityManagerOf.';
 const typeormOnlyInRepositories = {
   name: 'typeorm',
   importNames: ['DataSource', 'Repository', 'QueryRunner'],
+  message: dataAccess,
+};
+const unitsOpenedOnlyInRepositories = {
+  name: '@platform/database',
+  importNames: ['entityManagerOf'],
   message: dataAccess,
 };
 const dataAccessCalls = ['query', 'getRepository', 'createQueryBuilder'].map((method) => ({
@@ -41,6 +47,16 @@ const managerCalls = [
   "CallExpression[callee.object.type='Identifier'][callee.object.name='manager']",
   "CallExpression[callee.object.type='MemberExpression'][callee.object.property.name='manager']",
 ].map((selector) => ({ selector, message: `An EntityManager queried outside a repository. ${dataAccess}` }));
+// The issue's check: outside repositories, queries, entities, migrations and the database lib, no
+// source file names the ORM's handles at all (not even as a type): use cases hold a UnitOfWork.
+const ormHandles = {
+  selector: 'Identifier[name=/^(EntityManager|DataSource)$/]',
+  message: `The ORM named outside a repository. ${dataAccess}`,
+};
+const dataAccessFiles = ['**/*.repository.ts', '**/*.query.ts', '**/*.entity.ts', '**/migrations/**'];
+// Where `ormHandles` holds already. The payout apps join once their use cases pass a UnitOfWork:
+// then `apps/**/src/**/*.ts` replaces `apps/chat-api/src/**/*.ts`.
+const appsWithoutOrmHandles = ['apps/chat-api/src/**/*.ts'];
 // Each app with a `feature-layers.mjs` (its feature folders, bottom layer first) gets import
 // zones: the core imports no feature, and a folder may import the core and folders of the layers
 // below its own, never a peer or a layer above, so no import cycle can form between folders. A
@@ -191,16 +207,35 @@ export default tseslint.config(
     // Flat config replaces a rule's options per matching block, so the restrictions above are
     // repeated here with the data-access one.
     files: ['apps/**/src/**/*.ts'],
-    ignores: [...testFiles, '**/*.repository.ts', '**/*.query.ts', '**/*.entity.ts', '**/migrations/**'],
+    ignores: [...testFiles, ...dataAccessFiles],
     rules: {
       'no-restricted-imports': restrictImports(
         kafkaOnlyThroughMessaging,
         testingOnlyInTests,
         testSupportOnlyInTests,
         typeormOnlyInRepositories,
+        unitsOpenedOnlyInRepositories,
       ),
       'no-restricted-syntax': ['error', ...dataAccessCalls, ...managerCalls],
     },
+  },
+  {
+    // Entities and migrations may import typeorm, but have no unit of work to open.
+    files: ['apps/**/src/**/*.entity.ts', 'apps/**/src/**/migrations/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': restrictImports(
+        kafkaOnlyThroughMessaging,
+        testingOnlyInTests,
+        testSupportOnlyInTests,
+        unitsOpenedOnlyInRepositories,
+      ),
+    },
+  },
+  {
+    files: appsWithoutOrmHandles,
+    ignores: [...testFiles, ...dataAccessFiles],
+    rules: { 'no-restricted-syntax': ['error', ...dataAccessCalls, ...managerCalls, ormHandles] },
   },
   ...layeredAppRules,
   {
@@ -211,6 +246,12 @@ export default tseslint.config(
     files: ['libs/platform/**/src/**/*.ts'],
     ignores: [...testFiles, 'libs/platform/testing/**', 'libs/platform/test-support/**'],
     rules: { 'no-restricted-imports': restrictImports(testingOnlyInTests, testSupportOnlyInTests) },
+  },
+  {
+    // The libs too, but for the database lib, which is where the ORM is wrapped.
+    files: ['libs/**/src/**/*.ts', 'libs/**/src/**/*.tsx'],
+    ignores: [...testFiles, ...dataAccessFiles, 'libs/platform/database/**'],
+    rules: { 'no-restricted-syntax': ['error', ormHandles] },
   },
   {
     // End-to-end suites (and their harnesses beside them) assemble the apps they drive, like the

@@ -175,36 +175,23 @@ async function flagsRound(member, ids, size) {
 
 // The same rounds as flagsRound with chat-api's statement alone, run bare through `pg`: the text
 // MessageFlagsRepository.applyWhenAllHeld builds (from dist), its event row built by the outbox's
-// own outboxRow, executed on one connection as the request's only round trip.
+// own SQL and parameters, executed on one connection as the request's only round trip.
 async function bareFlagsRound(client, member, realmId, ids, size) {
   const repository = await import(distFile('apps/chat-api/src/message-flags/message-flags.repository.js'));
   const { flagChange } = await import(distFile('apps/chat-api/src/message-flags/flag-rules.js'));
   const { toMessageRuns } = await import(distFile('apps/chat-api/src/events/message-runs.js'));
-  const { outboxRow } = await import(distFile('libs/platform/messaging/src/outbox-transaction.js'));
-  // outboxRow reads the outbox table's name from a TypeORM connection: this is its only use.
-  const connection = {
-    getMetadata: () => ({ schema: 'chat', tableName: 'outbox_message' }),
-    driver: { escape: (name) => `"${name}"` },
-  };
-  const idGenerator = { uuid: () => randomUUID() };
+  const { outboxInsertSql, outboxParameters } = await import(
+    distFile('libs/platform/messaging/src/outbox.repository.js')
+  );
   const clock = { now: () => new Date() };
   const bare = {
     statement: async (parameters, compose) => {
       const values = [...parameters];
       const sql = compose({
         event: (topic, payload, options, condition) => {
-          const row = outboxRow(
-            { connection },
-            idGenerator,
-            clock,
-            topic,
-            payload,
-            options,
-            values.length + 1,
-            condition,
-          );
-          values.push(...row.parameters);
-          return row.sql;
+          const firstParameter = values.length + 1;
+          values.push(...outboxParameters(randomUUID(), clock, topic, payload, options));
+          return outboxInsertSql('"chat"."outbox_message"', firstParameter, condition);
         },
       });
       return (await client.query(sql, values)).rows;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { BotServiceEntity } from './bot-service.entity.js';
 
 // The outgoing webhooks of the realm's outgoing-webhook bots.
@@ -12,7 +13,8 @@ export class BotServicesRepository {
     return this.dataSource.getRepository(BotServiceEntity).findBy({ realmId, botUserId: In(botUserIds) });
   }
 
-  async insert(manager: EntityManager, service: BotServiceEntity): Promise<void> {
+  async insert(unit: UnitOfWork, service: BotServiceEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.getRepository(BotServiceEntity).insert(service);
   }
 }

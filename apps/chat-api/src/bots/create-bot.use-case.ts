@@ -59,7 +59,7 @@ export class CreateBotUseCase {
     if (!INTERFACES.has(command.interfaceType)) throw ChatError.badRequest('Invalid interface type');
     const outgoing = command.botType === BotType.OUTGOING_WEBHOOK;
     return this.outbox.run(async (tx) => {
-      const { user, apiKey } = await this.accounts.create(tx.manager, {
+      const { user, apiKey } = await this.accounts.create(tx, {
         realmId: caller.realm.id,
         email,
         fullName,
@@ -76,11 +76,11 @@ export class CreateBotUseCase {
           interface: command.interfaceType as BotInterface,
           tokenSealed: this.vault.seal(this.vault.generate()),
         });
-        await this.botServices.insert(tx.manager, service);
+        await this.botServices.insert(tx, service);
       }
       await publishChatEvent(tx, {
         realmId: caller.realm.id,
-        userIds: await this.users.realmUserIds(caller.realm.id, tx.manager),
+        userIds: await this.users.realmUserIds(caller.realm.id, tx),
         event: { type: 'realm_user', op: 'add', person: userRow(user) },
       });
       await this.lifecycle.userCreated(tx, user);

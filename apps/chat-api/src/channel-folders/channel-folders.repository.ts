@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { isStoredId } from '../core/http/stored-id.js';
 import { ChannelFolderEntity } from './channel-folder.entity.js';
 
@@ -8,9 +9,11 @@ import { ChannelFolderEntity } from './channel-folder.entity.js';
 export class ChannelFoldersRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  findById(realmId: number, id: number, manager?: EntityManager): Promise<ChannelFolderEntity | null> {
+  findById(realmId: number, id: number, unit?: UnitOfWork): Promise<ChannelFolderEntity | null> {
     if (!isStoredId(id)) return Promise.resolve(null);
-    return (manager ?? this.dataSource.manager).getRepository(ChannelFolderEntity).findOneBy({ realmId, id });
+    return entityManagerOf(unit, this.dataSource)
+      .getRepository(ChannelFolderEntity)
+      .findOneBy({ realmId, id });
   }
 
   // Zulip's name__iexact.
@@ -30,14 +33,16 @@ export class ChannelFoldersRepository {
     });
   }
 
-  async ids(realmId: number, manager: EntityManager): Promise<number[]> {
+  async ids(realmId: number, unit: UnitOfWork): Promise<number[]> {
+    const manager = entityManagerOf(unit);
     const rows = (await manager.query('SELECT "id" FROM "chat"."channel_folder" WHERE "realm_id" = $1', [
       realmId,
     ])) as Array<{ id: number }>;
     return rows.map((row) => row.id);
   }
 
-  async insert(manager: EntityManager, folder: Omit<ChannelFolderEntity, 'id' | 'order'>) {
+  async insert(unit: UnitOfWork, folder: Omit<ChannelFolderEntity, 'id' | 'order'>) {
+    const manager = entityManagerOf(unit);
     const repository = manager.getRepository(ChannelFolderEntity);
     const saved = await repository.save(repository.create({ ...folder, order: 0 }));
     await repository.update({ id: saved.id }, { order: saved.id });
@@ -45,12 +50,13 @@ export class ChannelFoldersRepository {
   }
 
   async update(
-    manager: EntityManager,
+    unit: UnitOfWork,
     folder: ChannelFolderEntity,
     changes: Partial<
       Pick<ChannelFolderEntity, 'name' | 'description' | 'renderedDescription' | 'isArchived'>
     >,
   ): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager
       .getRepository(ChannelFolderEntity)
       .update({ realmId: folder.realmId, id: folder.id }, changes);
@@ -58,11 +64,8 @@ export class ChannelFoldersRepository {
   }
 
   // Every folder's position in one statement.
-  async reorder(
-    manager: EntityManager,
-    realmId: number,
-    positions: ReadonlyMap<number, number>,
-  ): Promise<void> {
+  async reorder(unit: UnitOfWork, realmId: number, positions: ReadonlyMap<number, number>): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `UPDATE "chat"."channel_folder" f SET "order" = p."position"
          FROM unnest($2::int[], $3::int[]) AS p("id", "position")

@@ -46,7 +46,7 @@ export class ChannelFoldersService {
   async create(caller: ChatCaller, name: string, description: string) {
     await this.checkName(caller, name);
     return this.outbox.run(async (tx) => {
-      const folder = await this.folders.insert(tx.manager, {
+      const folder = await this.folders.insert(tx, {
         realmId: caller.realm.id,
         name,
         description,
@@ -69,10 +69,10 @@ export class ChannelFoldersService {
   async reorder(caller: ChatCaller, order: readonly number[]): Promise<Record<string, never>> {
     const positions = new Map(order.map((id, index) => [id, index] as const));
     await this.outbox.run(async (tx) => {
-      const ids = await this.folders.ids(caller.realm.id, tx.manager);
+      const ids = await this.folders.ids(caller.realm.id, tx);
       if (ids.some((id) => !positions.has(id))) throw ChatError.badRequest('Invalid order mapping.');
       await this.folders.reorder(
-        tx.manager,
+        tx,
         caller.realm.id,
         new Map(ids.map((id) => [id, positions.get(id)!] as const)),
       );
@@ -122,7 +122,7 @@ export class ChannelFoldersService {
     data: Record<string, unknown>,
   ): Promise<void> {
     await this.outbox.run(async (tx) => {
-      await this.folders.update(tx.manager, folder, stored);
+      await this.folders.update(tx, folder, stored);
       await this.announce(tx, caller, {
         type: 'channel_folder',
         op: 'update',
@@ -150,7 +150,7 @@ export class ChannelFoldersService {
   ): Promise<void> {
     await publishChatEvent(tx, {
       realmId: caller.realm.id,
-      userIds: await this.users.realmUserIds(caller.realm.id, tx.manager),
+      userIds: await this.users.realmUserIds(caller.realm.id, tx),
       event,
     });
   }

@@ -100,17 +100,17 @@ export class UpdateChannelUseCase {
     const newPolicy = policyName(privacy);
     const notice = await this.notice(caller, stream, permissionNotice(caller.user, oldPolicy, newPolicy));
     await this.outbox.run(async (tx) => {
-      await this.streams.updateSettings(tx.manager, stream, privacy);
+      await this.streams.updateSettings(tx, stream, privacy);
       const audience = await this.audience(tx, stream);
       let created = new Set<number>();
       if (wasPrivate && !stream.inviteOnly) {
-        const subscribers = new Set(await this.streams.subscriberIds(stream.id, tx.manager));
+        const subscribers = new Set(await this.streams.subscriberIds(stream.id, tx));
         created = new Set(
           audience
             .filter((user) => !subscribers.has(user.id) && !isAdministrator(user))
             .map((user) => user.id),
         );
-        const stats = await this.streams.stats([stream], tx.manager);
+        const stats = await this.streams.stats([stream], tx);
         await this.publish(tx, stream, [...created], {
           type: 'stream',
           op: 'create',
@@ -154,7 +154,7 @@ export class UpdateChannelUseCase {
       descriptionNotice(caller.user, stream.description, description),
     );
     await this.outbox.run(async (tx) => {
-      await this.streams.updateSettings(tx.manager, stream, { description });
+      await this.streams.updateSettings(tx, stream, { description });
       await this.publishToAudience(tx, stream, {
         type: 'stream',
         op: 'update',
@@ -180,7 +180,7 @@ export class UpdateChannelUseCase {
     // Drafted before the transaction (which holds a connection of its own until it commits).
     const notice = await this.notice(caller, stream, renameNotice(caller.user, oldName, newName));
     await this.outbox.run(async (tx) => {
-      await this.streams.updateSettings(tx.manager, stream, {
+      await this.streams.updateSettings(tx, stream, {
         name: newName,
         nameKey: newName.toLowerCase(),
       });
@@ -204,7 +204,7 @@ export class UpdateChannelUseCase {
   ): Promise<void> {
     if (folderId !== null) await this.folders.require(caller, folderId);
     await this.outbox.run(async (tx) => {
-      await this.streams.updateSettings(tx.manager, stream, { folderId });
+      await this.streams.updateSettings(tx, stream, { folderId });
       await this.publishToAudience(tx, stream, {
         op: 'update',
         type: 'stream',
@@ -219,8 +219,8 @@ export class UpdateChannelUseCase {
   // Zulip's can_access_stream_metadata_user_ids: a public channel's members but guests (and its
   // guest subscribers), a private channel's subscribers and the administrators.
   private async audience(tx: ChatTransaction, stream: StreamEntity): Promise<UserEntity[]> {
-    const subscribers = new Set(await this.streams.subscriberIds(stream.id, tx.manager));
-    return (await this.users.listByRealm(stream.realmId, tx.manager)).filter(
+    const subscribers = new Set(await this.streams.subscriberIds(stream.id, tx));
+    return (await this.users.listByRealm(stream.realmId, tx)).filter(
       (user) =>
         user.isActive &&
         (subscribers.has(user.id) ||

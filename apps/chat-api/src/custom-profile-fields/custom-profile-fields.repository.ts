@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In, Not } from 'typeorm';
+import { DataSource, In, Not } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { isStoredId } from '../core/http/stored-id.js';
 import { CustomProfileFieldEntity } from './custom-profile-field.entity.js';
 
@@ -29,41 +30,42 @@ export class CustomProfileFieldsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   // Zulip's custom_profile_fields_for_realm: in display order.
-  list(realmId: number, manager?: EntityManager): Promise<CustomProfileFieldEntity[]> {
-    return (manager ?? this.dataSource.manager)
+  list(realmId: number, unit?: UnitOfWork): Promise<CustomProfileFieldEntity[]> {
+    return entityManagerOf(unit, this.dataSource)
       .getRepository(CustomProfileFieldEntity)
       .find({ where: { realmId }, order: { order: 'ASC', id: 'ASC' } });
   }
 
-  find(manager: EntityManager, realmId: number, id: number): Promise<CustomProfileFieldEntity | null> {
+  find(unit: UnitOfWork, realmId: number, id: number): Promise<CustomProfileFieldEntity | null> {
+    const manager = entityManagerOf(unit);
     if (!isStoredId(id)) return Promise.resolve(null);
     return manager
       .getRepository(CustomProfileFieldEntity)
       .findOne({ where: { realmId, id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  findMany(
-    manager: EntityManager,
-    realmId: number,
-    ids: readonly number[],
-  ): Promise<CustomProfileFieldEntity[]> {
+  findMany(unit: UnitOfWork, realmId: number, ids: readonly number[]): Promise<CustomProfileFieldEntity[]> {
+    const manager = entityManagerOf(unit);
     const stored = ids.filter(isStoredId);
     if (stored.length === 0) return Promise.resolve([]);
     return manager.getRepository(CustomProfileFieldEntity).findBy({ realmId, id: In(stored) });
   }
 
-  async nameTaken(manager: EntityManager, realmId: number, name: string, exceptId = 0): Promise<boolean> {
+  async nameTaken(unit: UnitOfWork, realmId: number, name: string, exceptId = 0): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     return manager.getRepository(CustomProfileFieldEntity).existsBy({ realmId, name, id: Not(exceptId) });
   }
 
-  countInSummary(manager: EntityManager, realmId: number, exceptId = 0): Promise<number> {
+  countInSummary(unit: UnitOfWork, realmId: number, exceptId = 0): Promise<number> {
+    const manager = entityManagerOf(unit);
     return manager
       .getRepository(CustomProfileFieldEntity)
       .countBy({ realmId, displayInProfileSummary: true, id: Not(exceptId) });
   }
 
   // A new field comes last: its order is its own id.
-  async insert(manager: EntityManager, field: NewField): Promise<CustomProfileFieldEntity> {
+  async insert(unit: UnitOfWork, field: NewField): Promise<CustomProfileFieldEntity> {
+    const manager = entityManagerOf(unit);
     const repository = manager.getRepository(CustomProfileFieldEntity);
     const saved = await repository.save(repository.create({ ...field, order: 0 }));
     saved.order = saved.id;
@@ -71,19 +73,22 @@ export class CustomProfileFieldsRepository {
     return saved;
   }
 
-  async update(manager: EntityManager, field: CustomProfileFieldEntity): Promise<void> {
+  async update(unit: UnitOfWork, field: CustomProfileFieldEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     const { id, realmId: _realm, ...changes } = field;
     await manager.getRepository(CustomProfileFieldEntity).update({ id }, changes);
   }
 
   // The field and everyone's value of it.
-  async delete(manager: EntityManager, field: CustomProfileFieldEntity): Promise<void> {
+  async delete(unit: UnitOfWork, field: CustomProfileFieldEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(`DELETE FROM ${VALUE} WHERE "field_id" = $1`, [field.id]);
     await manager.getRepository(CustomProfileFieldEntity).delete({ id: field.id });
   }
 
   // The values that chose one of `keys` (choices a list-of-options field no longer offers).
-  async deleteChosen(manager: EntityManager, fieldId: number, keys: readonly string[]): Promise<void> {
+  async deleteChosen(unit: UnitOfWork, fieldId: number, keys: readonly string[]): Promise<void> {
+    const manager = entityManagerOf(unit);
     if (keys.length === 0) return;
     await manager.query(`DELETE FROM ${VALUE} WHERE "field_id" = $1 AND "value" = ANY($2::text[])`, [
       fieldId,
@@ -92,11 +97,8 @@ export class CustomProfileFieldsRepository {
   }
 
   // Every field of the realm takes its position in `positions` (one statement).
-  async reorder(
-    manager: EntityManager,
-    realmId: number,
-    positions: ReadonlyMap<number, number>,
-  ): Promise<void> {
+  async reorder(unit: UnitOfWork, realmId: number, positions: ReadonlyMap<number, number>): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `UPDATE ${FIELD} AS f SET "order" = o."position"
          FROM unnest($2::int[], $3::int[]) AS o("id", "position")
@@ -106,13 +108,9 @@ export class CustomProfileFieldsRepository {
   }
 
   // The values of these users, whatever their number, in one query.
-  async valuesOf(
-    realmId: number,
-    userIds: readonly number[],
-    manager?: EntityManager,
-  ): Promise<StoredValue[]> {
+  async valuesOf(realmId: number, userIds: readonly number[], unit?: UnitOfWork): Promise<StoredValue[]> {
     if (userIds.length === 0) return [];
-    const rows = (await (manager ?? this.dataSource.manager).query(
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT v."user_id", v."field_id", f."field_type", v."value", v."rendered_value"
          FROM ${VALUE} v JOIN ${FIELD} f ON f."id" = v."field_id"
         WHERE v."realm_id" = $1 AND v."user_id" = ANY($2::int[])
@@ -136,11 +134,12 @@ export class CustomProfileFieldsRepository {
 
   // Sets one user's values of several fields in one statement.
   async upsertValues(
-    manager: EntityManager,
+    unit: UnitOfWork,
     realmId: number,
     userId: number,
     writes: readonly ValueWrite[],
   ): Promise<void> {
+    const manager = entityManagerOf(unit);
     if (writes.length === 0) return;
     await manager.query(
       `INSERT INTO ${VALUE} ("realm_id", "user_id", "field_id", "value", "rendered_value")
@@ -159,11 +158,8 @@ export class CustomProfileFieldsRepository {
   }
 
   // Removes one user's values of these fields; the ids of the fields that had one.
-  async deleteValues(
-    manager: EntityManager,
-    userId: number,
-    fieldIds: readonly number[],
-  ): Promise<Set<number>> {
+  async deleteValues(unit: UnitOfWork, userId: number, fieldIds: readonly number[]): Promise<Set<number>> {
+    const manager = entityManagerOf(unit);
     if (fieldIds.length === 0) return new Set();
     const rows = (await manager.query(
       `DELETE FROM ${VALUE} WHERE "user_id" = $1 AND "field_id" = ANY($2::int[]) RETURNING "field_id"`,

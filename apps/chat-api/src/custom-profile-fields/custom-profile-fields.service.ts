@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
+import type { UnitOfWork } from '@platform/database';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { ChatError } from '../core/http/chat.error.js';
@@ -51,13 +51,13 @@ export class CustomProfileFieldsService {
   create(caller: ChatCaller, command: NewFieldCommand): Promise<{ id: number }> {
     return this.outbox.run(async (tx) => {
       const realmId = caller.realm.id;
-      if (command.displayInProfileSummary) await this.checkSummaryRoom(tx.manager, realmId);
+      if (command.displayInProfileSummary) await this.checkSummaryRoom(tx, realmId);
       checkFieldDefinition(command);
       const label = isDefaultExternalField(command.fieldType, command.fieldData)
         ? defaultExternalAccount(command.fieldData)
         : { name: command.name, hint: command.hint };
-      await this.checkLabelFree(tx.manager, realmId, label.name);
-      const field = await this.fields.insert(tx.manager, {
+      await this.checkLabelFree(tx, realmId, label.name);
+      const field = await this.fields.insert(tx, {
         realmId,
         ...label,
         fieldType: command.fieldType,
@@ -74,8 +74,8 @@ export class CustomProfileFieldsService {
   async edit(caller: ChatCaller, id: number, changes: FieldChanges): Promise<Record<string, never>> {
     await this.outbox.run(async (tx) => {
       const realmId = caller.realm.id;
-      const field = await this.existing(tx.manager, realmId, id);
-      if (changes.displayInProfileSummary) await this.checkSummaryRoom(tx.manager, realmId, field.id);
+      const field = await this.existing(tx, realmId, id);
+      if (changes.displayInProfileSummary) await this.checkSummaryRoom(tx, realmId, field.id);
       const storedData = field.fieldData ? (JSON.parse(field.fieldData) as FieldData) : {};
       if (
         isDefaultExternalField(field.fieldType, storedData) &&
@@ -89,8 +89,8 @@ export class CustomProfileFieldsService {
         fieldData: changes.fieldData ?? storedData,
         displayInProfileSummary: changes.displayInProfileSummary ?? field.displayInProfileSummary,
       });
-      if (changes.name !== undefined) await this.checkLabelFree(tx.manager, realmId, changes.name, field.id);
-      await this.apply(tx.manager, field, storedData, changes);
+      if (changes.name !== undefined) await this.checkLabelFree(tx, realmId, changes.name, field.id);
+      await this.apply(tx, field, storedData, changes);
       await this.announce(tx, realmId);
     });
     return {};
@@ -98,8 +98,8 @@ export class CustomProfileFieldsService {
 
   async delete(caller: ChatCaller, id: number): Promise<Record<string, never>> {
     await this.outbox.run(async (tx) => {
-      const field = await this.existing(tx.manager, caller.realm.id, id);
-      await this.fields.delete(tx.manager, field);
+      const field = await this.existing(tx, caller.realm.id, id);
+      await this.fields.delete(tx, field);
       await this.announce(tx, caller.realm.id);
     });
     return {};
@@ -110,29 +110,23 @@ export class CustomProfileFieldsService {
     await this.outbox.run(async (tx) => {
       const realmId = caller.realm.id;
       const positions = new Map(order.map((fieldId, index) => [fieldId, index]));
-      const all = await this.fields.list(realmId, tx.manager);
+      const all = await this.fields.list(realmId, tx);
       if (all.some((field) => !positions.has(field.id))) throw ChatError.badRequest('Invalid order mapping.');
       const mine = new Map(all.map((field) => [field.id, positions.get(field.id)!]));
-      await this.fields.reorder(tx.manager, realmId, mine);
+      await this.fields.reorder(tx, realmId, mine);
       await this.announce(tx, realmId);
     });
     return {};
   }
 
-  private async existing(
-    manager: EntityManager,
-    realmId: number,
-    id: number,
-  ): Promise<CustomProfileFieldEntity> {
-    const field = await this.fields.find(manager, realmId, id);
+  private async existing(unit: UnitOfWork, realmId: number, id: number): Promise<CustomProfileFieldEntity> {
+    const field = await this.fields.find(unit, realmId, id);
     if (!field) throw ChatError.badRequest(`Field id ${id} not found.`);
     return field;
   }
 
-  private async checkSummaryRoom(manager: EntityManager, realmId: number, exceptId?: number): Promise<void> {
-    if (
-      (await this.fields.countInSummary(manager, realmId, exceptId)) >= MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS
-    )
+  private async checkSummaryRoom(unit: UnitOfWork, realmId: number, exceptId?: number): Promise<void> {
+    if ((await this.fields.countInSummary(unit, realmId, exceptId)) >= MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS)
       throw ChatError.badRequest(
         `Only ${MAX_DISPLAY_IN_PROFILE_SUMMARY_FIELDS} custom profile fields can be displayed in the profile summary.`,
       );
@@ -140,15 +134,15 @@ export class CustomProfileFieldsService {
 
   // Zulip relies on the (realm, name) unique constraint; checked first here, so the refusal is
   // Zulip's rather than a constraint error.
-  private async checkLabelFree(manager: EntityManager, realmId: number, name: string, exceptId?: number) {
-    if (await this.fields.nameTaken(manager, realmId, name, exceptId))
+  private async checkLabelFree(unit: UnitOfWork, realmId: number, name: string, exceptId?: number) {
+    if (await this.fields.nameTaken(unit, realmId, name, exceptId))
       throw ChatError.badRequest('A field with that label already exists.');
   }
 
   // Zulip's try_update_realm_custom_profile_field: a list-of-options field loses the values
   // whose choice went away; field_data is kept only by the types that have one.
   private async apply(
-    manager: EntityManager,
+    unit: UnitOfWork,
     field: CustomProfileFieldEntity,
     storedData: FieldData,
     changes: FieldChanges,
@@ -161,19 +155,19 @@ export class CustomProfileFieldsService {
     if (carriesFieldData(field.fieldType)) {
       if (changes.fieldData !== undefined && field.fieldType === ProfileFieldType.SELECT) {
         const gone = Object.keys(storedData).filter((key) => !Object.hasOwn(changes.fieldData!, key));
-        await this.fields.deleteChosen(manager, field.id, gone);
+        await this.fields.deleteChosen(unit, field.id, gone);
       }
       if (changes.fieldData !== undefined || field.fieldData === '')
         field.fieldData = JSON.stringify(changes.fieldData ?? {});
     }
-    await this.fields.update(manager, field);
+    await this.fields.update(unit, field);
   }
 
   private async announce(tx: ChatTransaction, realmId: number): Promise<void> {
-    const fields = await this.fields.list(realmId, tx.manager);
+    const fields = await this.fields.list(realmId, tx);
     await publishChatEvent(tx, {
       realmId,
-      userIds: await this.people.activeUserIds(tx.manager, realmId),
+      userIds: await this.people.activeUserIds(tx, realmId),
       event: { type: 'custom_profile_fields', fields: fields.map(fieldRow) },
     });
   }

@@ -101,7 +101,7 @@ export class ProfileData {
     const realmId = target.realmId;
     const fields = await this.fieldsOf(tx, realmId, entries);
     const picked = await this.people.people(
-      tx.manager,
+      tx,
       realmId,
       entries.flatMap((entry) => (Array.isArray(entry.value) ? entry.value : [])),
     );
@@ -118,10 +118,7 @@ export class ProfileData {
       return { field, value };
     });
     const current = new Map(
-      (await this.fields.valuesOf(realmId, [target.id], tx.manager)).map((stored) => [
-        stored.fieldId,
-        stored.value,
-      ]),
+      (await this.fields.valuesOf(realmId, [target.id], tx)).map((stored) => [stored.fieldId, stored.value]),
     );
     const changes: Change[] = [];
     const writes = new Map<number, ValueWrite>();
@@ -132,7 +129,7 @@ export class ProfileData {
       writes.set(field.id, { fieldId: field.id, value, renderedValue });
       changes.push({ fieldId: field.id, value, renderedValue });
     }
-    await this.fields.upsertValues(tx.manager, realmId, target.id, [...writes.values()]);
+    await this.fields.upsertValues(tx, realmId, target.id, [...writes.values()]);
     await this.announce(tx, target, changes);
   }
 
@@ -151,7 +148,7 @@ export class ProfileData {
       fieldIds.map((id) => ({ id, value: null })),
     );
     for (const id of fieldIds) editable(fields, actor, id);
-    const removed = await this.fields.deleteValues(tx.manager, target.id, fieldIds);
+    const removed = await this.fields.deleteValues(tx, target.id, fieldIds);
     // Each field once, in the order first asked: a repeated id finds nothing left to clear.
     const changes = [...new Set(fieldIds)]
       .filter((id) => removed.has(id))
@@ -166,7 +163,7 @@ export class ProfileData {
     entries: readonly ProfileDataEntry[],
   ): Promise<Map<number, CustomProfileFieldEntity>> {
     const found = await this.fields.findMany(
-      tx.manager,
+      tx,
       realmId,
       entries.map((entry) => entry.id),
     );
@@ -176,7 +173,7 @@ export class ProfileData {
   // Zulip's notify_user_update_custom_profile_data: `rendered_value` only when there is one.
   private async announce(tx: ChatTransaction, target: UserEntity, changes: readonly Change[]): Promise<void> {
     if (changes.length === 0) return;
-    const userIds = await this.people.activeUserIds(tx.manager, target.realmId);
+    const userIds = await this.people.activeUserIds(tx, target.realmId);
     const events: ChatEventV1[] = changes.map((change) => ({
       realmId: target.realmId,
       userIds,

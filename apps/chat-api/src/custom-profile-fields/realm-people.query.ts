@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In } from 'typeorm';
+import { In } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { UserEntity } from '../core/accounts/user.entity.js';
 import { isStoredId } from '../core/http/stored-id.js';
 import type { PickedUser } from './field-value.rules.js';
@@ -9,14 +10,16 @@ import type { PickedUser } from './field-value.rules.js';
 @Injectable()
 export class RealmPeopleQuery {
   // Zulip's active_user_ids: every active account of the realm, bots included.
-  async activeUserIds(manager: EntityManager, realmId: number): Promise<number[]> {
+  async activeUserIds(unit: UnitOfWork, realmId: number): Promise<number[]> {
+    const manager = entityManagerOf(unit);
     const users = await manager
       .getRepository(UserEntity)
       .find({ select: { id: true }, where: { realmId, isActive: true }, order: { id: 'ASC' } });
     return users.map((user) => user.id);
   }
 
-  async people(manager: EntityManager, realmId: number, ids: readonly number[]): Promise<PickedUser[]> {
+  async people(unit: UnitOfWork, realmId: number, ids: readonly number[]): Promise<PickedUser[]> {
+    const manager = entityManagerOf(unit);
     const stored = [...new Set(ids.filter(isStoredId))];
     if (stored.length === 0) return [];
     const users = await manager.getRepository(UserEntity).find({

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { UserRole } from '../core/accounts/user.entity.js';
 import { DefaultStreamEntity } from './default-stream.entity.js';
 
@@ -9,8 +10,8 @@ import { DefaultStreamEntity } from './default-stream.entity.js';
 export class DefaultStreamsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async streamIds(realmId: number, manager?: EntityManager): Promise<number[]> {
-    const rows = (await (manager ?? this.dataSource.manager).query(
+  async streamIds(realmId: number, unit?: UnitOfWork): Promise<number[]> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT d."stream_id" AS "id" FROM "chat"."default_stream" d
          JOIN "chat"."stream" s ON s."id" = d."stream_id" AND s."realm_id" = d."realm_id"
         WHERE d."realm_id" = $1 AND NOT s."is_archived"
@@ -21,7 +22,8 @@ export class DefaultStreamsRepository {
   }
 
   // True when the channel was not default yet.
-  async add(manager: EntityManager, realmId: number, streamId: number): Promise<boolean> {
+  async add(unit: UnitOfWork, realmId: number, streamId: number): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const inserted = (await manager.query(
       `INSERT INTO "chat"."default_stream" ("realm_id", "stream_id") VALUES ($1, $2)
        ON CONFLICT DO NOTHING RETURNING "stream_id"`,
@@ -30,13 +32,14 @@ export class DefaultStreamsRepository {
     return inserted.length > 0;
   }
 
-  async remove(manager: EntityManager, realmId: number, streamId: number): Promise<void> {
+  async remove(unit: UnitOfWork, realmId: number, streamId: number): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.getRepository(DefaultStreamEntity).delete({ realmId, streamId });
   }
 
   // Everyone Zulip tells about default channels: the realm's active members but guests.
-  async audience(realmId: number, manager?: EntityManager): Promise<number[]> {
-    const rows = (await (manager ?? this.dataSource.manager).query(
+  async audience(realmId: number, unit?: UnitOfWork): Promise<number[]> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT "id" FROM "chat"."user_profile"
         WHERE "realm_id" = $1 AND "is_active" AND "role" <> $2 ORDER BY "id"`,
       [realmId, UserRole.GUEST],

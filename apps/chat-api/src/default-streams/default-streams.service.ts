@@ -35,8 +35,7 @@ export class DefaultStreamsService {
       throw ChatError.badRequest('Private channels cannot be made default.');
     }
     await this.outbox.run(async (tx) => {
-      if (await this.defaults.add(tx.manager, caller.realm.id, stream.id))
-        await this.announce(tx, caller.realm.id);
+      if (await this.defaults.add(tx, caller.realm.id, stream.id)) await this.announce(tx, caller.realm.id);
     });
     return {};
   }
@@ -51,7 +50,7 @@ export class DefaultStreamsService {
 
   // Zulip's do_remove_default_stream, also run for every channel archived.
   async removeInTransaction(tx: ChatTransaction, stream: StreamEntity): Promise<void> {
-    await this.defaults.remove(tx.manager, stream.realmId, stream.id);
+    await this.defaults.remove(tx, stream.realmId, stream.id);
     await this.announce(tx, stream.realmId);
   }
 
@@ -59,8 +58,8 @@ export class DefaultStreamsService {
   private async announce(tx: ChatTransaction, realmId: number): Promise<void> {
     await publishChatEvent(tx, {
       realmId,
-      userIds: await this.defaults.audience(realmId, tx.manager),
-      event: { type: 'default_streams', default_streams: await this.defaults.streamIds(realmId, tx.manager) },
+      userIds: await this.defaults.audience(realmId, tx),
+      event: { type: 'default_streams', default_streams: await this.defaults.streamIds(realmId, tx) },
     });
   }
 

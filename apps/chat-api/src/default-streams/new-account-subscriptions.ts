@@ -21,8 +21,8 @@ export class NewAccountSubscriptions implements AccountLifecycleListener {
 
   async userCreated(tx: ChatTransaction, user: UserEntity): Promise<void> {
     if (user.botType !== null) return;
-    const ids = await this.defaults.streamIds(user.realmId, tx.manager);
-    const streams = await this.streams.findManyByIds(user.realmId, ids, tx.manager);
+    const ids = await this.defaults.streamIds(user.realmId, tx);
+    const streams = await this.streams.findManyByIds(user.realmId, ids, tx);
     const changes = streams.map((stream) => ({
       user,
       stream,
@@ -37,7 +37,7 @@ export class NewAccountSubscriptions implements AccountLifecycleListener {
       }),
     }));
     await this.streams.insertSubscriptions(
-      tx.manager,
+      tx,
       changes.map((change) => change.subscription),
     );
     await this.events.addedAtCreation(tx, changes);

@@ -38,9 +38,9 @@ export class DeleteMessageUseCase {
     const { message, channel } = await this.access.forModifying(caller, messageId);
     await this.checkPermission(caller, message);
     await this.outbox.run(async (tx) => {
-      const holders = await this.removal.delete(tx.manager, caller.realm.id, message.id);
+      const holders = await this.removal.delete(tx, caller.realm.id, message.id);
       if (holders === null) throw ChatError.badRequest('Message already deleted');
-      const subscribers = channel ? await this.streams.subscriberIds(channel.id, tx.manager) : [];
+      const subscribers = channel ? await this.streams.subscriberIds(channel.id, tx) : [];
       const userIds = deletionAudience(channel, holders, subscribers, caller.user.id);
       if (channel) await this.announceFirstMessage(tx, caller, channel, message.id, userIds);
       const where = channel
@@ -82,7 +82,7 @@ export class DeleteMessageUseCase {
     deletedId: number,
     userIds: readonly number[],
   ): Promise<void> {
-    const first = await this.deletion.firstMessageId(tx.manager, channel.recipientId);
+    const first = await this.deletion.firstMessageId(tx, channel.recipientId);
     if (first !== null && first < deletedId) return;
     await publishChatEvent(tx, {
       realmId: caller.realm.id,

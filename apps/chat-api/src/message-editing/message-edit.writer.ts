@@ -50,7 +50,7 @@ export class MessageEditWriter {
 
   async write(tx: ChatTransaction, plan: EditPlan): Promise<void> {
     const { caller, message, channel, target, request, rendered, move } = plan;
-    if (!(await this.editing.lockUnchanged(tx.manager, message))) throw new MessageChangedMeanwhile();
+    if (!(await this.editing.lockUnchanged(tx, message))) throw new MessageChangedMeanwhile();
     const editedAt = this.clock.now();
     const timestamp = unixSeconds(editedAt);
     const channelMoved = channel !== null && target !== null && target.id !== channel.id;
@@ -66,7 +66,7 @@ export class MessageEditWriter {
     let movedIds = [message.id];
     let changes: CopyChanges | null = null;
     if (move && moveEntry && channel && target) {
-      movedIds = await this.editing.moveMessages(tx.manager, {
+      movedIds = await this.editing.moveMessages(tx, {
         messageIds: move.messageIds,
         from: { recipientId: channel.recipientId, topicKey: message.topicKey },
         to: { recipientId: target.recipientId, streamId: target.id, topic: request.topic ?? message.topic },
@@ -77,7 +77,7 @@ export class MessageEditWriter {
       });
       if (channelMoved) changes = await this.moveCopies(tx, channel, target, movedIds);
     }
-    const copies = await this.editing.copies(tx.manager, message.id);
+    const copies = await this.editing.copies(tx, message.id);
     const audience = await this.audience(tx, channel, channelMoved ? target : null, copies, changes);
     await publishChatEvent(tx, {
       realmId: caller.realm.id,
@@ -138,7 +138,7 @@ export class MessageEditWriter {
   ): Promise<boolean> {
     const channel = resolution.channel;
     const newest = await this.editing.newestInTopic(
-      tx.manager,
+      tx,
       channel.recipientId,
       resolution.draft.topic.toLowerCase(),
     );
@@ -150,14 +150,14 @@ export class MessageEditWriter {
       ageSeconds > RESOLUTION_UNDO_GRACE_SECONDS
     )
       return false;
-    const holders = await this.removal.delete(tx.manager, caller.realm.id, newest.id);
+    const holders = await this.removal.delete(tx, caller.realm.id, newest.id);
     if (holders === null) return false;
     await publishChatEvent(tx, {
       realmId: caller.realm.id,
       userIds: deletionAudience(
         channel,
         holders,
-        await this.streams.subscriberIds(channel.id, tx.manager),
+        await this.streams.subscriberIds(channel.id, tx),
         caller.user.id,
       ),
       event: {
@@ -179,7 +179,7 @@ export class MessageEditWriter {
     editedAt: Date,
     moveEntry: EditHistoryEntry | null,
   ): Promise<void> {
-    await this.editing.editContent(tx.manager, message.id, {
+    await this.editing.editContent(tx, message.id, {
       content: request.content!,
       renderedContent: rendered!.message.html,
       editedAt,
@@ -190,7 +190,7 @@ export class MessageEditWriter {
       },
     });
     const mentions = rendered!.message.mentions;
-    await this.editing.recomputeMentions(tx.manager, message.id, {
+    await this.editing.recomputeMentions(tx, message.id, {
       userIds: [...mentions.mentionedUserIds],
       streamWildcard: channel !== null && mentions.streamWildcard,
       topicWildcardUserIds:
@@ -205,11 +205,11 @@ export class MessageEditWriter {
     movedIds: readonly number[],
   ): Promise<CopyChanges> {
     const changes = copyChanges(
-      await this.editing.everSubscribed(tx.manager, from.id),
-      await this.streams.subscriberIds(to.id, tx.manager),
+      await this.editing.everSubscribed(tx, from.id),
+      await this.streams.subscriberIds(to.id, tx),
       to,
     );
-    await this.editing.changeCopies(tx.manager, movedIds, {
+    await this.editing.changeCopies(tx, movedIds, {
       losing: changes.losingCopies,
       gaining: changes.gainingCopies,
     });
@@ -229,11 +229,11 @@ export class MessageEditWriter {
   ): Promise<Map<number, number>> {
     const audience = new Map(copies.map((copy) => [copy.userId, copy.flags]));
     if (channel?.historyPublicToSubscribers) {
-      const subscribers = new Set(await this.streams.subscriberIds((newChannel ?? channel).id, tx.manager));
+      const subscribers = new Set(await this.streams.subscriberIds((newChannel ?? channel).id, tx));
       if (newChannel) {
-        const oldSubscribers = await this.streams.subscriberIds(channel.id, tx.manager);
+        const oldSubscribers = await this.streams.subscriberIds(channel.id, tx);
         const guests = new Set(
-          (await this.editing.everSubscribed(tx.manager, newChannel.id))
+          (await this.editing.everSubscribed(tx, newChannel.id))
             .filter((user) => user.guest && !oldSubscribers.includes(user.userId))
             .map((user) => user.userId),
         );

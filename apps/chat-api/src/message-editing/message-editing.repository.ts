@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { UserRole } from '../core/accounts/user.entity.js';
 import { MessageFlag } from '../core/database/message-flags.js';
 import type { EditHistoryEntry, MessageEntity } from '../messages/message.entity.js';
@@ -62,7 +63,8 @@ export class MessageEditingRepository {
   // Locks the message for the edit (Zulip's access_message(lock_message=True)) and tells whether
   // it is still as the edit was prepared against: an edit committed in between changes its
   // history, topic or channel. False when it was deleted meanwhile.
-  async lockUnchanged(manager: EntityManager, message: MessageEntity): Promise<boolean> {
+  async lockUnchanged(unit: UnitOfWork, message: MessageEntity): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const [row] = (await manager.query(
       `SELECT "recipient_id" AS "recipientId", "topic", "content", "edit_history" AS "editHistory"
          FROM "chat"."message" WHERE "id" = $1 FOR UPDATE`,
@@ -79,10 +81,11 @@ export class MessageEditingRepository {
 
   // The new content with its HTML, and the edit at the head of the message's history.
   async editContent(
-    manager: EntityManager,
+    unit: UnitOfWork,
     messageId: number,
     edit: { content: string; renderedContent: string; editedAt: Date; entry: EditHistoryEntry },
   ): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `UPDATE "chat"."message"
           SET "content" = $2, "rendered_content" = $3, "last_edit_time" = $4,
@@ -93,11 +96,8 @@ export class MessageEditingRepository {
   }
 
   // Every copy's mention flags set anew from the new content, in one statement.
-  async recomputeMentions(
-    manager: EntityManager,
-    messageId: number,
-    mentions: MentionedUsers,
-  ): Promise<void> {
+  async recomputeMentions(unit: UnitOfWork, messageId: number, mentions: MentionedUsers): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `UPDATE "chat"."user_message"
           SET "flags" = ("flags" & ~${MENTION_BITS})
@@ -109,7 +109,8 @@ export class MessageEditingRepository {
     );
   }
 
-  async copies(manager: EntityManager, messageId: number): Promise<Copy[]> {
+  async copies(unit: UnitOfWork, messageId: number): Promise<Copy[]> {
+    const manager = entityManagerOf(unit);
     return (await manager.query(
       `SELECT "user_id" AS "userId", "flags" FROM "chat"."user_message" WHERE "message_id" = $1`,
       [messageId],
@@ -152,7 +153,8 @@ export class MessageEditingRepository {
 
   // Moves the selected messages still where they were, in one statement, each with the move at
   // the head of its history; answers the ids moved, ascending.
-  async moveMessages(manager: EntityManager, move: TopicMove): Promise<number[]> {
+  async moveMessages(unit: UnitOfWork, move: TopicMove): Promise<number[]> {
+    const manager = entityManagerOf(unit);
     const rows = (await manager.query(
       `UPDATE "chat"."message" AS m
           SET "recipient_id" = $4, "stream_id" = $5, "topic" = $6::varchar, "topic_key" = lower($6::varchar),
@@ -178,10 +180,11 @@ export class MessageEditingRepository {
 
   // The newest message of a channel topic, or null when it has none.
   async newestInTopic(
-    manager: EntityManager,
+    unit: UnitOfWork,
     recipientId: number,
     topicKey: string,
   ): Promise<Pick<MessageEntity, 'id' | 'senderId' | 'content' | 'dateSent' | 'topicKey'> | null> {
+    const manager = entityManagerOf(unit);
     const [row] = (await manager.query(
       `SELECT "id", "sender_id" AS "senderId", "content", "date_sent" AS "dateSent", "topic_key" AS "topicKey"
          FROM "chat"."message" WHERE "recipient_id" = $1 AND "topic_key" = $2 ORDER BY "id" DESC LIMIT 1`,
@@ -191,7 +194,8 @@ export class MessageEditingRepository {
   }
 
   // Everyone ever subscribed to the channel (former subscribers kept their copies).
-  async everSubscribed(manager: EntityManager, streamId: number): Promise<FormerSubscriber[]> {
+  async everSubscribed(unit: UnitOfWork, streamId: number): Promise<FormerSubscriber[]> {
+    const manager = entityManagerOf(unit);
     return (await manager.query(
       `SELECT s."user_id" AS "userId", u."role" = $2 AS "guest"
          FROM "chat"."subscription" s JOIN "chat"."user_profile" u ON u."id" = s."user_id"
@@ -203,10 +207,11 @@ export class MessageEditingRepository {
   // In one statement each: these users' copies of the messages go, and those users get read
   // copies (kept as they are where they exist).
   async changeCopies(
-    manager: EntityManager,
+    unit: UnitOfWork,
     messageIds: readonly number[],
     changes: { readonly losing: readonly number[]; readonly gaining: readonly number[] },
   ): Promise<void> {
+    const manager = entityManagerOf(unit);
     if (changes.losing.length > 0)
       await manager.query(
         `DELETE FROM "chat"."user_message" WHERE "message_id" = ANY($1::int[]) AND "user_id" = ANY($2::int[])`,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { TransactionalOutbox } from '@platform/messaging';
 import type { ChatEventV1, ChatTopics } from '@shared/contracts';
-import { type EntityManager, QueryFailedError } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { chatEventClause } from '../core/events/chat-event.publisher.js';
 import { MessageFlag } from '../core/database/message-flags.js';
 import { RecipientType } from '../messages/recipient.entity.js';
@@ -41,13 +42,14 @@ export class MessageFlagsRepository {
   // when some id did not change (usually every one did), and the id lists travel as JSON (a
   // PostgreSQL array is parsed element by element on both sides).
   async applyToHeldCopies(
-    manager: EntityManager,
+    unit: UnitOfWork,
     realmId: number,
     userId: number,
     messageIds: readonly number[],
     change: FlagChange,
     skipUnsubscribed: boolean,
   ): Promise<BulkFlagOutcome> {
+    const manager = entityManagerOf(unit);
     const [row] = (await manager.query(
       `WITH "wanted" AS (SELECT w."id" FROM unnest($2::int[]) AS w("id")),
        "skipped" AS (
@@ -130,7 +132,8 @@ export class MessageFlagsRepository {
   }
 
   // The channel of each of these messages of the realm (null for direct messages).
-  async channelsOf(manager: EntityManager, realmId: number, messageIds: readonly number[]) {
+  async channelsOf(unit: UnitOfWork, realmId: number, messageIds: readonly number[]) {
+    const manager = entityManagerOf(unit);
     return (await manager.query(
       'SELECT "id", "stream_id" FROM "chat"."message" WHERE "realm_id" = $1 AND "id" = ANY($2::int[])',
       [realmId, messageIds],
@@ -140,11 +143,12 @@ export class MessageFlagsRepository {
   // Zulip's historical copies: a message the user may read but never received (a public
   // channel's history) gets a row flagged historical (and read) so the flag has somewhere to live.
   async insertHistorical(
-    manager: EntityManager,
+    unit: UnitOfWork,
     userId: number,
     messageIds: readonly number[],
     change: FlagChange,
   ): Promise<void> {
+    const manager = entityManagerOf(unit);
     const flags = ((MessageFlag.historical | MessageFlag.read) & ~change.bit) | change.target;
     await manager.query(
       `INSERT INTO "chat"."user_message" ("user_id", "message_id", "flags")
@@ -156,7 +160,8 @@ export class MessageFlagsRepository {
   }
 
   // What clients need to put messages back in their unread counts.
-  async unreadDetails(manager: EntityManager, userId: number, messageIds: readonly number[]) {
+  async unreadDetails(unit: UnitOfWork, userId: number, messageIds: readonly number[]) {
+    const manager = entityManagerOf(unit);
     return (await manager.query(
       `SELECT um."message_id", um."flags", m."stream_id", m."topic", r."type", r."user_ids", s."is_muted"
        FROM "chat"."user_message" um

@@ -66,7 +66,7 @@ export class UpdateMessageFlagsUseCase {
     const unread = marksUnread(change);
     return this.outbox.run(async (tx) => {
       const outcome = await this.flags.applyToHeldCopies(
-        tx.manager,
+        tx,
         caller.realm.id,
         caller.user.id,
         command.messages,
@@ -76,7 +76,7 @@ export class UpdateMessageFlagsUseCase {
       const changed = [...outcome.changed];
       if (outcome.missing.length > 0) {
         await this.requireReadable(tx, caller, outcome.missing);
-        await this.flags.insertHistorical(tx.manager, caller.user.id, outcome.missing, change);
+        await this.flags.insertHistorical(tx, caller.user.id, outcome.missing, change);
         // A historical copy starts read and unstarred: it changed only if the flag differs from that.
         if (((MessageFlag.historical | MessageFlag.read) & change.bit) !== change.target)
           changed.push(...outcome.missing);
@@ -95,7 +95,7 @@ export class UpdateMessageFlagsUseCase {
   // history the user may read; anything else (direct messages, other realms, unknown ids) is
   // refused as a whole.
   private async requireReadable(tx: ChatTransaction, caller: ChatCaller, ids: readonly number[]) {
-    const found = await this.flags.channelsOf(tx.manager, caller.realm.id, ids);
+    const found = await this.flags.channelsOf(tx, caller.realm.id, ids);
     const streamIds = new Set<number>();
     for (const id of ids) {
       const streamId = found.find((message) => message.id === id)?.stream_id;
@@ -103,8 +103,8 @@ export class UpdateMessageFlagsUseCase {
       streamIds.add(streamId);
     }
     for (const streamId of streamIds) {
-      const stream = await this.streams.findById(caller.realm.id, streamId, tx.manager);
-      const subscription = await this.streams.subscription(caller.user.id, streamId, tx.manager);
+      const stream = await this.streams.findById(caller.realm.id, streamId, tx);
+      const subscription = await this.streams.subscription(caller.user.id, streamId, tx);
       if (!stream || historyAccess(caller.user, stream, subscription?.active === true) !== 'all')
         throw ChatError.badRequest('Invalid message(s)');
     }
@@ -112,7 +112,7 @@ export class UpdateMessageFlagsUseCase {
 
   private async announce(tx: ChatTransaction, caller: ChatCaller, change: FlagChange, messages: number[]) {
     if (!marksUnread(change)) return publishChatEvent(tx, flagsEvent(caller, change, messages));
-    const details = await this.flags.unreadDetails(tx.manager, caller.user.id, messages);
+    const details = await this.flags.unreadDetails(tx, caller.user.id, messages);
     const messageDetails = Object.fromEntries(
       details.map((detail) => [String(detail.message_id), unreadDetail(detail, caller.user.id)]),
     );

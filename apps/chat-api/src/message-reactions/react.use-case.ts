@@ -55,16 +55,16 @@ export class ReactUseCase {
     }
     const key: ReactionKey = { messageId, emojiCode, reactionType };
     await this.outbox.run(async (tx) => {
-      if (await this.reactions.hasReacted(tx.manager, caller.user.id, key)) throw reactionExists();
+      if (await this.reactions.hasReacted(tx, caller.user.id, key)) throw reactionExists();
       // A vote for an existing reaction takes its name unchecked, so a message never shows two
       // names for one emoji; only a new emoji is validated.
-      const vote = await this.reactions.findVote(tx.manager, key);
+      const vote = await this.reactions.findVote(tx, key);
       if (!vote) checkEmojiRequest(command.emojiName, key.emojiCode, key.reactionType);
       const emojiName = vote?.emojiName ?? command.emojiName;
-      await this.audience.ensureCopy(tx.manager, caller.user.id, messageId);
+      await this.audience.ensureCopy(tx, caller.user.id, messageId);
       const reaction = { ...key, emojiName, userId: caller.user.id, realmId: caller.realm.id };
       // Lost a race with the same reaction sent twice at once.
-      if (!(await this.reactions.insert(tx.manager, reaction))) throw reactionExists();
+      if (!(await this.reactions.insert(tx, reaction))) throw reactionExists();
       await this.announce(tx, caller, reacted, 'add', reaction);
     });
     return {};
@@ -86,7 +86,7 @@ export class ReactUseCase {
     }
     // No emoji validation: the stored row proves the emoji was valid when added.
     await this.outbox.run(async (tx) => {
-      const removed = await this.reactions.delete(tx.manager, caller.user.id, {
+      const removed = await this.reactions.delete(tx, caller.user.id, {
         messageId,
         emojiCode,
         reactionType: command.reactionType,
@@ -104,7 +104,7 @@ export class ReactUseCase {
     op: 'add' | 'remove',
     reaction: Pick<ReactionEntity, 'emojiName' | 'emojiCode'> & Pick<ReactionKey, 'reactionType'>,
   ): Promise<void> {
-    const userIds = await this.audience.audience(tx.manager, reacted.message.id, reacted.channel);
+    const userIds = await this.audience.audience(tx, reacted.message.id, reacted.channel);
     await publishChatEvent(tx, {
       realmId: caller.realm.id,
       userIds,

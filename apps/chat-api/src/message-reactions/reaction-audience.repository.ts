@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { UserRole } from '../core/accounts/user.entity.js';
 import { MessageFlag } from '../core/database/message-flags.js';
 
@@ -13,7 +13,8 @@ export interface ReactedChannel {
 export class ReactionAudienceRepository {
   // Zulip's create_historical_user_messages: a reaction to a message the user never received
   // (a public channel's history) gives them a copy flagged historical and read.
-  async ensureCopy(manager: EntityManager, userId: number, messageId: number): Promise<void> {
+  async ensureCopy(unit: UnitOfWork, userId: number, messageId: number): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `INSERT INTO "chat"."user_message" ("user_id", "message_id", "flags") VALUES ($1, $2, $3)
        ON CONFLICT ("user_id", "message_id") DO NOTHING`,
@@ -24,11 +25,8 @@ export class ReactionAudienceRepository {
   // Zulip's event_recipient_ids_for_action_on_messages, in one query: a direct message's
   // holders of a copy; a channel's active subscribers, narrowed to those holding a copy when
   // its history is protected, widened to non-guest holders of a copy when it is public.
-  async audience(
-    manager: EntityManager,
-    messageId: number,
-    channel: ReactedChannel | null,
-  ): Promise<number[]> {
+  async audience(unit: UnitOfWork, messageId: number, channel: ReactedChannel | null): Promise<number[]> {
+    const manager = entityManagerOf(unit);
     const holders = `SELECT um."user_id" FROM "chat"."user_message" um WHERE um."message_id" = $1`;
     const subscribers = `SELECT s."user_id" FROM "chat"."subscription" s
        JOIN "chat"."user_profile" u ON u."id" = s."user_id"

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { UserRole } from '../core/accounts/user.entity.js';
 
 // A user who held a copy of a deleted message.
@@ -15,7 +15,8 @@ export class MessageRemovalRepository {
   // Deletes the message with every copy of it and every reaction to it, in one statement;
   // answers who held a copy, or null when the message was already gone (a concurrent deletion
   // won the row lock).
-  async delete(manager: EntityManager, realmId: number, messageId: number): Promise<CopyHolder[] | null> {
+  async delete(unit: UnitOfWork, realmId: number, messageId: number): Promise<CopyHolder[] | null> {
+    const manager = entityManagerOf(unit);
     const [row] = (await manager.query(
       `WITH "gone" AS (
          DELETE FROM "chat"."message" WHERE "id" = $1 AND "realm_id" = $2 RETURNING "id"

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { isStoredId } from '../core/http/stored-id.js';
 import { MessageEntity } from './message.entity.js';
 import { RecipientEntity, RecipientType } from './recipient.entity.js';
@@ -17,12 +18,13 @@ export class MessagesRepository {
   // The recipient row of a conversation, created on first use; a concurrent creator wins the
   // unique key and this call reads its row.
   async recipientFor(
-    manager: EntityManager,
+    unit: UnitOfWork,
     realmId: number,
     type: RecipientType,
     conversationKey: string,
     userIds: readonly number[],
   ): Promise<RecipientEntity> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `INSERT INTO "chat"."recipient" ("realm_id", "type", "conversation_key", "user_ids") VALUES ($1, $2, $3, $4)
        ON CONFLICT ("realm_id", "conversation_key") DO NOTHING`,
@@ -46,10 +48,8 @@ export class MessagesRepository {
 
   // One statement for any number of messages; their ids in the order given. The rows are
   // inserted in that order, so their identity values ascend with it.
-  async insertMany(
-    manager: EntityManager,
-    messages: ReadonlyArray<Omit<MessageEntity, 'id'>>,
-  ): Promise<number[]> {
+  async insertMany(unit: UnitOfWork, messages: ReadonlyArray<Omit<MessageEntity, 'id'>>): Promise<number[]> {
+    const manager = entityManagerOf(unit);
     const column = <K extends keyof Omit<MessageEntity, 'id'>>(key: K) => messages.map((m) => m[key]);
     const rows = (await manager.query(
       `INSERT INTO "chat"."message" ("realm_id", "sender_id", "recipient_id", "stream_id", "topic", "topic_key",
@@ -79,7 +79,8 @@ export class MessagesRepository {
   }
 
   // One statement for every recipient's copy of any number of messages.
-  async deliver(manager: EntityManager, deliveries: readonly Delivery[]): Promise<void> {
+  async deliver(unit: UnitOfWork, deliveries: readonly Delivery[]): Promise<void> {
+    const manager = entityManagerOf(unit);
     if (deliveries.length === 0) return;
     await manager.query(
       `INSERT INTO "chat"."user_message" ("user_id", "message_id", "flags")

@@ -183,7 +183,7 @@ export class SendMessageUseCase {
       const key = `${caller.realm.id}:${destination.conversationKey}`;
       if (recipientIds.has(key)) continue;
       const recipient = await this.messages.recipientFor(
-        tx.manager,
+        tx,
         caller.realm.id,
         destination.recipientType,
         destination.conversationKey,
@@ -204,12 +204,12 @@ export class SendMessageUseCase {
       client: command.client,
       dateSent,
     }));
-    const ids = await this.messages.insertMany(tx.manager, rows);
+    const ids = await this.messages.insertMany(tx, rows);
     const deliveries = batch.map((prepared) =>
       prepared.destination.userIds.map((userId) => ({ userId, flags: recipientFlags(userId, prepared) })),
     );
     await this.messages.deliver(
-      tx.manager,
+      tx,
       deliveries.flatMap((copies, index) => copies.map((copy) => ({ ...copy, messageId: ids[index]! }))),
     );
     const rowOf = (index: number, applyMarkdown: boolean) => {

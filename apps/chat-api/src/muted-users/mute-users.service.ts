@@ -27,14 +27,14 @@ export class MuteUsersService {
     if (mutedUserId === caller.user.id) throw ChatError.badRequest('Cannot mute self');
     const muted = await this.target(caller, mutedUserId);
     await this.outbox.run(async (tx) => {
-      const added = await this.mutes.insert(tx.manager, {
+      const added = await this.mutes.insert(tx, {
         userId: caller.user.id,
         mutedUserId: muted.id,
         realmId: caller.realm.id,
         dateMuted: this.clock.now(),
       });
       if (!added) throw ChatError.badRequest('User already muted');
-      const read = await this.mutes.markSenderRead(tx.manager, caller.user.id, muted.id);
+      const read = await this.mutes.markSenderRead(tx, caller.user.id, muted.id);
       if (read.length > 0)
         await this.announce(tx, caller, {
           type: 'update_message_flags',
@@ -52,7 +52,7 @@ export class MuteUsersService {
   async unmute(caller: ChatCaller, mutedUserId: number): Promise<Record<string, never>> {
     const muted = await this.target(caller, mutedUserId);
     await this.outbox.run(async (tx) => {
-      const removed = await this.mutes.delete(tx.manager, caller.realm.id, caller.user.id, muted.id);
+      const removed = await this.mutes.delete(tx, caller.realm.id, caller.user.id, muted.id);
       if (!removed) throw ChatError.badRequest('User is not muted');
       await this.announceMutes(tx, caller);
     });
@@ -60,7 +60,7 @@ export class MuteUsersService {
   }
 
   private async announceMutes(tx: ChatTransaction, caller: ChatCaller): Promise<void> {
-    const mutes = await this.mutes.list(caller.realm.id, caller.user.id, tx.manager);
+    const mutes = await this.mutes.list(caller.realm.id, caller.user.id, tx);
     await this.announce(tx, caller, { type: 'muted_users', muted_users: mutedUserRows(mutes) });
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { MessageFlag } from '../core/database/message-flags.js';
 import { MutedUserEntity } from './muted-user.entity.js';
 
@@ -8,7 +9,8 @@ export class MutedUsersRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   // False when the mute already exists (the primary key decides, so concurrent mutes agree).
-  async insert(manager: EntityManager, mute: MutedUserEntity): Promise<boolean> {
+  async insert(unit: UnitOfWork, mute: MutedUserEntity): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const rows = (await manager.query(
       `INSERT INTO "chat"."muted_user" ("user_id", "muted_user_id", "realm_id", "date_muted")
        VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING "user_id"`,
@@ -18,18 +20,14 @@ export class MutedUsersRepository {
   }
 
   // False when there was no such mute.
-  async delete(
-    manager: EntityManager,
-    realmId: number,
-    userId: number,
-    mutedUserId: number,
-  ): Promise<boolean> {
+  async delete(unit: UnitOfWork, realmId: number, userId: number, mutedUserId: number): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const result = await manager.getRepository(MutedUserEntity).delete({ realmId, userId, mutedUserId });
     return (result.affected ?? 0) > 0;
   }
 
-  list(realmId: number, userId: number, manager?: EntityManager): Promise<MutedUserEntity[]> {
-    return (manager ?? this.dataSource.manager)
+  list(realmId: number, userId: number, unit?: UnitOfWork): Promise<MutedUserEntity[]> {
+    return entityManagerOf(unit, this.dataSource)
       .getRepository(MutedUserEntity)
       .find({ where: { realmId, userId }, order: { mutedUserId: 'ASC' } });
   }
@@ -45,7 +43,8 @@ export class MutedUsersRepository {
 
   // Marks every unread copy the muter holds of the muted user's messages as read, in one
   // statement; answers the ids it changed.
-  async markSenderRead(manager: EntityManager, userId: number, senderId: number): Promise<number[]> {
+  async markSenderRead(unit: UnitOfWork, userId: number, senderId: number): Promise<number[]> {
+    const manager = entityManagerOf(unit);
     const rows = (await manager.query(
       `UPDATE "chat"."user_message" AS um SET "flags" = um."flags" | $3
        FROM "chat"."message" AS m

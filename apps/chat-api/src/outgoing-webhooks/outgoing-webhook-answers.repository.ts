@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { tableName } from '@platform/database';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, tableName, type UnitOfWork } from '@platform/database';
 import type { OutgoingWebhookTriggerV1 } from '@shared/contracts';
 import type { AnswerOutcome } from './outgoing-webhook-answer.js';
 import { OutgoingWebhookAnswerEntity } from './outgoing-webhook-answer.entity.js';
@@ -22,11 +22,12 @@ export class OutgoingWebhookAnswers {
   }
 
   async insert(
-    manager: EntityManager,
+    unit: UnitOfWork,
     requestId: string,
     trigger: OutgoingWebhookTriggerV1,
     outcome: AnswerOutcome,
   ): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `INSERT INTO ${this.table} (request_id, trigger, outcome) VALUES ($1, $2, $3)
        ON CONFLICT (request_id) DO NOTHING`,
@@ -48,7 +49,8 @@ export class OutgoingWebhookAnswers {
   }
 
   // False when the row is gone already (another replica posted the answer).
-  async remove(manager: EntityManager, requestId: string): Promise<boolean> {
+  async remove(unit: UnitOfWork, requestId: string): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const [, count] = (await manager.query(`DELETE FROM ${this.table} WHERE request_id = $1`, [
       requestId,
     ])) as [unknown, number];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import { In } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { UserEntity } from '../core/accounts/user.entity.js';
 import { BotServiceEntity } from '../bots/bot-service.entity.js';
 
@@ -12,11 +13,8 @@ export interface ServiceBot {
 @Injectable()
 export class OutgoingWebhookBotsRepository {
   // The active bots with a service among these users, by id (one query when none has one).
-  async activeAmong(
-    manager: EntityManager,
-    realmId: number,
-    userIds: readonly number[],
-  ): Promise<ServiceBot[]> {
+  async activeAmong(unit: UnitOfWork, realmId: number, userIds: readonly number[]): Promise<ServiceBot[]> {
+    const manager = entityManagerOf(unit);
     const services = await manager
       .getRepository(BotServiceEntity)
       .findBy({ realmId, botUserId: In([...userIds]) });

@@ -44,7 +44,7 @@ export class OutgoingWebhookTriggers implements MessageSendListener {
       const candidates = triggering
         .filter((other) => other.message.realm.id === message.realm.id)
         .flatMap((other) => other.candidates);
-      const bots = await this.bots.activeAmong(tx.manager, message.realm.id, [...new Set(candidates)]);
+      const bots = await this.bots.activeAmong(tx, message.realm.id, [...new Set(candidates)]);
       botsByRealm.set(message.realm.id, new Map(bots.map((bot) => [bot.user.id, bot])));
     }
     for (const { message, candidates } of triggering) {

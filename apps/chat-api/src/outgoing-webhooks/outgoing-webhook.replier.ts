@@ -71,7 +71,7 @@ export class OutgoingWebhookReplier implements OnApplicationBootstrap, BeforeApp
     trigger: OutgoingWebhookTriggerV1,
     outcome: AnswerOutcome,
   ): Promise<void> {
-    await this.answers.insert(tx.manager, requestId, trigger, outcome);
+    await this.answers.insert(tx, requestId, trigger, outcome);
     tx.afterCommit(() => this.wakeSignal.wake());
   }
 
@@ -93,7 +93,7 @@ export class OutgoingWebhookReplier implements OnApplicationBootstrap, BeforeApp
   private async post({ requestId, trigger, outcome }: PendingAnswer): Promise<void> {
     const messages = await this.prepare(trigger, outcome);
     await this.outbox.run(async (tx) => {
-      if (!(await this.answers.remove(tx.manager, requestId))) return;
+      if (!(await this.answers.remove(tx, requestId))) return;
       if (messages.length > 0) await this.sendMessage.write(tx, messages);
     });
   }

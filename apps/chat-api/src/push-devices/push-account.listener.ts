@@ -27,10 +27,10 @@ export class PushAccountListener implements AccountLifecycleListener {
   }
 
   async userDeactivated(tx: ChatTransaction, user: UserEntity): Promise<void> {
-    const tokens = await this.devices.takeTokens(tx.manager, user.id);
+    const tokens = await this.devices.takeTokens(tx, user.id);
     if (!this.configured || tokens.length === 0) return;
     await this.jobs.enqueue(
-      tx.manager,
+      tx,
       tokens.map((token) => ({
         kind: 'token_unregister' as const,
         realmId: user.realmId,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { PushDeviceEntity, type PushDeviceStatus } from './push-device.entity.js';
 import { PushDeviceTokenEntity, type PushTokenKind } from './push-device-token.entity.js';
 
@@ -25,18 +26,16 @@ export type NewPushToken = Pick<
 export class PushDevicesRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  findDevice(
-    manager: EntityManager,
-    userId: number,
-    pushAccountId: string,
-  ): Promise<PushDeviceEntity | null> {
+  findDevice(unit: UnitOfWork, userId: number, pushAccountId: string): Promise<PushDeviceEntity | null> {
+    const manager = entityManagerOf(unit);
     return manager
       .getRepository(PushDeviceEntity)
       .findOne({ where: { userId, pushAccountId }, lock: { mode: 'pessimistic_write' } });
   }
 
   // A new registration, or a new attempt for one that failed: pending again, error cleared.
-  async savePending(manager: EntityManager, device: NewPushDevice): Promise<number> {
+  async savePending(unit: UnitOfWork, device: NewPushDevice): Promise<number> {
+    const manager = entityManagerOf(unit);
     const [row] = (await manager.query(
       `INSERT INTO "chat"."push_device" ("realm_id", "user_id", "push_account_id", "token_kind",
               "push_public_key_sealed", "bouncer_public_key", "encrypted_push_registration_sealed",
@@ -70,7 +69,7 @@ export class PushDevicesRepository {
   // Settles the registration attempt that began at `registeredAt`; false when the device was
   // registered again meanwhile (that attempt settles it).
   async settle(
-    manager: EntityManager,
+    unit: UnitOfWork,
     device: Pick<PushDeviceEntity, 'id' | 'registeredAt'>,
     outcome: {
       status: Exclude<PushDeviceStatus, 'pending'>;
@@ -78,7 +77,7 @@ export class PushDevicesRepository {
       bouncerDeviceId: string | null;
     },
   ): Promise<boolean> {
-    const result = await manager
+    const result = await entityManagerOf(unit)
       .createQueryBuilder()
       .update(PushDeviceEntity)
       .set(outcome)
@@ -95,7 +94,8 @@ export class PushDevicesRepository {
   }
 
   // True when the token is new for the user.
-  async addToken(manager: EntityManager, token: NewPushToken): Promise<number | null> {
+  async addToken(unit: UnitOfWork, token: NewPushToken): Promise<number | null> {
+    const manager = entityManagerOf(unit);
     const result = await manager
       .createQueryBuilder()
       .insert()
@@ -109,20 +109,22 @@ export class PushDevicesRepository {
   }
 
   async removeToken(
-    manager: EntityManager,
+    unit: UnitOfWork,
     userId: number,
     kind: PushTokenKind,
     tokenHash: string,
   ): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const result = await manager.getRepository(PushDeviceTokenEntity).delete({ userId, kind, tokenHash });
     return (result.affected ?? 0) > 0;
   }
 
   // Deletes the user's legacy tokens, answering them.
   async takeTokens(
-    manager: EntityManager,
+    unit: UnitOfWork,
     userId: number,
   ): Promise<Array<Pick<PushDeviceTokenEntity, 'kind' | 'tokenSealed'>>> {
+    const manager = entityManagerOf(unit);
     const [rows] = (await manager.query(
       `DELETE FROM "chat"."push_device_token" WHERE "user_id" = $1 RETURNING "kind", "token_sealed" AS "tokenSealed"`,
       [userId],
@@ -141,7 +143,8 @@ export class PushDevicesRepository {
   }
 
   // Those of `userIds` with at least one legacy token: the users a notification can reach.
-  async usersWithTokens(manager: EntityManager, userIds: readonly number[]): Promise<Set<number>> {
+  async usersWithTokens(unit: UnitOfWork, userIds: readonly number[]): Promise<Set<number>> {
+    const manager = entityManagerOf(unit);
     if (userIds.length === 0) return new Set();
     const rows = (await manager.query(
       `SELECT DISTINCT "user_id" FROM "chat"."push_device_token" WHERE "user_id" = ANY($1::int[])`,

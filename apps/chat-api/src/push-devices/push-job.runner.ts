@@ -102,7 +102,7 @@ export class PushJobRunner {
       return 'retry';
     }
     await this.outbox.run(async (tx) => {
-      if (await this.devices.settle(tx.manager, device, outcome))
+      if (await this.devices.settle(tx, device, outcome))
         await publishPushDeviceEvent(tx, device, outcome.status, outcome.errorCode);
     });
     this.metrics.registered('e2ee', outcome.status === 'active' ? 'registered' : 'failed');
@@ -185,8 +185,8 @@ export class PushJobRunner {
   // notice written, so one of the two sees the other and the removal follows either way.
   private async recordNotice(job: PushJobEntity, messageId: number): Promise<void> {
     await this.outbox.run(async (tx) => {
-      await this.notices.record(tx.manager, { realmId: job.realmId, userId: job.userId, messageId });
-      if (!(await this.notices.isUnread(job.userId, messageId, tx.manager)))
+      await this.notices.record(tx, { realmId: job.realmId, userId: job.userId, messageId });
+      if (!(await this.notices.isUnread(job.userId, messageId, tx)))
         await this.removals.queue(tx, [job.userId], [messageId]);
     });
   }

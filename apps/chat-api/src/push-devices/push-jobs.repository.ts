@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { PushJobEntity, type PushJobKind } from './push-job.entity.js';
 
 export interface NewPushJob {
@@ -15,7 +16,8 @@ export interface NewPushJob {
 export class PushJobsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async enqueue(manager: EntityManager, jobs: readonly NewPushJob[], dueAt: Date): Promise<void> {
+  async enqueue(unit: UnitOfWork, jobs: readonly NewPushJob[], dueAt: Date): Promise<void> {
+    const manager = entityManagerOf(unit);
     if (jobs.length === 0) return;
     const values = jobs.flatMap((job) => [
       job.kind,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { PushNoticeEntity } from './push-notice.entity.js';
 
 export interface PushNotice {
@@ -13,13 +14,14 @@ export interface PushNotice {
 export class PushNoticesRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async record(manager: EntityManager, notice: PushNotice): Promise<void> {
+  async record(unit: UnitOfWork, notice: PushNotice): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.createQueryBuilder().insert().into(PushNoticeEntity).values(notice).orIgnore().execute();
   }
 
   // Whether the user still has the message unread (false once read, or deleted).
-  async isUnread(userId: number, messageId: number, manager?: EntityManager): Promise<boolean> {
-    const rows = (await (manager ?? this.dataSource.manager).query(
+  async isUnread(userId: number, messageId: number, unit?: UnitOfWork): Promise<boolean> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT 1 FROM "chat"."user_message" WHERE "user_id" = $1 AND "message_id" = $2 AND ("flags" & 1) = 0`,
       [userId, messageId],
     )) as unknown[];
@@ -29,10 +31,11 @@ export class PushNoticesRepository {
   // Takes the notices of these users about these messages: each row is deleted by one
   // transaction only, so whoever takes it sends its removal, once.
   async take(
-    manager: EntityManager,
+    unit: UnitOfWork,
     userIds: readonly number[],
     messageIds: readonly number[],
   ): Promise<PushNotice[]> {
+    const manager = entityManagerOf(unit);
     if (userIds.length === 0 || messageIds.length === 0) return [];
     const [rows] = (await manager.query(
       `DELETE FROM "chat"."push_notice"

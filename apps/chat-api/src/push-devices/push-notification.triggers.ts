@@ -36,7 +36,7 @@ export class PushNotificationTriggers implements MessageSendListener {
   async messagesSent(tx: ChatTransaction, messages: readonly SentMessage[]): Promise<void> {
     if (!this.enabled) return;
     const targets = messages.map((message) => ({ message, ...notified(message) }));
-    const owners = await this.devices.usersWithTokens(tx.manager, [
+    const owners = await this.devices.usersWithTokens(tx, [
       ...new Set(targets.flatMap((target) => target.userIds)),
     ]);
     const jobs: NewPushJob[] = targets.flatMap(({ message, userIds, trigger }) => {
@@ -51,7 +51,7 @@ export class PushNotificationTriggers implements MessageSendListener {
       }));
     });
     if (jobs.length === 0) return;
-    await this.jobs.enqueue(tx.manager, jobs, this.clock.now());
+    await this.jobs.enqueue(tx, jobs, this.clock.now());
     tx.afterCommit(() => this.worker.wake());
   }
 }

@@ -49,9 +49,9 @@ export class PushRegistrationsService {
         'Server is not configured to use push notification service.',
       );
     await this.outbox.run(async (tx) => {
-      const existing = await this.devices.findDevice(tx.manager, user.id, registration.pushAccountId);
+      const existing = await this.devices.findDevice(tx, user.id, registration.pushAccountId);
       if (existing && existing.errorCode === null) return;
-      const deviceId = await this.devices.savePending(tx.manager, {
+      const deviceId = await this.devices.savePending(tx, {
         realmId: realm.id,
         userId: user.id,
         pushAccountId: registration.pushAccountId,
@@ -75,7 +75,7 @@ export class PushRegistrationsService {
   ): Promise<void> {
     validateToken(token, kind);
     await this.outbox.run(async (tx) => {
-      const added = await this.devices.addToken(tx.manager, {
+      const added = await this.devices.addToken(tx, {
         realmId: realm.id,
         userId: user.id,
         kind,
@@ -99,7 +99,7 @@ export class PushRegistrationsService {
   async removeToken({ user, realm }: ChatCaller, kind: PushTokenKind, token: string): Promise<void> {
     validateToken(token, kind);
     await this.outbox.run(async (tx) => {
-      const removed = await this.devices.removeToken(tx.manager, user.id, kind, this.vault.hash(token));
+      const removed = await this.devices.removeToken(tx, user.id, kind, this.vault.hash(token));
       if (!this.configured) {
         if (!removed) throw ChatError.badRequest('Token does not exist');
         return;
@@ -116,7 +116,7 @@ export class PushRegistrationsService {
 
   // The call is made once the change commits; this replica's worker is woken for it then.
   private async queue(tx: ChatTransaction, job: NewPushJob): Promise<void> {
-    await this.jobs.enqueue(tx.manager, [job], this.clock.now());
+    await this.jobs.enqueue(tx, [job], this.clock.now());
     tx.afterCommit(() => this.worker.wake());
   }
 }

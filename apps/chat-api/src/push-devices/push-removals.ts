@@ -19,9 +19,9 @@ export class PushRemovals {
     userIds: readonly number[],
     messageIds: readonly number[],
   ): Promise<boolean> {
-    const taken = await this.notices.take(tx.manager, userIds, messageIds);
+    const taken = await this.notices.take(tx, userIds, messageIds);
     await this.jobs.enqueue(
-      tx.manager,
+      tx,
       [...byUser(taken)].map(([userId, { realmId, messageIds: ids }]) => ({
         kind: 'remove' as const,
         realmId,

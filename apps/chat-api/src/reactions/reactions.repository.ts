@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { ReactionEntity, type ReactionType } from './reaction.entity.js';
 
 // A reaction's identity on a message besides its user. The type is the request's text: a row
@@ -32,7 +33,8 @@ export class ReactionsRepository {
   }
 
   // The earliest reaction anyone made with this emoji: a new one counts as a vote for it.
-  findVote(manager: EntityManager, key: ReactionKey): Promise<ReactionEntity | null> {
+  findVote(unit: UnitOfWork, key: ReactionKey): Promise<ReactionEntity | null> {
+    const manager = entityManagerOf(unit);
     return manager.getRepository(ReactionEntity).findOne({
       where: {
         messageId: key.messageId,
@@ -43,7 +45,8 @@ export class ReactionsRepository {
     });
   }
 
-  hasReacted(manager: EntityManager, userId: number, key: ReactionKey): Promise<boolean> {
+  hasReacted(unit: UnitOfWork, userId: number, key: ReactionKey): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     return manager.getRepository(ReactionEntity).exists({
       where: {
         userId,
@@ -55,7 +58,8 @@ export class ReactionsRepository {
   }
 
   // False when the user already reacted so (the unique index decides).
-  async insert(manager: EntityManager, reaction: NewReaction): Promise<boolean> {
+  async insert(unit: UnitOfWork, reaction: NewReaction): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const rows = (await manager.query(
       `INSERT INTO "chat"."reaction" ("realm_id", "message_id", "user_id", "emoji_name", "emoji_code", "reaction_type")
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING "id"`,
@@ -72,7 +76,8 @@ export class ReactionsRepository {
   }
 
   // The removed reaction, or null when the user had none so.
-  async delete(manager: EntityManager, userId: number, key: ReactionKey): Promise<ReactionEntity | null> {
+  async delete(unit: UnitOfWork, userId: number, key: ReactionKey): Promise<ReactionEntity | null> {
+    const manager = entityManagerOf(unit);
     const [rows] = (await manager.query(
       `DELETE FROM "chat"."reaction"
        WHERE "user_id" = $1 AND "message_id" = $2 AND "emoji_code" = $3 AND "reaction_type" = $4

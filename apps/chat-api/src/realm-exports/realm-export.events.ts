@@ -15,10 +15,10 @@ export class RealmExportEvents {
   ) {}
 
   async announce(tx: ChatTransaction, realm: Pick<RealmEntity, 'id' | 'url'>): Promise<void> {
-    const rows = await this.exports.listByRealm(realm.id, tx.manager);
+    const rows = await this.exports.listByRealm(realm.id, tx);
     await publishChatEvent(tx, {
       realmId: realm.id,
-      userIds: await this.users.humanAdministratorIds(realm.id, null, tx.manager),
+      userIds: await this.users.humanAdministratorIds(realm.id, null, tx),
       event: { type: 'realm_export', exports: rows.map((row) => realmExportRow(row, realm.url)) },
     });
   }

@@ -52,7 +52,7 @@ export class RealmExportRunner {
       return this.fail(realm, row);
     }
     const started = await this.outbox.run((tx) =>
-      this.exports.move(tx.manager, row.id, RealmExportStatus.STARTED, this.clock.now(), {
+      this.exports.move(tx, row.id, RealmExportStatus.STARTED, this.clock.now(), {
         attempt: row.attempts,
       }),
     );
@@ -90,20 +90,14 @@ export class RealmExportRunner {
       throw error;
     }
     const succeeded = await this.outbox.run(async (tx) => {
-      const moved = await this.exports.move(
-        tx.manager,
-        row.id,
-        RealmExportStatus.SUCCEEDED,
-        this.clock.now(),
-        {
-          attempt: row.attempts,
-          fields: {
-            exportPath: key,
-            tarballSizeBytes: String(written.sizeBytes),
-            sha256sumHex: written.sha256Hex,
-          },
+      const moved = await this.exports.move(tx, row.id, RealmExportStatus.SUCCEEDED, this.clock.now(), {
+        attempt: row.attempts,
+        fields: {
+          exportPath: key,
+          tarballSizeBytes: String(written.sizeBytes),
+          sha256sumHex: written.sha256Hex,
         },
-      );
+      });
       if (moved) await this.events.announce(tx, realm);
       return moved;
     });
@@ -126,7 +120,7 @@ export class RealmExportRunner {
 
   private async fail(realm: RealmEntity, row: RealmExportEntity): Promise<void> {
     await this.outbox.run(async (tx) => {
-      if (await this.exports.move(tx.manager, row.id, RealmExportStatus.FAILED, this.clock.now()))
+      if (await this.exports.move(tx, row.id, RealmExportStatus.FAILED, this.clock.now()))
         await this.events.announce(tx, realm);
     });
   }

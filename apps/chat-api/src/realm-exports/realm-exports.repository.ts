@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, MoreThanOrEqual } from 'typeorm';
+import { DataSource, MoreThanOrEqual } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { RealmExportEntity, RealmExportStatus, type RealmExportType } from './realm-export.entity.js';
 import { movesInto } from './realm-export-status.js';
 
@@ -25,27 +26,31 @@ const DATE_OF: Partial<
 export class RealmExportsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  insert(manager: EntityManager, row: NewRealmExport): Promise<RealmExportEntity> {
+  insert(unit: UnitOfWork, row: NewRealmExport): Promise<RealmExportEntity> {
+    const manager = entityManagerOf(unit);
     const repository = manager.getRepository(RealmExportEntity);
     return repository.save(repository.create({ ...row, status: RealmExportStatus.REQUESTED }));
   }
 
-  listByRealm(realmId: number, manager?: EntityManager): Promise<RealmExportEntity[]> {
-    return (manager ?? this.dataSource.manager)
+  listByRealm(realmId: number, unit?: UnitOfWork): Promise<RealmExportEntity[]> {
+    return entityManagerOf(unit, this.dataSource)
       .getRepository(RealmExportEntity)
       .find({ where: { realmId }, order: { id: 'ASC' } });
   }
 
-  find(realmId: number, id: number, manager?: EntityManager): Promise<RealmExportEntity | null> {
-    return (manager ?? this.dataSource.manager).getRepository(RealmExportEntity).findOne({
-      where: { realmId, id },
-      ...(manager ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+  find(realmId: number, id: number, unit?: UnitOfWork): Promise<RealmExportEntity | null> {
+    return entityManagerOf(unit, this.dataSource)
+      .getRepository(RealmExportEntity)
+      .findOne({
+        where: { realmId, id },
+        ...(unit ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      });
   }
 
   // Exports requested since `since`, counted under a lock on the realm's rows so two
   // concurrent requests cannot both pass the rate limit.
-  async countRequestedSince(manager: EntityManager, realmId: number, since: Date): Promise<number> {
+  async countRequestedSince(unit: UnitOfWork, realmId: number, since: Date): Promise<number> {
+    const manager = entityManagerOf(unit);
     await manager.query(`SELECT pg_advisory_xact_lock(hashtext('realm_export'), $1)`, [realmId]);
     return manager
       .getRepository(RealmExportEntity)
@@ -85,7 +90,7 @@ export class RealmExportsRepository {
   // worker's move, its claim is still `attempt`; records the move's date and `fields`. False
   // when another move came first.
   async move(
-    manager: EntityManager,
+    unit: UnitOfWork,
     id: number,
     to: RealmExportStatus,
     at: Date,
@@ -95,7 +100,7 @@ export class RealmExportsRepository {
     } = {},
   ): Promise<boolean> {
     const dateColumn = DATE_OF[to];
-    const result = await manager
+    const result = await entityManagerOf(unit)
       .createQueryBuilder()
       .update(RealmExportEntity)
       .set({
@@ -119,7 +124,8 @@ export class RealmExportsRepository {
   }
 
   // The realm's messages, counted up to `cap` (the size limit needs no more).
-  async countMessagesUpTo(manager: EntityManager, realmId: number, cap: number): Promise<number> {
+  async countMessagesUpTo(unit: UnitOfWork, realmId: number, cap: number): Promise<number> {
+    const manager = entityManagerOf(unit);
     const [row] = (await manager.query(
       `SELECT count(*)::int AS "count" FROM (SELECT 1 FROM "chat"."message" WHERE "realm_id" = $1 LIMIT $2) m`,
       [realmId, cap],

@@ -37,20 +37,16 @@ export class RealmExportsService {
     const supportEmail = this.config.CHAT_SUPPORT_EMAIL;
     const row = await this.outbox.run(async (tx) => {
       const now = this.clock.now();
-      const recent = await this.exports.countRequestedSince(
-        tx.manager,
-        realm.id,
-        new Date(now.getTime() - WEEK_MS),
-      );
+      const recent = await this.exports.countRequestedSince(tx, realm.id, new Date(now.getTime() - WEEK_MS));
       if (recent >= EXPORTS_PER_WEEK) throw RealmExportErrors.rateLimited();
       // Zulip estimates from its message counts whichever the type (its public-only filter is
       // discarded), so every message of the realm counts here too.
       const limit = this.config.CHAT_EXPORT_MAX_MESSAGES;
-      if ((await this.exports.countMessagesUpTo(tx.manager, realm.id, limit + 1)) > limit)
+      if ((await this.exports.countMessagesUpTo(tx, realm.id, limit + 1)) > limit)
         throw RealmExportErrors.tooLarge(supportEmail);
-      if (type === RealmExportType.STANDARD && !(await this.consents.ownerConsents(realm.id, tx.manager)))
+      if (type === RealmExportType.STANDARD && !(await this.consents.ownerConsents(realm.id, tx)))
         throw RealmExportErrors.noOwnerConsent(supportEmail);
-      const created = await this.exports.insert(tx.manager, {
+      const created = await this.exports.insert(tx, {
         realmId: realm.id,
         actingUserId: user.id,
         type,
@@ -74,12 +70,12 @@ export class RealmExportsService {
 
   async delete(realm: Pick<RealmEntity, 'id' | 'url'>, id: number): Promise<Record<string, never>> {
     const path = await this.outbox.run(async (tx) => {
-      const row = await this.exports.find(realm.id, id, tx.manager);
+      const row = await this.exports.find(realm.id, id, tx);
       if (!row) throw RealmExportErrors.unknown();
       if (row.status === RealmExportStatus.DELETED) throw RealmExportErrors.alreadyDeleted();
       if (row.status === RealmExportStatus.FAILED) throw RealmExportErrors.failed();
       if (row.status !== RealmExportStatus.SUCCEEDED) throw RealmExportErrors.inProgress();
-      await this.exports.move(tx.manager, row.id, RealmExportStatus.DELETED, this.clock.now());
+      await this.exports.move(tx, row.id, RealmExportStatus.DELETED, this.clock.now());
       await this.events.announce(tx, realm);
       return row.exportPath;
     });

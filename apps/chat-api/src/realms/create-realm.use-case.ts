@@ -39,29 +39,28 @@ export class CreateRealmUseCase {
   execute(command: CreateRealmCommand): Promise<CreatedRealm> {
     const host = command.host?.trim().toLowerCase() || null;
     return this.outbox.run(async (tx) => {
-      const manager = tx.manager;
-      const realm = await this.realms.insert(manager, {
+      const realm = await this.realms.insert(tx, {
         name: command.name,
         host,
         url: host ? `https://${host}` : command.origin,
         deactivated: false,
         notificationBotId: null,
       });
-      const owner = await this.accounts.create(manager, {
+      const owner = await this.accounts.create(tx, {
         realmId: realm.id,
         email: command.ownerEmail,
         fullName: command.ownerName,
         role: UserRole.OWNER,
         password: command.ownerPassword,
       });
-      const bot = await this.accounts.create(manager, {
+      const bot = await this.accounts.create(tx, {
         realmId: realm.id,
         email: NOTIFICATION_BOT_EMAIL,
         fullName: NOTIFICATION_BOT_NAME,
         role: UserRole.MEMBER,
         botType: BotType.GENERIC,
       });
-      await this.realms.setNotificationBot(manager, realm.id, bot.user.id);
+      await this.realms.setNotificationBot(tx, realm.id, bot.user.id);
       // Nobody is listening to a realm this new: its creation events would reach no queue.
       await this.lifecycle.realmCreated(tx, realm);
       await this.lifecycle.userCreated(tx, owner.user);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { RealmEntity } from '../core/accounts/realm.entity.js';
 
 @Injectable()
@@ -20,11 +21,13 @@ export class RealmsRepository {
     return realms.length === 1 ? realms[0]! : null;
   }
 
-  insert(manager: EntityManager, realm: Omit<RealmEntity, 'id' | 'createdAt'>): Promise<RealmEntity> {
+  insert(unit: UnitOfWork, realm: Omit<RealmEntity, 'id' | 'createdAt'>): Promise<RealmEntity> {
+    const manager = entityManagerOf(unit);
     return manager.getRepository(RealmEntity).save(manager.getRepository(RealmEntity).create(realm));
   }
 
-  async setNotificationBot(manager: EntityManager, realmId: number, botId: number): Promise<void> {
+  async setNotificationBot(unit: UnitOfWork, realmId: number, botId: number): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.getRepository(RealmEntity).update({ id: realmId }, { notificationBotId: botId });
   }
 }

@@ -50,7 +50,7 @@ export class RemindersService {
     // Rendered before the transaction: the mention lookup reads through another connection.
     const renderedContent = await this.preview.html(caller.realm.id, content);
     return this.outbox.run(async (tx) => {
-      const row = await this.rows.insert(tx.manager, {
+      const row = await this.rows.insert(tx, {
         realmId: caller.realm.id,
         senderId: caller.user.id,
         deliveryType: DeliveryType.REMIND,
@@ -73,16 +73,10 @@ export class RemindersService {
 
   async delete(caller: ChatCaller, id: number): Promise<Record<string, never>> {
     await this.outbox.run(async (tx) => {
-      const row = await this.rows.findOwned(
-        tx.manager,
-        caller.realm.id,
-        caller.user.id,
-        DeliveryType.REMIND,
-        id,
-      );
+      const row = await this.rows.findOwned(tx, caller.realm.id, caller.user.id, DeliveryType.REMIND, id);
       // Zulip's access_reminder finds delivered reminders too (their rows are kept).
       if (!row) throw ChatError.notFound('Reminder does not exist');
-      await this.rows.delete(tx.manager, row.id);
+      await this.rows.delete(tx, row.id);
       await this.announce(tx, caller, { op: 'remove', reminder_id: row.id });
     });
     return {};

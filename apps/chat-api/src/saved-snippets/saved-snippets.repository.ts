@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { SavedSnippetEntity } from './saved-snippet.entity.js';
 
 export interface SnippetOwner {
@@ -18,25 +19,29 @@ export class SavedSnippetsRepository {
       .find({ where: { realmId: owner.realmId, userId: owner.userId }, order: { id: 'ASC' } });
   }
 
-  find(manager: EntityManager, owner: SnippetOwner, id: number): Promise<SavedSnippetEntity | null> {
+  find(unit: UnitOfWork, owner: SnippetOwner, id: number): Promise<SavedSnippetEntity | null> {
+    const manager = entityManagerOf(unit);
     return manager.getRepository(SavedSnippetEntity).findOne({
       where: { realmId: owner.realmId, userId: owner.userId, id },
       lock: { mode: 'pessimistic_write' },
     });
   }
 
-  insert(manager: EntityManager, snippet: Omit<SavedSnippetEntity, 'id'>): Promise<SavedSnippetEntity> {
+  insert(unit: UnitOfWork, snippet: Omit<SavedSnippetEntity, 'id'>): Promise<SavedSnippetEntity> {
+    const manager = entityManagerOf(unit);
     const repository = manager.getRepository(SavedSnippetEntity);
     return repository.save(repository.create(snippet));
   }
 
-  async update(manager: EntityManager, snippet: SavedSnippetEntity): Promise<void> {
+  async update(unit: UnitOfWork, snippet: SavedSnippetEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager
       .getRepository(SavedSnippetEntity)
       .update({ id: snippet.id }, { title: snippet.title, content: snippet.content });
   }
 
-  async delete(manager: EntityManager, snippet: SavedSnippetEntity): Promise<void> {
+  async delete(unit: UnitOfWork, snippet: SavedSnippetEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.getRepository(SavedSnippetEntity).delete({ id: snippet.id });
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
+import type { UnitOfWork } from '@platform/database';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { ChatError } from '../core/http/chat.error.js';
@@ -32,7 +32,7 @@ export class SavedSnippetsService {
 
   create(caller: ChatCaller, title: string, content: string): Promise<{ saved_snippet_id: number }> {
     return this.outbox.run(async (tx) => {
-      const snippet = await this.snippets.insert(tx.manager, {
+      const snippet = await this.snippets.insert(tx, {
         ...ownerOf(caller),
         title,
         content,
@@ -47,10 +47,10 @@ export class SavedSnippetsService {
     // Nothing to change: Zulip answers success without touching the snippet (or sending an event).
     if (changes.title === undefined && changes.content === undefined) return {};
     await this.outbox.run(async (tx) => {
-      const snippet = await this.owned(tx.manager, ownerOf(caller), id);
+      const snippet = await this.owned(tx, ownerOf(caller), id);
       snippet.title = changes.title ?? snippet.title;
       snippet.content = changes.content ?? snippet.content;
-      await this.snippets.update(tx.manager, snippet);
+      await this.snippets.update(tx, snippet);
       await announce(tx, caller, { op: 'update', saved_snippet: savedSnippetRow(snippet) });
     });
     return {};
@@ -58,15 +58,15 @@ export class SavedSnippetsService {
 
   async delete(caller: ChatCaller, id: number): Promise<Record<string, never>> {
     await this.outbox.run(async (tx) => {
-      const snippet = await this.owned(tx.manager, ownerOf(caller), id);
-      await this.snippets.delete(tx.manager, snippet);
+      const snippet = await this.owned(tx, ownerOf(caller), id);
+      await this.snippets.delete(tx, snippet);
       await announce(tx, caller, { op: 'remove', saved_snippet_id: snippet.id });
     });
     return {};
   }
 
-  private async owned(manager: EntityManager, owner: SnippetOwner, id: number): Promise<SavedSnippetEntity> {
-    const snippet = await this.snippets.find(manager, owner, id);
+  private async owned(unit: UnitOfWork, owner: SnippetOwner, id: number): Promise<SavedSnippetEntity> {
+    const snippet = await this.snippets.find(unit, owner, id);
     if (!snippet) throw ChatError.notFound('Saved snippet does not exist.');
     return snippet;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@platform/database';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { normalizeTopic } from '../messages/message-text.js';
 import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
@@ -34,21 +34,16 @@ export class ScheduleDestination {
     topic: string | undefined,
     // The caller's transaction, when it has one: reads on another connection would wait on it
     // (and on embedded PostgreSQL never return).
-    manager?: EntityManager,
+    unit?: UnitOfWork,
   ): Promise<ScheduledDestination> {
-    return kind === 'stream' ? this.channel(caller, to, topic, manager) : this.direct(caller, to, manager);
+    return kind === 'stream' ? this.channel(caller, to, topic, unit) : this.direct(caller, to, unit);
   }
 
-  private async channel(
-    caller: ChatCaller,
-    to: ScheduleTo,
-    topic: string | undefined,
-    manager?: EntityManager,
-  ) {
+  private async channel(caller: ChatCaller, to: ScheduleTo, topic: string | undefined, unit?: UnitOfWork) {
     if (typeof to !== 'number') throw ChatError.badRequest('Invalid data type for channel ID');
     const streamId = to;
     if (topic === undefined) throw ChatError.badRequest('Missing topic');
-    const stream = await this.streams.findById(caller.realm.id, streamId, manager);
+    const stream = await this.streams.findById(caller.realm.id, streamId, unit);
     if (!stream)
       throw new ChatError(
         ChatErrorCode.STREAM_DOES_NOT_EXIST,
@@ -57,15 +52,15 @@ export class ScheduleDestination {
           stream_id: streamId,
         },
       );
-    await assertMaySendTo(this.streams, caller.user, stream, manager);
+    await assertMaySendTo(this.streams, caller.user, stream, unit);
     return { streamId, topic: normalizeTopic(topic), recipientIds: [] };
   }
 
-  private async direct(caller: ChatCaller, to: ScheduleTo, manager?: EntityManager) {
+  private async direct(caller: ChatCaller, to: ScheduleTo, unit?: UnitOfWork) {
     if (typeof to === 'number') throw ChatError.badRequest('Invalid data type for recipients');
     const ids = [...new Set(to)];
     if (ids.length === 0) throw ChatError.badRequest('Message must have recipients');
-    const users = await this.users.findManyByIds(caller.realm.id, ids, manager);
+    const users = await this.users.findManyByIds(caller.realm.id, ids, unit);
     for (const id of ids) {
       const user = users.find((candidate) => candidate.id === id);
       if (!user) throw ChatError.badRequest(`Invalid user ID ${id}`);

@@ -111,7 +111,7 @@ export class ScheduledDelivery {
   private async send(ready: readonly ReadyRow[]): Promise<void> {
     await this.outbox.run(async (tx) => {
       const pending = await this.rows.lockPending(
-        tx.manager,
+        tx,
         ready.map(({ row }) => row.id),
       );
       const sending = ready.filter(({ row }) => pending.has(row.id));
@@ -121,7 +121,7 @@ export class ScheduledDelivery {
         sending.map(({ message }) => message),
       );
       await this.rows.markDelivered(
-        tx.manager,
+        tx,
         sending.map(({ row }, index) => ({ id: row.id, messageId: messageIds[index]! })),
       );
       await publishChatEvents(
@@ -146,7 +146,7 @@ export class ScheduledDelivery {
     if (!known) this.logger.error({ err: error, scheduledMessageId: row.id }, 'scheduled delivery failed');
     const reason = known ? error.message : 'Internal server error';
     const failed = await this.outbox.run(async (tx) => {
-      const updated = await this.rows.markFailed(tx.manager, row.id, reason);
+      const updated = await this.rows.markFailed(tx, row.id, reason);
       if (updated && updated.deliveryType === DeliveryType.SEND_LATER && !(error instanceof SilentFailure))
         await announceScheduled(tx, row.realmId, row.senderId, {
           op: 'update',

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { DeliveryType, ScheduledMessageEntity } from './scheduled-message.entity.js';
 
 export type NewScheduledMessage = Omit<
@@ -12,7 +13,8 @@ export type NewScheduledMessage = Omit<
 export class ScheduledMessagesRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  insert(manager: EntityManager, row: NewScheduledMessage): Promise<ScheduledMessageEntity> {
+  insert(unit: UnitOfWork, row: NewScheduledMessage): Promise<ScheduledMessageEntity> {
+    const manager = entityManagerOf(unit);
     const repository = manager.getRepository(ScheduledMessageEntity);
     return repository.save(repository.create(row));
   }
@@ -27,23 +29,26 @@ export class ScheduledMessagesRepository {
 
   // Locks the row: a concurrent delivery has committed (or waits) before an edit decides.
   findOwned(
-    manager: EntityManager,
+    unit: UnitOfWork,
     realmId: number,
     senderId: number,
     deliveryType: DeliveryType,
     id: number,
   ): Promise<ScheduledMessageEntity | null> {
+    const manager = entityManagerOf(unit);
     return manager.getRepository(ScheduledMessageEntity).findOne({
       where: { realmId, senderId, deliveryType, id },
       lock: { mode: 'pessimistic_write' },
     });
   }
 
-  async save(manager: EntityManager, row: ScheduledMessageEntity): Promise<void> {
+  async save(unit: UnitOfWork, row: ScheduledMessageEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.getRepository(ScheduledMessageEntity).save(row);
   }
 
-  async delete(manager: EntityManager, id: number): Promise<void> {
+  async delete(unit: UnitOfWork, id: number): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.getRepository(ScheduledMessageEntity).delete({ id });
   }
 
@@ -80,7 +85,8 @@ export class ScheduledMessagesRepository {
 
   // Locks, in the sending transaction, those of these rows that are still to be sent (not
   // delivered, failed or deleted meanwhile).
-  async lockPending(manager: EntityManager, ids: readonly number[]): Promise<Set<number>> {
+  async lockPending(unit: UnitOfWork, ids: readonly number[]): Promise<Set<number>> {
+    const manager = entityManagerOf(unit);
     const rows = (await manager.query(
       `SELECT "id" FROM "chat"."scheduled_message" WHERE "id" = ANY($1::int[]) AND NOT "delivered" AND NOT "failed"
        FOR UPDATE`,
@@ -91,9 +97,10 @@ export class ScheduledMessagesRepository {
 
   // Marks locked rows delivered, each with the message it became, in the sending transaction.
   async markDelivered(
-    manager: EntityManager,
+    unit: UnitOfWork,
     deliveries: ReadonlyArray<{ readonly id: number; readonly messageId: number }>,
   ): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `UPDATE "chat"."scheduled_message" s
        SET "delivered" = true, "delivered_message_id" = d."message_id", "claimed_until" = NULL
@@ -102,11 +109,8 @@ export class ScheduledMessagesRepository {
     );
   }
 
-  async markFailed(
-    manager: EntityManager,
-    id: number,
-    reason: string,
-  ): Promise<ScheduledMessageEntity | null> {
+  async markFailed(unit: UnitOfWork, id: number, reason: string): Promise<ScheduledMessageEntity | null> {
+    const manager = entityManagerOf(unit);
     const [, affected] = (await manager.query(
       `UPDATE "chat"."scheduled_message" SET "failed" = true, "failure_message" = $2, "claimed_until" = NULL
        WHERE "id" = $1 AND NOT "delivered" AND NOT "failed"`,

@@ -75,7 +75,7 @@ export class ScheduledMessagesService {
     const toSelfOnly =
       destination.streamId === null && destination.recipientIds.every((id) => id === caller.user.id);
     return this.outbox.run(async (tx) => {
-      const row = await this.rows.insert(tx.manager, {
+      const row = await this.rows.insert(tx, {
         realmId: caller.realm.id,
         senderId: caller.user.id,
         deliveryType: DeliveryType.SEND_LATER,
@@ -110,13 +110,7 @@ export class ScheduledMessagesService {
         ? undefined
         : { content: nextContent, renderedContent: await this.preview.html(caller.realm.id, nextContent) };
     await this.outbox.run(async (tx) => {
-      const row = await this.rows.findOwned(
-        tx.manager,
-        caller.realm.id,
-        caller.user.id,
-        DeliveryType.SEND_LATER,
-        id,
-      );
+      const row = await this.rows.findOwned(tx, caller.realm.id, caller.user.id, DeliveryType.SEND_LATER, id);
       if (!row) throw ChatError.notFound('Scheduled message does not exist');
       if (row.delivered) throw ChatError.badRequest('Scheduled message was already sent');
       if (row.failed && !deliverAt) throw pastDeliveryTime();
@@ -124,13 +118,7 @@ export class ScheduledMessagesService {
       if (kind !== undefined || to !== undefined || content !== undefined) {
         const nextKind = kind ?? currentKind;
         const nextTo = to ?? row.streamId ?? row.recipientIds;
-        const destination = await this.destination.resolve(
-          caller,
-          nextKind,
-          nextTo,
-          topic ?? row.topic,
-          tx.manager,
-        );
+        const destination = await this.destination.resolve(caller, nextKind, nextTo, topic ?? row.topic, tx);
         if (kind !== undefined || to !== undefined) Object.assign(row, destination);
         if (rendered) Object.assign(row, rendered);
       }
@@ -142,7 +130,7 @@ export class ScheduledMessagesService {
       row.failed = false;
       row.failureMessage = null;
       row.claimedUntil = null;
-      await this.rows.save(tx.manager, row);
+      await this.rows.save(tx, row);
       await this.announce(tx, caller, { op: 'update', scheduled_message: scheduledMessageRow(row) });
       tx.afterCommit(() => this.worker.wake());
     });
@@ -151,15 +139,9 @@ export class ScheduledMessagesService {
 
   async delete(caller: ChatCaller, id: number): Promise<Record<string, never>> {
     await this.outbox.run(async (tx) => {
-      const row = await this.rows.findOwned(
-        tx.manager,
-        caller.realm.id,
-        caller.user.id,
-        DeliveryType.SEND_LATER,
-        id,
-      );
+      const row = await this.rows.findOwned(tx, caller.realm.id, caller.user.id, DeliveryType.SEND_LATER, id);
       if (!row) throw ChatError.notFound('Scheduled message does not exist');
-      await this.rows.delete(tx.manager, row.id);
+      await this.rows.delete(tx, row.id);
       await this.announce(tx, caller, { op: 'remove', scheduled_message_id: row.id });
     });
     return {};

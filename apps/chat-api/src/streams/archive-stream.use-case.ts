@@ -25,11 +25,11 @@ export class ArchiveStreamUseCase {
     const { stream } = await administeredChannel(this.streams, caller, streamId);
     if (stream.isArchived) throw ChatError.badRequest('Channel is already deactivated');
     await this.outbox.run(async (tx) => {
-      await this.streams.archive(tx.manager, caller.realm.id, stream.id);
+      await this.streams.archive(tx, caller.realm.id, stream.id);
       stream.isArchived = true;
       const audience = stream.inviteOnly
-        ? await this.streams.subscriberIds(stream.id, tx.manager)
-        : await this.users.realmUserIds(caller.realm.id, tx.manager);
+        ? await this.streams.subscriberIds(stream.id, tx)
+        : await this.users.realmUserIds(caller.realm.id, tx);
       await publishChatEvent(tx, {
         realmId: caller.realm.id,
         userIds: audience,

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@platform/database';
 import { ChatError } from '../core/http/chat.error.js';
 import { UserRole, type UserEntity } from '../core/accounts/user.entity.js';
 import type { StreamEntity } from './stream.entity.js';
@@ -12,13 +12,13 @@ export async function assertMaySendTo(
   streams: StreamsRepository,
   sender: UserEntity,
   stream: StreamEntity,
-  manager?: EntityManager,
+  unit?: UnitOfWork,
 ): Promise<void> {
   const refused = ChatError.badRequest(`Not authorized to send to channel '${stream.name}'`);
   if (stream.isArchived) throw refused;
   if (!stream.inviteOnly && sender.role !== UserRole.GUEST) return;
   const subscribed = async (userId: number) =>
-    (await streams.subscription(userId, stream.id, manager))?.active === true;
+    (await streams.subscription(userId, stream.id, unit))?.active === true;
   if (await subscribed(sender.id)) return;
   if (sender.botOwnerId !== null && (await subscribed(sender.botOwnerId))) return;
   throw refused;

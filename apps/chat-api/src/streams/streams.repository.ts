@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { isStoredId } from '../core/http/stored-id.js';
 import { StreamEntity } from './stream.entity.js';
 import type { StreamStats } from './stream.presenter.js';
@@ -10,38 +11,42 @@ import { SubscriptionEntity } from './subscription.entity.js';
 export class StreamsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  findById(realmId: number, id: number, manager?: EntityManager): Promise<StreamEntity | null> {
+  findById(realmId: number, id: number, unit?: UnitOfWork): Promise<StreamEntity | null> {
     if (!isStoredId(id)) return Promise.resolve(null);
-    return (manager ?? this.dataSource.manager).getRepository(StreamEntity).findOneBy({ realmId, id });
+    return entityManagerOf(unit, this.dataSource).getRepository(StreamEntity).findOneBy({ realmId, id });
   }
 
-  findByName(realmId: number, name: string, manager?: EntityManager): Promise<StreamEntity | null> {
-    return (manager ?? this.dataSource.manager)
+  findByName(realmId: number, name: string, unit?: UnitOfWork): Promise<StreamEntity | null> {
+    return entityManagerOf(unit, this.dataSource)
       .getRepository(StreamEntity)
       .findOneBy({ realmId, nameKey: name.trim().toLowerCase() });
   }
 
-  findManyByIds(realmId: number, ids: readonly number[], manager?: EntityManager): Promise<StreamEntity[]> {
+  findManyByIds(realmId: number, ids: readonly number[], unit?: UnitOfWork): Promise<StreamEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return (manager ?? this.dataSource.manager).getRepository(StreamEntity).findBy({ realmId, id: In(ids) });
+    return entityManagerOf(unit, this.dataSource)
+      .getRepository(StreamEntity)
+      .findBy({ realmId, id: In(ids) });
   }
 
   listByRealm(realmId: number): Promise<StreamEntity[]> {
     return this.dataSource.getRepository(StreamEntity).find({ where: { realmId }, order: { id: 'ASC' } });
   }
 
-  insert(manager: EntityManager, stream: Omit<StreamEntity, 'id'>): Promise<StreamEntity> {
+  insert(unit: UnitOfWork, stream: Omit<StreamEntity, 'id'>): Promise<StreamEntity> {
+    const manager = entityManagerOf(unit);
     const repository = manager.getRepository(StreamEntity);
     return repository.save(repository.create(stream));
   }
 
-  async setRecipient(manager: EntityManager, id: number, recipientId: number): Promise<void> {
+  async setRecipient(unit: UnitOfWork, id: number, recipientId: number): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.getRepository(StreamEntity).update({ id }, { recipientId });
   }
 
   // A channel's settings (PATCH /streams/{stream_id}).
   async updateSettings(
-    manager: EntityManager,
+    unit: UnitOfWork,
     stream: StreamEntity,
     changes: Partial<
       Pick<
@@ -50,36 +55,34 @@ export class StreamsRepository {
       >
     >,
   ): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.getRepository(StreamEntity).update({ realmId: stream.realmId, id: stream.id }, changes);
     Object.assign(stream, changes);
   }
 
   // Every active account of the realm: the audience of public-channel events.
-  async archive(manager: EntityManager, realmId: number, id: number): Promise<void> {
+  async archive(unit: UnitOfWork, realmId: number, id: number): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.getRepository(StreamEntity).update({ realmId, id }, { isArchived: true });
   }
 
-  subscription(
-    userId: number,
-    streamId: number,
-    manager?: EntityManager,
-  ): Promise<SubscriptionEntity | null> {
-    return (manager ?? this.dataSource.manager)
+  subscription(userId: number, streamId: number, unit?: UnitOfWork): Promise<SubscriptionEntity | null> {
+    return entityManagerOf(unit, this.dataSource)
       .getRepository(SubscriptionEntity)
       .findOneBy({ userId, streamId });
   }
 
-  async subscriberIds(streamId: number, manager?: EntityManager): Promise<number[]> {
-    const rows = await (manager ?? this.dataSource.manager)
+  async subscriberIds(streamId: number, unit?: UnitOfWork): Promise<number[]> {
+    const rows = await entityManagerOf(unit, this.dataSource)
       .getRepository(SubscriptionEntity)
       .find({ select: { userId: true }, where: { streamId, active: true }, order: { userId: 'ASC' } });
     return rows.map((row) => row.userId);
   }
 
   // first_message_id and subscriber_count of each channel's row.
-  async stats(streams: readonly StreamEntity[], manager?: EntityManager): Promise<Map<number, StreamStats>> {
+  async stats(streams: readonly StreamEntity[], unit?: UnitOfWork): Promise<Map<number, StreamStats>> {
     if (streams.length === 0) return new Map();
-    const rows = (await (manager ?? this.dataSource.manager).query(
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT s."id" AS "id",
          (SELECT min(m."id") FROM "chat"."message" m WHERE m."recipient_id" = s."recipient_id") AS "first",
          (SELECT count(*)::int FROM "chat"."subscription" sub
@@ -98,13 +101,14 @@ export class StreamsRepository {
     return this.dataSource.getRepository(SubscriptionEntity).find({ where: { userId } });
   }
 
-  userSubscriptions(userId: number, manager?: EntityManager): Promise<SubscriptionEntity[]> {
-    return (manager ?? this.dataSource.manager)
+  userSubscriptions(userId: number, unit?: UnitOfWork): Promise<SubscriptionEntity[]> {
+    return entityManagerOf(unit, this.dataSource)
       .getRepository(SubscriptionEntity)
       .find({ where: { userId, active: true }, order: { streamId: 'ASC' } });
   }
 
-  async upsertSubscription(manager: EntityManager, subscription: SubscriptionEntity): Promise<void> {
+  async upsertSubscription(unit: UnitOfWork, subscription: SubscriptionEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager
       .getRepository(SubscriptionEntity)
       .upsert(subscription, { conflictPaths: ['userId', 'streamId'], skipUpdateIfNoValuesChanged: true });
@@ -112,10 +116,8 @@ export class StreamsRepository {
 
   // New subscriptions in one statement (a new account joining the default channels); rows the
   // user already has are left as they are.
-  async insertSubscriptions(
-    manager: EntityManager,
-    subscriptions: readonly SubscriptionEntity[],
-  ): Promise<void> {
+  async insertSubscriptions(unit: UnitOfWork, subscriptions: readonly SubscriptionEntity[]): Promise<void> {
+    const manager = entityManagerOf(unit);
     if (subscriptions.length === 0) return;
     await manager
       .createQueryBuilder()
@@ -126,7 +128,8 @@ export class StreamsRepository {
       .execute();
   }
 
-  async deactivateSubscription(manager: EntityManager, userId: number, streamId: number): Promise<void> {
+  async deactivateSubscription(unit: UnitOfWork, userId: number, streamId: number): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.getRepository(SubscriptionEntity).update({ userId, streamId }, { active: false });
   }
 }

@@ -26,11 +26,11 @@ export class AccountSubscriptionPeers implements AccountLifecycleListener {
 
   // Zulip's get_streams_for_user(include_subscribed=True): archived channels left out.
   private async subscriptionsOf(tx: ChatTransaction, user: UserEntity): Promise<SubscriptionChange[]> {
-    const subscriptions = await this.streams.userSubscriptions(user.id, tx.manager);
+    const subscriptions = await this.streams.userSubscriptions(user.id, tx);
     const streams = await this.streams.findManyByIds(
       user.realmId,
       subscriptions.map((subscription) => subscription.streamId),
-      tx.manager,
+      tx,
     );
     const byId = new Map(streams.filter((stream) => !stream.isArchived).map((stream) => [stream.id, stream]));
     return subscriptions.flatMap((subscription) => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@platform/database';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
@@ -74,8 +74,8 @@ export class SubscribeUseCase {
       const changes: SubscriptionChange[] = [];
       const created: StreamEntity[] = [];
       for (const request of requests) {
-        const existing = await this.streams.findByName(caller.realm.id, request.name, tx.manager);
-        if (existing && !(await this.mayJoin(caller, existing, tx.manager))) {
+        const existing = await this.streams.findByName(caller.realm.id, request.name, tx);
+        if (existing && !(await this.mayJoin(caller, existing, tx))) {
           if (command.authorizationErrorsFatal)
             throw ChatError.badRequest(`Unable to access channel (${existing.name}).`);
           unauthorized.push(existing.name);
@@ -106,9 +106,9 @@ export class SubscribeUseCase {
 
   // Zulip's content access (user_has_content_access): a private channel's subscribers only.
   // Administrators see its metadata but are no exception here, as in Zulip 11.
-  private async mayJoin(caller: ChatCaller, stream: StreamEntity, manager?: EntityManager): Promise<boolean> {
+  private async mayJoin(caller: ChatCaller, stream: StreamEntity, unit?: UnitOfWork): Promise<boolean> {
     if (!stream.inviteOnly) return true;
-    return (await this.streams.subscription(caller.user.id, stream.id, manager))?.active === true;
+    return (await this.streams.subscription(caller.user.id, stream.id, unit))?.active === true;
   }
 
   // Before the transaction: the existing channels each user is not yet subscribed to and would
@@ -139,7 +139,7 @@ export class SubscribeUseCase {
     tx: ChatTransaction,
   ): Promise<StreamEntity> {
     const { historyPublic } = this.settings(command);
-    const stream = await this.streams.insert(tx.manager, {
+    const stream = await this.streams.insert(tx, {
       realmId: caller.realm.id,
       name: request.name,
       nameKey: request.name.toLowerCase(),
@@ -153,13 +153,13 @@ export class SubscribeUseCase {
       folderId: command.folderId ?? null,
     });
     const recipient = await this.messages.recipientFor(
-      tx.manager,
+      tx,
       caller.realm.id,
       RecipientType.STREAM,
       `stream:${stream.id}`,
       [],
     );
-    await this.streams.setRecipient(tx.manager, stream.id, recipient.id);
+    await this.streams.setRecipient(tx, stream.id, recipient.id);
     stream.recipientId = recipient.id;
     await this.events.created(tx, stream);
     return stream;
@@ -179,7 +179,7 @@ export class SubscribeUseCase {
     user: UserEntity,
     stream: StreamEntity,
   ): Promise<SubscriptionEntity | null> {
-    const existing = await this.streams.subscription(user.id, stream.id, tx.manager);
+    const existing = await this.streams.subscription(user.id, stream.id, tx);
     if (existing?.active) return null;
     const subscription = Object.assign(new SubscriptionEntity(), {
       userId: user.id,
@@ -190,7 +190,7 @@ export class SubscribeUseCase {
       isMuted: existing?.isMuted ?? false,
       pinToTop: existing?.pinToTop ?? false,
     });
-    await this.streams.upsertSubscription(tx.manager, subscription);
+    await this.streams.upsertSubscription(tx, subscription);
     return subscription;
   }
 }

@@ -50,7 +50,7 @@ export class SubscriptionEvents {
     const realmId = changes[0]!.stream.realmId;
     const audience = await this.audience(tx, realmId);
     const subscribers = await this.subscribersOf(tx, changes);
-    const stats = await this.streams.stats(unique(changes.map((change) => change.stream)), tx.manager);
+    const stats = await this.streams.stats(unique(changes.map((change) => change.stream)), tx);
     // A channel joined that the user could not see before: a private one for whoever is not an
     // administrator, a public one for a guest.
     for (const { user, stream } of changes)
@@ -178,7 +178,7 @@ export class SubscriptionEvents {
   }
 
   private async audience(tx: ChatTransaction, realmId: number): Promise<Audience> {
-    const active = (await this.users.listByRealm(realmId, tx.manager)).filter((user) => user.isActive);
+    const active = (await this.users.listByRealm(realmId, tx)).filter((user) => user.isActive);
     return {
       nonGuests: new Set(active.filter((user) => user.role !== UserRole.GUEST).map((user) => user.id)),
       administrators: new Set(active.filter(isAdministrator).map((user) => user.id)),
@@ -188,7 +188,7 @@ export class SubscriptionEvents {
   private async subscribersOf(tx: ChatTransaction, changes: readonly SubscriptionChange[]) {
     const subscribers = new Map<number, number[]>();
     for (const stream of unique(changes.map((change) => change.stream)))
-      subscribers.set(stream.id, await this.streams.subscriberIds(stream.id, tx.manager));
+      subscribers.set(stream.id, await this.streams.subscriberIds(stream.id, tx));
     return subscribers;
   }
 

@@ -44,12 +44,12 @@ export class UnsubscribeUseCase {
       const changes: SubscriptionChange[] = [];
       for (const stream of streams) {
         for (const user of users) {
-          const subscription = await this.streams.subscription(user.id, stream.id, tx.manager);
+          const subscription = await this.streams.subscription(user.id, stream.id, tx);
           if (!subscription?.active) {
             notRemoved.push(stream.name);
             continue;
           }
-          await this.streams.deactivateSubscription(tx.manager, user.id, stream.id);
+          await this.streams.deactivateSubscription(tx, user.id, stream.id);
           removed.push(stream.name);
           changes.push({ user, stream, subscription });
         }

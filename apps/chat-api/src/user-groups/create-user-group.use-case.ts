@@ -46,26 +46,25 @@ export class CreateUserGroupUseCase {
 
   execute(caller: ChatCaller, command: CreateUserGroupCommand): Promise<{ group_id: number }> {
     return this.outbox.run(async (tx) => {
-      const manager = tx.manager;
-      const members = await this.access.activeUsers(caller, command.members, manager);
+      const members = await this.access.activeUsers(caller, command.members, tx);
       const name = checkUserGroupName(command.name);
-      const systemGroups = await this.query.systemGroupIds(caller.realm.id, manager);
+      const systemGroups = await this.query.systemGroupIds(caller.realm.id, tx);
       const settings = {} as Record<GroupSettingName, number>;
       for (const setting of GROUP_SETTING_NAMES) {
         const value = command[setting];
         if (value === undefined) continue;
         const normalized = normalizeSettingValue(value, systemGroups.get(SystemGroup.NOBODY)!);
-        settings[setting] = await this.resolver.resolve(caller, manager, setting, normalized);
+        settings[setting] = await this.resolver.resolve(caller, tx, setting, normalized);
       }
       for (const setting of GROUP_SETTING_NAMES) {
         if (settings[setting] !== undefined) continue;
         const fallback = GROUP_PERMISSION_SETTINGS[setting].defaultGroup;
         settings[setting] =
           fallback === GROUP_CREATOR
-            ? await this.groups.insertAnonymous(manager, caller.realm.id, [caller.user.id], [])
+            ? await this.groups.insertAnonymous(tx, caller.realm.id, [caller.user.id], [])
             : systemGroups.get(fallback)!;
       }
-      const group = await this.groups.insertNamed(manager, {
+      const group = await this.groups.insertNamed(tx, {
         realmId: caller.realm.id,
         name,
         description: command.description,
@@ -76,18 +75,18 @@ export class CreateUserGroupUseCase {
       if (!group) throw groupExists(name);
       const memberIds = [...new Set(members.map((user) => user.id))];
       const orderedIds = command.members.filter((id, index) => command.members.indexOf(id) === index);
-      await this.groups.addMembers(manager, group.id, memberIds);
+      await this.groups.addMembers(tx, group.id, memberIds);
       const values = {} as Record<GroupSettingName, GroupSettingValue>;
       for (const setting of GROUP_SETTING_NAMES)
-        values[setting] = await this.query.settingValue(settings[setting], manager);
+        values[setting] = await this.query.settingValue(settings[setting], tx);
       await this.events.announce(tx, caller.realm.id, groupAddEvent(group, orderedIds, [], values, false));
 
       const subgroupIds = command.subgroups ?? [];
       if (subgroupIds.length > 0) {
-        const recursive = await this.subgroupLock.recursive(manager, subgroupIds);
-        const subgroups = await this.subgroupLock.direct(caller, manager, subgroupIds, recursive);
+        const recursive = await this.subgroupLock.recursive(tx, subgroupIds);
+        const subgroups = await this.subgroupLock.direct(caller, tx, subgroupIds, recursive);
         const ids = subgroups.map((subgroup) => subgroup.id);
-        await this.groups.addSubgroups(manager, group.id, ids);
+        await this.groups.addSubgroups(tx, group.id, ids);
         await this.events.subgroups(tx, caller.realm.id, 'add_subgroups', group.id, ids);
       }
       return { group_id: group.id };

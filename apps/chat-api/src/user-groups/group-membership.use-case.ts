@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@platform/database';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
 import { ChatError } from '../core/http/chat.error.js';
@@ -106,53 +106,51 @@ export class GroupMembershipUseCase {
     userIds: readonly number[],
     own: GroupSettingName,
     anyone: GroupSettingName,
-    manager: EntityManager,
+    unit: UnitOfWork,
   ): Promise<UserGroupEntity> {
     if (userIds.length === 1 && userIds[0] === caller.user.id) {
       try {
-        return await this.access.forUpdate(caller, groupId, own, manager, true);
+        return await this.access.forUpdate(caller, groupId, own, unit, true);
       } catch (error) {
         if (!(error instanceof ChatError)) throw error;
       }
     }
-    return this.access.forUpdate(caller, groupId, anyone, manager, true);
+    return this.access.forUpdate(caller, groupId, anyone, unit, true);
   }
 
   private async addMembers(tx: ChatTransaction, caller: ChatCaller, groupId: number, userIds: number[]) {
-    const manager = tx.manager;
     const group = await this.forSelfOrAnyone(
       caller,
       groupId,
       userIds,
       'can_join_group',
       'can_add_members_group',
-      manager,
+      tx,
     );
-    await this.access.activeUsers(caller, userIds, manager);
-    const existing = await this.query.directMembersAmong(group.id, userIds, manager);
+    await this.access.activeUsers(caller, userIds, tx);
+    const existing = await this.query.directMembersAmong(group.id, userIds, tx);
     const already = userIds.find((id) => existing.has(id));
     if (already !== undefined)
       throw ChatError.badRequest(`User ${already} is already a member of this group`);
-    await this.groups.addMembers(manager, group.id, userIds);
+    await this.groups.addMembers(tx, group.id, userIds);
     await this.events.members(tx, caller.realm.id, 'add_members', group.id, userIds);
   }
 
   private async removeMembers(tx: ChatTransaction, caller: ChatCaller, groupId: number, userIds: number[]) {
-    const manager = tx.manager;
-    await this.access.activeUsers(caller, userIds, manager);
+    await this.access.activeUsers(caller, userIds, tx);
     const group = await this.forSelfOrAnyone(
       caller,
       groupId,
       userIds,
       'can_leave_group',
       'can_remove_members_group',
-      manager,
+      tx,
     );
-    const members = new Set(await this.query.directMemberIds(group.id, manager));
+    const members = new Set(await this.query.directMemberIds(group.id, tx));
     const stranger = userIds.find((id) => !members.has(id));
     if (stranger !== undefined)
       throw ChatError.badRequest(`There is no member '${stranger}' in this user group`);
-    await this.groups.removeMembers(manager, group.id, userIds);
+    await this.groups.removeMembers(tx, group.id, userIds);
     await this.events.members(tx, caller.realm.id, 'remove_members', group.id, userIds);
   }
 
@@ -162,13 +160,12 @@ export class GroupMembershipUseCase {
     groupId: number,
     subgroupIds: number[],
   ) {
-    const manager = tx.manager;
     const { group, subgroups, recursive, existing } = await this.subgroupChange(
       caller,
       groupId,
       subgroupIds,
       'can_add_members_group',
-      manager,
+      tx,
     );
     const already = subgroups.find((subgroup) => existing.has(subgroup.id));
     if (already) throw ChatError.badRequest(`User group ${already.id} is already a subgroup of this group.`);
@@ -176,7 +173,7 @@ export class GroupMembershipUseCase {
       throw ChatError.badRequest(
         `User group ${group.id} is already a subgroup of one of the passed subgroups.`,
       );
-    await this.groups.addSubgroups(manager, group.id, subgroupIds);
+    await this.groups.addSubgroups(tx, group.id, subgroupIds);
     await this.events.subgroups(tx, caller.realm.id, 'add_subgroups', group.id, subgroupIds);
   }
 
@@ -186,17 +183,16 @@ export class GroupMembershipUseCase {
     groupId: number,
     subgroupIds: number[],
   ) {
-    const manager = tx.manager;
     const { group, subgroups, existing } = await this.subgroupChange(
       caller,
       groupId,
       subgroupIds,
       'can_manage_group',
-      manager,
+      tx,
     );
     const stranger = subgroups.find((subgroup) => !existing.has(subgroup.id));
     if (stranger) throw ChatError.badRequest(`User group ${stranger.id} is not a subgroup of this group.`);
-    await this.groups.removeSubgroups(manager, group.id, subgroupIds);
+    await this.groups.removeSubgroups(tx, group.id, subgroupIds);
     await this.events.subgroups(tx, caller.realm.id, 'remove_subgroups', group.id, subgroupIds);
   }
 
@@ -209,12 +205,12 @@ export class GroupMembershipUseCase {
     groupId: number,
     subgroupIds: number[],
     setting: GroupSettingName,
-    manager: EntityManager,
+    unit: UnitOfWork,
   ) {
-    const recursive = await this.subgroupLock.recursive(manager, subgroupIds);
-    const group = await this.access.forUpdate(caller, groupId, setting, manager, true);
-    const subgroups = await this.subgroupLock.direct(caller, manager, subgroupIds, recursive);
-    const existing = new Set(await this.query.directSubgroupIds(group.id, manager));
+    const recursive = await this.subgroupLock.recursive(unit, subgroupIds);
+    const group = await this.access.forUpdate(caller, groupId, setting, unit, true);
+    const subgroups = await this.subgroupLock.direct(caller, unit, subgroupIds, recursive);
+    const existing = new Set(await this.query.directSubgroupIds(group.id, unit));
     return { group, subgroups, recursive, existing };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@platform/database';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { GROUP_PERMISSION_SETTINGS, type GroupSettingName } from './group-permission-settings.js';
@@ -21,20 +21,19 @@ export class GroupSettingResolver {
 
   async resolve(
     caller: ChatCaller,
-    manager: EntityManager,
+    unit: UnitOfWork,
     setting: GroupSettingName,
     value: GroupSettingValue,
     currentGroupId?: number,
   ): Promise<number> {
     if (typeof value === 'number') {
-      const group = await this.access.named(caller, value, { manager, lock: true });
+      const group = await this.access.named(caller, value, { unit, lock: true });
       checkSystemGroupAllowed(setting, group.name!, GROUP_PERMISSION_SETTINGS[setting]);
       return group.id;
     }
-    const current =
-      currentGroupId === undefined ? null : await this.query.settingValue(currentGroupId, manager);
-    const users = await this.access.activeUsers(caller, value.direct_members, manager);
-    const subgroups = await this.query.namedByIds(caller.realm.id, value.direct_subgroups, manager);
+    const current = currentGroupId === undefined ? null : await this.query.settingValue(currentGroupId, unit);
+    const users = await this.access.activeUsers(caller, value.direct_members, unit);
+    const subgroups = await this.query.namedByIds(caller.realm.id, value.direct_subgroups, unit);
     const missing = value.direct_subgroups.find((id) => !subgroups.some((group) => group.id === id));
     if (missing !== undefined) throw ChatError.badRequest(`Invalid user group ID: ${missing}`);
     if (subgroups.some((group) => group.deactivated))
@@ -42,9 +41,9 @@ export class GroupSettingResolver {
     const userIds = users.map((user) => user.id);
     const subgroupIds = subgroups.map((group) => group.id);
     if (current !== null && typeof current !== 'number') {
-      await this.groups.replaceDirectMembers(manager, currentGroupId!, userIds, subgroupIds);
+      await this.groups.replaceDirectMembers(unit, currentGroupId!, userIds, subgroupIds);
       return currentGroupId!;
     }
-    return this.groups.insertAnonymous(manager, caller.realm.id, userIds, subgroupIds);
+    return this.groups.insertAnonymous(unit, caller.realm.id, userIds, subgroupIds);
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@platform/database';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
 import type { UserGroupEntity } from './user-group.entity.js';
@@ -23,20 +23,20 @@ export class SubgroupLock {
     private readonly groups: UserGroupsRepository,
   ) {}
 
-  async recursive(manager: EntityManager, subgroupIds: readonly number[]): Promise<Set<number>> {
+  async recursive(unit: UnitOfWork, subgroupIds: readonly number[]): Promise<Set<number>> {
     const storable = subgroupIds.filter((id) => id > 0 && id <= 2147483647);
-    const ids = await this.query.recursiveSubgroupIds(storable, true, manager);
-    await this.groups.lock(manager, ids);
+    const ids = await this.query.recursiveSubgroupIds(storable, true, unit);
+    await this.groups.lock(unit, ids);
     return new Set(ids);
   }
 
   async direct(
     caller: ChatCaller,
-    manager: EntityManager,
+    unit: UnitOfWork,
     subgroupIds: readonly number[],
     recursiveIds: ReadonlySet<number>,
   ): Promise<UserGroupEntity[]> {
-    const groups = await this.query.namedByIds(caller.realm.id, subgroupIds, manager);
+    const groups = await this.query.namedByIds(caller.realm.id, subgroupIds, unit);
     const missing = subgroupIds.find(
       (id) => !groups.some((group) => group.id === id) || !recursiveIds.has(id),
     );

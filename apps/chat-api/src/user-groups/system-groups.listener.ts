@@ -25,7 +25,7 @@ export class SystemGroupsListener implements AccountLifecycleListener {
   ) {}
 
   async realmCreated(tx: ChatTransaction, realm: RealmEntity): Promise<void> {
-    await this.groups.createSystemGroups(tx.manager, realm.id);
+    await this.groups.createSystemGroups(tx, realm.id);
   }
 
   async userCreated(tx: ChatTransaction, user: UserEntity): Promise<void> {
@@ -41,12 +41,12 @@ export class SystemGroupsListener implements AccountLifecycleListener {
   }
 
   private async join(tx: ChatTransaction, user: UserEntity, name: SystemGroupName): Promise<void> {
-    for (const groupId of await this.groups.addToSystemGroups(tx.manager, user.realmId, user.id, [name]))
+    for (const groupId of await this.groups.addToSystemGroups(tx, user.realmId, user.id, [name]))
       await this.events.members(tx, user.realmId, 'add_members', groupId, [user.id]);
   }
 
   private async leave(tx: ChatTransaction, user: UserEntity, name: SystemGroupName): Promise<void> {
-    for (const groupId of await this.groups.removeFromSystemGroups(tx.manager, user.realmId, user.id, [name]))
+    for (const groupId of await this.groups.removeFromSystemGroups(tx, user.realmId, user.id, [name]))
       await this.events.members(tx, user.realmId, 'remove_members', groupId, [user.id]);
   }
 }

@@ -45,35 +45,34 @@ export class UpdateUserGroupUseCase {
     const given = Object.values(command).some((value) => value !== undefined);
     if (!given) throw ChatError.badRequest('No new data supplied');
     return this.outbox.run(async (tx) => {
-      const manager = tx.manager;
       const realmId = caller.realm.id;
-      const group = await this.access.forUpdate(caller, groupId, 'can_manage_group', manager, true);
+      const group = await this.access.forUpdate(caller, groupId, 'can_manage_group', tx, true);
       if (command.name !== undefined && command.name !== group.name) {
         const name = checkUserGroupName(command.name);
-        if (!(await this.groups.rename(manager, group.id, name))) throw groupExists(name);
+        if (!(await this.groups.rename(tx, group.id, name))) throw groupExists(name);
         await this.events.update(tx, realmId, group.id, { name });
       }
       if (command.description !== undefined && command.description !== group.description) {
-        await this.groups.setDescription(manager, group.id, command.description);
+        await this.groups.setDescription(tx, group.id, command.description);
         await this.events.update(tx, realmId, group.id, { description: command.description });
       }
       if (command.deactivated === false && group.deactivated) await this.reactivate(tx, caller, group.id);
 
-      const nobody = (await this.query.systemGroupIds(realmId, manager)).get(SystemGroup.NOBODY)!;
+      const nobody = (await this.query.systemGroupIds(realmId, tx)).get(SystemGroup.NOBODY)!;
       for (const setting of GROUP_SETTING_NAMES) {
         const change = command[setting];
         if (change === undefined) continue;
         const next = normalizeSettingValue(change.new, nobody);
         const expected = change.old === undefined ? undefined : normalizeSettingValue(change.old, nobody);
         const currentId = settingGroupId(group, setting);
-        const current = await this.query.settingValue(currentId, manager);
+        const current = await this.query.settingValue(currentId, tx);
         if (!settingChangeNeeded(current, next, expected)) continue;
-        const valueId = await this.resolver.resolve(caller, manager, setting, next, currentId);
-        await this.groups.setSetting(manager, group.id, setting, valueId);
+        const valueId = await this.resolver.resolve(caller, tx, setting, next, currentId);
+        await this.groups.setSetting(tx, group.id, setting, valueId);
         // A setting that leaves its anonymous group for a named one drops it (Zulip deletes it).
         if (typeof current !== 'number' && valueId !== currentId)
-          await this.groups.deleteAnonymous(manager, currentId);
-        const value: GroupSettingValue = await this.query.settingValue(valueId, manager);
+          await this.groups.deleteAnonymous(tx, currentId);
+        const value: GroupSettingValue = await this.query.settingValue(valueId, tx);
         await this.events.update(tx, realmId, group.id, { [setting]: value });
       }
       return {};
@@ -84,9 +83,8 @@ export class UpdateUserGroupUseCase {
   // active group relies on it (as a subgroup or in a setting), with the objections.
   deactivate(caller: ChatCaller, groupId: number): Promise<Record<string, never>> {
     return this.outbox.run(async (tx) => {
-      const manager = tx.manager;
-      const group = await this.access.forUpdate(caller, groupId, 'can_manage_group', manager, false);
-      const uses = await this.query.usesOf(caller.realm.id, group.id, manager);
+      const group = await this.access.forUpdate(caller, groupId, 'can_manage_group', tx, false);
+      const uses = await this.query.usesOf(caller.realm.id, group.id, tx);
       const objections: Array<Record<string, unknown>> = [];
       if (uses.supergroupIds.length > 0)
         objections.push({ type: 'subgroup', supergroup_ids: uses.supergroupIds });
@@ -100,7 +98,7 @@ export class UpdateUserGroupUseCase {
             objections,
           },
         );
-      await this.groups.setDeactivated(manager, group.id, true);
+      await this.groups.setDeactivated(tx, group.id, true);
       await this.events.update(tx, caller.realm.id, group.id, { deactivated: true });
       await this.events.announce(tx, caller.realm.id, {
         type: 'user_group',
@@ -116,15 +114,14 @@ export class UpdateUserGroupUseCase {
     caller: ChatCaller,
     groupId: number,
   ): Promise<void> {
-    const manager = tx.manager;
-    await this.groups.setDeactivated(manager, groupId, false);
+    await this.groups.setDeactivated(tx, groupId, false);
     await this.events.update(tx, caller.realm.id, groupId, { deactivated: false });
-    const group = (await this.query.findNamed(caller.realm.id, groupId, { manager }))!;
-    const members = await this.query.directMemberIds(groupId, manager);
-    const subgroups = await this.query.directSubgroupIds(groupId, manager);
+    const group = (await this.query.findNamed(caller.realm.id, groupId, { unit: tx }))!;
+    const members = await this.query.directMemberIds(groupId, tx);
+    const subgroups = await this.query.directSubgroupIds(groupId, tx);
     const values = {} as Record<GroupSettingName, GroupSettingValue>;
     for (const setting of GROUP_SETTING_NAMES)
-      values[setting] = await this.query.settingValue(settingGroupId(group, setting), manager);
+      values[setting] = await this.query.settingValue(settingGroupId(group, setting), tx);
     await this.events.announce(tx, caller.realm.id, groupAddEvent(group, members, subgroups, values, true));
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@platform/database';
 import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
@@ -34,30 +34,26 @@ export class UserGroupAccess {
     groupId: number,
     user: UserEntity,
     setting: GroupPermissionSetting | { readonly allowEveryoneGroup: boolean },
-    manager?: EntityManager,
+    unit?: UnitOfWork,
   ): Promise<boolean> {
     if (!setting.allowEveryoneGroup && user.role === UserRole.GUEST) return Promise.resolve(false);
-    return this.query.isMember(groupId, user.id, false, manager);
+    return this.query.isMember(groupId, user.id, false, unit);
   }
 
   // A realm's group permission (can_create_groups, can_delete_own_message_group…).
-  async realmPermits(
-    caller: ChatCaller,
-    setting: RealmGroupSetting,
-    manager?: EntityManager,
-  ): Promise<boolean> {
-    const groups = await this.query.systemGroupIds(caller.realm.id, manager);
+  async realmPermits(caller: ChatCaller, setting: RealmGroupSetting, unit?: UnitOfWork): Promise<boolean> {
+    const groups = await this.query.systemGroupIds(caller.realm.id, unit);
     const groupId = groups.get(REALM_GROUP_SETTINGS[setting]);
     if (groupId === undefined) return false;
     const allowEveryoneGroup = REALM_SETTINGS_ALLOWING_EVERYONE.has(setting);
-    return this.hasPermission(groupId, caller.user, { allowEveryoneGroup }, manager);
+    return this.hasPermission(groupId, caller.user, { allowEveryoneGroup }, unit);
   }
 
   // Zulip's get_user_group_by_id_in_realm.
   async named(
     caller: ChatCaller,
     groupId: number,
-    options: { manager?: EntityManager; lock?: boolean; allowDeactivated?: boolean } = {},
+    options: { unit?: UnitOfWork; lock?: boolean; allowDeactivated?: boolean } = {},
   ): Promise<UserGroupEntity> {
     const group = await this.query.findNamed(caller.realm.id, groupId, options);
     if (!group) throw ChatError.badRequest('Invalid user group');
@@ -72,14 +68,14 @@ export class UserGroupAccess {
     caller: ChatCaller,
     groupId: number,
     permission: GroupSettingName,
-    manager: EntityManager,
+    unit: UnitOfWork,
     allowDeactivated: boolean,
   ): Promise<UserGroupEntity> {
-    const group = await this.named(caller, groupId, { manager, lock: true, allowDeactivated });
+    const group = await this.named(caller, groupId, { unit, lock: true, allowDeactivated });
     if (group.isSystemGroup) throw ChatError.badRequest(INSUFFICIENT_PERMISSION);
-    if (await this.realmPermits(caller, 'can_manage_all_groups', manager)) return group;
+    if (await this.realmPermits(caller, 'can_manage_all_groups', unit)) return group;
     const manage = GROUP_PERMISSION_SETTINGS.can_manage_group;
-    if (await this.hasPermission(settingGroupId(group, 'can_manage_group'), caller.user, manage, manager))
+    if (await this.hasPermission(settingGroupId(group, 'can_manage_group'), caller.user, manage, unit))
       return group;
     if (
       permission !== 'can_manage_group' &&
@@ -87,7 +83,7 @@ export class UserGroupAccess {
         settingGroupId(group, permission),
         caller.user,
         GROUP_PERMISSION_SETTINGS[permission],
-        manager,
+        unit,
       ))
     )
       return group;
@@ -99,10 +95,10 @@ export class UserGroupAccess {
   async activeUsers(
     caller: ChatCaller,
     userIds: readonly number[],
-    manager?: EntityManager,
+    unit?: UnitOfWork,
   ): Promise<UserEntity[]> {
     const found = new Map(
-      (await this.users.findManyByIds(caller.realm.id, userIds, manager))
+      (await this.users.findManyByIds(caller.realm.id, userIds, unit))
         .filter((user) => user.isActive)
         .map((user) => [user.id, user]),
     );

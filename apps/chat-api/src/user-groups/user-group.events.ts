@@ -8,7 +8,7 @@ export class UserGroupEvents {
   constructor(private readonly users: UsersRepository) {}
 
   async announce(tx: ChatTransaction, realmId: number, event: Record<string, unknown>): Promise<void> {
-    const userIds = await this.users.realmUserIds(realmId, tx.manager);
+    const userIds = await this.users.realmUserIds(realmId, tx);
     await publishChatEvent(tx, { realmId, userIds, event });
   }
 

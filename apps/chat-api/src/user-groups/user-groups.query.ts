@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { GROUP_PERMISSION_SETTINGS, GROUP_SETTING_NAMES } from './group-permission-settings.js';
 import type { GroupMembers, GroupSettingValue } from './group-setting-value.js';
 import { type SystemGroupName } from './system-groups.js';
@@ -25,18 +26,14 @@ export interface GroupUse {
 export class UserGroupsQuery {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  private manager(manager?: EntityManager): EntityManager {
-    return manager ?? this.dataSource.manager;
-  }
-
   // A named group of the realm; `lock` holds its row until the transaction ends.
   async findNamed(
     realmId: number,
     groupId: number,
-    options: { manager?: EntityManager; lock?: boolean } = {},
+    options: { unit?: UnitOfWork; lock?: boolean } = {},
   ): Promise<UserGroupEntity | null> {
     if (!Number.isSafeInteger(groupId) || groupId > 2147483647 || groupId < 1) return null;
-    const rows = (await this.manager(options.manager).query(
+    const rows = (await entityManagerOf(options.unit, this.dataSource).query(
       `SELECT ${GROUP_COLUMNS} FROM "chat"."user_group"
        WHERE "id" = $1 AND "realm_id" = $2 AND "name" IS NOT NULL${options.lock ? ' FOR UPDATE' : ''}`,
       [groupId, realmId],
@@ -44,12 +41,8 @@ export class UserGroupsQuery {
     return rows[0] ? toGroup(rows[0]) : null;
   }
 
-  async namedByIds(
-    realmId: number,
-    ids: readonly number[],
-    manager?: EntityManager,
-  ): Promise<UserGroupEntity[]> {
-    const rows = (await this.manager(manager).query(
+  async namedByIds(realmId: number, ids: readonly number[], unit?: UnitOfWork): Promise<UserGroupEntity[]> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT ${GROUP_COLUMNS} FROM "chat"."user_group"
        WHERE "realm_id" = $1 AND "id" = ANY($2::int[]) AND "name" IS NOT NULL`,
       [realmId, ids.filter((id) => id > 0 && id <= 2147483647)],
@@ -57,16 +50,16 @@ export class UserGroupsQuery {
     return rows.map(toGroup);
   }
 
-  async systemGroupIds(realmId: number, manager?: EntityManager): Promise<Map<SystemGroupName, number>> {
-    const rows = (await this.manager(manager).query(
+  async systemGroupIds(realmId: number, unit?: UnitOfWork): Promise<Map<SystemGroupName, number>> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT "id", "name" FROM "chat"."user_group" WHERE "realm_id" = $1 AND "is_system_group"`,
       [realmId],
     )) as Array<{ id: number; name: SystemGroupName }>;
     return new Map(rows.map((row) => [row.name, row.id]));
   }
 
-  async directMemberIds(groupId: number, manager?: EntityManager): Promise<number[]> {
-    const rows = (await this.manager(manager).query(
+  async directMemberIds(groupId: number, unit?: UnitOfWork): Promise<number[]> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT m."user_id" FROM "chat"."user_group_membership" AS m
        JOIN "chat"."user_profile" AS u ON u."id" = m."user_id" AND u."is_active"
        WHERE m."user_group_id" = $1 ORDER BY m."user_id"`,
@@ -80,22 +73,22 @@ export class UserGroupsQuery {
   async directMembersAmong(
     groupId: number,
     userIds: readonly number[],
-    manager?: EntityManager,
+    unit?: UnitOfWork,
   ): Promise<Set<number>> {
-    const rows = (await this.manager(manager).query(
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT "user_id" FROM "chat"."user_group_membership" WHERE "user_group_id" = $1 AND "user_id" = ANY($2::int[])`,
       [groupId, userIds],
     )) as Array<{ user_id: number }>;
     return new Set(rows.map((row) => row.user_id));
   }
 
-  async recursiveMemberIds(groupId: number, manager?: EntityManager): Promise<number[]> {
-    return this.recursiveMemberIdsOf([groupId], manager);
+  async recursiveMemberIds(groupId: number, unit?: UnitOfWork): Promise<number[]> {
+    return this.recursiveMemberIdsOf([groupId], unit);
   }
 
   // Every active member of any of these groups, through their subgroups: one statement.
-  async recursiveMemberIdsOf(groupIds: readonly number[], manager?: EntityManager): Promise<number[]> {
-    const rows = (await this.manager(manager).query(
+  async recursiveMemberIdsOf(groupIds: readonly number[], unit?: UnitOfWork): Promise<number[]> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `${RECURSIVE_SUBGROUPS}
        SELECT DISTINCT m."user_id" FROM "chat"."user_group_membership" AS m
        JOIN "down" ON m."user_group_id" = "down"."id"
@@ -107,12 +100,7 @@ export class UserGroupsQuery {
   }
 
   // Whether an active user is in the group, directly or through its subgroups.
-  async isMember(
-    groupId: number,
-    userId: number,
-    directOnly = false,
-    manager?: EntityManager,
-  ): Promise<boolean> {
+  async isMember(groupId: number, userId: number, directOnly = false, unit?: UnitOfWork): Promise<boolean> {
     const sql = directOnly
       ? `SELECT 1 FROM "chat"."user_group_membership" AS m
          JOIN "chat"."user_profile" AS u ON u."id" = m."user_id" AND u."is_active"
@@ -122,12 +110,12 @@ export class UserGroupsQuery {
          JOIN "down" ON m."user_group_id" = "down"."id"
          JOIN "chat"."user_profile" AS u ON u."id" = m."user_id" AND u."is_active"
          WHERE m."user_id" = $2 LIMIT 1`;
-    const rows = (await this.manager(manager).query(sql, [[groupId], userId])) as unknown[];
+    const rows = (await entityManagerOf(unit, this.dataSource).query(sql, [[groupId], userId])) as unknown[];
     return rows.length > 0;
   }
 
-  async directSubgroupIds(groupId: number, manager?: EntityManager): Promise<number[]> {
-    const rows = (await this.manager(manager).query(
+  async directSubgroupIds(groupId: number, unit?: UnitOfWork): Promise<number[]> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT "subgroup_id" FROM "chat"."group_group_membership" WHERE "supergroup_id" = $1 ORDER BY "subgroup_id"`,
       [groupId],
     )) as Array<{ subgroup_id: number }>;
@@ -138,9 +126,9 @@ export class UserGroupsQuery {
   async recursiveSubgroupIds(
     groupIds: readonly number[],
     inclusive: boolean,
-    manager?: EntityManager,
+    unit?: UnitOfWork,
   ): Promise<number[]> {
-    const rows = (await this.manager(manager).query(
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `${RECURSIVE_SUBGROUPS.replace(
         'SELECT unnest($1::int[])',
         inclusive
@@ -154,8 +142,8 @@ export class UserGroupsQuery {
   }
 
   // Direct active members and direct subgroups of each group, sorted: one statement for all.
-  async membersOf(groupIds: readonly number[], manager?: EntityManager): Promise<Map<number, GroupMembers>> {
-    const rows = (await this.manager(manager).query(
+  async membersOf(groupIds: readonly number[], unit?: UnitOfWork): Promise<Map<number, GroupMembers>> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT m."user_group_id" AS "group_id", 'user' AS "kind", m."user_id" AS "member_id"
        FROM "chat"."user_group_membership" AS m
        JOIN "chat"."user_profile" AS u ON u."id" = m."user_id" AND u."is_active"
@@ -177,13 +165,13 @@ export class UserGroupsQuery {
   }
 
   // A setting's value as the API shows it: a named group's id, an anonymous group's members.
-  async settingValue(groupId: number, manager?: EntityManager): Promise<GroupSettingValue> {
-    const rows = (await this.manager(manager).query(
+  async settingValue(groupId: number, unit?: UnitOfWork): Promise<GroupSettingValue> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT "name" FROM "chat"."user_group" WHERE "id" = $1`,
       [groupId],
     )) as Array<{ name: string | null }>;
     if (rows[0]?.name !== null) return groupId;
-    return (await this.membersOf([groupId], manager)).get(groupId)!;
+    return (await this.membersOf([groupId], unit)).get(groupId)!;
   }
 
   // The realm's named groups by id (deactivated ones when asked), with the members of every
@@ -207,8 +195,8 @@ export class UserGroupsQuery {
 
   // Where an active named group of the realm relies on this group (Zulip's objections to its
   // deactivation).
-  async usesOf(realmId: number, groupId: number, manager?: EntityManager): Promise<GroupUse> {
-    const supergroups = (await this.manager(manager).query(
+  async usesOf(realmId: number, groupId: number, unit?: UnitOfWork): Promise<GroupUse> {
+    const supergroups = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT g."id" FROM "chat"."group_group_membership" AS ggm
        JOIN "chat"."user_group" AS g ON g."id" = ggm."supergroup_id"
        WHERE ggm."subgroup_id" = $1 AND g."name" IS NOT NULL AND NOT g."deactivated" ORDER BY g."id"`,
@@ -217,7 +205,7 @@ export class UserGroupsQuery {
     const settingColumns = GROUP_SETTING_NAMES.map(
       (name) => `CASE WHEN g."${GROUP_PERMISSION_SETTINGS[name].column}" = ANY(u."ids") THEN '${name}' END`,
     );
-    const users = (await this.manager(manager).query(
+    const users = (await entityManagerOf(unit, this.dataSource).query(
       `WITH "u"("ids") AS (
          SELECT array_append(array_agg(ggm."supergroup_id"), $2::int)
          FROM "chat"."group_group_membership" AS ggm

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import {
   GROUP_PERMISSION_SETTINGS,
   GROUP_SETTING_NAMES,
@@ -23,7 +23,8 @@ export interface NewNamedGroup {
 export class UserGroupsRepository {
   // The realm's eight system groups, their settings (all role:nobody, as Zulip's) and their
   // chain of subgroups (owners ⊂ administrators ⊂ … ⊂ internet).
-  async createSystemGroups(manager: EntityManager, realmId: number): Promise<void> {
+  async createSystemGroups(unit: UnitOfWork, realmId: number): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `INSERT INTO "chat"."user_group" ("realm_id", "name", "description", "is_system_group")
        SELECT $1, g."name", g."description", true
@@ -52,11 +53,12 @@ export class UserGroupsRepository {
 
   // Puts one user directly into these system groups; answers the groups' ids in the order given.
   async addToSystemGroups(
-    manager: EntityManager,
+    unit: UnitOfWork,
     realmId: number,
     userId: number,
     names: readonly SystemGroupName[],
   ): Promise<number[]> {
+    const manager = entityManagerOf(unit);
     const rows = (await manager.query(
       `INSERT INTO "chat"."user_group_membership" ("user_group_id", "user_id")
        SELECT g."id", $3 FROM "chat"."user_group" AS g
@@ -70,11 +72,12 @@ export class UserGroupsRepository {
 
   // Takes one user out of these system groups; answers the groups' ids it left.
   async removeFromSystemGroups(
-    manager: EntityManager,
+    unit: UnitOfWork,
     realmId: number,
     userId: number,
     names: readonly SystemGroupName[],
   ): Promise<number[]> {
+    const manager = entityManagerOf(unit);
     const [rows] = (await manager.query(
       `DELETE FROM "chat"."user_group_membership" AS m USING "chat"."user_group" AS g
        WHERE m."user_group_id" = g."id" AND m."user_id" = $3
@@ -86,7 +89,8 @@ export class UserGroupsRepository {
   }
 
   // Null when the realm already has a group of that name.
-  async insertNamed(manager: EntityManager, group: NewNamedGroup): Promise<UserGroupEntity | null> {
+  async insertNamed(unit: UnitOfWork, group: NewNamedGroup): Promise<UserGroupEntity | null> {
+    const manager = entityManagerOf(unit);
     const columns = GROUP_SETTING_NAMES.map((name) => `"${GROUP_PERMISSION_SETTINGS[name].column}"`);
     const values = GROUP_SETTING_NAMES.map((name) => group.settings[name]);
     const placeholders = values.map((_value, index) => `$${index + 6}`);
@@ -103,40 +107,44 @@ export class UserGroupsRepository {
 
   // An anonymous group holding one setting's members.
   async insertAnonymous(
-    manager: EntityManager,
+    unit: UnitOfWork,
     realmId: number,
     userIds: readonly number[],
     subgroupIds: readonly number[],
   ): Promise<number> {
+    const manager = entityManagerOf(unit);
     const [row] = (await manager.query(
       `INSERT INTO "chat"."user_group" ("realm_id") VALUES ($1) RETURNING "id"`,
       [realmId],
     )) as Array<{ id: number }>;
-    await this.replaceDirectMembers(manager, row!.id, userIds, subgroupIds);
+    await this.replaceDirectMembers(unit, row!.id, userIds, subgroupIds);
     return row!.id;
   }
 
   // An anonymous group's members become these (Zulip reuses a setting's anonymous group).
   async replaceDirectMembers(
-    manager: EntityManager,
+    unit: UnitOfWork,
     groupId: number,
     userIds: readonly number[],
     subgroupIds: readonly number[],
   ): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(`DELETE FROM "chat"."user_group_membership" WHERE "user_group_id" = $1`, [groupId]);
     await manager.query(`DELETE FROM "chat"."group_group_membership" WHERE "supergroup_id" = $1`, [groupId]);
-    await this.addMembers(manager, groupId, userIds);
-    await this.addSubgroups(manager, groupId, subgroupIds);
+    await this.addMembers(unit, groupId, userIds);
+    await this.addSubgroups(unit, groupId, subgroupIds);
   }
 
   // An anonymous group no setting uses any more.
-  async deleteAnonymous(manager: EntityManager, groupId: number): Promise<void> {
+  async deleteAnonymous(unit: UnitOfWork, groupId: number): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(`DELETE FROM "chat"."user_group_membership" WHERE "user_group_id" = $1`, [groupId]);
     await manager.query(`DELETE FROM "chat"."group_group_membership" WHERE "supergroup_id" = $1`, [groupId]);
     await manager.query(`DELETE FROM "chat"."user_group" WHERE "id" = $1 AND "name" IS NULL`, [groupId]);
   }
 
-  async addMembers(manager: EntityManager, groupId: number, userIds: readonly number[]): Promise<void> {
+  async addMembers(unit: UnitOfWork, groupId: number, userIds: readonly number[]): Promise<void> {
+    const manager = entityManagerOf(unit);
     if (userIds.length === 0) return;
     await manager.query(
       `INSERT INTO "chat"."user_group_membership" ("user_group_id", "user_id")
@@ -145,14 +153,16 @@ export class UserGroupsRepository {
     );
   }
 
-  async removeMembers(manager: EntityManager, groupId: number, userIds: readonly number[]): Promise<void> {
+  async removeMembers(unit: UnitOfWork, groupId: number, userIds: readonly number[]): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `DELETE FROM "chat"."user_group_membership" WHERE "user_group_id" = $1 AND "user_id" = ANY($2::int[])`,
       [groupId, userIds],
     );
   }
 
-  async addSubgroups(manager: EntityManager, groupId: number, subgroupIds: readonly number[]): Promise<void> {
+  async addSubgroups(unit: UnitOfWork, groupId: number, subgroupIds: readonly number[]): Promise<void> {
+    const manager = entityManagerOf(unit);
     if (subgroupIds.length === 0) return;
     await manager.query(
       `INSERT INTO "chat"."group_group_membership" ("supergroup_id", "subgroup_id")
@@ -161,11 +171,8 @@ export class UserGroupsRepository {
     );
   }
 
-  async removeSubgroups(
-    manager: EntityManager,
-    groupId: number,
-    subgroupIds: readonly number[],
-  ): Promise<void> {
+  async removeSubgroups(unit: UnitOfWork, groupId: number, subgroupIds: readonly number[]): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `DELETE FROM "chat"."group_group_membership" WHERE "supergroup_id" = $1 AND "subgroup_id" = ANY($2::int[])`,
       [groupId, subgroupIds],
@@ -174,7 +181,8 @@ export class UserGroupsRepository {
 
   // Holds these groups' rows until the transaction ends (subgroup changes lock them first, so
   // concurrent changes cannot build a cycle).
-  async lock(manager: EntityManager, groupIds: readonly number[]): Promise<void> {
+  async lock(unit: UnitOfWork, groupIds: readonly number[]): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `SELECT 1 FROM "chat"."user_group" WHERE "id" = ANY($1::int[]) ORDER BY "id" FOR UPDATE`,
       [groupIds],
@@ -182,7 +190,8 @@ export class UserGroupsRepository {
   }
 
   // False when another group of the realm already has the name.
-  async rename(manager: EntityManager, groupId: number, name: string): Promise<boolean> {
+  async rename(unit: UnitOfWork, groupId: number, name: string): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const [rows] = (await manager.query(
       `UPDATE "chat"."user_group" AS g SET "name" = $2 WHERE g."id" = $1
          AND NOT EXISTS (SELECT 1 FROM "chat"."user_group" AS o
@@ -193,14 +202,16 @@ export class UserGroupsRepository {
     return rows.length === 1;
   }
 
-  async setDescription(manager: EntityManager, groupId: number, description: string): Promise<void> {
+  async setDescription(unit: UnitOfWork, groupId: number, description: string): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(`UPDATE "chat"."user_group" SET "description" = $2 WHERE "id" = $1`, [
       groupId,
       description,
     ]);
   }
 
-  async setDeactivated(manager: EntityManager, groupId: number, deactivated: boolean): Promise<void> {
+  async setDeactivated(unit: UnitOfWork, groupId: number, deactivated: boolean): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(`UPDATE "chat"."user_group" SET "deactivated" = $2 WHERE "id" = $1`, [
       groupId,
       deactivated,
@@ -208,11 +219,12 @@ export class UserGroupsRepository {
   }
 
   async setSetting(
-    manager: EntityManager,
+    unit: UnitOfWork,
     groupId: number,
     setting: GroupSettingName,
     valueGroupId: number,
   ): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `UPDATE "chat"."user_group" SET "${GROUP_PERMISSION_SETTINGS[setting].column}" = $2 WHERE "id" = $1`,
       [groupId, valueGroupId],

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { UserExportConsentEntity } from './user-export-consent.entity.js';
 
 export interface ExportConsent {
@@ -18,7 +19,8 @@ export class UserExportConsentsRepository {
   }
 
   // Returns the value it replaced.
-  async set(manager: EntityManager, realmId: number, userId: number, allowed: boolean): Promise<boolean> {
+  async set(unit: UnitOfWork, realmId: number, userId: number, allowed: boolean): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const [previous] = (await manager.query(
       `SELECT "allowed" FROM "chat"."user_export_consent" WHERE "user_id" = $1 FOR UPDATE`,
       [userId],
@@ -33,8 +35,8 @@ export class UserExportConsentsRepository {
 
   // Every active human user of the realm and their choice, by id (Zulip's
   // get_users_export_consents).
-  async consents(realmId: number, manager?: EntityManager): Promise<ExportConsent[]> {
-    const rows = (await (manager ?? this.dataSource.manager).query(
+  async consents(realmId: number, unit?: UnitOfWork): Promise<ExportConsent[]> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT u."id", coalesce(c."allowed", false) AS "allowed" FROM "chat"."user_profile" u
          LEFT JOIN "chat"."user_export_consent" c ON c."user_id" = u."id"
         WHERE u."realm_id" = $1 AND u."is_active" AND u."bot_type" IS NULL ORDER BY u."id"`,
@@ -45,8 +47,8 @@ export class UserExportConsentsRepository {
 
   // Whether an active human owner consents: a standard export is of use to someone only then
   // (Zulip's check_export_with_consent_is_usable).
-  async ownerConsents(realmId: number, manager?: EntityManager): Promise<boolean> {
-    const rows = (await (manager ?? this.dataSource.manager).query(
+  async ownerConsents(realmId: number, unit?: UnitOfWork): Promise<boolean> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT 1 FROM "chat"."user_profile" u JOIN "chat"."user_export_consent" c ON c."user_id" = u."id"
         WHERE u."realm_id" = $1 AND u."is_active" AND u."bot_type" IS NULL AND u."role" = 100 AND c."allowed"
         LIMIT 1`,

@@ -24,7 +24,7 @@ export class UserSettingsService {
     const allowed = changes.allowPrivateDataExport;
     if (allowed === undefined) return {};
     await this.outbox.run(async (tx) => {
-      const previous = await this.consents.set(tx.manager, realm.id, user.id, allowed);
+      const previous = await this.consents.set(tx, realm.id, user.id, allowed);
       if (previous === allowed) return;
       await publishChatEvent(tx, {
         realmId: realm.id,
@@ -34,7 +34,7 @@ export class UserSettingsService {
       // Administrators' export screens list who consents.
       await publishChatEvent(tx, {
         realmId: realm.id,
-        userIds: await this.users.humanAdministratorIds(realm.id, null, tx.manager),
+        userIds: await this.users.humanAdministratorIds(realm.id, null, tx),
         event: { type: 'realm_export_consent', user_id: user.id, consented: allowed },
       });
     });

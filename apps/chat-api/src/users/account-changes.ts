@@ -40,7 +40,7 @@ export class AccountChanges {
   // Every address is visible to everyone here (email_address_visibility "everyone"), so the
   // public email changes with the delivery one, and the Gravatar with both.
   async changeEmail(tx: ChatTransaction, target: UserEntity, email: string): Promise<void> {
-    const holder = await this.users.findByEmail(target.realmId, email, tx.manager);
+    const holder = await this.users.findByEmail(target.realmId, email, tx);
     if (holder)
       throw ChatError.badRequest(
         `New email value error: ${holder.isActive ? 'Already has an account.' : 'Account has been deactivated.'}`,
@@ -64,6 +64,6 @@ export class AccountChanges {
   // read in the change's transaction.
   async isOnlyOwner(tx: ChatTransaction, target: UserEntity): Promise<boolean> {
     if (target.role !== UserRole.OWNER || target.botType !== null) return false;
-    return (await this.users.activeHumanOwnerIds(target.realmId, tx.manager)).length === 1;
+    return (await this.users.activeHumanOwnerIds(target.realmId, tx)).length === 1;
   }
 }

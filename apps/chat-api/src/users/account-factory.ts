@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { Clock } from '@shared/util';
+import type { UnitOfWork } from '@platform/database';
 import { ApiKeyVault } from './api-key-vault.js';
 import { PasswordHasher } from './password-hasher.js';
 import type { BotType, UserEntity, UserRole } from '../core/accounts/user.entity.js';
@@ -32,9 +32,9 @@ export class AccountFactory {
     private readonly clock: Clock,
   ) {}
 
-  async create(manager: EntityManager, account: NewAccount): Promise<CreatedAccount> {
+  async create(unit: UnitOfWork, account: NewAccount): Promise<CreatedAccount> {
     const apiKey = this.vault.generate();
-    const user = await this.users.insert(manager, {
+    const user = await this.users.insert(unit, {
       realmId: account.realmId,
       email: account.email.trim(),
       emailKey: account.email.trim().toLowerCase(),

@@ -20,14 +20,13 @@ export class AccountStatus {
   async deactivate(tx: ChatTransaction, target: UserEntity): Promise<void> {
     const realmId = target.realmId;
     // A human's bots go first, each announced while its owner is still active.
-    const bots =
-      target.botType === null ? await this.users.activeBotsOwnedBy(realmId, target.id, tx.manager) : [];
+    const bots = target.botType === null ? await this.users.activeBotsOwnedBy(realmId, target.id, tx) : [];
     const botAudience = await this.users.humanAdministratorIds(
       realmId,
       target.botType === null ? target.id : target.botOwnerId,
-      tx.manager,
+      tx,
     );
-    let stillActive = await this.users.realmUserIds(realmId, tx.manager);
+    let stillActive = await this.users.realmUserIds(realmId, tx);
     await this.users.setActive(tx, realmId, [...bots.map((bot) => bot.id), target.id], false);
     for (const account of [...bots, target]) {
       account.isActive = false;
@@ -56,7 +55,7 @@ export class AccountStatus {
       await this.events.publish(
         tx,
         target.realmId,
-        await this.users.humanAdministratorIds(target.realmId, null, tx.manager),
+        await this.users.humanAdministratorIds(target.realmId, null, tx),
         {
           type: 'realm_export_consent',
           user_id: target.id,
@@ -72,7 +71,7 @@ export class AccountStatus {
 
   private async ownerToReplace(tx: ChatTransaction, bot: UserEntity, actor: UserEntity | null) {
     if (bot.botType === null || bot.botOwnerId === null || actor === null) return null;
-    const owner = await this.users.findById(bot.realmId, bot.botOwnerId, tx.manager);
+    const owner = await this.users.findById(bot.realmId, bot.botOwnerId, tx);
     return owner && !owner.isActive ? owner : null;
   }
 
@@ -92,7 +91,7 @@ export class AccountStatus {
         op: 'delete',
         bot: { user_id: bot.id },
       });
-    const audience = await this.users.humanAdministratorIds(bot.realmId, owner.id, tx.manager);
+    const audience = await this.users.humanAdministratorIds(bot.realmId, owner.id, tx);
     await this.events.updateBot(
       tx,
       bot,

@@ -46,7 +46,7 @@ export class DeactivateOwnUserUseCase {
 
   async execute({ user, realm }: ChatCaller): Promise<Record<string, never>> {
     await this.outbox.run(async (tx) => {
-      const active = await this.users.realmUserIds(realm.id, tx.manager);
+      const active = await this.users.realmUserIds(realm.id, tx);
       if (active.filter((id) => id !== realm.notificationBotId).length === 1) throw lastUser(false);
       if (await this.changes.isOnlyOwner(tx, user)) throw lastUser(true);
       await this.status.deactivate(tx, user);

@@ -37,7 +37,7 @@ export class CreateUserUseCase {
     if (command.password.length < MIN_PASSWORD_LENGTH)
       throw ChatError.badRequest('The password is too weak.');
     return this.outbox.run(async (tx) => {
-      const created = await this.accounts.create(tx.manager, {
+      const created = await this.accounts.create(tx, {
         realmId: caller.realm.id,
         email: command.email,
         fullName,
@@ -46,7 +46,7 @@ export class CreateUserUseCase {
       });
       await publishChatEvent(tx, {
         realmId: caller.realm.id,
-        userIds: await this.users.realmUserIds(caller.realm.id, tx.manager),
+        userIds: await this.users.realmUserIds(caller.realm.id, tx),
         // Zulip's notify_created_user: a new human has no profile data yet.
         event: {
           type: 'realm_user',

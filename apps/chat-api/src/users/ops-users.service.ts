@@ -60,12 +60,7 @@ export class OpsUsersService {
         await this.changes.changeRole(tx, target, role);
       }
       if (body.canChangeUserEmails !== undefined)
-        await this.permissions.setCanChangeUserEmails(
-          tx.manager,
-          realmId,
-          target.id,
-          body.canChangeUserEmails,
-        );
+        await this.permissions.setCanChangeUserEmails(tx, realmId, target.id, body.canChangeUserEmails);
     });
     return this.view(target, await this.permissions.canChangeUserEmails(realmId, target.id));
   }

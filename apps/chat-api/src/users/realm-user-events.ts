@@ -14,7 +14,7 @@ export class RealmUserEvents {
   async update(tx: ChatTransaction, realmId: number, person: Person, userIds?: readonly number[]) {
     await publishChatEvent(tx, {
       realmId,
-      userIds: [...(userIds ?? (await this.users.realmUserIds(realmId, tx.manager)))],
+      userIds: [...(userIds ?? (await this.users.realmUserIds(realmId, tx)))],
       event: { type: 'realm_user', op: 'update', person },
     });
   }
@@ -28,9 +28,7 @@ export class RealmUserEvents {
   ) {
     await publishChatEvent(tx, {
       realmId: bot.realmId,
-      userIds: [
-        ...(userIds ?? (await this.users.humanAdministratorIds(bot.realmId, bot.botOwnerId, tx.manager))),
-      ],
+      userIds: [...(userIds ?? (await this.users.humanAdministratorIds(bot.realmId, bot.botOwnerId, tx)))],
       event: { type: 'realm_bot', op: 'update', bot: { user_id: bot.id, ...fields } },
     });
   }

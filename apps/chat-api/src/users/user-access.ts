@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { UnitOfWork } from '@platform/database';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { isAdministrator } from '../core/http/permissions.js';
@@ -32,8 +32,8 @@ export function canAdminister(actor: UserEntity, target: UserEntity): boolean {
 export class UserAccess {
   constructor(private readonly users: UsersRepository) {}
 
-  async byId(caller: ChatCaller, id: number, options: AccessOptions, manager?: EntityManager) {
-    return this.check(caller, await this.users.findById(caller.realm.id, id, manager), options);
+  async byId(caller: ChatCaller, id: number, options: AccessOptions, unit?: UnitOfWork) {
+    return this.check(caller, await this.users.findById(caller.realm.id, id, unit), options);
   }
 
   // A `/users/{user_id}` or `/users/{email}` segment: digits are an id (Zulip's URL patterns);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
 import { isStoredId } from '../core/http/stored-id.js';
 import { UserEntity } from '../core/accounts/user.entity.js';
@@ -21,8 +22,8 @@ export class UsersRepository {
   }
 
   // The realm's active accounts: who hears of a change to the realm's users.
-  async realmUserIds(realmId: number, manager?: EntityManager): Promise<number[]> {
-    const rows = (await (manager ?? this.dataSource.manager).query(
+  async realmUserIds(realmId: number, unit?: UnitOfWork): Promise<number[]> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       'SELECT "id" FROM "chat"."user_profile" WHERE "realm_id" = $1 AND "is_active" ORDER BY "id"',
       [realmId],
     )) as Array<{ id: number }>;
@@ -31,12 +32,8 @@ export class UsersRepository {
 
   // The realm's active human administrators, and `alsoId` when active: who hears of a bot's
   // changes (Zulip's bot_owner_user_ids for a bot without private streams, `alsoId` its owner).
-  async humanAdministratorIds(
-    realmId: number,
-    alsoId: number | null,
-    manager?: EntityManager,
-  ): Promise<number[]> {
-    const rows = (await (manager ?? this.dataSource.manager).query(
+  async humanAdministratorIds(realmId: number, alsoId: number | null, unit?: UnitOfWork): Promise<number[]> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
       `SELECT "id" FROM "chat"."user_profile" WHERE "realm_id" = $1 AND "is_active" AND "bot_type" IS NULL
          AND ("role" IN (100, 200) OR "id" = $2) ORDER BY "id"`,
       [realmId, alsoId],
@@ -45,7 +42,8 @@ export class UsersRepository {
   }
 
   // The active bots a user owns (deactivated with them).
-  activeBotsOwnedBy(realmId: number, ownerId: number, manager: EntityManager): Promise<UserEntity[]> {
+  activeBotsOwnedBy(realmId: number, ownerId: number, unit: UnitOfWork): Promise<UserEntity[]> {
+    const manager = entityManagerOf(unit);
     return manager
       .getRepository(UserEntity)
       .find({ where: { realmId, botOwnerId: ownerId, isActive: true }, order: { id: 'ASC' } });
@@ -53,7 +51,8 @@ export class UsersRepository {
 
   // The realm's active human owners (Zulip's get_human_owner_users), read in the change's
   // transaction so two demotions cannot both see another owner.
-  async activeHumanOwnerIds(realmId: number, manager: EntityManager): Promise<number[]> {
+  async activeHumanOwnerIds(realmId: number, unit: UnitOfWork): Promise<number[]> {
+    const manager = entityManagerOf(unit);
     const rows = (await manager.query(
       `SELECT "id" FROM "chat"."user_profile"
         WHERE "realm_id" = $1 AND "is_active" AND "bot_type" IS NULL AND "role" = 100 ORDER BY "id"`,
@@ -98,13 +97,13 @@ export class UsersRepository {
     return this.dataSource.getRepository(UserEntity).findOneBy({ apiKeyHash });
   }
 
-  findById(realmId: number, id: number, manager?: EntityManager): Promise<UserEntity | null> {
+  findById(realmId: number, id: number, unit?: UnitOfWork): Promise<UserEntity | null> {
     if (!isStoredId(id)) return Promise.resolve(null);
-    return (manager ?? this.dataSource.manager).getRepository(UserEntity).findOneBy({ realmId, id });
+    return entityManagerOf(unit, this.dataSource).getRepository(UserEntity).findOneBy({ realmId, id });
   }
 
-  findByEmail(realmId: number, email: string, manager?: EntityManager): Promise<UserEntity | null> {
-    return (manager ?? this.dataSource.manager)
+  findByEmail(realmId: number, email: string, unit?: UnitOfWork): Promise<UserEntity | null> {
+    return entityManagerOf(unit, this.dataSource)
       .getRepository(UserEntity)
       .findOneBy({ realmId, emailKey: email.trim().toLowerCase() });
   }
@@ -114,10 +113,12 @@ export class UsersRepository {
     return this.dataSource.getRepository(UserEntity).findBy({ emailKey: email.trim().toLowerCase() });
   }
 
-  findManyByIds(realmId: number, ids: readonly number[], manager?: EntityManager): Promise<UserEntity[]> {
+  findManyByIds(realmId: number, ids: readonly number[], unit?: UnitOfWork): Promise<UserEntity[]> {
     const stored = ids.filter(isStoredId);
     if (stored.length === 0) return Promise.resolve([]);
-    return (manager ?? this.dataSource.manager).getRepository(UserEntity).findBy({ realmId, id: In(stored) });
+    return entityManagerOf(unit, this.dataSource)
+      .getRepository(UserEntity)
+      .findBy({ realmId, id: In(stored) });
   }
 
   findManyByEmails(realmId: number, emails: readonly string[]): Promise<UserEntity[]> {
@@ -126,13 +127,14 @@ export class UsersRepository {
     return this.dataSource.getRepository(UserEntity).findBy({ realmId, emailKey: In(keys) });
   }
 
-  listByRealm(realmId: number, manager?: EntityManager): Promise<UserEntity[]> {
-    return (manager ?? this.dataSource.manager)
+  listByRealm(realmId: number, unit?: UnitOfWork): Promise<UserEntity[]> {
+    return entityManagerOf(unit, this.dataSource)
       .getRepository(UserEntity)
       .find({ where: { realmId }, order: { id: 'ASC' } });
   }
 
-  insert(manager: EntityManager, user: NewUser): Promise<UserEntity> {
+  insert(unit: UnitOfWork, user: NewUser): Promise<UserEntity> {
+    const manager = entityManagerOf(unit);
     const repository = manager.getRepository(UserEntity);
     return repository.save(repository.create(user));
   }

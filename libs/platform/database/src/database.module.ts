@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AppDatabase } from './app-database.js';
 import { createDataSource } from './create-data-source.js';
 import { DatabaseConfig } from './database.config.js';
+import { DatabaseHealth } from './database-health.js';
 import { TransactionRunner } from './transaction-runner.js';
 
 @Injectable()
@@ -15,7 +16,8 @@ class DataSourceCloser implements OnApplicationShutdown {
 }
 
 // One TypeORM DataSource per app, on the app's own schema, injectable as `DataSource` (by
-// repositories) and wrapped by `TransactionRunner` (for use cases spanning several repositories).
+// repositories) and wrapped by `TransactionRunner` (for use cases spanning several repositories);
+// `DatabaseHealth` answers the readiness probe.
 // Needs DatabaseConfig from ConfigModule.
 @Module({})
 export class DatabaseModule {
@@ -31,8 +33,9 @@ export class DatabaseModule {
         },
         DataSourceCloser,
         TransactionRunner,
+        DatabaseHealth,
       ],
-      exports: [DataSource, TransactionRunner],
+      exports: [DataSource, TransactionRunner, DatabaseHealth],
     };
   }
 }

@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+import type { AppDatabase } from './app-database.js';
+import { withDataSource } from './create-data-source.js';
 
 // The explicit migration step: run by `npm run migrate`, the Kubernetes migration Job and the
 // standalone launcher, never implicitly when an app boots.
@@ -11,6 +13,11 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   await ensureSchema(dataSource);
   const applied = await dataSource.runMigrations({ transaction: 'each' });
   return applied.map((migration) => migration.name);
+}
+
+// The app's database at `url` brought up to date on a connection of its own (tests, tools).
+export function migrateDatabase(database: AppDatabase, url: string): Promise<string[]> {
+  return withDataSource(database, url, runMigrations);
 }
 
 export async function revertLastMigration(dataSource: DataSource): Promise<void> {

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 // Not exported: only `entityManagerOf` reaches the manager behind a unit of work.
 const entityManager = Symbol('UnitOfWork.entityManager');
@@ -10,11 +10,16 @@ const entityManager = Symbol('UnitOfWork.entityManager');
 export class UnitOfWork {
   readonly [entityManager]: EntityManager;
 
-  constructor(manager: EntityManager) {
-    this[entityManager] = manager;
+  // From another unit: the same transaction seen through a richer handle (an outbox's).
+  constructor(within: EntityManager | UnitOfWork) {
+    this[entityManager] = within instanceof UnitOfWork ? within[entityManager] : within;
   }
 }
 
-export function entityManagerOf(unit: UnitOfWork): EntityManager {
-  return unit[entityManager];
+// With `outside`: for a read that runs in the caller's unit of work when it has one, and on its
+// own (the data source's manager) when it has none.
+export function entityManagerOf(unit: UnitOfWork): EntityManager;
+export function entityManagerOf(unit: UnitOfWork | undefined, outside: DataSource): EntityManager;
+export function entityManagerOf(unit: UnitOfWork | undefined, outside?: DataSource): EntityManager {
+  return unit === undefined ? outside!.manager : unit[entityManager];
 }

@@ -1,5 +1,3 @@
-import type { DataSource } from 'typeorm';
-import { tableName } from '@platform/database';
 import { RequestContext, type Logger } from '@platform/logging';
 import { backoffWithJitter, delay, type Clock, type IdGenerator } from '@shared/util';
 import type { EventBus } from './event-bus.js';
@@ -10,9 +8,8 @@ import {
   type EventEnvelope,
   type TopicMap,
 } from './event-envelope.js';
-import { InboxMessageEntity } from './inbox-message.entity.js';
-import { OutboxTransaction } from './outbox-transaction.js';
-import type { RelayTrigger } from './transactional-outbox.js';
+import type { InboxRepository } from './inbox.repository.js';
+import type { TransactionalOutbox } from './transactional-outbox.js';
 
 export interface RetryPolicy {
   readonly maxAttempts: number;
@@ -30,12 +27,10 @@ const CONCURRENT_PARTITIONS = 4;
 // in effect (inbox row + effect + outgoing events in one transaction), retried with backoff,
 // and after the last attempt parked on `<topic>.dlq` so the stream keeps moving.
 export class ConsumerHost<M extends TopicMap> {
-  private inboxTable: string | undefined;
-
   constructor(
     private readonly bus: EventBus,
-    private readonly dataSource: DataSource,
-    private readonly relay: RelayTrigger,
+    private readonly inbox: InboxRepository,
+    private readonly outbox: TransactionalOutbox<M>,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly logger: Logger,
@@ -89,24 +84,11 @@ export class ConsumerHost<M extends TopicMap> {
   }
 
   private async applyOnce(groupId: string, consumer: EventConsumer<M>, event: EventEnvelope): Promise<void> {
-    let tx: OutboxTransaction<M> | undefined;
-    const applied = await this.dataSource.transaction(async (manager) => {
-      // Plain SQL: every event of every app passes here, and the query builder costs more than it.
-      this.inboxTable ??= tableName(this.dataSource, InboxMessageEntity);
-      const inserted = (await manager.query(
-        `INSERT INTO ${this.inboxTable} ("consumer", "event_id", "topic", "processed_at") VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING RETURNING "event_id"`,
-        [groupId, event.id, event.topic, this.clock.now()],
-      )) as unknown[];
-      if (inserted.length === 0) return false;
-      tx = new OutboxTransaction<M>(manager, this.clock, this.ids);
-      await consumer.handle(event.payload as M[typeof consumer.topic], tx, event as EventEnvelope<never>);
-      return true;
-    });
-    if (applied) {
-      this.relay.kick();
-      tx?.committed();
-    } else this.logger.debug({ eventId: event.id, topic: event.topic }, 'duplicate event ignored');
+    const applied = await this.outbox.runOnce(
+      (unit) => this.inbox.record(unit, groupId, event, this.clock.now()),
+      (tx) => consumer.handle(event.payload as M[typeof consumer.topic], tx, event as EventEnvelope<never>),
+    );
+    if (!applied) this.logger.debug({ eventId: event.id, topic: event.topic }, 'duplicate event ignored');
   }
 
   private async deadLetter(

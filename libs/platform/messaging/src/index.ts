@@ -12,4 +12,6 @@ export * from './messaging.module.js';
 export * from './outbox-message.entity.js';
 export * from './outbox-relay.js';
 export * from './outbox-transaction.js';
+// The outbox's statements stay inside the lib; its callers name only these shapes.
+export type { PublishOptions, WriteStatement } from './outbox.repository.js';
 export * from './transactional-outbox.js';

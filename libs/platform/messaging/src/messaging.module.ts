@@ -8,17 +8,19 @@ import {
   type Type,
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { DataSource } from 'typeorm';
+import { TransactionRunner } from '@platform/database';
 import { LOGGER, type Logger } from '@platform/logging';
 import { Clock, IdGenerator } from '@shared/util';
 import { ConsumerHost } from './consumer-host.js';
 import { EVENT_BUS, type EventBus } from './event-bus.js';
 import type { AnyEventConsumer, EventConsumer } from './event-consumer.js';
 import type { TopicMap } from './event-envelope.js';
+import { InboxRepository } from './inbox.repository.js';
 import { InMemoryEventBus } from './in-memory-event-bus.js';
 import { KafkaEventBus } from './kafka-event-bus.js';
 import { MessagingConfig } from './messaging.config.js';
 import { OutboxRelay } from './outbox-relay.js';
+import { OutboxRepository } from './outbox.repository.js';
 import { TransactionalOutbox } from './transactional-outbox.js';
 
 export interface MessagingModuleOptions {
@@ -58,7 +60,7 @@ class MessagingLifecycle implements OnApplicationBootstrap, BeforeApplicationShu
 }
 
 // Event bus + transactional outbox + inbox-deduplicating consumers for one app. Needs the app's
-// DataSource (DatabaseModule), MessagingConfig (ConfigModule), LOGGER, Clock and IdGenerator.
+// DatabaseModule, MessagingConfig (ConfigModule), LOGGER, Clock and IdGenerator.
 @Module({})
 export class MessagingModule {
   static forRoot(options: MessagingModuleOptions): DynamicModule {
@@ -83,17 +85,20 @@ export class MessagingModule {
                   logger,
                 })),
         },
+        OutboxRepository,
+        InboxRepository,
         {
           provide: OutboxRelay,
-          inject: [DataSource, EVENT_BUS, Clock, LOGGER, MessagingConfig],
+          inject: [OutboxRepository, TransactionRunner, EVENT_BUS, Clock, LOGGER, MessagingConfig],
           useFactory: (
-            dataSource: DataSource,
+            outbox: OutboxRepository,
+            transactions: TransactionRunner,
             bus: EventBus,
             clock: Clock,
             logger: Logger,
             config: MessagingConfig,
           ) =>
-            new OutboxRelay(dataSource, bus, clock, logger.child({ component: 'outbox-relay' }), {
+            new OutboxRelay(outbox, transactions, bus, clock, logger.child({ component: 'outbox-relay' }), {
               pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
               batchSize: config.OUTBOX_BATCH_SIZE,
               retentionMs: config.OUTBOX_RETENTION_MS,
@@ -101,23 +106,36 @@ export class MessagingModule {
         },
         {
           provide: TransactionalOutbox,
-          inject: [DataSource, OutboxRelay, Clock, IdGenerator],
-          useFactory: (dataSource: DataSource, relay: OutboxRelay, clock: Clock, ids: IdGenerator) =>
-            new TransactionalOutbox(dataSource, relay, clock, ids),
+          inject: [OutboxRepository, TransactionRunner, OutboxRelay, Clock, IdGenerator],
+          useFactory: (
+            outbox: OutboxRepository,
+            transactions: TransactionRunner,
+            relay: OutboxRelay,
+            clock: Clock,
+            ids: IdGenerator,
+          ) => new TransactionalOutbox(outbox, transactions, relay, clock, ids),
         },
         {
           provide: ConsumerHost,
-          inject: [EVENT_BUS, DataSource, OutboxRelay, Clock, IdGenerator, LOGGER, MessagingConfig],
+          inject: [
+            EVENT_BUS,
+            InboxRepository,
+            TransactionalOutbox,
+            Clock,
+            IdGenerator,
+            LOGGER,
+            MessagingConfig,
+          ],
           useFactory: (
             bus: EventBus,
-            dataSource: DataSource,
-            relay: OutboxRelay,
+            inbox: InboxRepository,
+            outbox: TransactionalOutbox<TopicMap>,
             clock: Clock,
             ids: IdGenerator,
             logger: Logger,
             config: MessagingConfig,
           ) =>
-            new ConsumerHost(bus, dataSource, relay, clock, ids, logger.child({ component: 'consumers' }), {
+            new ConsumerHost(bus, inbox, outbox, clock, ids, logger.child({ component: 'consumers' }), {
               maxAttempts: config.CONSUMER_MAX_ATTEMPTS,
               baseDelayMs: config.CONSUMER_RETRY_BASE_MS,
               maxDelayMs: config.CONSUMER_RETRY_BASE_MS * 32,

@@ -1,13 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { IsNull, type DataSource } from 'typeorm';
-import { PreparedStatements } from '@platform/database';
+import type { TransactionRunner } from '@platform/database';
 import type { Logger } from '@platform/logging';
 import { delay, type Clock } from '@shared/util';
 import { DecayingRate } from './decaying-rate.js';
 import type { EventBus } from './event-bus.js';
 import type { EventEnvelope } from './event-envelope.js';
-import { OutboxMessageEntity } from './outbox-message.entity.js';
-import { outboxTable } from './outbox-transaction.js';
+import type { OutboxRepository, UnpublishedRow } from './outbox.repository.js';
 import type { RelayTrigger } from './transactional-outbox.js';
 
 export interface OutboxRelayOptions {
@@ -49,17 +47,15 @@ export class OutboxRelay implements RelayTrigger {
   private wakeUp: (() => void) | null = null;
   private pendingKick = false;
   private lastCleanup = 0;
-  private readonly prepared: PreparedStatements;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
+    private readonly transactions: TransactionRunner,
     private readonly bus: EventBus,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly options: OutboxRelayOptions,
-  ) {
-    this.prepared = new PreparedStatements(dataSource, 'relay');
-  }
+  ) {}
 
   start(): void {
     if (this.running) return;
@@ -78,41 +74,24 @@ export class OutboxRelay implements RelayTrigger {
     this.wakeUp?.();
   }
 
-  // Publishes one batch and returns how many events it published. Plain SQL: this runs tens of
-  // times a second under load. Taking the lock and reading the batch is one statement (the
-  // lock's CTE is evaluated once: the function is volatile).
+  // Publishes one batch and returns how many events it published: in one transaction, the
+  // batch is taken under the schema's relay lock, published, and marked.
   async relayOnce(): Promise<number> {
-    const lockKey = `outbox:${(this.dataSource.options as { schema?: string }).schema ?? 'public'}`;
-    return this.dataSource.transaction(async (manager) => {
-      const table = outboxTable(manager);
-      const rows: UnpublishedRow[] = await manager.query(
-        `WITH "lock" AS (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS "locked")
-         SELECT "position", "event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at", "xid"
-         FROM "lock", ${table} WHERE "lock"."locked" AND "published_at" IS NULL
-         ORDER BY "position" LIMIT $2`,
-        [lockKey, this.options.batchSize],
-      );
+    return this.transactions.run(async (unit) => {
+      const rows = await this.outbox.claimBatch(unit, this.options.batchSize);
       if (rows.length === 0) return 0;
       await this.bus.publish(rows.map(toEnvelope));
-      await manager.query(`UPDATE ${table} SET "published_at" = $1 WHERE "position" = ANY($2::bigint[])`, [
-        this.clock.now(),
+      await this.outbox.markPublished(
+        unit,
         rows.map((row) => row.position),
-      ]);
+        this.clock.now(),
+      );
       return rows.length;
     });
   }
 
-  // Prepared: an idle service asks this five times a second.
-  private async anyUnpublished(): Promise<boolean> {
-    const rows = await this.prepared.query(
-      `SELECT 1 FROM ${outboxTable(this.dataSource.manager)} WHERE "published_at" IS NULL LIMIT 1`,
-      [],
-    );
-    return rows.length > 0;
-  }
-
-  async backlog(): Promise<number> {
-    return this.dataSource.getRepository(OutboxMessageEntity).count({ where: { publishedAt: IsNull() } });
+  backlog(): Promise<number> {
+    return this.outbox.countUnpublished();
   }
 
   private async runLoop(): Promise<void> {
@@ -129,7 +108,7 @@ export class OutboxRelay implements RelayTrigger {
         // first asks whether anything waits, one indexed statement instead of a transaction of
         // three (an idle service polls five times a second).
         const published: number =
-          !kicked && foundNone && !(await this.anyUnpublished()) ? 0 : await this.relayOnce();
+          !kicked && foundNone && !(await this.outbox.anyUnpublished()) ? 0 : await this.relayOnce();
         foundNone = published === 0;
         failures = 0;
         const perSecond = rate.add(published, performance.now());
@@ -165,23 +144,9 @@ export class OutboxRelay implements RelayTrigger {
     await this.deleteExpired();
   }
 
-  // Deletes the rows published longer ago than the retention, from the oldest position up to the
-  // first row kept (published since, or not yet published). Rows are published in position
-  // order, so that head is nearly all of them: the statement walks the primary key over the rows
-  // it deletes, where a filter on published_at (no index) scanned the whole table, a day of
-  // events at the default retention, every minute. A row published out of order after one that
-  // is kept waits for the next pass that reaches it. Returns how many rows went.
-  async deleteExpired(): Promise<number> {
-    const table = outboxTable(this.dataSource.manager);
-    const cutoff = new Date(this.clock.now().getTime() - this.options.retentionMs);
-    const [, deleted]: [unknown, number] = await this.dataSource.query(
-      `DELETE FROM ${table} WHERE "position" < COALESCE(
-         (SELECT "position" FROM ${table} WHERE "published_at" IS NULL OR "published_at" >= $1
-          ORDER BY "position" LIMIT 1),
-         (SELECT max("position") + 1 FROM ${table}))`,
-      [cutoff],
-    );
-    return deleted;
+  // Deletes the rows published longer ago than the retention; returns how many went.
+  deleteExpired(): Promise<number> {
+    return this.outbox.deletePublishedBefore(new Date(this.clock.now().getTime() - this.options.retentionMs));
   }
 }
 
@@ -189,17 +154,6 @@ export class OutboxRelay implements RelayTrigger {
 export function busyWaitMs(published: number, perSecond: number, busyIntervalMs: number): number {
   if (published === 0) return 0;
   return busyIntervalMs * Math.min(1, perSecond / FULL_WAIT_RATE);
-}
-
-interface UnpublishedRow {
-  readonly position: string;
-  readonly event_id: string;
-  readonly topic: string;
-  readonly message_key: string;
-  readonly payload: object;
-  readonly correlation_id: string;
-  readonly occurred_at: Date;
-  readonly xid: string | null;
 }
 
 function toEnvelope(row: UnpublishedRow): EventEnvelope {

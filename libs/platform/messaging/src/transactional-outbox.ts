@@ -1,24 +1,16 @@
-import type { DataSource } from 'typeorm';
-import { PreparedStatements } from '@platform/database';
+import type { TransactionRunner, UnitOfWork } from '@platform/database';
 import type { Clock, IdGenerator } from '@shared/util';
 import type { TopicMap, TopicOf } from './event-envelope.js';
+import { OutboxTransaction } from './outbox-transaction.js';
 import {
-  OutboxTransaction,
-  outboxInsertSql,
   outboxParameters,
-  outboxRow,
-  type OutboxRow,
+  type OutboxRepository,
   type PublishOptions,
-} from './outbox-transaction.js';
+  type WriteStatement,
+} from './outbox.repository.js';
 
 export interface RelayTrigger {
   kick(): void;
-}
-
-// One INSERT, UPDATE or DELETE (with `$1`… placeholders; no WITH clause of its own).
-export interface WriteStatement {
-  readonly sql: string;
-  readonly parameters: readonly unknown[];
 }
 
 // What a statement of `statement` puts in its WITH list to publish.
@@ -28,33 +20,47 @@ export interface OutboxClause<M extends TopicMap> {
   event<T extends TopicOf<M>>(topic: T, payload: M[T], options: PublishOptions, condition: string): string;
 }
 
-// Bounds the writes remembered with their event; the callers' writes are fixed texts.
-const MAX_REMEMBERED_WRITES = 100;
-
 // The only way the apps publish: `run` opens a transaction, the work writes its changes and
 // its events, and once committed the relay is told there is something to send.
 export class TransactionalOutbox<M extends TopicMap> {
-  private readonly prepared: PreparedStatements;
-  private readonly writesWithEvent = new Map<string, string>();
-
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
+    private readonly transactions: TransactionRunner,
     private readonly relay: RelayTrigger,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {
-    this.prepared = new PreparedStatements(dataSource, 'outbox');
-  }
+  ) {}
 
   async run<T>(work: (tx: OutboxTransaction<M>) => Promise<T>): Promise<T> {
     let tx: OutboxTransaction<M> | undefined;
-    const result = await this.dataSource.transaction((manager) => {
-      tx = new OutboxTransaction<M>(manager, this.clock, this.ids);
+    const result = await this.transactions.run((unit) => {
+      tx = this.open(unit);
       return work(tx);
     });
     this.relay.kick();
     tx?.committed();
     return result;
+  }
+
+  // `run` for work that must take effect once: `claim` records it first in the same transaction
+  // (a consumer's inbox row) and answers false when it already took effect; the work is then
+  // skipped and nothing wakes the relay. Answers whether the work ran.
+  async runOnce(
+    claim: (unit: UnitOfWork) => Promise<boolean>,
+    work: (tx: OutboxTransaction<M>) => Promise<void>,
+  ): Promise<boolean> {
+    let tx: OutboxTransaction<M> | undefined;
+    const ran = await this.transactions.run(async (unit) => {
+      if (!(await claim(unit))) return false;
+      tx = this.open(unit);
+      await work(tx);
+      return true;
+    });
+    if (ran) {
+      this.relay.kick();
+      tx?.committed();
+    }
+    return ran;
   }
 
   // `run` for the common case of one write and one event, in a single statement: the write
@@ -68,11 +74,7 @@ export class TransactionalOutbox<M extends TopicMap> {
     options: PublishOptions,
   ): Promise<string> {
     const eventId = this.ids.uuid();
-    // A fixed text per write: prepared once per connection.
-    await this.prepared.query(this.withEvent(write), [
-      ...write.parameters,
-      ...outboxParameters(eventId, this.clock, topic, payload, options),
-    ]);
+    await this.outbox.writeWithEvent(write, outboxParameters(eventId, this.clock, topic, payload, options));
     this.relay.kick();
     return eventId;
   }
@@ -80,45 +82,22 @@ export class TransactionalOutbox<M extends TopicMap> {
   // The general form of `writeAndPublish`, for a write that checks its own preconditions and
   // reports what it did: one statement of the caller's (`compose` writes it, placing the event
   // as a data-modifying CTE whose condition decides whether it is stored) that commits as a
-  // whole in one round trip, and its rows. `parameters` are its `$1`…. Planned on every call,
-  // not prepared: the best plan may differ with the values (ten ids or five thousand).
+  // whole in one round trip, and its rows. `parameters` are its `$1`….
   async statement<R>(
     parameters: readonly unknown[],
     compose: (outbox: OutboxClause<M>) => string,
   ): Promise<R[]> {
-    const values = [...parameters];
-    const sql = compose({
-      event: (topic, payload, options, condition) => {
-        const row = this.row(topic, payload, options, values.length + 1, condition);
-        values.push(...row.parameters);
-        return row.sql;
-      },
-    });
-    const rows = (await this.dataSource.query(sql, values)) as R[];
+    const rows = await this.outbox.statement<R>(parameters, (event) =>
+      compose({
+        event: (topic, payload, options, condition) =>
+          event(outboxParameters(this.ids.uuid(), this.clock, topic, payload, options), condition),
+      }),
+    );
     this.relay.kick();
     return rows;
   }
 
-  // The write as a CTE of its event's INSERT. Built once per write: the callers' writes are fixed
-  // texts, and the same string each time is also found at once among the prepared statements (a
-  // string built anew would be hashed whole on every lookup).
-  private withEvent(write: WriteStatement): string {
-    let sql = this.writesWithEvent.get(write.sql);
-    if (sql === undefined) {
-      sql = `WITH "write" AS (${write.sql}) ${outboxInsertSql(this.dataSource.manager, write.parameters.length + 1)}`;
-      if (this.writesWithEvent.size < MAX_REMEMBERED_WRITES) this.writesWithEvent.set(write.sql, sql);
-    }
-    return sql;
-  }
-
-  private row(
-    topic: string,
-    payload: unknown,
-    options: PublishOptions,
-    firstParameter: number,
-    condition?: string,
-  ): OutboxRow {
-    const { manager } = this.dataSource;
-    return outboxRow(manager, this.ids, this.clock, topic, payload, options, firstParameter, condition);
+  private open(unit: UnitOfWork): OutboxTransaction<M> {
+    return new OutboxTransaction<M>(unit, this.outbox, this.clock, this.ids);
   }
 }

@@ -1,12 +1,15 @@
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { TransactionRunner } from '@platform/database';
 import { createLogger } from '@platform/logging';
 import { RandomIdGenerator, SystemClock } from '@shared/util';
 import { ConsumerHost } from '../src/consumer-host.js';
 import type { EventBus } from '../src/event-bus.js';
 import type { EventConsumer } from '../src/event-consumer.js';
 import type { EventEnvelope } from '../src/event-envelope.js';
+import { InboxRepository } from '../src/inbox.repository.js';
 import { messagingEntities } from '../src/messaging-entities.js';
 import { OutboxRelay } from '../src/outbox-relay.js';
+import { OutboxRepository } from '../src/outbox.repository.js';
 import type { OutboxTransaction } from '../src/outbox-transaction.js';
 import { TransactionalOutbox } from '../src/transactional-outbox.js';
 
@@ -79,17 +82,27 @@ export async function startLedger(
   const clock = new SystemClock();
   const ids = new RandomIdGenerator();
   const logger = createLogger({ service: 'ledger-test', level: 'silent' });
-  const relay = new OutboxRelay(dataSource, bus, clock, logger, {
+  const outboxRows = new OutboxRepository(dataSource);
+  const transactions = new TransactionRunner(dataSource);
+  const relay = new OutboxRelay(outboxRows, transactions, bus, clock, logger, {
     pollIntervalMs: 50,
     batchSize: 100,
     retentionMs: 60_000,
   });
-  const outbox = new TransactionalOutbox<LedgerTopics>(dataSource, relay, clock, ids);
-  const host = new ConsumerHost<LedgerTopics>(bus, dataSource, relay, clock, ids, logger, {
-    maxAttempts: 3,
-    baseDelayMs: 5,
-    maxDelayMs: 20,
-  });
+  const outbox = new TransactionalOutbox<LedgerTopics>(outboxRows, transactions, relay, clock, ids);
+  const host = new ConsumerHost<LedgerTopics>(
+    bus,
+    new InboxRepository(dataSource),
+    outbox,
+    clock,
+    ids,
+    logger,
+    {
+      maxAttempts: 3,
+      baseDelayMs: 5,
+      maxDelayMs: 20,
+    },
+  );
   const consumer = new CreditConsumer();
   return {
     schema,

@@ -1,4 +1,4 @@
-import { runMigrations, withDataSource } from '@platform/database';
+import { migrateDatabase } from '@platform/database';
 import {
   startService,
   type PlatformSections,
@@ -43,5 +43,5 @@ export async function migrate<S extends PlatformSections>(
   definition: ServiceDefinition<S>,
   databaseUrl: string,
 ) {
-  return withDataSource(definition.database, databaseUrl, runMigrations);
+  return migrateDatabase(definition.database, databaseUrl);
 }

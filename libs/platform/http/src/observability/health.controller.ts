@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
+import { DatabaseHealth } from '@platform/database';
 import { EVENT_BUS, type EventBus } from '@platform/messaging';
 import { Public } from '../auth/auth-policy.js';
 
@@ -13,7 +13,7 @@ type CheckState = 'up' | 'down';
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly database: DatabaseHealth,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
   ) {}
 
@@ -34,12 +34,7 @@ export class HealthController {
   }
 
   private async databaseState(): Promise<CheckState> {
-    try {
-      await this.dataSource.query('SELECT 1');
-      return 'up';
-    } catch {
-      return 'down';
-    }
+    return (await this.database.answers()) ? 'up' : 'down';
   }
 
   private async busState(): Promise<CheckState> {
