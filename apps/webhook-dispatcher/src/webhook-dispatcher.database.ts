@@ -1,19 +1,13 @@
 import type { AppDatabase } from '@platform/database';
+import { tablesOf } from '@platform/database';
 import { messagingEntities } from '@platform/messaging';
-import { WebhookAttemptEntity } from './deliveries/webhook-attempt.entity.js';
-import { WebhookDeliveryEntity } from './deliveries/webhook-delivery.entity.js';
-import { WebhookEndpointEntity } from './endpoints/webhook-endpoint.entity.js';
-import { OutgoingWebhookCallEntity } from './outgoing-webhooks/outgoing-webhook-call.entity.js';
-import { webhookDispatcherMigrations } from './migrations/migrations.js';
+import { WebhookDispatcherModule } from './webhook-dispatcher.module.js';
 
+const featureTables = tablesOf(WebhookDispatcherModule);
+
+// webhook-dispatcher's schema: the messaging tables (outbox, inbox) and what each feature module owns.
 export const webhookDispatcherDatabase: AppDatabase = {
   schema: 'webhook_dispatcher',
-  entities: [
-    WebhookEndpointEntity,
-    WebhookDeliveryEntity,
-    WebhookAttemptEntity,
-    OutgoingWebhookCallEntity,
-    ...messagingEntities,
-  ],
-  migrations: webhookDispatcherMigrations,
+  entities: [...messagingEntities, ...featureTables.entities] as AppDatabase['entities'],
+  migrations: featureTables.migrations as AppDatabase['migrations'],
 };

@@ -4,8 +4,8 @@ import { UnitOfWork } from '@platform/database';
 import { MetricsRegistry } from '@platform/http';
 import { AesGcmCipher, FixedClock, RandomIdGenerator } from '@shared/util';
 import { openWebhookTestDatabase, type WebhookTestDatabase } from '../../test/webhook-test-database.js';
-import type { WebhookEndpoint } from '../endpoints/webhook-endpoint.js';
-import { WebhookEndpointsRepository } from '../endpoints/webhook-endpoints.repository.js';
+import type { WebhookEndpoint } from '../endpoint-registry/webhook-endpoint.js';
+import { WebhookEndpointsRepository } from '../endpoint-registry/webhook-endpoints.repository.js';
 import {
   AttemptOutcome,
   type AttemptResult,
@@ -85,7 +85,7 @@ describe(AttemptDeliveryUseCase.name, () => {
     await endpoints.insert(new UnitOfWork(database.dataSource.manager), registered);
     const id = randomUUID();
     await deliveries.insert(
-      database.dataSource.manager,
+      new UnitOfWork(database.dataSource.manager),
       {
         id,
         partnerId: registered.partnerId,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, IdGenerator } from '@shared/util';
-import { signingSecrets } from '../endpoints/webhook-endpoint.js';
-import { WebhookEndpointsRepository } from '../endpoints/webhook-endpoints.repository.js';
+import { signingSecrets } from '../endpoint-registry/webhook-endpoint.js';
+import { WebhookEndpointsRepository } from '../endpoint-registry/webhook-endpoints.repository.js';
 import { AttemptOutcome, WebhookSender } from '../outbound/webhook-sender.js';
 import { signWebhook } from '../outbound/webhook-signature.js';
 import { RetrySchedule } from './retry-schedule.js';

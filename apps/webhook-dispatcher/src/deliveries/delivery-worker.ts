@@ -1,13 +1,8 @@
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
 import { Clock, IdGenerator } from '@shared/util';
-import { LeasedWorkLoop } from '../leased-work-loop.js';
-import { WebhookDispatcherConfig } from '../webhook-dispatcher.config.js';
+import { LeasedWorker } from '../core/leased-worker.js';
+import { WebhookDispatcherConfig } from '../core/webhook-dispatcher.config.js';
 import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import type { ClaimedDelivery } from './webhook-delivery.js';
@@ -24,10 +19,7 @@ const LEASE_MARGIN_MS = 30_000;
 // (`kick` after their commit); retries come due in the database and are found by polling every
 // WEBHOOK_POLL_INTERVAL_MS.
 @Injectable()
-export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly loop: LeasedWorkLoop<ClaimedDelivery>;
-  private readonly logger: Logger;
-
+export class DeliveryWorker extends LeasedWorker<ClaimedDelivery> {
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly attemptDelivery: AttemptDeliveryUseCase,
@@ -36,27 +28,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly ids: IdGenerator,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.logger = logger.child({ component: 'webhook-worker' });
-    this.loop = new LeasedWorkLoop({
-      capacity: config.WEBHOOK_CONCURRENCY,
-      pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
-      claim: (limit) => this.claim(limit),
-      process: (claim) => this.attemptDelivery.execute(claim),
-      onProcessFailed: (error, claim) =>
-        this.logger.error({ err: error, deliveryId: claim.id }, 'webhook attempt failed'),
-    });
-  }
-
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  beforeApplicationShutdown(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  kick(): void {
-    this.loop.kick();
+    super(config, logger.child({ component: 'webhook-worker' }), 'claiming webhook deliveries failed');
   }
 
   // A lease for a delivery the caller claims and attempts itself (test event, redelivery).
@@ -66,17 +38,20 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   // Attempts a delivery the caller claimed, right away.
   attemptClaimed(claim: ClaimedDelivery): Promise<void> {
-    return this.loop.perform(claim);
+    return this.perform(claim);
   }
 
-  private async claim(limit: number): Promise<ClaimedDelivery[]> {
+  protected claim(limit: number): Promise<ClaimedDelivery[]> {
     const now = this.clock.now();
-    try {
-      return await this.deliveries.claimDue(now, limit, this.leaseUntil(now), this.ids.uuid());
-    } catch (error) {
-      this.logger.error({ err: error }, 'claiming webhook deliveries failed');
-      return [];
-    }
+    return this.deliveries.claimDue(now, limit, this.leaseUntil(now), this.ids.uuid());
+  }
+
+  protected process(claim: ClaimedDelivery): Promise<unknown> {
+    return this.attemptDelivery.execute(claim);
+  }
+
+  protected processFailed(error: unknown, claim: ClaimedDelivery): void {
+    this.logger.error({ err: error, deliveryId: claim.id }, 'webhook attempt failed');
   }
 
   private leaseUntil(now: Date): Date {

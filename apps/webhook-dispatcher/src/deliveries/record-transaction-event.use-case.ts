@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxTransaction } from '@platform/messaging';
 import type { PayoutTopics, TransactionStatusChangedV1 } from '@shared/contracts';
-import { Clock, IdGenerator } from '@shared/util';
-import { WebhookEndpointsRepository } from '../endpoints/webhook-endpoints.repository.js';
+import { WebhookEndpointsRepository } from '../endpoint-registry/webhook-endpoints.repository.js';
+import { DeliveryDrafts } from './delivery-drafts.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { transactionEventType, transactionWebhookBody } from './transaction-webhook.payload.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
@@ -16,8 +16,7 @@ export class RecordTransactionEventUseCase {
     private readonly endpoints: WebhookEndpointsRepository,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly worker: DeliveryWorker,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
+    private readonly drafts: DeliveryDrafts,
   ) {}
 
   async execute(
@@ -27,23 +26,16 @@ export class RecordTransactionEventUseCase {
   ): Promise<void> {
     const endpointId = await this.endpoints.idForPartner(tx, event.partnerId);
     if (!endpointId) return;
-    const id = this.ids.uuid();
-    const now = this.clock.now();
-    const recorded = await this.deliveries.insert(
-      tx.manager,
-      {
-        id,
-        partnerId: event.partnerId,
-        endpointId,
-        eventId,
-        eventType: transactionEventType(event),
-        transactionId: event.transactionId,
-        sequence: event.sequence,
-        body: JSON.stringify(transactionWebhookBody(id, event)),
-        createdAt: now,
-      },
-      now,
-    );
+    const delivery = this.drafts.draft((id) => ({
+      partnerId: event.partnerId,
+      endpointId,
+      eventId,
+      eventType: transactionEventType(event),
+      transactionId: event.transactionId,
+      sequence: event.sequence,
+      body: JSON.stringify(transactionWebhookBody(id, event)),
+    }));
+    const recorded = await this.deliveries.insert(tx, delivery, delivery.createdAt);
     if (recorded) tx.afterCommit(() => this.worker.kick());
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@shared/util';
-import { WebhookError, WebhookErrorCode } from '../webhook.errors.js';
+import { WebhookError, WebhookErrorCode } from '../core/webhook.errors.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import type { WebhookDeliveryEntity } from './webhook-delivery.entity.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, IdGenerator } from '@shared/util';
-import { WebhookEndpointsRepository } from '../endpoints/webhook-endpoints.repository.js';
-import { endpointNotFound } from '../webhook.errors.js';
+import { WebhookEndpointsRepository } from '../endpoint-registry/webhook-endpoints.repository.js';
+import { endpointNotFound } from '../core/webhook.errors.js';
+import { DeliveryDrafts } from './delivery-drafts.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { TEST_EVENT_TYPE, testWebhookBody } from './transaction-webhook.payload.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
@@ -15,34 +15,26 @@ export class SendTestWebhookUseCase {
     private readonly endpoints: WebhookEndpointsRepository,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly worker: DeliveryWorker,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
+    private readonly drafts: DeliveryDrafts,
   ) {}
 
   async execute(partnerId: string): Promise<WebhookDeliveryEntity> {
     const endpoint = await this.endpoints.findForPartner(partnerId);
     if (!endpoint) throw endpointNotFound();
-    const id = this.ids.uuid();
-    const now = this.clock.now();
+    const delivery = this.drafts.draft((id, now) => ({
+      partnerId,
+      endpointId: endpoint.id,
+      eventId: `test:${id}`,
+      eventType: TEST_EVENT_TYPE,
+      transactionId: null,
+      sequence: null,
+      body: JSON.stringify(testWebhookBody(id, now)),
+    }));
+    const now = delivery.createdAt;
     const lease = this.worker.lease(now);
     // Inserted already claimed: the worker cannot take it first, and the answer shows this attempt.
-    const claim = await this.deliveries.insertClaimed(
-      {
-        id,
-        partnerId,
-        endpointId: endpoint.id,
-        eventId: `test:${id}`,
-        eventType: TEST_EVENT_TYPE,
-        transactionId: null,
-        sequence: null,
-        body: JSON.stringify(testWebhookBody(id, now)),
-        createdAt: now,
-      },
-      now,
-      lease.until,
-      lease.token,
-    );
+    const claim = await this.deliveries.insertClaimed(delivery, now, lease.until, lease.token);
     await this.worker.attemptClaimed(claim);
-    return (await this.deliveries.findForPartner(partnerId, id))!;
+    return (await this.deliveries.findForPartner(partnerId, delivery.id))!;
   }
 }

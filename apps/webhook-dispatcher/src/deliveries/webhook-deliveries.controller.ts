@@ -10,8 +10,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
-import { type PartnerIdentity, webhookPartnerId } from '../webhook-caller.js';
-import { WebhookErrorResponseDto } from '../webhook-error.response.dto.js';
+import { type PartnerIdentity, webhookPartnerId } from '../core/webhook-caller.js';
+import { WebhookErrorResponseDto } from '../core/webhook-error.response.dto.js';
 import { DeliveryIdParamDto, ListDeliveriesRequestDto } from './list-deliveries.request.dto.js';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
 import { RedeliverUseCase } from './redeliver.use-case.js';

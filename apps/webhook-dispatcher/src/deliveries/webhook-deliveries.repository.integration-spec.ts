@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { UnitOfWork } from '@platform/database';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { openWebhookTestDatabase, type WebhookTestDatabase } from '../../test/webhook-test-database.js';
@@ -50,7 +51,7 @@ describe(WebhookDeliveriesRepository.name, () => {
   };
 
   async function insert(...deliveries: NewDelivery[]): Promise<void> {
-    for (const item of deliveries) await sut.insert(dataSource.manager, item, now);
+    for (const item of deliveries) await sut.insert(new UnitOfWork(dataSource.manager), item, now);
   }
 
   // Claims of this test's endpoint only (others' rows may come due too: the limit leaves room for them).
@@ -75,8 +76,10 @@ describe(WebhookDeliveriesRepository.name, () => {
 
   it('records one delivery per endpoint and event', async () => {
     const first = delivery(randomUUID(), 1);
-    expect(await sut.insert(dataSource.manager, first, now)).toBe(true);
-    expect(await sut.insert(dataSource.manager, { ...first, id: randomUUID() }, now)).toBe(false);
+    expect(await sut.insert(new UnitOfWork(dataSource.manager), first, now)).toBe(true);
+    expect(await sut.insert(new UnitOfWork(dataSource.manager), { ...first, id: randomUUID() }, now)).toBe(
+      false,
+    );
     expect(await dataSource.manager.countBy(WebhookDeliveryEntity, { endpointId })).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { PreparedStatements, tableName } from '@platform/database';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, PreparedStatements, tableName, type UnitOfWork } from '@platform/database';
 import { WebhookAttemptEntity } from './webhook-attempt.entity.js';
 import { DeliveryStatus, WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 import type {
@@ -41,7 +41,8 @@ export class WebhookDeliveriesRepository {
 
   // At most one delivery per (endpoint, event); false when the event was already recorded.
   // Plain SQL, like the rest of a delivery's path: this runs for every transaction event.
-  async insert(manager: EntityManager, delivery: NewDelivery, now: Date): Promise<boolean> {
+  async insert(unit: UnitOfWork, delivery: NewDelivery, now: Date): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const rows = (await manager.query(
       `INSERT INTO ${this.table} (id, partner_id, endpoint_id, event_id, event_type, transaction_id, sequence,
          body, created_at, status, attempt_count, next_attempt_at)

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { endpointNotFound } from '../webhook.errors.js';
-import type { WebhookEndpoint } from './webhook-endpoint.js';
-import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
+import { endpointNotFound } from '../core/webhook.errors.js';
+import type { WebhookEndpoint } from '../endpoint-registry/webhook-endpoint.js';
+import { WebhookEndpointsRepository } from '../endpoint-registry/webhook-endpoints.repository.js';
 
 @Injectable()
 export class GetWebhookEndpointUseCase {

@@ -4,10 +4,10 @@ import { TransactionRunner } from '@platform/database';
 import { Clock, IdGenerator } from '@shared/util';
 import { OutboundUrlGuard, UnsafeUrlError } from '../outbound/outbound-url-guard.js';
 import { generateWebhookSecret } from '../outbound/webhook-signature.js';
-import { WebhookDispatcherConfig } from '../webhook-dispatcher.config.js';
-import { WebhookError, WebhookErrorCode } from '../webhook.errors.js';
-import type { WebhookEndpoint } from './webhook-endpoint.js';
-import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
+import { WebhookDispatcherConfig } from '../core/webhook-dispatcher.config.js';
+import { WebhookError, WebhookErrorCode } from '../core/webhook.errors.js';
+import type { WebhookEndpoint } from '../endpoint-registry/webhook-endpoint.js';
+import { WebhookEndpointsRepository } from '../endpoint-registry/webhook-endpoints.repository.js';
 
 export interface PutWebhookEndpointCommand {
   readonly url: string;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { WebhookEndpoint } from './webhook-endpoint.js';
+import type { WebhookEndpoint } from '../endpoint-registry/webhook-endpoint.js';
 
 export class WebhookEndpointResponseDto {
   @ApiProperty({ example: 'https://partner.example.com/payout-webhooks' })

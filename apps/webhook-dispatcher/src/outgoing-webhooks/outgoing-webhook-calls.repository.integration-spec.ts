@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { OutgoingWebhookRequestedV1 } from '@shared/contracts';
+import { UnitOfWork } from '@platform/database';
 import { openWebhookTestDatabase, type WebhookTestDatabase } from '../../test/webhook-test-database.js';
 import { OutgoingWebhookCallsRepository } from './outgoing-webhook-calls.repository.js';
 
@@ -39,14 +40,14 @@ describe(OutgoingWebhookCallsRepository.name, () => {
 
   it('queues a request once, however often it is seen', async () => {
     const id = randomUUID();
-    await sut.insert(dataSource.manager, requested(id), now);
-    await sut.insert(dataSource.manager, requested(id), now);
+    await sut.insert(new UnitOfWork(dataSource.manager), requested(id), now);
+    await sut.insert(new UnitOfWork(dataSource.manager), requested(id), now);
     expect(await sut.claimDue(now, later(90_000), 10)).toEqual([{ request: requested(id), attempt: 1 }]);
   });
 
   it('lets concurrent claimers share the calls without overlap, and frees a call whose lease ran out', async () => {
     const ids = Array.from({ length: 6 }, () => randomUUID());
-    for (const id of ids) await sut.insert(dataSource.manager, requested(id), now);
+    for (const id of ids) await sut.insert(new UnitOfWork(dataSource.manager), requested(id), now);
     const claims = await Promise.all([1, 2, 3].map(() => sut.claimDue(now, later(90_000), 6)));
     const claimed = claims.flat().map((call) => call.request.requestId);
     expect(claimed.sort()).toEqual([...ids].sort());
@@ -60,14 +61,14 @@ describe(OutgoingWebhookCallsRepository.name, () => {
 
   it('retries at the time given, and removes a call once', async () => {
     const id = randomUUID();
-    await sut.insert(dataSource.manager, requested(id), now);
+    await sut.insert(new UnitOfWork(dataSource.manager), requested(id), now);
     await sut.claimDue(now, later(90_000), 1);
     await sut.retryAt(id, later(1_000));
     expect(await sut.claimDue(later(500), later(90_500), 1)).toEqual([]);
     expect(await sut.claimDue(later(1_000), later(91_000), 1)).toEqual([
       { request: requested(id), attempt: 2 },
     ]);
-    expect(await sut.remove(dataSource.manager, id)).toBe(true);
-    expect(await sut.remove(dataSource.manager, id)).toBe(false);
+    expect(await sut.remove(new UnitOfWork(dataSource.manager), id)).toBe(true);
+    expect(await sut.remove(new UnitOfWork(dataSource.manager), id)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { tableName } from '@platform/database';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, tableName, type UnitOfWork } from '@platform/database';
 import type { OutgoingWebhookRequestedV1 } from '@shared/contracts';
 import { OutgoingWebhookCallEntity } from './outgoing-webhook-call.entity.js';
 
@@ -21,7 +21,8 @@ export class OutgoingWebhookCallsRepository {
   }
 
   // A request seen again (the same id) is not called twice.
-  async insert(manager: EntityManager, request: OutgoingWebhookRequestedV1, now: Date): Promise<void> {
+  async insert(unit: UnitOfWork, request: OutgoingWebhookRequestedV1, now: Date): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `INSERT INTO ${this.table} (request_id, request, attempt_count, next_attempt_at)
        VALUES ($1, $2, 0, $3) ON CONFLICT (request_id) DO NOTHING`,
@@ -52,7 +53,8 @@ export class OutgoingWebhookCallsRepository {
   }
 
   // False when the row is gone already (another worker finished it).
-  async remove(manager: EntityManager, requestId: string): Promise<boolean> {
+  async remove(unit: UnitOfWork, requestId: string): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const [, count] = (await manager.query(`DELETE FROM ${this.table} WHERE request_id = $1`, [
       requestId,
     ])) as [unknown, number];

@@ -20,7 +20,7 @@ export class OutgoingWebhookRequestedConsumer implements EventConsumer<
   ) {}
 
   async handle(payload: OutgoingWebhookRequestedV1, tx: OutboxTransaction<ChatTopics>): Promise<void> {
-    await this.calls.insert(tx.manager, payload, this.clock.now());
+    await this.calls.insert(tx, payload, this.clock.now());
     tx.afterCommit(() => this.worker.kick());
   }
 }

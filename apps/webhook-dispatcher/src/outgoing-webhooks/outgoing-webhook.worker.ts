@@ -1,16 +1,11 @@
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
 import { TransactionalOutbox } from '@platform/messaging';
 import { ChatTopic, type ChatTopics, type OutgoingWebhookOutcomeV1 } from '@shared/contracts';
 import { Clock } from '@shared/util';
-import { LeasedWorkLoop } from '../leased-work-loop.js';
+import { LeasedWorker } from '../core/leased-worker.js';
 import { AttemptOutcome, type AttemptResult, WebhookSender } from '../outbound/webhook-sender.js';
-import { WebhookDispatcherConfig } from '../webhook-dispatcher.config.js';
+import { WebhookDispatcherConfig } from '../core/webhook-dispatcher.config.js';
 import { type ClaimedCall, OutgoingWebhookCallsRepository } from './outgoing-webhook-calls.repository.js';
 
 // The sender for chat bots' services (its guard allows plain http).
@@ -31,10 +26,7 @@ const LEASE_MS = 90_000;
 // ended in the transaction that deletes its row. New requests wake it (`kick`); retries come due
 // in the database and are found by polling.
 @Injectable()
-export class OutgoingWebhookWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly loop: LeasedWorkLoop<ClaimedCall>;
-  private readonly logger: Logger;
-
+export class OutgoingWebhookWorker extends LeasedWorker<ClaimedCall> {
   constructor(
     private readonly calls: OutgoingWebhookCallsRepository,
     @Inject(OUTGOING_WEBHOOK_SENDER) private readonly sender: WebhookSender,
@@ -43,37 +35,24 @@ export class OutgoingWebhookWorker implements OnApplicationBootstrap, BeforeAppl
     private readonly clock: Clock,
     @Inject(LOGGER) logger: Logger,
   ) {
-    this.logger = logger.child({ component: 'outgoing-webhook-worker' });
-    this.loop = new LeasedWorkLoop({
-      capacity: config.WEBHOOK_CONCURRENCY,
-      pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
-      claim: (limit) => this.claim(limit),
-      process: (call) => this.call(call),
-      onProcessFailed: (error) => this.logger.error({ err: error }, 'outgoing webhook call failed'),
-    });
+    super(
+      config,
+      logger.child({ component: 'outgoing-webhook-worker' }),
+      'claiming outgoing webhook calls failed',
+    );
   }
 
-  onApplicationBootstrap(): void {
-    this.loop.start();
-  }
-
-  beforeApplicationShutdown(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  kick(): void {
-    this.loop.kick();
-  }
-
-  private async claim(limit: number): Promise<ClaimedCall[]> {
+  protected claim(limit: number): Promise<ClaimedCall[]> {
     const now = this.clock.now();
-    const leaseUntil = new Date(now.getTime() + LEASE_MS);
-    try {
-      return await this.calls.claimDue(now, leaseUntil, limit);
-    } catch (error) {
-      this.logger.error({ err: error }, 'claiming outgoing webhook calls failed');
-      return [];
-    }
+    return this.calls.claimDue(now, new Date(now.getTime() + LEASE_MS), limit);
+  }
+
+  protected process(call: ClaimedCall): Promise<void> {
+    return this.call(call);
+  }
+
+  protected processFailed(error: unknown): void {
+    this.logger.error({ err: error }, 'outgoing webhook call failed');
   }
 
   private async call({ request, attempt }: ClaimedCall): Promise<void> {
@@ -89,7 +68,7 @@ export class OutgoingWebhookWorker implements OnApplicationBootstrap, BeforeAppl
       return;
     }
     await this.outbox.run(async (tx) => {
-      if (!(await this.calls.remove(tx.manager, request.requestId))) return;
+      if (!(await this.calls.remove(tx, request.requestId))) return;
       await tx.publish(
         ChatTopic.OutgoingWebhookCompleted,
         { requestId: request.requestId, trigger: request.trigger, outcome },

@@ -1,0 +1,4 @@
+// webhook-dispatcher's feature folders, bottom layer first (the import zones in eslint.config.mjs):
+// a folder may import the core and folders of the layers below its own, never a peer or a layer
+// above (README, "Structure").
+export default [['outbound', 'endpoint-registry'], ['deliveries', 'outgoing-webhooks'], ['endpoints']];

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, IdGenerator } from '@shared/util';
+import type { NewDelivery } from './webhook-delivery.js';
+
+// What a delivery says, given the id it is recorded under (its Webhook-Id, which its body and
+// event id may carry) and the time it is recorded at.
+export type DeliveryContent = (id: string, now: Date) => Omit<NewDelivery, 'id' | 'createdAt'>;
+
+// A delivery about to be recorded: a new id, now, and its content made for both.
+@Injectable()
+export class DeliveryDrafts {
+  constructor(
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  draft(content: DeliveryContent): NewDelivery {
+    const id = this.ids.uuid();
+    const createdAt = this.clock.now();
+    return { id, createdAt, ...content(id, createdAt) };
+  }
+}
