@@ -32,6 +32,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { metricInventory, validateDashboard, validatePrometheusRule } from './observability.mjs';
+import { prometheusRuleText } from './prometheus-rule.mjs';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -548,6 +549,14 @@ for (const path of files) {
       await validateObject(doc, where);
       if (doc?.kind === 'Secret') declaredSecrets.add(doc.metadata?.name);
     }
+  } else if (path.endsWith('.rules.yml')) {
+    // A plain Prometheus rules file: the source of the PrometheusRule beside it.
+    const generated = path.replace(/\.rules\.yml$/, '.yaml');
+    if (
+      !existsSync(generated) ||
+      readFileSync(generated, 'utf8') !== prometheusRuleText(readFileSync(path, 'utf8'))
+    )
+      report(where, `${show(generated)} is not generated from it: run node tools/k8s/prometheus-rule.mjs`);
   } else if (fileRoles.size === 0) {
     report(
       where,
