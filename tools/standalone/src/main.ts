@@ -6,7 +6,6 @@ import { StandaloneConfig } from './standalone.config.js';
 import { startStandalone } from './start-standalone.js';
 
 const logger = createLogger({ service: 'standalone' });
-const started = Date.now();
 
 try {
   const { standalone: config } = loadConfig({ standalone: StandaloneConfig });
@@ -22,7 +21,8 @@ try {
   runUntilSignal(logger, system.stop);
   const lines = [
     '',
-    `  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s — every app runs in this process (Ctrl-C stops them).`,
+    // From the process's start: loading the modules is part of the wait.
+    `  Ready in ${process.uptime().toFixed(1)} s — every app runs in this process (Ctrl-C stops them).`,
     `  Gateway (payout API + chat API):  ${system.gatewayUrl}`,
     `  API reference:                    ${system.gatewayUrl}/docs`,
     `  Chat API:                         ${system.gatewayUrl}/api/v1/`,
