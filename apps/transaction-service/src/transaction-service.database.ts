@@ -1,31 +1,14 @@
 import type { AppDatabase } from '@platform/database';
+import { tablesOf } from '@platform/database';
 import { messagingEntities } from '@platform/messaging';
-import { DepositAddressEntity } from './deposit-addresses/deposit-address.entity.js';
-import { DepositEntity } from './funding/deposit.entity.js';
-import { IdempotencyRecordEntity } from './idempotency/idempotency-record.entity.js';
-import { KycPolicyAuditEntity } from './kyc-gate/kyc-policy-audit.entity.js';
-import { KycPolicyEntity } from './kyc-gate/kyc-policy.entity.js';
-import { PayoutEntity } from './payouts/payout.entity.js';
-import { ReconcileAuditEntity } from './reconciliation/reconcile-audit.entity.js';
-import { RefundEntity } from './refunds/refund.entity.js';
-import { transactionServiceMigrations } from './migrations/migrations.js';
-import { TransactionJournalEntryEntity } from './transactions/transaction-journal-entry.entity.js';
-import { TransactionEntity } from './transactions/transaction.entity.js';
+import { TransactionServiceModule } from './transaction-service.module.js';
 
+const featureTables = tablesOf(TransactionServiceModule);
+
+// transaction-service's schema: the messaging tables (outbox, inbox) and what each feature module
+// owns, with the schema history the core module declares.
 export const transactionServiceDatabase: AppDatabase = {
   schema: 'transaction',
-  entities: [
-    ...messagingEntities,
-    TransactionEntity,
-    TransactionJournalEntryEntity,
-    DepositAddressEntity,
-    IdempotencyRecordEntity,
-    KycPolicyEntity,
-    KycPolicyAuditEntity,
-    DepositEntity,
-    RefundEntity,
-    PayoutEntity,
-    ReconcileAuditEntity,
-  ],
-  migrations: transactionServiceMigrations,
+  entities: [...messagingEntities, ...featureTables.entities] as AppDatabase['entities'],
+  migrations: featureTables.migrations as AppDatabase['migrations'],
 };

@@ -1,14 +1,12 @@
-import { PayoutErrorPresenter, PayoutErrorResponseDto } from '@payout/errors';
+import { PayoutErrorResponseDto } from '@payout/errors';
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
 import { DepositDetectedConsumer } from './funding/deposit-detected.consumer.js';
-import { mapFundingError } from './funding/funding-error.mapper.js';
 import { RefundSettledConsumer } from './refunds/refund-settled.consumer.js';
-import { mapQrCodeError } from './qr-codes/qr-code-error.mapper.js';
-import { TransactionServiceConfig } from './transaction-service.config.js';
+import { transactionServiceErrorPresenter } from './core/errors/transaction-service.error-presenter.js';
+import { TransactionServiceConfig } from './core/transaction-service.config.js';
 import { transactionServiceDatabase } from './transaction-service.database.js';
 import { TransactionServiceModule } from './transaction-service.module.js';
-import { mapTransactionError } from './transactions/transaction-error.mapper.js';
 
 const transactionServiceSections = { ...platformSections, transactions: TransactionServiceConfig };
 
@@ -20,7 +18,5 @@ export const transactionServiceDefinition: ServiceDefinition<typeof transactionS
   imports: [TransactionServiceModule],
   consumers: [DepositDetectedConsumer, RefundSettledConsumer],
   errorResponse: PayoutErrorResponseDto,
-  errorPresenter: new PayoutErrorPresenter(
-    (error) => mapQrCodeError(error) ?? mapTransactionError(error) ?? mapFundingError(error),
-  ),
+  errorPresenter: transactionServiceErrorPresenter,
 };

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Blockchain, DepositAddressView } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
-import { invalidTransactionRequest } from '../transactions/transaction.errors.js';
-import { depositAddressProblem } from './deposit-address-format.js';
+import { invalidTransactionRequest } from '../core/errors/transaction.errors.js';
+import { depositAddressProblem } from '../core/deposit-address-format.js';
 import { DepositAddressEntity } from './deposit-address.entity.js';
 
 const TABLE = '"transaction"."deposit_address"';

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { Blockchain } from '@shared/contracts';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import { DepositAddressesRepository } from './deposit-addresses.repository.js';
 
 // A fresh install gets its deposit addresses from configuration, so the first quote can be

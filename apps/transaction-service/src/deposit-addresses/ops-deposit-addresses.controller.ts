@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
 import type { DepositAddressesResponse, DepositAddressView } from '@shared/contracts';
-import { DepositAddressesResponseDto, DepositAddressResponseDto } from '../transactions/ops.response.dto.js';
+import { DepositAddressesResponseDto, DepositAddressResponseDto } from './deposit-addresses.response.dto.js';
 import { DepositAddressesRepository } from './deposit-addresses.repository.js';
 import { SetDepositAddressRequestDto } from './set-deposit-address.request.dto.js';
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionStatus } from '@shared/contracts';
 import { Clock } from '@shared/util';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
-import { TransactionError, TransactionErrorCode } from '../transactions/transaction.errors.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
+import { TransactionError, TransactionErrorCode } from '../core/errors/transaction.errors.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { TransitionTransactionUseCase } from '../transactions/transition-transaction.use-case.js';
 

@@ -7,7 +7,7 @@ import {
 import { LOGGER, type Logger } from '@platform/logging';
 import { RecurringPass } from '@shared/util';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import { ExpireTransactionsUseCase } from './expire-transactions.use-case.js';
 
 // Every EXPIRY_SWEEP_MS in every replica (both are idempotent): expires unpaid transactions and

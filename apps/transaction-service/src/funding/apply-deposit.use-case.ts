@@ -8,9 +8,9 @@ import { RefundRequests } from '../refunds/refund-requests.js';
 import type { TransactionEntity } from '../transactions/transaction.entity.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { TransitionTransactionUseCase } from '../transactions/transition-transaction.use-case.js';
-import type { DepositEntity, DepositOutcome, DepositSource } from './deposit.entity.js';
-import { DepositMetrics } from './deposit-metrics.js';
-import { DepositsRepository } from './deposits.repository.js';
+import type { DepositEntity, DepositOutcome, DepositSource } from '../deposits/deposit.entity.js';
+import { DepositMetrics } from '../deposits/deposit-metrics.js';
+import { DepositsRepository } from '../deposits/deposits.repository.js';
 import { decideFunding, type FundingDecision } from './funding-decision.js';
 
 export type ApplyDepositResult =
@@ -61,7 +61,7 @@ export class ApplyDepositUseCase {
   ): Promise<ApplyDepositResult> {
     const targetId = transactionId ?? transfer.transactionId ?? (await this.byMemo(tx, transfer));
     const target =
-      targetId && UUID.test(targetId) ? await this.transactions.lockForChange(tx.manager, targetId) : null;
+      targetId && UUID.test(targetId) ? await this.transactions.lockForChange(tx, targetId) : null;
     if (!target) {
       const reason = transfer.memo
         ? `The memo ${transfer.memo} matches no transaction`
@@ -77,14 +77,13 @@ export class ApplyDepositUseCase {
       if (source !== 'STREAM') return { kind: 'refused', reason: decision.reason };
       return this.unmatched(tx, transfer, source, `${decision.reason} (transaction ${target.id})`);
     }
-    const existing = await this.deposits.findByTransfer(tx.manager, transfer);
+    const existing = await this.deposits.findByTransfer(tx, transfer);
     if (existing?.transactionId) return this.alreadyRecorded(existing, target.id);
     const deposit = this.depositOf(transfer, source, target.id, OUTCOME[decision.kind], null);
     const recorded = existing
-      ? await this.deposits.claim(tx.manager, existing.id, target.id, deposit.outcome)
-      : await this.deposits.insertIfNew(tx.manager, deposit);
-    if (!recorded)
-      return this.alreadyRecorded(await this.deposits.findByTransfer(tx.manager, transfer), target.id);
+      ? await this.deposits.claim(tx, existing.id, target.id, deposit.outcome)
+      : await this.deposits.insertIfNew(tx, deposit);
+    if (!recorded) return this.alreadyRecorded(await this.deposits.findByTransfer(tx, transfer), target.id);
     this.metrics.recordedWithin(tx, deposit);
     await this.apply(tx, target, existing ? { ...deposit, id: existing.id } : deposit, decision);
     return { kind: 'applied', transactionId: target.id };
@@ -134,13 +133,13 @@ export class ApplyDepositUseCase {
     reason: string,
   ): Promise<ApplyDepositResult> {
     const deposit = this.depositOf(transfer, source, null, 'UNMATCHED', reason);
-    if (await this.deposits.insertIfNew(tx.manager, deposit)) this.metrics.recordedWithin(tx, deposit);
+    if (await this.deposits.insertIfNew(tx, deposit)) this.metrics.recordedWithin(tx, deposit);
     return { kind: 'unmatched', reason };
   }
 
   private byMemo(tx: OutboxTransaction<PayoutTopics>, transfer: DepositDetectedV1): Promise<string | null> {
     if (transfer.blockchain !== Blockchain.STELLAR || !transfer.memo) return Promise.resolve(null);
-    return this.deposits.findTransactionIdByReference(tx.manager, transfer.memo);
+    return this.deposits.findTransactionIdByReference(tx, transfer.memo);
   }
 
   private depositOf(

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { Blockchain, PayoutTopics } from '@shared/contracts';
-import { ChainWatchersClient } from '../upstreams/chain-watchers.client.js';
-import { mayActFor, type TransactionCaller } from '../transactions/transaction-caller.js';
-import { invalidTransactionRequest, transactionNotFound } from '../transactions/transaction.errors.js';
+import { ChainWatchersClient } from '../core/upstreams/chain-watchers.client.js';
+import { mayActFor, type TransactionCaller } from '../core/transaction-caller.js';
+import { invalidTransactionRequest, transactionNotFound } from '../core/errors/transaction.errors.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { ApplyDepositUseCase, type ApplyDepositResult } from './apply-deposit.use-case.js';
-import { transferNotFound, transferRejected } from './funding.errors.js';
+import { transferNotFound, transferRejected } from '../core/errors/funding.errors.js';
 import { INVALID_TRANSFER_REASONS } from './invalid-transfer-reasons.js';
 import { transferIdProblem } from './transfer-id-format.js';
 

@@ -12,8 +12,8 @@ import {
 } from '@nestjs/swagger';
 import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
 import { Blockchain, type InternalIdentity } from '@shared/contracts';
-import { transactionCallerOf } from '../transactions/transaction-caller.js';
-import { TransactionErrorResponseDto } from '../transactions/transaction.response.dto.js';
+import { transactionCallerOf } from '../core/transaction-caller.js';
+import { TransactionErrorResponseDto } from '../core/errors/transaction-error.response.dto.js';
 import { LegacyNotifyPaymentRequestDto, NotifyPaymentRequestDto } from './notify-payment.request.dto.js';
 import { NotifyPaymentUseCase } from './notify-payment.use-case.js';
 

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@shared/util';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import {
   TransactionError,
   TransactionErrorCode,
   invalidTransactionRequest,
-} from '../transactions/transaction.errors.js';
+} from '../core/errors/transaction.errors.js';
 import type { IdempotencyRecordEntity } from './idempotency-record.entity.js';
 import { IdempotencyRecordsRepository } from './idempotency-records.repository.js';
 import { requestFingerprint } from './request-fingerprint.js';

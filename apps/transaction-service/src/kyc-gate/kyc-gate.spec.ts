@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { FixedClock } from '@shared/util';
-import type { TransactionsRepository } from '../transactions/transactions.repository.js';
-import type { UpstreamClients } from '../upstreams/upstream-clients.js';
+import type { UpstreamClients } from '../core/upstreams/upstream-clients.js';
+import type { CompletedPayoutsQuery } from './completed-payouts.query.js';
 import { KycGate } from './kyc-gate.js';
 import type { KycPoliciesRepository, KycPolicy } from './kyc-policies.repository.js';
 
@@ -29,7 +29,7 @@ function gateFor({ mode, threshold = '1000', completed = '0', approved = false }
       asked.volumeSince = since;
       return completed;
     },
-  } as unknown as TransactionsRepository;
+  } as unknown as CompletedPayoutsQuery;
   const upstreams = {
     kyc: async () => {
       asked.kyc += 1;

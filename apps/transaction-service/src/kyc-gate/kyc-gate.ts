@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { decimal } from '@payout/money';
 import { Clock } from '@shared/util';
-import { TransactionsRepository } from '../transactions/transactions.repository.js';
-import { UpstreamClients } from '../upstreams/upstream-clients.js';
+import { UpstreamClients } from '../core/upstreams/upstream-clients.js';
+import { CompletedPayoutsQuery } from './completed-payouts.query.js';
 import { KycPoliciesRepository } from './kyc-policies.repository.js';
 
 const WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
@@ -21,7 +21,7 @@ export interface KycQuestion {
 export class KycGate {
   constructor(
     private readonly policies: KycPoliciesRepository,
-    private readonly transactions: TransactionsRepository,
+    private readonly completedPayouts: CompletedPayoutsQuery,
     private readonly upstreams: UpstreamClients,
     private readonly clock: Clock,
   ) {}
@@ -41,7 +41,7 @@ export class KycGate {
         return true;
       case 'threshold': {
         const since = new Date(this.clock.now().getTime() - WINDOW_MS);
-        const completed = await this.transactions.completedVolume(partnerId, userId, since);
+        const completed = await this.completedPayouts.completedVolume(partnerId, userId, since);
         return decimal(completed).plus(decimal(amount)).gt(decimal(policy.thresholdAmount));
       }
     }

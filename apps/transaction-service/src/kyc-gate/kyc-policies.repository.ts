@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { decimal } from '@payout/money';
 import { Clock, IdGenerator } from '@shared/util';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import { KycPolicyAuditEntity } from './kyc-policy-audit.entity.js';
 import { KycPolicyEntity, type KycPolicyMode } from './kyc-policy.entity.js';
 

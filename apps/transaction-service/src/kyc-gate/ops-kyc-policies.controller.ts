@@ -3,7 +3,7 @@ import { ApiHeader, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger'
 import { decimal } from '@payout/money';
 import { OpsAuth } from '@platform/http';
 import { actorOf } from '@shared/util';
-import { KycPolicyResponseDto } from '../transactions/ops.response.dto.js';
+import { KycPolicyResponseDto } from './kyc-policy.response.dto.js';
 import { KycPoliciesRepository, type KycPolicy } from './kyc-policies.repository.js';
 import { KycPolicyAuditResponseDto, ListKycPolicyAuditRequestDto } from './kyc-policy-audit.dto.js';
 import { SetKycPolicyRequestDto } from './set-kyc-policy.request.dto.js';

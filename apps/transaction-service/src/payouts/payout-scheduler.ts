@@ -19,7 +19,7 @@ export class PayoutScheduler {
 
   async schedule(tx: OutboxTransaction<PayoutTopics>, transaction: TransactionEntity): Promise<void> {
     const now = this.clock.now();
-    await this.payouts.insertIfNew(tx.manager, {
+    await this.payouts.insertIfNew(tx, {
       transactionId: transaction.id,
       rail: transaction.paymentMethod,
       amount: decimal(transaction.targetAmount).toFixed(),

@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
 import { Clock, RecurringPass } from '@shared/util';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import { PayoutsRepository } from './payouts.repository.js';
 import { ProcessPayoutUseCase } from './process-payout.use-case.js';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { EntityRows } from '@platform/database';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, EntityRows, type UnitOfWork } from '@platform/database';
 import { PayoutEntity } from './payout.entity.js';
 
 const PAYOUT_TABLE = '"transaction"."payout"';
@@ -14,7 +14,8 @@ export class PayoutsRepository {
   }
 
   // The writes of every payout are plain SQL: the query builder costs more than the statements.
-  async insertIfNew(manager: EntityManager, payout: PayoutEntity): Promise<void> {
+  async insertIfNew(unit: UnitOfWork, payout: PayoutEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `INSERT INTO ${PAYOUT_TABLE} ("transaction_id", "rail", "amount", "currency", "status", "rail_reference",
          "failure_reason", "attempts", "next_attempt_at", "created_at", "updated_at")
@@ -53,11 +54,13 @@ export class PayoutsRepository {
     return this.rows.hydrate(rows);
   }
 
-  lockForChange(manager: EntityManager, transactionId: string): Promise<PayoutEntity | null> {
+  lockForChange(unit: UnitOfWork, transactionId: string): Promise<PayoutEntity | null> {
+    const manager = entityManagerOf(unit);
     return this.rows.one(manager, '"transaction_id" = $1', [transactionId], { lock: true });
   }
 
-  async save(manager: EntityManager, payout: PayoutEntity): Promise<void> {
+  async save(unit: UnitOfWork, payout: PayoutEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `UPDATE ${PAYOUT_TABLE} SET "status" = $2, "rail_reference" = $3, "failure_reason" = $4,
          "next_attempt_at" = $5, "updated_at" = $6

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { decimal } from '@payout/money';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import { RecipientVault } from '../transactions/recipient-vault.js';
-import { transactionNotFound } from '../transactions/transaction.errors.js';
+import { transactionNotFound } from '../core/errors/transaction.errors.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import type { PayoutEntity } from './payout.entity.js';
 import type { RailPayoutState } from './rail-adapter.js';

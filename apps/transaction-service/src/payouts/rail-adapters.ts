@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PaymentMethod } from '@shared/contracts';
 import { validateBrebKey } from '../recipients/breb-key.validator.js';
 import { validatePixKey } from '../recipients/pix-key.validator.js';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import { HttpRailAdapter } from './http-rail.adapter.js';
 import type { RailAdapter } from './rail-adapter.js';
 

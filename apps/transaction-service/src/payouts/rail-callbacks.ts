@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@shared/util';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import { PayoutWorker } from './payout-worker.js';
 import { PayoutsRepository } from './payouts.repository.js';
 

@@ -3,10 +3,10 @@ import { TransactionalOutbox } from '@platform/messaging';
 import { decimal } from '@payout/money';
 import { TransactionStatus, type PayoutTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
-import { DepositsRepository } from '../funding/deposits.repository.js';
+import { DepositsRepository } from '../deposits/deposits.repository.js';
 import { RefundRequests } from '../refunds/refund-requests.js';
 import { TransitionTransactionUseCase } from '../transactions/transition-transaction.use-case.js';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import type { PayoutEntity } from './payout.entity.js';
 import { PayoutsRepository } from './payouts.repository.js';
 import type { RailPayoutState } from './rail-adapter.js';
@@ -27,7 +27,7 @@ export class RecordPayoutOutcomeUseCase {
 
   execute(transactionId: string, state: RailPayoutState): Promise<void> {
     return this.outbox.run(async (tx) => {
-      const payout = await this.payouts.lockForChange(tx.manager, transactionId);
+      const payout = await this.payouts.lockForChange(tx, transactionId);
       if (!payout || payout.status === 'SETTLED' || payout.status === 'FAILED') return;
       const now = this.clock.now();
       const next: PayoutEntity = {
@@ -38,7 +38,7 @@ export class RecordPayoutOutcomeUseCase {
         nextAttemptAt: new Date(now.getTime() + this.config.PAYOUT_RETRY_MS),
         updatedAt: now,
       };
-      await this.payouts.save(tx.manager, next);
+      await this.payouts.save(tx, next);
       if (next.status === 'SUBMITTED') return;
       const moved = await this.transition.within(tx, {
         transactionId,
@@ -47,7 +47,7 @@ export class RecordPayoutOutcomeUseCase {
         idempotencyKey: `payout:${transactionId}:${next.status}`,
       });
       if (next.status === 'FAILED') {
-        const deposit = await this.deposits.fundingDepositOf(tx.manager, transactionId);
+        const deposit = await this.deposits.fundingDepositOf(tx, transactionId);
         // The excess, if any, went back at funding: what the payout would have used goes back now.
         const amount = decimal(moved.transaction.sourceAmount).toFixed();
         if (deposit) await this.refunds.request(tx, transactionId, deposit, amount, 'PAYOUT_FAILED');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { DecodeBrCodeUseCase } from './decode-br-code.use-case.js';
-import { QrCodeError, QrCodeErrorCode } from './qr-code.errors.js';
+import { QrCodeError, QrCodeErrorCode } from '../core/errors/qr-code.errors.js';
 
 // The static and dynamic examples of the central bank's BR Code manual.
 const BCB_STATIC =

@@ -10,7 +10,7 @@ import {
 } from 'pix-utils';
 import { crc16CcittFalse } from './crc16.js';
 import { readEmvFields } from './emv-fields.js';
-import { QrCodeError, QrCodeErrorCode } from './qr-code.errors.js';
+import { QrCodeError, QrCodeErrorCode } from '../core/errors/qr-code.errors.js';
 
 // The EMV QR specification caps a payload at 512 characters.
 export const BR_CODE_MAX_LENGTH = 512;

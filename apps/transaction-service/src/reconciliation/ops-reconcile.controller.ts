@@ -2,8 +2,8 @@ import { Body, Controller, Get, Headers, HttpCode, Post, Query, UseInterceptors 
 import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
 import { actorOf } from '@shared/util';
-import { ReconcileHashResponseDto } from '../transactions/ops.response.dto.js';
-import { TransactionErrorResponseDto } from '../transactions/transaction.response.dto.js';
+import { ReconcileHashResponseDto } from './reconcile-hash.response.dto.js';
+import { TransactionErrorResponseDto } from '../core/errors/transaction-error.response.dto.js';
 import { ListReconcileAuditRequestDto, ReconcileAuditResponseDto } from './reconcile-audit.dto.js';
 import { ReconcileAuditsRepository } from './reconcile-audits.repository.js';
 import { ReconcileHashRequestDto } from './reconcile-hash.request.dto.js';

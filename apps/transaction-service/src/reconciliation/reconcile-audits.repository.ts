@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { RequestContext } from '@platform/logging';
 import { Clock, IdGenerator } from '@shared/util';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { ReconcileAuditEntity } from './reconcile-audit.entity.js';
 
 export interface ReconcileAuditRecord {
@@ -23,8 +24,9 @@ export class ReconcileAuditsRepository {
     private readonly ids: IdGenerator,
   ) {}
 
-  // In `manager`'s transaction when the call changed something, so both commit together.
-  async record(entry: ReconcileAuditRecord, manager: EntityManager = this.dataSource.manager): Promise<void> {
+  // In `unit`'s transaction when the call changed something, so both commit together.
+  async record(entry: ReconcileAuditRecord, unit?: UnitOfWork): Promise<void> {
+    const manager = unit ? entityManagerOf(unit) : this.dataSource.manager;
     await manager.insert(ReconcileAuditEntity, {
       ...entry,
       id: this.ids.uuid(),

@@ -3,11 +3,11 @@ import { TransactionalOutbox } from '@platform/messaging';
 import { Blockchain, type PayoutTopics, type TransactionStatus } from '@shared/contracts';
 import { CodedError } from '@shared/util';
 import { ApplyDepositUseCase, type ApplyDepositResult } from '../funding/apply-deposit.use-case.js';
-import { DepositsRepository } from '../funding/deposits.repository.js';
+import { DepositsRepository } from '../deposits/deposits.repository.js';
 import { INVALID_TRANSFER_REASONS } from '../funding/invalid-transfer-reasons.js';
-import { transactionNotFound } from '../transactions/transaction.errors.js';
+import { transactionNotFound } from '../core/errors/transaction.errors.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
-import { ChainWatchersClient } from '../upstreams/chain-watchers.client.js';
+import { ChainWatchersClient } from '../core/upstreams/chain-watchers.client.js';
 import { ReconcileAuditsRepository, type ReconcileAuditRecord } from './reconcile-audits.repository.js';
 
 export type ReconcileResult = 'already_processed' | 'enqueued' | 'not_found' | 'invalid' | 'unresolved';
@@ -111,7 +111,7 @@ export class ReconcileHashUseCase {
         applied.push(await this.applyDeposit.within(tx, transfer, 'RECONCILE', requested?.id ?? null));
       }
       const summary = summarise(applied, requested?.id ?? null);
-      await this.audit.record(auditOf(command, summary), tx.manager);
+      await this.audit.record(auditOf(command, summary), tx);
       return summary;
     });
     call.audited = true;

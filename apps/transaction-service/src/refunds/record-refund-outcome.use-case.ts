@@ -17,7 +17,7 @@ export class RecordRefundOutcomeUseCase {
   ) {}
 
   async within(tx: OutboxTransaction<PayoutTopics>, outcome: RefundSettledV1): Promise<void> {
-    const refund = await this.refunds.lockForSettlement(tx.manager, outcome.refundId);
+    const refund = await this.refunds.lockForSettlement(tx, outcome.refundId);
     if (!refund || refund.status !== 'REQUESTED') return;
     const settled: RefundEntity = {
       ...refund,
@@ -26,7 +26,7 @@ export class RecordRefundOutcomeUseCase {
       failureReason: outcome.status === 'FAILED' ? (outcome.reason ?? 'refund failed') : null,
       settledAt: new Date(outcome.settledAt),
     };
-    await this.refunds.saveSettlement(tx.manager, settled);
+    await this.refunds.saveSettlement(tx, settled);
     await this.announcement.announce(tx, settled);
     this.metrics.settledWithin(tx, settled);
   }

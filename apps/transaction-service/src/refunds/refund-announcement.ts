@@ -4,7 +4,7 @@ import type { PayoutTopics, TransactionRefundSummary } from '@shared/contracts';
 import { decimal } from '@payout/money';
 import { Clock } from '@shared/util';
 import { TransactionJournal } from '../transactions/transaction-journal.js';
-import { transactionNotFound } from '../transactions/transaction.errors.js';
+import { transactionNotFound } from '../core/errors/transaction.errors.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import type { RefundEntity } from './refund.entity.js';
 
@@ -19,12 +19,12 @@ export class RefundAnnouncement {
   ) {}
 
   async announce(tx: OutboxTransaction<PayoutTopics>, refund: RefundEntity): Promise<void> {
-    const current = await this.transactions.lockForChange(tx.manager, refund.transactionId);
+    const current = await this.transactions.lockForChange(tx, refund.transactionId);
     if (!current) throw transactionNotFound();
     const idempotencyKey = `refund:${refund.id}:${refund.status}`;
-    if (await this.transactions.journaled(tx.manager, current.id, idempotencyKey)) return;
+    if (await this.transactions.journaled(tx, current.id, idempotencyKey)) return;
     const next = { ...current, eventSequence: current.eventSequence + 1 };
-    await this.transactions.saveChange(tx.manager, next);
+    await this.transactions.saveChange(tx, next);
     await this.journal.record(tx, next, {
       change: 'REFUND',
       previousStatus: current.status,

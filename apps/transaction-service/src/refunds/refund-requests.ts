@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { OutboxTransaction } from '@platform/messaging';
 import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
-import type { DepositEntity } from '../funding/deposit.entity.js';
+import type { DepositEntity } from '../deposits/deposit.entity.js';
 import { RefundAnnouncement } from './refund-announcement.js';
 import type { RefundEntity, RefundReason } from './refund.entity.js';
 import { RefundMetrics } from './refund-metrics.js';
@@ -43,7 +43,7 @@ export class RefundRequests {
       requestedAt: this.clock.now(),
       settledAt: null,
     };
-    if (!(await this.refunds.insertIfNew(tx.manager, refund))) return;
+    if (!(await this.refunds.insertIfNew(tx, refund))) return;
     await tx.publish(
       PayoutTopic.RefundRequested,
       {

@@ -11,15 +11,15 @@ import {
 import { FixedClock, type IdGenerator } from '@shared/util';
 import type { DepositAddressesRepository } from '../deposit-addresses/deposit-addresses.repository.js';
 import type { KycGate } from '../kyc-gate/kyc-gate.js';
-import type { ChainWatchersClient } from '../upstreams/chain-watchers.client.js';
-import type { UpstreamClients } from '../upstreams/upstream-clients.js';
+import type { ChainWatchersClient } from '../core/upstreams/chain-watchers.client.js';
+import type { UpstreamClients } from '../core/upstreams/upstream-clients.js';
 import { AcceptTransactionUseCase } from './accept-transaction.use-case.js';
 import type { PaymentContextBuilder } from './payment-context.js';
-import type { RecipientCheck } from './recipient-check.js';
+import type { RecipientCheck } from '../recipients/recipient-check.js';
 import type { RecipientVault } from './recipient-vault.js';
-import { mapTransactionError } from './transaction-error.mapper.js';
+import { mapTransactionError } from '../core/errors/transaction-error.mapper.js';
 import type { TransactionJournal } from './transaction-journal.js';
-import { TransactionError, TransactionErrorCode } from './transaction.errors.js';
+import { TransactionError, TransactionErrorCode } from '../core/errors/transaction.errors.js';
 import type { TransactionsRepository } from './transactions.repository.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');

@@ -9,16 +9,20 @@ import {
 import { Clock, IdGenerator } from '@shared/util';
 import { DepositAddressesRepository } from '../deposit-addresses/deposit-addresses.repository.js';
 import { KycGate } from '../kyc-gate/kyc-gate.js';
-import { ChainWatchersClient } from '../upstreams/chain-watchers.client.js';
-import { UpstreamClients } from '../upstreams/upstream-clients.js';
+import { ChainWatchersClient } from '../core/upstreams/chain-watchers.client.js';
+import { UpstreamClients } from '../core/upstreams/upstream-clients.js';
 import { PaymentContextBuilder, type PaymentContext } from './payment-context.js';
-import { RecipientCheck, requireRecipient, type RecipientInput } from './recipient-check.js';
+import { RecipientCheck, requireRecipient, type RecipientInput } from '../recipients/recipient-check.js';
 import { RecipientVault } from './recipient-vault.js';
-import { mayActFor, type TransactionCaller } from './transaction-caller.js';
+import { mayActFor, type TransactionCaller } from '../core/transaction-caller.js';
 import { TransactionJournal } from './transaction-journal.js';
 import { transactionReferenceOf } from './transaction-reference.js';
 import type { TransactionEntity } from './transaction.entity.js';
-import { TransactionError, TransactionErrorCode, invalidTransactionRequest } from './transaction.errors.js';
+import {
+  TransactionError,
+  TransactionErrorCode,
+  invalidTransactionRequest,
+} from '../core/errors/transaction.errors.js';
 import { TransactionsRepository } from './transactions.repository.js';
 
 export interface AcceptTransactionCommand extends RecipientInput {
@@ -112,7 +116,7 @@ export class AcceptTransactionUseCase {
       statusChangedAt: now,
     };
     const inserted = await this.outbox.run(async (tx) => {
-      if (!(await this.transactions.insertIfNew(tx.manager, transaction))) return false;
+      if (!(await this.transactions.insertIfNew(tx, transaction))) return false;
       await this.journal.record(tx, transaction, {
         change: 'CREATED',
         previousStatus: null,

@@ -1,9 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
-import { OpsTransactionResponseDto } from './ops.response.dto.js';
+import { OpsTransactionResponseDto } from './ops-transaction.response.dto.js';
 import { TransactionViews } from './transaction-views.js';
-import { TransactionErrorResponseDto } from './transaction.response.dto.js';
+import { TransactionErrorResponseDto } from '../core/errors/transaction-error.response.dto.js';
 
 // Operators (and the sandbox deposit command) read any transaction with its partner, deposit
 // target and journal.

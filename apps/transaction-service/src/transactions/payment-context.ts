@@ -7,7 +7,7 @@ import {
   type CryptoCurrency,
   type NotifyRequirement,
 } from '@shared/contracts';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import type { TransactionEntity } from './transaction.entity.js';
 
 export interface PaymentContext {

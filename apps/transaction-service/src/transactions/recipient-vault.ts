@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { hkdfSync } from 'node:crypto';
 import { AesGcmCipher } from '@shared/util';
-import { TransactionServiceConfig } from '../transaction-service.config.js';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 
 // One purpose label per derived key: the configured key itself encrypts nothing.
 const KEY_LABEL = 'transaction-service/recipient-pii/v1';

@@ -31,7 +31,7 @@ export class TransactionJournal {
     transaction: TransactionEntity,
     change: JournaledChange,
   ): Promise<void> {
-    await this.transactions.appendJournal(tx.manager, {
+    await this.transactions.appendJournal(tx, {
       transactionId: transaction.id,
       sequence: transaction.eventSequence,
       idempotencyKey: change.idempotencyKey,

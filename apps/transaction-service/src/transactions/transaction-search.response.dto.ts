@@ -1,12 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageResponseDto } from '@platform/http';
-import {
-  Blockchain,
-  CryptoCurrency,
-  PaymentMethod,
-  TargetCurrency,
-  TransactionStatus,
-} from '@shared/contracts';
+import type { Blockchain, CryptoCurrency, PaymentMethod, TargetCurrency } from '@shared/contracts';
+import { TransactionStatus } from '@shared/contracts';
+import { CorridorProperties } from './corridor-properties.js';
 
 // One transaction as the console lists it. Amounts are exact decimal strings.
 export class TransactionSummaryDto {
@@ -25,16 +21,10 @@ export class TransactionSummaryDto {
   @ApiProperty({ type: String, nullable: true, description: 'The funding transfer, once known' })
   onChainTxHash!: string | null;
 
-  @ApiProperty({ enum: Blockchain })
+  @CorridorProperties('blockchain', 'cryptoCurrency', 'paymentMethod', 'targetCurrency')
   blockchain!: Blockchain;
-
-  @ApiProperty({ enum: CryptoCurrency })
   cryptoCurrency!: CryptoCurrency;
-
-  @ApiProperty({ enum: PaymentMethod })
   paymentMethod!: PaymentMethod;
-
-  @ApiProperty({ enum: TargetCurrency })
   targetCurrency!: TargetCurrency;
 
   @ApiProperty({ example: '101.02', description: 'Crypto to deposit, fee included' })

@@ -1,12 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DaysBackQuery } from '@platform/http';
-import {
-  Blockchain,
-  CryptoCurrency,
-  PaymentMethod,
-  TargetCurrency,
-  TransactionStatus,
-} from '@shared/contracts';
+import type { Blockchain, CryptoCurrency, PaymentMethod, TargetCurrency } from '@shared/contracts';
+import { TransactionStatus } from '@shared/contracts';
+import { CorridorProperties } from './corridor-properties.js';
 
 export class TransactionStatsRequestDto {
   @DaysBackQuery(14)
@@ -17,16 +13,10 @@ export class DailyActivityDto {
   @ApiProperty({ example: '2026-11-27', description: 'UTC day of creation' })
   day!: string;
 
-  @ApiProperty({ enum: CryptoCurrency })
+  @CorridorProperties('cryptoCurrency', 'blockchain', 'paymentMethod', 'targetCurrency')
   cryptoCurrency!: CryptoCurrency;
-
-  @ApiProperty({ enum: Blockchain })
   blockchain!: Blockchain;
-
-  @ApiProperty({ enum: PaymentMethod })
   paymentMethod!: PaymentMethod;
-
-  @ApiProperty({ enum: TargetCurrency })
   targetCurrency!: TargetCurrency;
 
   @ApiProperty({ description: 'Transactions created' })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { decimal } from '@payout/money';
 import { Clock, utcDaysEndingToday } from '@shared/util';
 import type { TransactionStatsResponseDto } from './transaction-stats.dto.js';
-import type { TransactionCaller } from './transaction-caller.js';
+import type { TransactionCaller } from '../core/transaction-caller.js';
 import { TransactionsRepository } from './transactions.repository.js';
 
 // The numbers behind the console's charts, for the last `days` UTC days (today included).

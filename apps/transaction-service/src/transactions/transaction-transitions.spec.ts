@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { TransactionStatus } from '@shared/contracts';
-import { TransactionError, TransactionErrorCode } from './transaction.errors.js';
+import { TransactionError, TransactionErrorCode } from '../core/errors/transaction.errors.js';
 import { TRANSACTION_TRANSITIONS, assertTransition, isTerminal } from './transaction-transitions.js';
 
 const ALL = Object.values(TransactionStatus);

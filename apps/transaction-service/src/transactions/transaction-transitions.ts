@@ -1,5 +1,5 @@
 import { TransactionStatus } from '@shared/contracts';
-import { TransactionError, TransactionErrorCode } from './transaction.errors.js';
+import { TransactionError, TransactionErrorCode } from '../core/errors/transaction.errors.js';
 
 const {
   AWAITING_PAYMENT,

@@ -3,10 +3,11 @@ import { PageResponseDto } from '@platform/http';
 import {
   Blockchain,
   CryptoCurrency,
-  PaymentMethod,
-  TargetCurrency,
+  type PaymentMethod,
+  type TargetCurrency,
   TransactionStatus,
 } from '@shared/contracts';
+import { CorridorProperties } from './corridor-properties.js';
 
 class NotifyDto {
   @ApiProperty({ type: String, nullable: true, example: '/payments/notify' })
@@ -92,13 +93,9 @@ class TransactionListQuoteDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
-  @ApiProperty({ enum: CryptoCurrency })
+  @CorridorProperties('cryptoCurrency', 'network', 'paymentMethod')
   cryptoCurrency!: CryptoCurrency;
-
-  @ApiProperty({ enum: Blockchain })
   network!: Blockchain;
-
-  @ApiProperty({ enum: PaymentMethod })
   paymentMethod!: PaymentMethod;
 
   @ApiProperty()
@@ -107,7 +104,7 @@ class TransactionListQuoteDto {
   @ApiProperty()
   targetAmount!: number;
 
-  @ApiProperty({ enum: TargetCurrency })
+  @CorridorProperties('targetCurrency')
   targetCurrency!: TargetCurrency;
 }
 
@@ -131,28 +128,4 @@ export class TransactionListItemDto {
 export class TransactionListResponseDto extends PageResponseDto {
   @ApiProperty({ type: [TransactionListItemDto] })
   transactions!: TransactionListItemDto[];
-}
-
-export class TransactionErrorResponseDto {
-  @ApiProperty({
-    enum: [
-      'authentication_failed',
-      'invalid_request',
-      'quote_not_found',
-      'quote_expired',
-      'corridor_unavailable',
-      'transaction_not_found',
-      'idempotency_key_reused',
-      'transfer_not_found',
-      'transfer_rejected',
-      'server_error',
-    ],
-  })
-  code!: string;
-
-  @ApiProperty()
-  reason!: string;
-
-  @ApiProperty()
-  retryable!: boolean;
 }

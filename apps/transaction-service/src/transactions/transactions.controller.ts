@@ -11,16 +11,16 @@ import {
 } from '@nestjs/swagger';
 import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
+import { TransactionErrorResponseDto } from '../core/errors/transaction-error.response.dto.js';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { AcceptTransactionRequestDto } from './accept-transaction.request.dto.js';
 import { AcceptTransactionUseCase } from './accept-transaction.use-case.js';
 import { ListTransactionsRequestDto } from './list-transactions.request.dto.js';
 import { SearchTransactionsRequestDto } from './search-transactions.request.dto.js';
-import { transactionCallerOf } from './transaction-caller.js';
+import { transactionCallerOf } from '../core/transaction-caller.js';
 import { TransactionViews } from './transaction-views.js';
 import {
   AcceptTransactionResponseDto,
-  TransactionErrorResponseDto,
   TransactionListResponseDto,
   TransactionStatusResponseDto,
 } from './transaction.response.dto.js';
@@ -28,7 +28,7 @@ import { TransactionSearchResponseDto } from './transaction-search.response.dto.
 import { TransactionStatsRequestDto, TransactionStatsResponseDto } from './transaction-stats.dto.js';
 import { TransactionStatsView } from './transaction-stats.view.js';
 import { TransactionTimelineResponseDto } from './transaction-timeline.response.dto.js';
-import { TransactionTimelineView } from './transaction-timeline.view.js';
+import { TransactionTimelines } from './transaction-timelines.port.js';
 
 type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
@@ -45,7 +45,7 @@ export class TransactionsController {
     private readonly acceptTransaction: AcceptTransactionUseCase,
     private readonly idempotency: IdempotentRequests,
     private readonly views: TransactionViews,
-    private readonly timelines: TransactionTimelineView,
+    private readonly timelines: TransactionTimelines,
     private readonly stats: TransactionStatsView,
   ) {}
 

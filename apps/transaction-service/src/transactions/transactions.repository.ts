@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { EntityRows, PreparedStatements } from '@platform/database';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, EntityRows, PreparedStatements, type UnitOfWork } from '@platform/database';
 import {
   type Blockchain,
   type CryptoCurrency,
@@ -181,18 +181,9 @@ export class TransactionsRepository {
     return rows.map(({ id }) => id);
   }
 
-  // Crypto paid out to a user in transactions completed since `since`, as a decimal string.
-  async completedVolume(partnerId: string, userId: string, since: Date): Promise<string> {
-    const rows: Array<{ volume: string | null }> = await this.dataSource.query(
-      `SELECT SUM("source_amount")::text AS "volume" FROM "transaction"."transaction"
-       WHERE "partner_id" = $1 AND "user_id" = $2 AND "status" = $3 AND "status_changed_at" >= $4`,
-      [partnerId, userId, TransactionStatus.PAYMENT_COMPLETED, since],
-    );
-    return rows[0]?.volume ?? '0';
-  }
-
   // False when the quote already has a transaction (a concurrent accept won): nothing written.
-  async insertIfNew(manager: EntityManager, transaction: TransactionEntity): Promise<boolean> {
+  async insertIfNew(unit: UnitOfWork, transaction: TransactionEntity): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const result = await manager
       .createQueryBuilder()
       .insert()
@@ -204,13 +195,15 @@ export class TransactionsRepository {
     return result.raw.length > 0;
   }
 
-  lockForChange(manager: EntityManager, id: string): Promise<TransactionEntity | null> {
+  lockForChange(unit: UnitOfWork, id: string): Promise<TransactionEntity | null> {
+    const manager = entityManagerOf(unit);
     return this.rows.one(manager, '"id" = $1', [id], { lock: true });
   }
 
   // saveChange, journaled and appendJournal run in every transition (several per deposit): plain
   // SQL, as the query builder costs more than these statements.
-  async saveChange(manager: EntityManager, transaction: TransactionEntity): Promise<void> {
+  async saveChange(unit: UnitOfWork, transaction: TransactionEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `UPDATE "transaction"."transaction"
        SET "status" = $2, "on_chain_tx_hash" = $3, "event_sequence" = $4, "status_changed_at" = $5
@@ -225,7 +218,8 @@ export class TransactionsRepository {
     );
   }
 
-  async journaled(manager: EntityManager, transactionId: string, idempotencyKey: string): Promise<boolean> {
+  async journaled(unit: UnitOfWork, transactionId: string, idempotencyKey: string): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const [row] = (await manager.query(
       `SELECT EXISTS (SELECT 1 FROM "transaction"."transaction_journal"
                       WHERE "transaction_id" = $1 AND "idempotency_key" = $2) AS "found"`,
@@ -234,7 +228,8 @@ export class TransactionsRepository {
     return row!.found;
   }
 
-  async appendJournal(manager: EntityManager, entry: TransactionJournalEntryEntity): Promise<void> {
+  async appendJournal(unit: UnitOfWork, entry: TransactionJournalEntryEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.query(
       `INSERT INTO "transaction"."transaction_journal"
          ("transaction_id", "sequence", "idempotency_key", "change", "from_status", "to_status", "occurred_at")

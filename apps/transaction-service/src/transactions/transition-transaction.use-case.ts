@@ -5,7 +5,7 @@ import { Clock } from '@shared/util';
 import { TransactionJournal } from './transaction-journal.js';
 import { assertTransition } from './transaction-transitions.js';
 import type { TransactionEntity } from './transaction.entity.js';
-import { transactionNotFound } from './transaction.errors.js';
+import { transactionNotFound } from '../core/errors/transaction.errors.js';
 import { TransactionsRepository } from './transactions.repository.js';
 
 export interface TransitionCommand {
@@ -42,9 +42,9 @@ export class TransitionTransactionUseCase {
 
   // For callers that write their own rows (a deposit, a refund) in the same database transaction.
   async within(tx: OutboxTransaction<PayoutTopics>, command: TransitionCommand): Promise<TransitionOutcome> {
-    const current = await this.transactions.lockForChange(tx.manager, command.transactionId);
+    const current = await this.transactions.lockForChange(tx, command.transactionId);
     if (!current) throw transactionNotFound();
-    if (await this.transactions.journaled(tx.manager, current.id, command.idempotencyKey)) {
+    if (await this.transactions.journaled(tx, current.id, command.idempotencyKey)) {
       return { applied: false, transaction: current };
     }
     assertTransition(current.status, command.to);
@@ -56,7 +56,7 @@ export class TransitionTransactionUseCase {
       eventSequence: current.eventSequence + 1,
       statusChangedAt: occurredAt,
     };
-    await this.transactions.saveChange(tx.manager, next);
+    await this.transactions.saveChange(tx, next);
     await this.journal.record(tx, next, {
       change: 'STATUS',
       previousStatus: current.status,

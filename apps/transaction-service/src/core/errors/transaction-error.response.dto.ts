@@ -1,0 +1,27 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+// The refusal body of the transaction routes (`{ code, reason, retryable }`), with every code
+// they answer.
+export class TransactionErrorResponseDto {
+  @ApiProperty({
+    enum: [
+      'authentication_failed',
+      'invalid_request',
+      'quote_not_found',
+      'quote_expired',
+      'corridor_unavailable',
+      'transaction_not_found',
+      'idempotency_key_reused',
+      'transfer_not_found',
+      'transfer_rejected',
+      'server_error',
+    ],
+  })
+  code!: string;
+
+  @ApiProperty()
+  reason!: string;
+
+  @ApiProperty()
+  retryable!: boolean;
+}
