@@ -1,21 +1,13 @@
 import type { AppDatabase } from '@platform/database';
+import { tablesOf } from '@platform/database';
 import { messagingEntities } from '@platform/messaging';
-import { apiGatewayMigrations } from './migrations/migrations.js';
-import { ApiKeyEntity } from './partners/api-key.entity.js';
-import { PartnerAuditEntity } from './partners/partner-audit.entity.js';
-import { PartnerEntity } from './partners/partner.entity.js';
-import { WalletChallengeEntity } from './wallet-auth/wallet-challenge.entity.js';
-import { WalletRefreshTokenEntity } from './wallet-auth/wallet-refresh-token.entity.js';
+import { ApiGatewayModule } from './api-gateway.module.js';
 
+const featureTables = tablesOf(ApiGatewayModule);
+
+// api-gateway's schema: the messaging tables (outbox, inbox) and what each feature module owns.
 export const apiGatewayDatabase: AppDatabase = {
   schema: 'api_gateway',
-  entities: [
-    PartnerEntity,
-    ApiKeyEntity,
-    PartnerAuditEntity,
-    WalletChallengeEntity,
-    WalletRefreshTokenEntity,
-    ...messagingEntities,
-  ],
-  migrations: apiGatewayMigrations,
+  entities: [...messagingEntities, ...featureTables.entities] as AppDatabase['entities'],
+  migrations: featureTables.migrations as AppDatabase['migrations'],
 };

@@ -2,14 +2,15 @@ import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
 import { apiGatewayDatabase } from './api-gateway.database.js';
 import { ConsoleConfig } from './console/console.config.js';
-import { GatewayConfig } from './api-gateway.config.js';
+import { GatewayConfig } from './core/api-gateway.config.js';
 import { ApiGatewayModule } from './api-gateway.module.js';
 import { GatewayMiddleware } from './authentication/gateway.middleware.js';
 import { setupDocs } from './docs/docs.setup.js';
 import { ProxyFrontDoor } from './proxy/proxy-front-door.js';
 import { SandboxPaymentsConfig } from './sandbox-payments/sandbox-payments.config.js';
-import { GatewayErrorPresenter } from './gateway-error.presenter.js';
-import { GatewayErrorResponseDto } from './gateway-error.response.dto.js';
+import { GatewayErrorPresenter } from './core/errors/gateway-error.presenter.js';
+import { GatewayErrorResponseDto } from './core/errors/gateway-error.response.dto.js';
+import { featureErrorPresentersOf } from './core/errors/presents-errors.js';
 import { WalletAuthConfig } from './wallet-auth/wallet-auth.config.js';
 
 const apiGatewaySections = {
@@ -26,7 +27,7 @@ export const apiGatewayDefinition: ServiceDefinition<typeof apiGatewaySections> 
   config: apiGatewaySections,
   database: apiGatewayDatabase,
   imports: [ApiGatewayModule],
-  errorPresenter: new GatewayErrorPresenter(),
+  errorPresenter: new GatewayErrorPresenter(featureErrorPresentersOf(ApiGatewayModule)),
   errorResponse: GatewayErrorResponseDto,
   // Requests for other services are proxied before Express sees them.
   frontDoor: (app) => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { InternalIdentity } from '@shared/contracts';
-import { GatewayConfig } from '../api-gateway.config.js';
+import { GatewayConfig } from '../core/api-gateway.config.js';
 import { ApiKeyHasher } from '../partners/api-key.hasher.js';
 import { PartnersRepository } from '../partners/partners.repository.js';
 import { WalletTokenService } from '../wallet-auth/wallet-token.service.js';

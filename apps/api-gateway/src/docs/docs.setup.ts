@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { closeRequestBodies, documentInputRefusals, documentValidationConstraints } from '@platform/http';
-import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
+import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { MergedOpenApi } from './merged-openapi.js';
 
 // Swagger UI at /docs and the merged document at /openapi.json, both public.

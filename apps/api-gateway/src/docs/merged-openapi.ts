@@ -4,7 +4,7 @@ import { InternalHttpClient, InternalTokenService } from '@platform/http';
 import { LOGGER, type Logger } from '@platform/logging';
 import { ServiceName } from '@shared/contracts';
 import { Clock } from '@shared/util';
-import { GatewayConfig } from '../api-gateway.config.js';
+import { GatewayConfig } from '../core/api-gateway.config.js';
 import { PAYOUT_UPSTREAMS, upstreamUrl } from '../proxy/gateway-routes.js';
 
 const CACHE_MS = 30_000;

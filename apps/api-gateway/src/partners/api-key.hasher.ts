@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes } from 'node:crypto';
-import { GatewayConfig } from '../api-gateway.config.js';
+import { GatewayConfig } from '../core/api-gateway.config.js';
 
 const KEY_PREFIX = 'pk_';
 const DISPLAY_PREFIX_LENGTH = 10;

@@ -1,19 +1,7 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiHeader,
-  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiSecurity,
@@ -21,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
 import { actorOf } from '@shared/util';
-import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
+import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { apiKeyListOf } from './api-key-list.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { CreatePartnerRequestDto } from './create-partner.request.dto.js';
@@ -40,6 +28,7 @@ import { PartnerAuditsRepository } from './partner-audits.repository.js';
 import { PartnerListQuery } from './partner-list.query.js';
 import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
+import { RevokeKeyRoute } from './revoke-key.route.js';
 import { UuidParam } from './uuid-param.js';
 
 const OPERATOR = 'x-operator';
@@ -121,9 +110,7 @@ export class OpsPartnersController {
   @Delete(':partnerId/keys/:keyId')
   @UuidParam('partnerId')
   @UuidParam('keyId')
-  @HttpCode(204)
-  @ApiNoContentResponse({ description: 'Revoked (again 204 if it already was)' })
-  @ApiNotFoundResponse({ type: GatewayErrorResponseDto, description: '`api_key_not_found`' })
+  @RevokeKeyRoute('`api_key_not_found`')
   async revokeKey(
     @Headers(OPERATOR) operator: string | undefined,
     @Param('partnerId', ParseUUIDPipe) partnerId: string,

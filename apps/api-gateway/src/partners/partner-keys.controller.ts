@@ -1,30 +1,20 @@
-import {
-  Controller,
-  Delete,
-  ForbiddenException,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-} from '@nestjs/common';
+import { Controller, Delete, ForbiddenException, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
-import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
+import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { apiKeyListOf } from './api-key-list.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { ApiKeyListResponseDto, IssuedApiKeyResponseDto } from './ops-partners.response.dto.js';
 import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
+import { RevokeKeyRoute } from './revoke-key.route.js';
 import { UuidParam } from './uuid-param.js';
 
 // Who the audit log names when a partner manages its own keys.
@@ -69,12 +59,7 @@ export class PartnerKeysController {
 
   @Delete(':keyId')
   @UuidParam('keyId')
-  @HttpCode(204)
-  @ApiNoContentResponse({ description: 'Revoked (again 204 if it already was)' })
-  @ApiNotFoundResponse({
-    type: GatewayErrorResponseDto,
-    description: "`api_key_not_found`: not this partner's key",
-  })
+  @RevokeKeyRoute("`api_key_not_found`: not this partner's key")
   async revoke(
     @CurrentIdentity() identity: Partner,
     @Param('keyId', ParseUUIDPipe) keyId: string,

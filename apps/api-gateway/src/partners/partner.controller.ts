@@ -2,7 +2,7 @@ import { Controller, Get, NotFoundException } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
-import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
+import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { PartnerResponseDto } from './partner.response.dto.js';
 import { PartnersRepository } from './partners.repository.js';
 

@@ -3,7 +3,7 @@ import { DataSource, IsNull } from 'typeorm';
 import { ExpiringCache } from '@platform/http';
 import { Clock } from '@shared/util';
 import { entityManagerOf, type UnitOfWork } from '@platform/database';
-import { GatewayConfig } from '../api-gateway.config.js';
+import { GatewayConfig } from '../core/api-gateway.config.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { PartnerEntity } from './partner.entity.js';
 

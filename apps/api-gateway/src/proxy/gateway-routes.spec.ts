@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { GatewayConfig } from '../api-gateway.config.js';
+import type { GatewayConfig } from '../core/api-gateway.config.js';
 import { upstreamFor } from './gateway-routes.js';
 
 const config = { CHAT_HOST: undefined } as GatewayConfig;

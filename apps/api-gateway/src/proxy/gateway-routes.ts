@@ -1,4 +1,4 @@
-import type { GatewayConfig } from '../api-gateway.config.js';
+import type { GatewayConfig } from '../core/api-gateway.config.js';
 
 // `chat` passes through untouched (chat-api authenticates its users); `chat-ops` is chat-api's
 // operator routes, authenticated here with the ops key like every other /ops route.

@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { authenticationFailedBody, labelRoute, sendJson } from '@platform/http';
 import { LOGGER, type Logger } from '@platform/logging';
 import { INTERNAL_IDENTITY_HEADER } from '@shared/contracts';
-import { GatewayConfig } from '../api-gateway.config.js';
+import { GatewayConfig } from '../core/api-gateway.config.js';
 import { CredentialAuthenticator } from '../authentication/credential-authenticator.js';
-import { GatewayErrorPresenter } from '../gateway-error.presenter.js';
+import { GatewayErrorPresenter } from '../core/errors/gateway-error.presenter.js';
 import { upstreamFor, type Upstream } from './gateway-routes.js';
 import { ReverseProxy } from './reverse-proxy.js';
 

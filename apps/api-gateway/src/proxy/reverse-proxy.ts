@@ -12,9 +12,9 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { HttpConfig, InternalTokenService, type PresentedError, sendJson } from '@platform/http';
 import { RequestContext } from '@platform/logging';
 import { INTERNAL_IDENTITY_HEADER, type InternalIdentity } from '@shared/contracts';
-import { GatewayConfig } from '../api-gateway.config.js';
+import { GatewayConfig } from '../core/api-gateway.config.js';
 import { API_KEY_HEADER, OPS_KEY_HEADER } from '../authentication/credential-authenticator.js';
-import { GatewayErrorPresenter, upstreamFailure } from '../gateway-error.presenter.js';
+import { GatewayErrorPresenter, upstreamFailure } from '../core/errors/gateway-error.presenter.js';
 import { upstreamUrl, type Upstream } from './gateway-routes.js';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) never cross a proxy.

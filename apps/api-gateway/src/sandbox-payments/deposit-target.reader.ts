@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InternalTokenService } from '@platform/http';
 import { INTERNAL_IDENTITY_HEADER, type TransactionStatus } from '@shared/contracts';
-import { GatewayConfig } from '../api-gateway.config.js';
+import { GatewayConfig } from '../core/api-gateway.config.js';
 
 // What the sandbox needs of a transaction: whose it is, where it stands and where to pay.
 export interface TransactionDepositTarget {

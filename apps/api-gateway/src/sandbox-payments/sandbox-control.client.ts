@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Blockchain } from '@shared/contracts';
-import { GatewayConfig } from '../api-gateway.config.js';
+import { GatewayConfig } from '../core/api-gateway.config.js';
 import { SandboxPaymentsConfig } from './sandbox-payments.config.js';
 
 export interface SandboxDepositReceipt {

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
-import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
+import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { PaySandboxDepositUseCase } from './pay-sandbox-deposit.use-case.js';
 import { SandboxControlClient } from './sandbox-control.client.js';
 import {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TransactionRunner } from '@platform/database';
 import { Clock } from '@shared/util';
 import { WalletAuthError, WalletAuthErrorCode } from './wallet-auth.errors.js';
 import { WalletAuthRepository } from './wallet-auth.repository.js';
@@ -14,6 +15,7 @@ const INVALID = 'Invalid or expired refresh token';
 export class RefreshWalletSessionUseCase {
   constructor(
     private readonly repository: WalletAuthRepository,
+    private readonly transactions: TransactionRunner,
     private readonly tokens: WalletTokenService,
     private readonly sessions: WalletSessionIssuer,
     private readonly clock: Clock,
@@ -35,12 +37,12 @@ export class RefreshWalletSessionUseCase {
         'Refresh token already used; the session has ended, sign in again',
       );
     }
-    return this.repository.transaction(async (manager) => {
-      if (!(await this.repository.consumeRefreshToken(manager, stored.partnerId, jtiHash, now))) {
+    return this.transactions.run(async (unit) => {
+      if (!(await this.repository.consumeRefreshToken(unit, stored.partnerId, jtiHash, now))) {
         // A concurrent refresh with the same token won; it holds the session's next token.
         throw new WalletAuthError(WalletAuthErrorCode.INVALID_REFRESH_TOKEN, 'Refresh token already used');
       }
-      return this.sessions.issue(manager, stored, stored.sessionId, now);
+      return this.sessions.issue(unit, stored, stored.sessionId, now);
     });
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { TransactionRunner } from '@platform/database';
 import { Clock, IdGenerator } from '@shared/util';
 import { WalletAuthError, WalletAuthErrorCode } from './wallet-auth.errors.js';
 import { WalletAuthRepository } from './wallet-auth.repository.js';
@@ -21,6 +22,7 @@ export interface WalletProof {
 export class VerifyWalletChallengeUseCase {
   constructor(
     private readonly repository: WalletAuthRepository,
+    private readonly transactions: TransactionRunner,
     private readonly verifiers: WalletSignatureVerifiers,
     private readonly sessions: WalletSessionIssuer,
     private readonly clock: Clock,
@@ -33,12 +35,12 @@ export class VerifyWalletChallengeUseCase {
     this.checkPending(challenge, now);
     this.checkSameWallet(challenge, proof);
     this.checkSignature(challenge, proof.signature);
-    return this.repository.transaction(async (manager) => {
-      if (!(await this.repository.consumeChallenge(manager, challenge.partnerId, challenge.id, now))) {
+    return this.transactions.run(async (unit) => {
+      if (!(await this.repository.consumeChallenge(unit, challenge.partnerId, challenge.id, now))) {
         // Another verification of the same challenge won the race.
         throw new WalletAuthError(WalletAuthErrorCode.CHALLENGE_USED, 'Challenge already used');
       }
-      return this.sessions.issue(manager, challenge, this.ids.uuid(), now);
+      return this.sessions.issue(unit, challenge, this.ids.uuid(), now);
     });
   }
 

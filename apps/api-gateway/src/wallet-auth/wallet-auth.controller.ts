@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth, Public } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
-import { GatewayErrorResponseDto } from '../gateway-error.response.dto.js';
+import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { CreateWalletChallengeUseCase } from './create-wallet-challenge.use-case.js';
 import { RefreshWalletSessionUseCase } from './refresh-wallet-session.use-case.js';
 import { VerifyWalletChallengeUseCase } from './verify-wallet-challenge.use-case.js';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, IsNull, LessThan, MoreThan, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, LessThan, MoreThan } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { WalletChallengeEntity } from './wallet-challenge.entity.js';
 import { WalletRefreshTokenEntity } from './wallet-refresh-token.entity.js';
 
@@ -8,10 +9,6 @@ import { WalletRefreshTokenEntity } from './wallet-refresh-token.entity.js';
 @Injectable()
 export class WalletAuthRepository {
   constructor(private readonly dataSource: DataSource) {}
-
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
 
   async insertChallenge(challenge: WalletChallengeEntity): Promise<void> {
     await this.dataSource.getRepository(WalletChallengeEntity).insert(challenge);
@@ -23,11 +20,12 @@ export class WalletAuthRepository {
 
   // Atomic: of two verifications racing on one challenge, exactly one gets true.
   async consumeChallenge(
-    manager: EntityManager,
+    unit: UnitOfWork,
     partnerId: string,
     challengeId: string,
     at: Date,
   ): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const result = await manager.update(
       WalletChallengeEntity,
       { id: challengeId, partnerId, consumedAt: IsNull(), expiresAt: MoreThan(at) },
@@ -36,7 +34,8 @@ export class WalletAuthRepository {
     return (result.affected ?? 0) === 1;
   }
 
-  async insertRefreshToken(manager: EntityManager, token: WalletRefreshTokenEntity): Promise<void> {
+  async insertRefreshToken(unit: UnitOfWork, token: WalletRefreshTokenEntity): Promise<void> {
+    const manager = entityManagerOf(unit);
     await manager.insert(WalletRefreshTokenEntity, token);
   }
 
@@ -46,11 +45,12 @@ export class WalletAuthRepository {
 
   // Atomic like consumeChallenge: a refresh token rotates once.
   async consumeRefreshToken(
-    manager: EntityManager,
+    unit: UnitOfWork,
     partnerId: string,
     jtiHash: string,
     at: Date,
   ): Promise<boolean> {
+    const manager = entityManagerOf(unit);
     const result = await manager.update(
       WalletRefreshTokenEntity,
       { jtiHash, partnerId, consumedAt: IsNull(), expiresAt: MoreThan(at) },

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { Keypair } from '@stellar/stellar-sdk';
-import type { EntityManager } from 'typeorm';
+import type { TransactionRunner, UnitOfWork } from '@platform/database';
 import { FixedClock, RandomIdGenerator } from '@shared/util';
 import { CreateWalletChallengeUseCase } from './create-wallet-challenge.use-case.js';
 import { RefreshWalletSessionUseCase } from './refresh-wallet-session.use-case.js';
@@ -23,10 +23,6 @@ class InMemoryWalletAuthRepository {
   readonly refreshTokens = new Map<string, WalletRefreshTokenEntity>();
   racing = false;
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return work({} as EntityManager);
-  }
-
   async insertChallenge(challenge: WalletChallengeEntity): Promise<void> {
     this.challenges.set(challenge.id, { ...challenge });
   }
@@ -36,11 +32,11 @@ class InMemoryWalletAuthRepository {
     return found ? { ...found } : null;
   }
 
-  async consumeChallenge(_manager: EntityManager, partnerId: string, id: string, at: Date): Promise<boolean> {
+  async consumeChallenge(_unit: UnitOfWork, partnerId: string, id: string, at: Date): Promise<boolean> {
     return this.consume(this.challenges.get(id), partnerId, at);
   }
 
-  async insertRefreshToken(_manager: EntityManager, token: WalletRefreshTokenEntity): Promise<void> {
+  async insertRefreshToken(_unit: UnitOfWork, token: WalletRefreshTokenEntity): Promise<void> {
     this.refreshTokens.set(token.jtiHash, { ...token });
   }
 
@@ -50,7 +46,7 @@ class InMemoryWalletAuthRepository {
   }
 
   async consumeRefreshToken(
-    _manager: EntityManager,
+    _unit: UnitOfWork,
     partnerId: string,
     jtiHash: string,
     at: Date,
@@ -107,17 +103,21 @@ describe('wallet sign-in use cases', () => {
     repository = new InMemoryWalletAuthRepository();
     const ids = new RandomIdGenerator();
     const store = repository as unknown as WalletAuthRepository;
+    const transactions = {
+      run: (work: (unit: UnitOfWork) => Promise<unknown>) => work({} as UnitOfWork),
+    } as unknown as TransactionRunner;
     const tokens = new WalletTokenService(config, clock);
     const sessions = new WalletSessionIssuer(store, tokens, config, ids);
     challenges = new CreateWalletChallengeUseCase(store, config, clock, ids);
     verification = new VerifyWalletChallengeUseCase(
       store,
+      transactions,
       new WalletSignatureVerifiers(),
       sessions,
       clock,
       ids,
     );
-    refresh = new RefreshWalletSessionUseCase(store, tokens, sessions, clock);
+    refresh = new RefreshWalletSessionUseCase(store, transactions, tokens, sessions, clock);
   });
 
   const proofFor = async () => {

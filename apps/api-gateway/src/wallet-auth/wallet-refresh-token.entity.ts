@@ -1,12 +1,12 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import type { ChainFamily } from '@shared/contracts';
+import { WalletProofColumns } from './wallet-proof.columns.js';
 
 // One issued refresh token. Refreshing consumes it and issues the next one of the same session;
 // presenting a consumed one again ends the whole session (the token was copied).
 @Entity({ name: 'wallet_refresh_token' })
 @Index('wallet_refresh_token_session_idx', ['sessionId'])
 @Index('wallet_refresh_token_expires_idx', ['expiresAt'])
-export class WalletRefreshTokenEntity {
+export class WalletRefreshTokenEntity extends WalletProofColumns {
   // SHA-256 (hex) of the token's jti: the table alone lets nobody refresh.
   @PrimaryColumn({ name: 'jti_hash', type: 'char', length: 64 })
   jtiHash!: string;
@@ -14,25 +14,4 @@ export class WalletRefreshTokenEntity {
   // Shared by every token a sign-in leads to through refreshes.
   @Column({ name: 'session_id', type: 'uuid' })
   sessionId!: string;
-
-  @Column({ name: 'partner_id', type: 'uuid' })
-  partnerId!: string;
-
-  @Column({ type: 'varchar', length: 64 })
-  address!: string;
-
-  @Column({ name: 'chain_family', type: 'varchar', length: 16 })
-  chainFamily!: ChainFamily;
-
-  @Column({ name: 'chain_id', type: 'varchar', length: 64 })
-  chainId!: string;
-
-  @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
-
-  @Column({ name: 'expires_at', type: 'timestamptz' })
-  expiresAt!: Date;
-
-  @Column({ name: 'consumed_at', type: 'timestamptz', nullable: true })
-  consumedAt!: Date | null;
 }

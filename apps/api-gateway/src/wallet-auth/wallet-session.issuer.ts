@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { IdGenerator } from '@shared/util';
+import type { UnitOfWork } from '@platform/database';
 import { WalletAuthConfig } from './wallet-auth.config.js';
 import { WalletAuthRepository } from './wallet-auth.repository.js';
 import { WalletTokenService, type WalletSession } from './wallet-token.service.js';
@@ -30,14 +30,9 @@ export class WalletSessionIssuer {
     private readonly ids: IdGenerator,
   ) {}
 
-  async issue(
-    manager: EntityManager,
-    session: WalletSession,
-    sessionId: string,
-    now: Date,
-  ): Promise<WalletTokens> {
+  async issue(unit: UnitOfWork, session: WalletSession, sessionId: string, now: Date): Promise<WalletTokens> {
     const jti = this.ids.uuid();
-    await this.repository.insertRefreshToken(manager, {
+    await this.repository.insertRefreshToken(unit, {
       jtiHash: hashTokenId(jti),
       sessionId,
       partnerId: session.partnerId,

@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { OwnsTables } from '@platform/database';
+import { PresentsErrors } from '../core/errors/presents-errors.js';
+import { ApiKeyEntity } from './api-key.entity.js';
+import { ApiKeyHasher } from './api-key.hasher.js';
+import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
+import { CreatePartnerUseCase } from './create-partner.use-case.js';
+import { OpsPartnersController } from './ops-partners.controller.js';
+import { PartnerAuditEntity } from './partner-audit.entity.js';
+import { PartnerAuditsRepository } from './partner-audits.repository.js';
+import { presentPartnerError } from './partner-error.presenter.js';
+import { PartnerController } from './partner.controller.js';
+import { PartnerEntity } from './partner.entity.js';
+import { PartnerKeysController } from './partner-keys.controller.js';
+import { PartnerListQuery } from './partner-list.query.js';
+import { PartnersRepository } from './partners.repository.js';
+import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
+
+// Partners and their API keys: a partner's own view (/partner, /partner/keys) and the
+// operators' administration with its audit log (/ops/partners). Exports what the gateway's
+// credential check needs to recognise a key.
+@OwnsTables({ entities: [PartnerEntity, ApiKeyEntity, PartnerAuditEntity] })
+@PresentsErrors(presentPartnerError)
+@Module({
+  controllers: [PartnerController, PartnerKeysController, OpsPartnersController],
+  providers: [
+    ApiKeyHasher,
+    PartnersRepository,
+    PartnerAuditsRepository,
+    PartnerListQuery,
+    CreatePartnerUseCase,
+    CreateApiKeyUseCase,
+    RevokeApiKeyUseCase,
+  ],
+  exports: [ApiKeyHasher, PartnersRepository],
+})
+export class PartnersModule {}

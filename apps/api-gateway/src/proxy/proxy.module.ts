@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuthenticationModule } from '../authentication/authentication.module.js';
+import { ProxyFrontDoor } from './proxy-front-door.js';
+import { ReverseProxy } from './reverse-proxy.js';
+
+// Requests another service owns: authenticated, then streamed to it ahead of Express.
+@Module({
+  imports: [AuthenticationModule],
+  providers: [ReverseProxy, ProxyFrontDoor],
+  exports: [ProxyFrontDoor],
+})
+export class ProxyModule {}
