@@ -1,6 +1,6 @@
 import { platformSections, type ServiceDefinition } from '@platform/http';
 import { ServiceName } from '@shared/contracts';
-import { ChainWatchersConfig } from './chain-watchers.config.js';
+import { ChainWatchersConfig } from './core/chain-watchers.config.js';
 import { chainWatchersDatabase } from './chain-watchers.database.js';
 import { ChainWatchersModule } from './chain-watchers.module.js';
 import { RefundRequestedConsumer } from './refunds/refund-requested.consumer.js';

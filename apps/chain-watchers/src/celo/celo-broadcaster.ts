@@ -1,24 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { formatEther, type JsonRpcProvider, Transaction } from 'ethers';
-import { ChainWatchersConfig } from '../chain-watchers.config.js';
-import { trimDecimal } from '../transfers/token-amount.js';
-import { awaitVerdict } from '../transfers/await-verdict.js';
-import type { ChainVerdict, SignedChainTransaction } from '../transfers/signed-chain-transaction.js';
-import { celoProvider } from './celo-provider.js';
+import { formatEther, Transaction } from 'ethers';
+import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
+import { awaitVerdict } from '../core/chains/await-verdict.js';
+import type { ChainBroadcaster } from '../core/chains/chain-adapter.js';
+import type { ChainVerdict, SignedChainTransaction } from '../core/chains/signed-chain-transaction.js';
+import { trimDecimal } from '../core/chains/token-amount.js';
+import { CeloRpc } from './celo-rpc.js';
 
 // Sends signed Celo transactions (refunds, sweeps, their gas) and follows them: broadcast once,
 // look up the receipt by hash, and tell whether one not mined yet can still be (nonce unused).
 @Injectable()
-export class CeloBroadcaster {
-  readonly provider: JsonRpcProvider;
-
-  constructor(private readonly config: ChainWatchersConfig) {
-    this.provider = celoProvider(config);
-  }
+export class CeloBroadcaster implements ChainBroadcaster {
+  constructor(
+    private readonly config: ChainWatchersConfig,
+    private readonly rpc: CeloRpc,
+  ) {}
 
   async broadcast(signed: SignedChainTransaction): Promise<ChainVerdict> {
     try {
-      await this.provider.broadcastTransaction(signed.signedPayload);
+      await this.rpc.provider.broadcastTransaction(signed.signedPayload);
     } catch (error) {
       const code = (error as { code?: string }).code;
       // Already in the pool or mined (ours), or its nonce taken: the lookup tells which.
@@ -29,16 +29,15 @@ export class CeloBroadcaster {
   }
 
   async lookup(signed: SignedChainTransaction): Promise<ChainVerdict> {
-    const receipt = await this.provider.getTransactionReceipt(signed.txHash);
+    const receipt = await this.rpc.provider.getTransactionReceipt(signed.txHash);
     if (!receipt) return { kind: 'unknown' };
-    const head = Number(await this.provider.send('eth_blockNumber', []));
-    if (head - receipt.blockNumber + 1 < this.config.CELO_CONFIRMATIONS) return { kind: 'unknown' };
+    if (receipt.blockNumber > (await this.rpc.confirmedHeight())) return { kind: 'unknown' };
     return receipt.status === 1 ? { kind: 'landed' } : { kind: 'failed', reason: 'transfer reverted' };
   }
 
   // It can land while its nonce is unused; once the account's count passed it, it never will.
   async canStillLand(signed: SignedChainTransaction): Promise<boolean> {
-    const count = await this.provider.getTransactionCount(
+    const count = await this.rpc.provider.getTransactionCount(
       Transaction.from(signed.signedPayload).from!,
       'latest',
     );
@@ -47,7 +46,7 @@ export class CeloBroadcaster {
 
   // What a mined transaction cost its sender in gas, in CELO (decimal string).
   async feeOf(signed: SignedChainTransaction): Promise<string> {
-    const receipt = await this.provider.getTransactionReceipt(signed.txHash);
+    const receipt = await this.rpc.provider.getTransactionReceipt(signed.txHash);
     if (!receipt) throw new Error(`transaction ${signed.txHash} has no receipt`);
     return trimDecimal(formatEther(receipt.fee));
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { id, zeroPadValue, toBeHex } from 'ethers';
 import { Blockchain, CryptoCurrency } from '@shared/contracts';
-import type { ChainView } from '../upstreams/chain-registry.js';
-import { celoTransfers } from './celo-transfer.verifier.js';
+import type { ChainView } from '../core/upstreams/chain-registry.js';
+import { celoTransfers } from './celo-transfers.js';
 
 const TOKEN = '0x1111111111111111111111111111111111111111';
 const OTHER_TOKEN = '0x2222222222222222222222222222222222222222';

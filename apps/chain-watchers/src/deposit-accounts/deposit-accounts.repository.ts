@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { EntityRows } from '@platform/database';
+import { DataSource } from 'typeorm';
+import { entityManagerOf, EntityRows, type UnitOfWork } from '@platform/database';
 import { Blockchain } from '@shared/contracts';
 import { DepositAccountEntity } from './deposit-account.entity.js';
 
@@ -54,9 +54,10 @@ export class DepositAccountsRepository {
     blockchain: Blockchain,
     addresses: readonly string[],
     now: Date,
-    manager: EntityManager = this.dataSource.manager,
+    unit?: UnitOfWork,
   ): Promise<void> {
     if (addresses.length === 0) return;
+    const manager = unit ? entityManagerOf(unit) : this.dataSource.manager;
     await manager.query(
       `UPDATE ${TABLE} SET "due_at" = GREATEST(COALESCE("due_at", $3), $3)
        WHERE "blockchain" = $1 AND "address" = ANY($2::varchar[])`,
@@ -66,12 +67,12 @@ export class DepositAccountsRepository {
 
   // The watcher announced a deposit to the account: it stops watching it.
   async markAnnounced(
-    manager: EntityManager,
+    unit: UnitOfWork,
     blockchain: Blockchain,
     transactionId: string,
     now: Date,
   ): Promise<void> {
-    await manager.query(
+    await entityManagerOf(unit).query(
       `UPDATE ${TABLE} SET "announced_at" = $3
        WHERE "blockchain" = $1 AND "transaction_id" = $2 AND "announced_at" IS NULL`,
       [blockchain, transactionId, now],

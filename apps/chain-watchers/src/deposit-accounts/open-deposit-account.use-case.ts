@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { OpenDepositAccountRequest, OpenDepositAccountResponse } from '@shared/contracts';
 import { Clock } from '@shared/util';
-import { ChainWatchersConfig } from '../chain-watchers.config.js';
+import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
+import { ChainAdapters } from '../core/chains/chain-adapters.js';
+import { DepositKeys } from '../core/chains/deposit-keys.js';
 import { DepositAccountsRepository } from './deposit-accounts.repository.js';
-import { DepositKeys } from './deposit-keys.js';
 
-// A transaction about to be created gets its own deposit address, which is then watched until a
-// while after its quote expires. Deterministic: asking again answers the same address.
+// A transaction about to be created gets its own deposit address (derived by its chain's adapter),
+// which is then watched until a while after its quote expires. Deterministic: asking again answers
+// the same address.
 @Injectable()
 export class OpenDepositAccountUseCase {
   constructor(
     private readonly keys: DepositKeys,
+    private readonly adapters: ChainAdapters,
     private readonly accounts: DepositAccountsRepository,
     private readonly config: ChainWatchersConfig,
     private readonly clock: Clock,
@@ -18,7 +21,7 @@ export class OpenDepositAccountUseCase {
 
   async execute(request: OpenDepositAccountRequest): Promise<OpenDepositAccountResponse> {
     if (!this.keys.configured) return { address: null };
-    const address = this.keys.address(request.blockchain, request.transactionId);
+    const address = this.adapters.depositAccountsOf(request.blockchain).address(request.transactionId);
     await this.accounts.open({
       blockchain: request.blockchain,
       transactionId: request.transactionId.toLowerCase(),

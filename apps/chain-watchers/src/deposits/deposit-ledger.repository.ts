@@ -1,18 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { PreparedStatements } from '@platform/database';
+import { entityManagerOf, PreparedStatements } from '@platform/database';
 import { TransactionalOutbox, type OutboxTransaction } from '@platform/messaging';
 import { PayoutTopic, type DepositDetectedV1, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
+import type { DetectedDeposit } from '../core/chains/chain-adapter.js';
 import type { DepositAccountEntity } from '../deposit-accounts/deposit-account.entity.js';
 import { DepositAccountsRepository } from '../deposit-accounts/deposit-accounts.repository.js';
 import { SeenTransferEntity } from './seen-transfer.entity.js';
 import { StreamCursorEntity } from './stream-cursor.entity.js';
-
-export interface DetectedDeposit {
-  readonly fact: DepositDetectedV1;
-  readonly memoProblem: string | null;
-}
 
 export interface DepositBatch {
   readonly deposit: DetectedDeposit | null;
@@ -64,8 +60,8 @@ export class DepositLedgerRepository {
       if (batch.cursor) await this.advance(tx, batch.cursor.stream, batch.cursor.value);
       if (batch.account) {
         const { blockchain, transactionId, address } = batch.account;
-        await this.accounts.markAnnounced(tx.manager, blockchain, transactionId, this.clock.now());
-        await this.accounts.markDue(blockchain, [address], this.clock.now(), tx.manager);
+        await this.accounts.markAnnounced(tx, blockchain, transactionId, this.clock.now());
+        await this.accounts.markDue(blockchain, [address], this.clock.now(), tx);
       }
       return inserted;
     });
@@ -76,7 +72,7 @@ export class DepositLedgerRepository {
     { fact, memoProblem }: DetectedDeposit,
     foundBy: DepositBatch['foundBy'],
   ): Promise<boolean> {
-    const result = await tx.manager
+    const result = await entityManagerOf(tx)
       .createQueryBuilder()
       .insert()
       .into(SeenTransferEntity)
@@ -105,7 +101,7 @@ export class DepositLedgerRepository {
   }
 
   private async advance(tx: OutboxTransaction<PayoutTopics>, stream: string, cursor: string): Promise<void> {
-    await tx.manager
+    await entityManagerOf(tx)
       .createQueryBuilder()
       .insert()
       .into(StreamCursorEntity)

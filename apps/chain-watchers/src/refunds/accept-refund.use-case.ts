@@ -40,7 +40,7 @@ export class AcceptRefundUseCase {
       ? refundRefusal(
           request,
           await this.refunds.lockRecordedDeposit(
-            tx.manager,
+            tx,
             request.blockchain,
             request.depositOnChainTx,
             request.depositTransferIndex,
@@ -65,7 +65,7 @@ export class AcceptRefundUseCase {
       settledAt: refusal ? now : null,
       leasedUntil: null,
     };
-    if (!(await this.refunds.insertIfNew(tx.manager, refund))) return;
+    if (!(await this.refunds.insertIfNew(tx, refund))) return;
     if (!refusal) {
       tx.afterCommit(() => this.worker.kick());
       return;

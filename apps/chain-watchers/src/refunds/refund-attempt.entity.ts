@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { SignedAttemptColumns } from '../core/chains/signed-attempt.columns.js';
 
 // One signed transfer of a refund, recorded (payload and hash) before it is broadcast. While its
 // outcome is unknown it is PENDING: it is looked up by hash and, while it could still land,
@@ -10,7 +11,7 @@ import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 // lands, while no second transfer happened. Refused here, it is signed again on a later pass.
 @Unique('refund_attempt_tx_hash', ['txHash'])
 @Index('refund_attempt_pending', ['refundId'], { where: `"state" = 'PENDING'` })
-export class RefundAttemptEntity {
+export class RefundAttemptEntity extends SignedAttemptColumns {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -20,25 +21,7 @@ export class RefundAttemptEntity {
   @Column({ type: 'int' })
   attempt!: number;
 
-  @Column({ name: 'signed_payload', type: 'text' })
-  signedPayload!: string;
-
-  @Column({ name: 'tx_hash', type: 'varchar', length: 128 })
-  txHash!: string;
-
-  // What bounds the signed transfer's life: Stellar time bounds, Solana block height, EVM nonce.
+  // A Stellar refund's time bounds (the other chains' bounds are in the shared columns).
   @Column({ name: 'valid_until', type: 'timestamptz', nullable: true })
   validUntil!: Date | null;
-
-  @Column({ name: 'last_valid_block_height', type: 'bigint', nullable: true })
-  lastValidBlockHeight!: string | null;
-
-  @Column({ type: 'bigint', nullable: true })
-  nonce!: string | null;
-
-  @Column({ type: 'varchar', length: 12 })
-  state!: 'PENDING' | 'LANDED' | 'FAILED' | 'EXPIRED';
-
-  @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
 }

@@ -8,17 +8,19 @@ import { LOGGER, type Logger } from '@platform/logging';
 import { TransactionalOutbox } from '@platform/messaging';
 import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator, RecurringPass } from '@shared/util';
-import { ChainWatchersConfig } from '../chain-watchers.config.js';
-import { ChainRegistry } from '../upstreams/chain-registry.js';
+import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
+import { ChainAdapters } from '../core/chains/chain-adapters.js';
+import { RefundRefusedError } from '../core/chains/refund-refused.error.js';
+import type { ChainVerdict } from '../core/chains/signed-chain-transaction.js';
+import { ChainRegistry } from '../core/upstreams/chain-registry.js';
 import type { RefundAttemptEntity } from './refund-attempt.entity.js';
-import { RefundRefusedError, RefundSender, type ChainVerdict } from './refund-sender.js';
 import type { RefundEntity } from './refund.entity.js';
 import { RefundsRepository } from './refunds.repository.js';
 
-export const REFUND_SENDERS = Symbol('RefundSenders');
 const BATCH = 20;
 
-// Moves open refunds forward, one at a time: a refund with a pending attempt is looked up by
+// The one refund sender of every chain (the chain's adapter signs and broadcasts). Moves open
+// refunds forward, one at a time: a refund with a pending attempt is looked up by
 // hash and, while that attempt can still land, rebroadcast as signed; only an attempt that can
 // never land is replaced by a newly signed one. Every attempt is committed before it is
 // broadcast, so an ambiguous broadcast or a crash is resolved by lookup, never by signing twice.
@@ -33,7 +35,7 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
   constructor(
     private readonly refunds: RefundsRepository,
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
-    @Inject(REFUND_SENDERS) private readonly senders: readonly RefundSender[],
+    private readonly adapters: ChainAdapters,
     private readonly registry: ChainRegistry,
     private readonly config: ChainWatchersConfig,
     private readonly clock: Clock,
@@ -74,8 +76,8 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   private async advance(refund: RefundEntity): Promise<void> {
-    const sender = this.senders.find(({ blockchain }) => blockchain === refund.blockchain)!;
-    if (!sender.hotWallet) {
+    const { hotWallet, broadcaster: sender } = this.adapters.of(refund.blockchain);
+    if (!hotWallet.address) {
       this.logger.error(
         { refundId: refund.refundId, blockchain: refund.blockchain },
         'no refund hot-wallet key',
@@ -100,7 +102,7 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
     if (!asset) throw new Error(`no active ${refund.cryptoCurrency} on ${refund.blockchain}`);
     let signed;
     try {
-      signed = await sender.sign(refund, asset);
+      signed = await hotWallet.signTransfer(refund, asset);
     } catch (error) {
       if (error instanceof RefundRefusedError) return this.settle(refund, null, 'FAILED', error.message);
       throw error;
@@ -144,15 +146,14 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
     const settledAt = this.clock.now();
     const onChainTx = status === 'SENT' ? attempt!.txHash : null;
     await this.outbox.run(async (tx) => {
-      const settled = await this.refunds.settle(tx.manager, refund.refundId, {
+      const settled = await this.refunds.settle(tx, refund.refundId, {
         status,
         onChainTx,
         failureReason: reason,
         settledAt,
       });
       if (!settled) return;
-      if (attempt)
-        await this.refunds.markAttempt(tx.manager, attempt.id, status === 'SENT' ? 'LANDED' : 'FAILED');
+      if (attempt) await this.refunds.markAttempt(tx, attempt.id, status === 'SENT' ? 'LANDED' : 'FAILED');
       await tx.publish(
         PayoutTopic.RefundSettled,
         {

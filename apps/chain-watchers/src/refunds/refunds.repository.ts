@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull, LessThan, Not, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, LessThan, Not } from 'typeorm';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import type { Blockchain } from '@shared/contracts';
 import { SeenTransferEntity } from '../deposits/seen-transfer.entity.js';
 import { RefundAttemptEntity } from './refund-attempt.entity.js';
@@ -20,8 +21,8 @@ export class RefundsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   // Once per refundId, whatever the redeliveries (a second insert does nothing): true when new.
-  async insertIfNew(manager: EntityManager, refund: RefundEntity): Promise<boolean> {
-    const result = await manager
+  async insertIfNew(unit: UnitOfWork, refund: RefundEntity): Promise<boolean> {
+    const result = await entityManagerOf(unit)
       .createQueryBuilder()
       .insert()
       .into(RefundEntity)
@@ -36,11 +37,12 @@ export class RefundsRepository {
   // or sent), or null when it never saw that transfer. The deposit's row stays locked until the
   // transaction ends, so two requests against one deposit are weighed one after the other.
   async lockRecordedDeposit(
-    manager: EntityManager,
+    unit: UnitOfWork,
     blockchain: Blockchain,
     onChainTx: string,
     transferIndex: number,
   ): Promise<RecordedDeposit | null> {
+    const manager = entityManagerOf(unit);
     const deposit = await manager.getRepository(SeenTransferEntity).findOne({
       where: { blockchain, onChainTx, transferIndex },
       lock: { mode: 'pessimistic_write' },
@@ -93,8 +95,8 @@ export class RefundsRepository {
   }
 
   // False when the refund was settled already: nothing written.
-  async settle(manager: EntityManager, refundId: string, settlement: RefundSettlement): Promise<boolean> {
-    const { affected } = await manager.update(
+  async settle(unit: UnitOfWork, refundId: string, settlement: RefundSettlement): Promise<boolean> {
+    const { affected } = await entityManagerOf(unit).update(
       RefundEntity,
       { refundId, status: 'REQUESTED' },
       { ...settlement, leasedUntil: null },
@@ -118,11 +120,7 @@ export class RefundsRepository {
     await this.dataSource.getRepository(RefundAttemptEntity).update({ id: attemptId }, { state: 'EXPIRED' });
   }
 
-  async markAttempt(
-    manager: EntityManager,
-    attemptId: string,
-    state: RefundAttemptEntity['state'],
-  ): Promise<void> {
-    await manager.update(RefundAttemptEntity, { id: attemptId }, { state });
+  async markAttempt(unit: UnitOfWork, attemptId: string, state: RefundAttemptEntity['state']): Promise<void> {
+    await entityManagerOf(unit).update(RefundAttemptEntity, { id: attemptId }, { state });
   }
 }

@@ -12,8 +12,8 @@ import {
   TokenInstruction,
 } from '@solana/spl-token';
 import { Blockchain, CryptoCurrency, type DepositDetectedV1 } from '@shared/contracts';
-import type { ChainView } from '../upstreams/chain-registry.js';
-import { tokenAmount } from '../transfers/token-amount.js';
+import type { ChainView } from '../core/upstreams/chain-registry.js';
+import { tokenAmount } from '../core/chains/token-amount.js';
 import { decodeBase58 } from './base58.js';
 
 const TOKEN_PROGRAMS = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID];

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Blockchain } from '@shared/contracts';
 import { DepositLedgerRepository, type DepositBatch } from '../deposits/deposit-ledger.repository.js';
-import { ChainRegistry } from '../upstreams/chain-registry.js';
+import { ChainRegistry } from '../core/upstreams/chain-registry.js';
 import { StellarHorizon } from './stellar-horizon.js';
 import { memoProblem } from './stellar-memo.js';
 import { operationIndex, stellarDeposit, type StellarPaymentRecord } from './stellar-payments.js';

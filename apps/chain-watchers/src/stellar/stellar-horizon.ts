@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Horizon } from '@stellar/stellar-sdk';
-import { ChainWatchersConfig } from '../chain-watchers.config.js';
+import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
 
 // The one Horizon client of the app (verification, streams, reconciliation, refunds).
 @Injectable()

@@ -6,9 +6,9 @@ import {
 } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
 import { Blockchain } from '@shared/contracts';
-import { ChainWatchersConfig } from '../chain-watchers.config.js';
+import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
 import { DepositLedgerRepository } from '../deposits/deposit-ledger.repository.js';
-import { ChainRegistry } from '../upstreams/chain-registry.js';
+import { ChainRegistry } from '../core/upstreams/chain-registry.js';
 import { RecordStellarPaymentUseCase } from './record-stellar-payment.use-case.js';
 import { StellarAccountStream } from './stellar-account-stream.js';
 import { StellarHorizon } from './stellar-horizon.js';

@@ -1,6 +1,6 @@
 import { Blockchain, CryptoCurrency, type DepositDetectedV1 } from '@shared/contracts';
-import { trimDecimal } from '../transfers/token-amount.js';
-import type { ChainView } from '../upstreams/chain-registry.js';
+import { trimDecimal } from '../core/chains/token-amount.js';
+import type { ChainView } from '../core/upstreams/chain-registry.js';
 
 // The fields of a Horizon payment record this service reads (payments and operations
 // endpoints, stream or page).

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { SignedAttemptColumns } from '../core/chains/signed-attempt.columns.js';
 
 // One signed transaction of a sweep, recorded before it is broadcast: `TRANSFER` moves tokens to
 // the treasury, `GAS` sends a Celo address the CELO its transfer costs. While its outcome is
@@ -8,7 +9,7 @@ import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 @Entity({ name: 'sweep_attempt' })
 @Unique('sweep_attempt_tx_hash', ['txHash'])
 @Index('sweep_attempt_pending', ['sweepId'], { where: `"state" = 'PENDING'` })
-export class SweepAttemptEntity {
+export class SweepAttemptEntity extends SignedAttemptColumns {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
@@ -22,27 +23,9 @@ export class SweepAttemptEntity {
   @Column({ type: 'varchar', length: 12 })
   kind!: 'TRANSFER' | 'GAS';
 
-  @Column({ name: 'signed_payload', type: 'text' })
-  signedPayload!: string;
-
-  @Column({ name: 'tx_hash', type: 'varchar', length: 128 })
-  txHash!: string;
-
-  @Column({ name: 'last_valid_block_height', type: 'bigint', nullable: true })
-  lastValidBlockHeight!: string | null;
-
-  @Column({ type: 'bigint', nullable: true })
-  nonce!: string | null;
-
-  @Column({ type: 'varchar', length: 12 })
-  state!: 'PENDING' | 'LANDED' | 'FAILED' | 'EXPIRED';
-
   @Column({ type: 'numeric', nullable: true })
   fee!: string | null;
 
   @Column({ type: 'numeric', nullable: true })
   value!: string | null;
-
-  @Column({ name: 'created_at', type: 'timestamptz' })
-  createdAt!: Date;
 }

@@ -66,17 +66,14 @@ export class SweepsRepository {
            ORDER BY "due_at" LIMIT $3 FOR UPDATE SKIP LOCKED)`,
         [sweep.id, sweep.blockchain, limit],
       );
-      const claimed = await this.accountsOf(sweep.id, manager);
+      const claimed = await accountsIn(manager, sweep.id);
       if (claimed.length === 0) await manager.delete(SweepEntity, { id: sweep.id });
       return claimed;
     });
   }
 
-  accountsOf(
-    sweepId: string,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<DepositAccountEntity[]> {
-    return manager.find(DepositAccountEntity, { where: { sweepId }, order: { dueAt: 'ASC' } });
+  accountsOf(sweepId: string): Promise<DepositAccountEntity[]> {
+    return accountsIn(this.dataSource.manager, sweepId);
   }
 
   // Gives accounts back to a later sweep (still due).
@@ -181,4 +178,8 @@ export class SweepsRepository {
       [sweepId, plannedAt],
     );
   }
+}
+
+function accountsIn(manager: EntityManager, sweepId: string): Promise<DepositAccountEntity[]> {
+  return manager.find(DepositAccountEntity, { where: { sweepId }, order: { dueAt: 'ASC' } });
 }

@@ -4,14 +4,14 @@ import {
   CryptoCurrency,
   type DepositAddressView,
   type DepositDetectedV1,
-  type VerifyTransferResponse,
 } from '@shared/contracts';
 import { FixedClock } from '@shared/util';
+import type { TransactionReader, TransactionReading } from '../core/chains/chain-adapter.js';
+import type { ChainAdapters } from '../core/chains/chain-adapters.js';
+import type { ChainRegistry, ChainView } from '../core/upstreams/chain-registry.js';
 import type { DepositAccountEntity } from '../deposit-accounts/deposit-account.entity.js';
 import type { DepositAccountsRepository } from '../deposit-accounts/deposit-accounts.repository.js';
 import type { DepositBatch, DepositLedgerRepository } from '../deposits/deposit-ledger.repository.js';
-import { TransferVerifier } from '../transfers/transfer-verifier.js';
-import type { ChainRegistry, ChainView } from '../upstreams/chain-registry.js';
 import { VerifyTransferUseCase } from './verify-transfer.use-case.js';
 
 const address = (value: string) => ({ blockchain: Blockchain.CELO, address: value }) as DepositAddressView;
@@ -31,20 +31,29 @@ const fact = (depositAddress: string): DepositDetectedV1 => ({
   confirmedAt: NOW.toISOString(),
 });
 
-// Answers "found" (one transfer to it) only when the transfer's destination is one of the
-// view's addresses.
-class DestinationVerifier extends TransferVerifier {
-  readonly blockchain = Blockchain.CELO;
-  async verify(
-    onChainTx: string,
-    chain: ChainView,
-    transactionId: string | null,
-  ): Promise<VerifyTransferResponse> {
-    return chain.addresses.some((candidate) => candidate.address === onChainTx)
-      ? { status: 'found', transfers: [{ ...fact(onChainTx), transactionId }] }
-      : { status: 'invalid', reason: 'no_deposit' };
+// A landed transaction with one transfer, to the address its hash names: a deposit only when
+// that destination is one of the view's addresses.
+class DestinationReader implements TransactionReader {
+  async read(onChainTx: string): Promise<TransactionReading> {
+    return {
+      status: 'landed',
+      recipients: [onChainTx],
+      deposits: (chain: ChainView, transactionId: string | null) =>
+        chain.addresses.some((candidate) => candidate.address === onChainTx)
+          ? [{ fact: { ...fact(onChainTx), transactionId }, memoProblem: null }]
+          : [],
+    };
   }
 }
+
+// The Celo adapter as verification uses it: its transaction reader and its address equality.
+const celoAdapter = () =>
+  ({
+    of: () => ({
+      transactions: new DestinationReader(),
+      facts: { sameAddress: (a: string, b: string) => a === b },
+    }),
+  }) as unknown as ChainAdapters;
 
 // The deposit accounts marked due, as (blockchain, addresses) pairs; `owned` are per-transaction
 // deposit accounts (address → transaction id).
@@ -95,13 +104,7 @@ function registry(stale: string[], fresh: string[]) {
 describe(VerifyTransferUseCase.name, () => {
   it('asks the owners again before answering that a transfer moved nothing of ours', async () => {
     const { reads, fake } = registry(['old'], ['old', 'rotated-in']);
-    const sut = new VerifyTransferUseCase(
-      fake,
-      [new DestinationVerifier()],
-      accounts().fake,
-      ledger().fake,
-      clock,
-    );
+    const sut = new VerifyTransferUseCase(fake, celoAdapter(), accounts().fake, ledger().fake, clock);
 
     const answer = await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'rotated-in' });
 
@@ -111,13 +114,7 @@ describe(VerifyTransferUseCase.name, () => {
 
   it('reuses the last answer when the transfer is ours', async () => {
     const { reads, fake } = registry(['old'], ['old']);
-    const sut = new VerifyTransferUseCase(
-      fake,
-      [new DestinationVerifier()],
-      accounts().fake,
-      ledger().fake,
-      clock,
-    );
+    const sut = new VerifyTransferUseCase(fake, celoAdapter(), accounts().fake, ledger().fake, clock);
 
     await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'old' });
 
@@ -126,13 +123,7 @@ describe(VerifyTransferUseCase.name, () => {
 
   it('still answers no_deposit when the current answer does not know the destination either', async () => {
     const { fake } = registry(['old'], ['old']);
-    const sut = new VerifyTransferUseCase(
-      fake,
-      [new DestinationVerifier()],
-      accounts().fake,
-      ledger().fake,
-      clock,
-    );
+    const sut = new VerifyTransferUseCase(fake, celoAdapter(), accounts().fake, ledger().fake, clock);
 
     const answer = await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'elsewhere' });
 
@@ -142,13 +133,7 @@ describe(VerifyTransferUseCase.name, () => {
   it('makes the addresses a found transfer paid due for a sweep, and nothing when none was found', async () => {
     const { fake } = registry(['paid'], ['paid']);
     const marked = accounts();
-    const sut = new VerifyTransferUseCase(
-      fake,
-      [new DestinationVerifier()],
-      marked.fake,
-      ledger().fake,
-      clock,
-    );
+    const sut = new VerifyTransferUseCase(fake, celoAdapter(), marked.fake, ledger().fake, clock);
 
     await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'paid' });
     await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'elsewhere' });
@@ -161,7 +146,7 @@ describe(VerifyTransferUseCase.name, () => {
     const deposits = ledger();
     const sut = new VerifyTransferUseCase(
       fake,
-      [new DestinationVerifier()],
+      celoAdapter(),
       accounts({ paid: 'owner-transaction' }).fake,
       deposits.fake,
       clock,
@@ -187,13 +172,7 @@ describe(VerifyTransferUseCase.name, () => {
   it('records nothing when it found nothing', async () => {
     const { fake } = registry(['old'], ['old']);
     const deposits = ledger();
-    const sut = new VerifyTransferUseCase(
-      fake,
-      [new DestinationVerifier()],
-      accounts().fake,
-      deposits.fake,
-      clock,
-    );
+    const sut = new VerifyTransferUseCase(fake, celoAdapter(), accounts().fake, deposits.fake, clock);
 
     await sut.execute({ blockchain: Blockchain.CELO, onChainTx: 'elsewhere' });
 

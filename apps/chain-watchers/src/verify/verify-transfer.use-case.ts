@@ -1,13 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { Blockchain, type VerifyTransferRequest, type VerifyTransferResponse } from '@shared/contracts';
+import { Injectable } from '@nestjs/common';
+import type { VerifyTransferRequest, VerifyTransferResponse } from '@shared/contracts';
 import { Clock } from '@shared/util';
+import type { DetectedDeposit } from '../core/chains/chain-adapter.js';
+import { ChainAdapters } from '../core/chains/chain-adapters.js';
+import { ChainRegistry } from '../core/upstreams/chain-registry.js';
 import { DepositAccountsRepository } from '../deposit-accounts/deposit-accounts.repository.js';
 import { DepositLedgerRepository } from '../deposits/deposit-ledger.repository.js';
-import { factMemoProblem } from '../stellar/stellar-memo.js';
-import { TransferVerifier } from '../transfers/transfer-verifier.js';
-import { ChainRegistry } from '../upstreams/chain-registry.js';
-
-export const TRANSFER_VERIFIERS = Symbol('TransferVerifiers');
 
 // Reads what a chain transaction did, in the deposit event's terms. Whether it funds a
 // transaction is transaction-service's decision, not this one's. A transfer found into a
@@ -19,7 +17,7 @@ export const TRANSFER_VERIFIERS = Symbol('TransferVerifiers');
 export class VerifyTransferUseCase {
   constructor(
     private readonly registry: ChainRegistry,
-    @Inject(TRANSFER_VERIFIERS) private readonly verifiers: readonly TransferVerifier[],
+    private readonly adapters: ChainAdapters,
     private readonly accounts: DepositAccountsRepository,
     private readonly ledger: DepositLedgerRepository,
     private readonly clock: Clock,
@@ -30,42 +28,39 @@ export class VerifyTransferUseCase {
     onChainTx,
     transactionId,
   }: VerifyTransferRequest): Promise<VerifyTransferResponse> {
-    const verifier = this.verifiers.find((candidate) => candidate.blockchain === blockchain)!;
-    const hash = onChainTx.trim();
-    let answer = await verifier.verify(hash, await this.registry.chain(blockchain), transactionId ?? null);
-    if (answer.status === 'invalid' && answer.reason === 'no_deposit')
-      answer = await verifier.verify(
-        hash,
-        await this.registry.chain(blockchain, true),
+    const adapter = this.adapters.of(blockchain);
+    const reading = await adapter.transactions.read(onChainTx.trim());
+    if (reading.status !== 'landed') return reading;
+    const known = await this.accounts.known(blockchain, reading.recipients);
+    const depositsFor = async (fresh: boolean): Promise<DetectedDeposit[]> =>
+      reading.deposits(
+        {
+          ...(await this.registry.chain(blockchain, fresh)),
+          depositAccounts: known.map(({ address }) => address),
+        },
         transactionId ?? null,
       );
-    if (answer.status === 'found') {
-      const accounts = await this.accounts.known(
-        blockchain,
-        answer.transfers.map(({ depositAddress }) => depositAddress),
-      );
-      for (const fact of answer.transfers) {
-        // Announced as a watcher or stream would: for the transaction whose own address it paid,
-        // else for none (a Stellar memo decides) — never for whom the caller said it was.
-        const account = accounts.find(({ address }) => sameAddress(blockchain, address, fact.depositAddress));
-        const memoProblem = fact.blockchain === Blockchain.STELLAR ? factMemoProblem(fact.memo) : null;
-        await this.ledger.record({
-          deposit: { fact: { ...fact, transactionId: account?.transactionId ?? null }, memoProblem },
-          foundBy: 'verify',
-          ...(account ? { account } : {}),
-        });
-      }
-      await this.accounts.markDue(
-        blockchain,
-        answer.transfers.map(({ depositAddress }) => depositAddress),
-        this.clock.now(),
-      );
+    // Nothing of ours: ask the owners again before saying so (an address or an asset may have
+    // been rotated in since their last answer).
+    let deposits = await depositsFor(false);
+    if (deposits.length === 0) deposits = await depositsFor(true);
+    if (deposits.length === 0) return { status: 'invalid', reason: 'no_deposit' };
+    for (const { fact, memoProblem } of deposits) {
+      // Announced as a watcher or stream would: for the transaction whose own address it paid,
+      // else for none (a memo decides) — never for whom the caller said it was.
+      const account = known.find(({ address }) => adapter.facts.sameAddress(address, fact.depositAddress));
+      await this.ledger.record({
+        deposit: { fact: { ...fact, transactionId: account?.transactionId ?? null }, memoProblem },
+        foundBy: 'verify',
+        ...(account ? { account } : {}),
+      });
     }
-    return answer;
+    const transfers = deposits.map(({ fact }) => fact);
+    await this.accounts.markDue(
+      blockchain,
+      transfers.map(({ depositAddress }) => depositAddress),
+      this.clock.now(),
+    );
+    return { status: 'found', transfers };
   }
-}
-
-// EVM addresses are hex (any case); Stellar and Solana addresses are case-sensitive.
-function sameAddress(blockchain: Blockchain, a: string, b: string): boolean {
-  return blockchain === Blockchain.CELO ? a.toLowerCase() === b.toLowerCase() : a === b;
 }

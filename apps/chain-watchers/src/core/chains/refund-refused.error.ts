@@ -1,0 +1,2 @@
+// A transfer that can never be made (bad destination, amount): the refund fails with its message.
+export class RefundRefusedError extends Error {}
