@@ -11,8 +11,8 @@ import {
   ValidateBy,
 } from 'class-validator';
 import { Secret } from '@platform/config';
-import { Blockchain } from '@shared/contracts';
-import { depositAddressProblem } from './deposit-address-format.js';
+import { Blockchain, type PaymentMethod } from '@shared/contracts';
+import { addressProblem } from '@payout/rails';
 
 const serviceUrl = () => IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true });
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -41,9 +41,9 @@ const DepositAddress = (blockchain: Blockchain) =>
   ValidateBy({
     name: 'depositAddress',
     validator: {
-      validate: (value: unknown) => typeof value === 'string' && !depositAddressProblem(blockchain, value),
+      validate: (value: unknown) => typeof value === 'string' && !addressProblem(blockchain, value),
       defaultMessage: (args?: ValidationArguments) =>
-        depositAddressProblem(blockchain, String(args?.value)) ?? 'invalid deposit address',
+        addressProblem(blockchain, String(args?.value)) ?? 'invalid deposit address',
     },
   });
 
@@ -152,4 +152,14 @@ export class TransactionServiceConfig {
   @IsInt()
   @Min(0)
   EXPIRY_GRACE_MS: number = 300_000;
+
+  // A chain's suggested RPC endpoint (RPC_URL_<chain>): a new chain fails to compile until it has one.
+  rpcUrlOf(blockchain: Blockchain): string {
+    return this[`RPC_URL_${blockchain}`];
+  }
+
+  // A rail's payout API (<method>_RAIL_URL), the same way.
+  railUrlOf(method: PaymentMethod): string {
+    return this[`${method}_RAIL_URL`];
+  }
 }

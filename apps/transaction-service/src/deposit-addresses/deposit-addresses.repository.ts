@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { addressProblem } from '@payout/rails';
 import type { Blockchain, DepositAddressView } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 import { invalidTransactionRequest } from '../core/errors/transaction.errors.js';
-import { depositAddressProblem } from '../core/deposit-address-format.js';
 import { DepositAddressEntity } from './deposit-address.entity.js';
 
 const TABLE = '"transaction"."deposit_address"';
@@ -34,7 +34,7 @@ export class DepositAddressesRepository {
   // Makes `address` the chain's only active address: the previous one is retired, an address
   // used before comes back. Serialised per chain so that two rotations cannot both win.
   async activate(blockchain: Blockchain, address: string): Promise<DepositAddressView> {
-    const problem = depositAddressProblem(blockchain, address);
+    const problem = addressProblem(blockchain, address);
     if (problem) throw invalidTransactionRequest(problem);
     const now = this.clock.now();
     const row = await this.dataSource.transaction(async (manager) => {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxTransaction } from '@platform/messaging';
 import { decimal } from '@payout/money';
-import { Blockchain, TransactionStatus, type DepositDetectedV1, type PayoutTopics } from '@shared/contracts';
+import { chainRail } from '@payout/rails';
+import { TransactionStatus, type DepositDetectedV1, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 import { PayoutScheduler } from '../payouts/payout-scheduler.js';
 import { RefundRequests } from '../refunds/refund-requests.js';
@@ -138,7 +139,7 @@ export class ApplyDepositUseCase {
   }
 
   private byMemo(tx: OutboxTransaction<PayoutTopics>, transfer: DepositDetectedV1): Promise<string | null> {
-    if (transfer.blockchain !== Blockchain.STELLAR || !transfer.memo) return Promise.resolve(null);
+    if (chainRail(transfer.blockchain).binding !== 'memo' || !transfer.memo) return Promise.resolve(null);
     return this.deposits.findTransactionIdByReference(tx, transfer.memo);
   }
 

@@ -1,5 +1,6 @@
 import { decimal } from '@payout/money';
-import { Blockchain, TransactionStatus, type CryptoCurrency } from '@shared/contracts';
+import { chainRail, sameAddress } from '@payout/rails';
+import { TransactionStatus, type Blockchain, type CryptoCurrency } from '@shared/contracts';
 
 // What a transaction expects to receive, as accepted.
 export interface FundingTarget {
@@ -82,14 +83,9 @@ export function decideFunding(target: FundingTarget, transfer: FundingTransfer):
   return { kind: 'fund', excess: excess.isZero() ? null : excess.toFixed() };
 }
 
-// Stellar names an asset `issuer:code`; the transaction keeps the issuer.
+// The token as the transaction recorded it (Stellar's issuer of `issuer:code`, a mint, a contract).
 function mintOf(transfer: FundingTransfer): string {
-  return transfer.blockchain === Blockchain.STELLAR ? transfer.asset.split(':')[0]! : transfer.asset;
-}
-
-// EVM addresses come checksummed or lower-case; base58 and Stellar keys are case-sensitive.
-function sameAddress(blockchain: Blockchain, a: string, b: string): boolean {
-  return blockchain === Blockchain.CELO ? a.toLowerCase() === b.toLowerCase() : a === b;
+  return chainRail(transfer.blockchain).tokenIdOf(transfer.asset);
 }
 
 const refuse = (reason: string): FundingDecision => ({ kind: 'refuse', reason });

@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsIn, IsNotEmpty, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
-import { Blockchain } from '@shared/contracts';
-import { NOTIFIED_TRANSFER_ID } from './transfer-id-format.js';
+import { NOTIFIED_CHAINS, NOTIFIED_TRANSFER_ID } from '@payout/rails';
+import type { Blockchain } from '@shared/contracts';
 
-const NOTIFIED_CHAINS = [Blockchain.SOLANA, Blockchain.CELO] as const;
-export type NotifiedChain = (typeof NOTIFIED_CHAINS)[number];
+// The chains whose wallets report their transfers (the others' deposits are found by watching).
+const NOTIFIED_BLOCKCHAINS = NOTIFIED_CHAINS.map((rail) => rail.blockchain);
 
 // The legacy per-chain routes: the blockchain is implied by the path. Stacked decorators apply
 // bottom-up: IsDefined is checked, and reported, first.
@@ -27,10 +27,10 @@ export class LegacyNotifyPaymentRequestDto {
 }
 
 export class NotifyPaymentRequestDto extends LegacyNotifyPaymentRequestDto {
-  @ApiProperty({ enum: NOTIFIED_CHAINS })
-  @IsIn(NOTIFIED_CHAINS, {
+  @ApiProperty({ enum: NOTIFIED_BLOCKCHAINS })
+  @IsIn(NOTIFIED_BLOCKCHAINS, {
     message: 'blockchain must be SOLANA or CELO; Stellar deposits are detected automatically',
   })
   @IsDefined({ message: '$property is required' })
-  blockchain!: NotifiedChain;
+  blockchain!: Blockchain;
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { transferIdProblem } from '@payout/rails';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { Blockchain, PayoutTopics } from '@shared/contracts';
 import { ChainWatchersClient } from '../core/upstreams/chain-watchers.client.js';
@@ -8,7 +9,6 @@ import { TransactionsRepository } from '../transactions/transactions.repository.
 import { ApplyDepositUseCase, type ApplyDepositResult } from './apply-deposit.use-case.js';
 import { transferNotFound, transferRejected } from '../core/errors/funding.errors.js';
 import { INVALID_TRANSFER_REASONS } from './invalid-transfer-reasons.js';
-import { transferIdProblem } from './transfer-id-format.js';
 
 export interface NotifyPaymentCommand {
   readonly blockchain: Blockchain;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PaymentMethod } from '@shared/contracts';
-import { validKey } from '../recipients/key-validation.js';
+import { validKey } from '@payout/rails';
 import { HttpRailAdapter, RAIL_REJECTED } from './http-rail.adapter.js';
 import type { RailPayoutOrder } from './rail-adapter.js';
 

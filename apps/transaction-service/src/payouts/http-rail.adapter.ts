@@ -1,6 +1,6 @@
 import { requestJson, type JsonRequest } from '@platform/http';
 import type { PaymentMethod } from '@shared/contracts';
-import type { KeyValidation } from '../recipients/key-validation.js';
+import type { KeyValidation } from '@payout/rails';
 import type { RailAdapter, RailPayoutOrder, RailPayoutState } from './rail-adapter.js';
 
 // Answers to a new payout that mean the rail refused it outright: it holds nothing under the

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { decimal } from '@payout/money';
-import { PaymentMethod, type InternalQuoteView } from '@shared/contracts';
+import { paymentRail, QR_CODE_RAILS, type KeyValidation } from '@payout/rails';
+import type { InternalQuoteView } from '@shared/contracts';
 import { DecodeBrCodeUseCase } from '../qr-codes/decode-br-code.use-case.js';
-import { validateBrebKey } from './breb-key.validator.js';
-import type { KeyValidation } from './key-validation.js';
-import { validatePixKey } from './pix-key.validator.js';
 import { invalidTransactionRequest } from '../core/errors/transaction.errors.js';
 
 export interface RecipientInput {
@@ -29,12 +27,16 @@ export class RecipientCheck {
     requireRecipient(input);
     const accountNumber = input.accountNumber?.trim() || null;
     const qrCode = input.qrCode?.trim() || null;
-    if (quote.paymentMethod === PaymentMethod.BREB) {
-      if (qrCode) throw invalidTransactionRequest('qr_code applies to PIX payouts only');
-      return { accountNumber: checked(validateBrebKey(accountNumber ?? '')), qrCode: null };
+    const rail = paymentRail(quote.paymentMethod);
+    if (!rail.acceptsQrCode) {
+      if (qrCode) throw invalidTransactionRequest(`qr_code applies to ${QR_CODE_RAILS} payouts only`);
+      return { accountNumber: recipientKey(rail.validateRecipientKey(accountNumber ?? '')), qrCode: null };
     }
     const qrKey = qrCode ? this.qrKey(quote, qrCode) : null;
-    return { accountNumber: accountNumber ? checked(validatePixKey(accountNumber)) : qrKey, qrCode };
+    return {
+      accountNumber: accountNumber ? recipientKey(rail.validateRecipientKey(accountNumber)) : qrKey,
+      qrCode,
+    };
   }
 
   private qrKey(quote: QuoteTerms, qrCode: string): string | null {
@@ -59,7 +61,7 @@ export function requireRecipient(input: RecipientInput): void {
     throw invalidTransactionRequest('account_number or qr_code is required');
 }
 
-function checked<Kind extends string>(validation: KeyValidation<Kind>): string {
+function recipientKey(validation: KeyValidation<string>): string {
   if (!validation.valid) throw invalidTransactionRequest(validation.reason);
   return validation.key;
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { chainRail } from '@payout/rails';
 import { TransactionalOutbox } from '@platform/messaging';
-import { Blockchain, type PayoutTopics, type TransactionStatus } from '@shared/contracts';
+import { type Blockchain, type PayoutTopics, type TransactionStatus } from '@shared/contracts';
 import { CodedError } from '@shared/util';
 import { ApplyDepositUseCase, type ApplyDepositResult } from '../funding/apply-deposit.use-case.js';
 import { DepositsRepository } from '../deposits/deposits.repository.js';
@@ -102,7 +103,8 @@ export class ReconcileHashUseCase {
     );
     const owner = recorded.find((deposit) => deposit?.transactionId)?.transactionId ?? null;
     if (owner && (!requested || owner === requested.id)) return answer('already_processed', owner);
-    if (!requested && blockchain !== Blockchain.STELLAR) {
+    // Only a memo names its transaction; an address-bound transfer needs the caller to name it.
+    if (!requested && chainRail(blockchain).binding !== 'memo') {
       return answer('unresolved', null, `transaction_id is required to match a ${blockchain} transfer`);
     }
     const outcome = await this.outbox.run(async (tx) => {

@@ -1,11 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
-import {
-  BLOCKCHAIN_PROFILES,
-  TransactionStatus,
-  type InternalQuoteView,
-  type PayoutTopics,
-} from '@shared/contracts';
+import { chainRail } from '@payout/rails';
+import { TransactionStatus, type InternalQuoteView, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 import { DepositAddressesRepository } from '../deposit-addresses/deposit-addresses.repository.js';
 import { KycGate } from '../kyc-gate/kyc-gate.js';
@@ -132,18 +128,19 @@ export class AcceptTransactionUseCase {
     return this.accepted(caller, winner);
   }
 
-  // Stellar: the chain's one active address (the memo names the transaction). Solana and Celo:
-  // the transaction's own, derived by chain-watchers, so that a transfer belongs to the
-  // transaction whose address it paid and to no other.
+  // Memo binding (Stellar): the chain's one active address, and the memo names the transaction.
+  // Address binding (Solana, Celo): the transaction's own, derived by chain-watchers, so that a
+  // transfer belongs to the transaction whose address it paid and to no other.
   private async depositAddressFor(quote: AcceptableQuote, transactionId: string): Promise<string> {
-    const address = BLOCKCHAIN_PROFILES[quote.blockchain].perTransactionDepositAddress
-      ? await this.chain.openDepositAccount({
-          blockchain: quote.blockchain,
-          transactionId,
-          asset: quote.asset.mintAddress,
-          expiresAt: quote.expiresAt,
-        })
-      : await this.depositAddresses.active(quote.blockchain);
+    const address =
+      chainRail(quote.blockchain).binding === 'address'
+        ? await this.chain.openDepositAccount({
+            blockchain: quote.blockchain,
+            transactionId,
+            asset: quote.asset.mintAddress,
+            expiresAt: quote.expiresAt,
+          })
+        : await this.depositAddresses.active(quote.blockchain);
     if (!address) {
       throw new TransactionError(
         TransactionErrorCode.CORRIDOR_UNAVAILABLE,

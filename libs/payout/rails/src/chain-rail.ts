@@ -47,6 +47,10 @@ export interface ChainRail {
   // and an ERC-20 contract address are already that identity.
   tokenIdOf(asset: string): string;
   readonly finality: Finality;
+  // What a wallet is told beside the deposit address: the memo's type where the memo names the
+  // transaction, and whether the token is named by its mint or contract (Stellar names assets by
+  // code and issuer, which the currency and the chain already give).
+  readonly paymentContext: { readonly memoType: 'text' | null; readonly namesMint: boolean };
   // The public explorer page of a transaction on the production network.
   explorerTransactionUrl(transferId: string): string;
   readonly notify: NotifyRequirement;

@@ -13,3 +13,9 @@ export const PAYMENT_RAILS: Readonly<Record<PaymentMethod, PaymentRail>> = {
 export function paymentRail(method: PaymentMethod): PaymentRail {
   return PAYMENT_RAILS[method];
 }
+
+// The rails whose recipient may be named by a QR code, as a client reads them ("PIX").
+export const QR_CODE_RAILS: string = Object.values(PAYMENT_RAILS)
+  .filter((rail) => rail.acceptsQrCode)
+  .map((rail) => rail.method)
+  .join(', ');

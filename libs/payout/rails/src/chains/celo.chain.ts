@@ -11,6 +11,7 @@ export const CELO: ChainRail = {
   transferId: { pattern: /^0x[0-9a-fA-F]{64}$/, expected: 'a Celo transaction hash (0x and 64 hex digits)' },
   tokenIdOf: (contract) => contract,
   finality: { rule: 'confirmations', defaultConfirmations: 3 },
+  paymentContext: { memoType: null, namesMint: true },
   explorerTransactionUrl: (hash) => `https://celoscan.io/tx/${encodeURIComponent(hash)}`,
   // Watched for, and may be reported through /payments/notify to be seen sooner.
   notify: { endpoint: '/payments/notify', required: true },

@@ -17,6 +17,7 @@ export const SOLANA: ChainRail = {
   },
   tokenIdOf: (mint) => mint,
   finality: { rule: 'commitment', defaultCommitment: 'finalized' },
+  paymentContext: { memoType: null, namesMint: true },
   explorerTransactionUrl: (signature) => `https://explorer.solana.com/tx/${encodeURIComponent(signature)}`,
   // Watched for, and may be reported through /payments/notify to be seen sooner.
   notify: { endpoint: '/payments/notify', required: true },

@@ -12,6 +12,7 @@ export const STELLAR: ChainRail = {
   transferId: { pattern: /^[0-9a-f]{64}$/, expected: 'a Stellar transaction hash (64 hex digits)' },
   tokenIdOf: (asset) => asset.split(':')[0]!,
   finality: { rule: 'ledger' },
+  paymentContext: { memoType: 'text', namesMint: false },
   explorerTransactionUrl: (hash) => `https://stellar.expert/explorer/public/tx/${encodeURIComponent(hash)}`,
   notify: { endpoint: null, required: false },
   walletConnect: {
