@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { chainRail } from '@payout/rails';
+import { Blockchain } from '@shared/contracts';
 import type { TransactionReader, TransactionReading } from '../core/chains/chain-adapter.js';
 import { CeloRpc } from './celo-rpc.js';
 import { celoRecipients, celoTransfers } from './celo-transfers.js';
 
-const HASH = /^0x[0-9a-fA-F]{64}$/;
+const HASH = chainRail(Blockchain.CELO).transferId.pattern;
 
 // A Celo hash is a deposit when its receipt exists with status 1 and enough confirmations, and
 // it holds ERC-20 Transfer logs of an active token to a deposit address (shared or a

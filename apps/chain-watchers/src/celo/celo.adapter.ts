@@ -4,7 +4,6 @@ import type { ChainAdapter, DepositAccountsAdapter } from '../core/chains/chain-
 import { CeloBroadcaster } from './celo-broadcaster.js';
 import { CeloDepositScanner } from './celo-deposit.scanner.js';
 import { CeloDepositKeys } from './celo-deposit-keys.js';
-import { celoFacts } from './celo-facts.js';
 import { CeloHotWallet } from './celo-hot-wallet.js';
 import { CeloSweepPlanner } from './celo-sweep.planner.js';
 import { CeloTransactionReader } from './celo-transaction.reader.js';
@@ -14,7 +13,6 @@ import { CeloTransactionReader } from './celo-transaction.reader.js';
 @Injectable()
 export class CeloAdapter implements ChainAdapter {
   readonly blockchain = Blockchain.CELO;
-  readonly facts = celoFacts;
   readonly depositAccounts: DepositAccountsAdapter;
 
   constructor(

@@ -4,6 +4,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
+import { sameAddress } from '@payout/rails';
 import { LOGGER, type Logger } from '@platform/logging';
 import { Clock, RecurringPass } from '@shared/util';
 import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
@@ -92,7 +93,7 @@ export class DepositWatcher implements OnApplicationBootstrap, BeforeApplication
     watched: readonly DepositAccountEntity[],
     address: string,
   ): DepositAccountEntity {
-    const account = watched.find((candidate) => adapter.facts.sameAddress(candidate.address, address));
+    const account = watched.find((candidate) => sameAddress(adapter.blockchain, candidate.address, address));
     if (!account) throw new Error(`${adapter.blockchain} transfer to ${address}, which is not watched`);
     return account;
   }

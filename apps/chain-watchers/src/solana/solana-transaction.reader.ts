@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { chainRail } from '@payout/rails';
+import { Blockchain } from '@shared/contracts';
 import type { TransactionReader, TransactionReading } from '../core/chains/chain-adapter.js';
 import { SolanaRpc } from './solana-rpc.js';
 import { solanaTokenOwners, solanaTransfers } from './solana-transfers.js';
 
-const SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
+const SIGNATURE = chainRail(Blockchain.SOLANA).transferId.pattern;
 
 // A Solana signature is a deposit when the transaction exists at the configured commitment
 // (finalized by default), succeeded, and moved an active mint into a deposit owner's account

@@ -4,7 +4,6 @@ import type { ChainAdapter, DepositAccountsAdapter } from '../core/chains/chain-
 import { SolanaBroadcaster } from './solana-broadcaster.js';
 import { SolanaDepositScanner } from './solana-deposit.scanner.js';
 import { SolanaDepositKeys } from './solana-deposit-keys.js';
-import { solanaFacts } from './solana-facts.js';
 import { SolanaHotWallet } from './solana-hot-wallet.js';
 import { SolanaSweepPlanner } from './solana-sweep.planner.js';
 import { SolanaTransactionReader } from './solana-transaction.reader.js';
@@ -14,7 +13,6 @@ import { SolanaTransactionReader } from './solana-transaction.reader.js';
 @Injectable()
 export class SolanaAdapter implements ChainAdapter {
   readonly blockchain = Blockchain.SOLANA;
-  readonly facts = solanaFacts;
   readonly depositAccounts: DepositAccountsAdapter;
 
   constructor(

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '@stellar/stellar-sdk';
+import { chainRail } from '@payout/rails';
+import { Blockchain } from '@shared/contracts';
 import type { TransactionReader, TransactionReading } from '../core/chains/chain-adapter.js';
 import { StellarHorizon } from './stellar-horizon.js';
 import { factMemoProblem } from './stellar-memo.js';
 import { operationIndex, stellarDeposit, type StellarPaymentRecord } from './stellar-payments.js';
 
-const HASH = /^[0-9a-f]{64}$/;
+const HASH = chainRail(Blockchain.STELLAR).transferId.pattern;
 
 // A Stellar transaction (by hash) is a deposit when it succeeded and one of its payments paid
 // an active asset into a deposit address (operations reconcile a hash this way). Deposit

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { Blockchain } from '@shared/contracts';
 import type { ChainAdapter } from '../core/chains/chain-adapter.js';
 import { StellarBroadcaster } from './stellar-broadcaster.js';
-import { stellarFacts } from './stellar-facts.js';
 import { StellarHotWallet } from './stellar-hot-wallet.js';
 import { StellarTransactionReader } from './stellar-transaction.reader.js';
 
@@ -12,7 +11,6 @@ import { StellarTransactionReader } from './stellar-transaction.reader.js';
 @Injectable()
 export class StellarAdapter implements ChainAdapter {
   readonly blockchain = Blockchain.STELLAR;
-  readonly facts = stellarFacts;
   readonly depositAccounts = null;
 
   constructor(

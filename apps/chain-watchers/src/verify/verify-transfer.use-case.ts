@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { sameAddress } from '@payout/rails';
 import type { VerifyTransferRequest, VerifyTransferResponse } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { DetectedDeposit } from '../core/chains/chain-adapter.js';
@@ -48,7 +49,7 @@ export class VerifyTransferUseCase {
     for (const { fact, memoProblem } of deposits) {
       // Announced as a watcher or stream would: for the transaction whose own address it paid,
       // else for none (a memo decides) — never for whom the caller said it was.
-      const account = known.find(({ address }) => adapter.facts.sameAddress(address, fact.depositAddress));
+      const account = known.find(({ address }) => sameAddress(blockchain, address, fact.depositAddress));
       await this.ledger.record({
         deposit: { fact: { ...fact, transactionId: account?.transactionId ?? null }, memoProblem },
         foundBy: 'verify',

@@ -5,19 +5,18 @@ import type {
   VerifyTransferResponse,
 } from '@shared/contracts';
 import type { ChainView } from '../upstreams/chain-registry.js';
-import type { ChainFacts } from './chain-facts.js';
 import type { ChainVerdict, SignedChainTransaction } from './signed-chain-transaction.js';
 
 // One chain's I/O, as the generic features use it: the deposit watcher, the refund sender, the
 // sweeper and verification hold no per-chain code and ask the chain's adapter (ChainAdapters,
-// filled by each adapter folder's module). A new chain is one adapter folder.
+// filled by each adapter folder's module), or @payout/rails for what is not I/O (formats,
+// address equality). A new chain is its rails record and one adapter folder.
 export interface ChainAdapter {
   readonly blockchain: Blockchain;
-  readonly facts: ChainFacts;
   readonly transactions: TransactionReader;
   readonly broadcaster: ChainBroadcaster;
   readonly hotWallet: HotWallet;
-  // Null on a chain whose deposits share one address and are matched by memo (Stellar).
+  // Null on a chain bound by memo (one shared address per chain, Stellar).
   readonly depositAccounts: DepositAccountsAdapter | null;
 }
 
