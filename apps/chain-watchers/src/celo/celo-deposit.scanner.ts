@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Log, zeroPadValue } from 'ethers';
 import type { DepositDetectedV1 } from '@shared/contracts';
-import type { DepositScan, DepositScanner } from '../core/chains/chain-adapter.js';
+import type { DepositScan, DepositScanner } from '../core/chains/deposit-accounts.port.js';
 import { CeloRpc } from './celo-rpc.js';
 import { celoTransfers, TRANSFER_TOPIC } from './celo-transfers.js';
 

@@ -9,7 +9,7 @@ import type {
   SweepPlanner,
   SweepProgress,
   SweepTransaction,
-} from '../core/chains/chain-adapter.js';
+} from '../core/chains/deposit-accounts.port.js';
 import { trimDecimal } from '../core/chains/token-amount.js';
 import { CeloDepositKeys } from './celo-deposit-keys.js';
 import { CeloHotWallet } from './celo-hot-wallet.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Blockchain } from '@shared/contracts';
-import type { ChainAdapter, DepositAccountsAdapter } from '../core/chains/chain-adapter.js';
+import type { ChainAdapter } from '../core/chains/chain-adapter.js';
+import type { DepositAccountsAdapter } from '../core/chains/deposit-accounts.port.js';
 import { CeloBroadcaster } from './celo-broadcaster.js';
 import { CeloDepositScanner } from './celo-deposit.scanner.js';
 import { CeloDepositKeys } from './celo-deposit-keys.js';

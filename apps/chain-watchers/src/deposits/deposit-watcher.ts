@@ -8,7 +8,7 @@ import { sameAddress } from '@payout/rails';
 import { LOGGER, type Logger } from '@platform/logging';
 import { Clock, RecurringPass } from '@shared/util';
 import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
-import type { DepositScanner } from '../core/chains/chain-adapter.js';
+import type { DepositScanner } from '../core/chains/deposit-accounts.port.js';
 import { ChainAdapters, type AdapterWithDepositAccounts } from '../core/chains/chain-adapters.js';
 import { DepositKeys } from '../core/chains/deposit-keys.js';
 import { ChainRegistry } from '../core/upstreams/chain-registry.js';

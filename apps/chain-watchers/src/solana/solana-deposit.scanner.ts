@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PublicKey } from '@solana/web3.js';
 import type { DepositDetectedV1 } from '@shared/contracts';
-import type { DepositAccountRef, DepositScan, DepositScanner } from '../core/chains/chain-adapter.js';
+import type { DepositAccountRef, DepositScan, DepositScanner } from '../core/chains/deposit-accounts.port.js';
 import { SolanaRpc } from './solana-rpc.js';
 import { solanaTransfers } from './solana-transfers.js';
 

@@ -10,7 +10,7 @@ import type {
   SweepPlanner,
   SweepProgress,
   SweepTransaction,
-} from '../core/chains/chain-adapter.js';
+} from '../core/chains/deposit-accounts.port.js';
 import { signSolanaTransaction } from './sign-transaction.js';
 import { SolanaDepositKeys } from './solana-deposit-keys.js';
 import { SolanaHotWallet } from './solana-hot-wallet.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Blockchain } from '@shared/contracts';
-import type { ChainAdapter, DepositAccountsAdapter } from '../core/chains/chain-adapter.js';
+import type { ChainAdapter } from '../core/chains/chain-adapter.js';
+import type { DepositAccountsAdapter } from '../core/chains/deposit-accounts.port.js';
 import { SolanaBroadcaster } from './solana-broadcaster.js';
 import { SolanaDepositScanner } from './solana-deposit.scanner.js';
 import { SolanaDepositKeys } from './solana-deposit-keys.js';

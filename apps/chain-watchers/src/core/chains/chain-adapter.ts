@@ -5,6 +5,7 @@ import type {
   VerifyTransferResponse,
 } from '@shared/contracts';
 import type { ChainView } from '../upstreams/chain-registry.js';
+import type { DepositAccountsAdapter } from './deposit-accounts.port.js';
 import type { ChainVerdict, SignedChainTransaction } from './signed-chain-transaction.js';
 
 // One chain's I/O, as the generic features use it: the deposit watcher, the refund sender, the
@@ -72,91 +73,4 @@ export interface HotWallet {
     transfer: { readonly destination: string; readonly amount: string },
     asset: ActiveAssetView,
   ): Promise<SignedRefund>;
-}
-
-// A per-transaction deposit account as the adapters see it.
-export interface DepositAccountRef {
-  readonly transactionId: string;
-  readonly address: string;
-  readonly asset: string;
-}
-
-// Chains with one deposit address per transaction, derived from the master secret.
-export interface DepositAccountsAdapter {
-  address(transactionId: string): string;
-  readonly scanner: DepositScanner;
-  readonly sweeps: SweepPlanner;
-}
-
-// Reads the transfers into watched accounts over a range of confirmed heights (blocks, slots);
-// the cursor over those heights is the deposit watcher's.
-export interface DepositScanner {
-  // The stream_cursor row the watcher keeps for this chain.
-  readonly stream: string;
-  // Where a first start or a rescan begins: this many heights below the confirmed head.
-  readonly safeLookback: number;
-  // At most this many heights per read (the cursor commits after each).
-  readonly heightsPerRead: number;
-  confirmedHeight(): Promise<number>;
-  // Facts without a transactionId (the watcher names the account's).
-  transfersTo(scan: DepositScan): Promise<DepositDetectedV1[]>;
-}
-
-export interface DepositScan {
-  readonly accounts: readonly DepositAccountRef[];
-  readonly assets: readonly ActiveAssetView[];
-  // Heights, both included.
-  readonly from: number;
-  readonly to: number;
-}
-
-// A non-empty balance a sweep takes from one deposit account, in the asset's smallest unit.
-export interface SweepBalance {
-  readonly source: string;
-  readonly asset: ActiveAssetView;
-  readonly raw: bigint;
-}
-
-// An item of a sweep as planned (amount in whole tokens).
-export interface PlannedSweepItem {
-  readonly id: string;
-  readonly transactionId: string;
-  readonly address: string;
-  readonly source: string;
-  readonly asset: string;
-  readonly amount: string;
-}
-
-export type SweepAttemptKind = 'GAS' | 'TRANSFER';
-
-export interface LandedSweepAttempt {
-  readonly kind: SweepAttemptKind;
-  readonly itemId: string | null;
-}
-
-// The next transaction of a sweep, signed; `itemId` null when it moves every item at once.
-export interface SweepTransaction {
-  readonly kind: SweepAttemptKind;
-  readonly itemId: string | null;
-  readonly signed: SignedChainTransaction;
-  // What a GAS transaction sends, in the native coin.
-  readonly value: string | null;
-}
-
-export interface SweepPlanner {
-  // How many deposit accounts one sweep takes, and how many balances one sweep moves at most
-  // (the accounts past it go back to a later sweep; the first account is always taken).
-  readonly accountsPerSweep: number;
-  readonly balancesPerSweep: number;
-  // Whether the treasury sends deposit addresses their gas (then `gas_funded` is accounted).
-  readonly fundsGas: boolean;
-  balances(account: DepositAccountRef, assets: readonly ActiveAssetView[]): Promise<SweepBalance[]>;
-  // Null once the landed attempts moved every item.
-  next(sweep: SweepProgress): Promise<SweepTransaction | null>;
-}
-
-export interface SweepProgress {
-  readonly items: readonly PlannedSweepItem[];
-  readonly landed: readonly LandedSweepAttempt[];
-  readonly assets: readonly ActiveAssetView[];
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Blockchain } from '@shared/contracts';
-import type { ChainAdapter, DepositAccountsAdapter } from './chain-adapter.js';
+import type { ChainAdapter } from './chain-adapter.js';
+import type { DepositAccountsAdapter } from './deposit-accounts.port.js';
 
 export type AdapterWithDepositAccounts = ChainAdapter & { readonly depositAccounts: DepositAccountsAdapter };
 
