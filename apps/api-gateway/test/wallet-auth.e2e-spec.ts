@@ -16,7 +16,8 @@ import {
   startTestService,
   testGatewayEnv,
 } from '@platform/testing';
-import { INTERNAL_IDENTITY_HEADER, type ChainFamily, type InternalIdentity } from '@shared/contracts';
+import type { ChainFamily } from '@payout/rails';
+import { INTERNAL_IDENTITY_HEADER, type InternalIdentity } from '@shared/contracts';
 import { apiGatewayDefinition } from '../src/api-gateway.definition.js';
 
 const OPS_KEY = TEST_OPS_API_KEY;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ChainFamily } from '@shared/contracts';
+import type { ChainFamily } from '@payout/rails';
 import { Clock, IdGenerator } from '@shared/util';
 import { WalletAuthConfig } from './wallet-auth.config.js';
 import { WalletAuthRepository } from './wallet-auth.repository.js';

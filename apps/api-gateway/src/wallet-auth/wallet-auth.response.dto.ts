@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Blockchain, BLOCKCHAIN_PROFILES, type ChainFamily } from '@shared/contracts';
+import { CHAIN_FAMILIES, chainRail, type ChainFamily } from '@payout/rails';
+import { Blockchain } from '@shared/contracts';
 
 export class WalletChallengeResponseDto {
   @ApiProperty({ format: 'uuid', description: 'Send back to /walletAuth/verify' })
@@ -17,10 +18,10 @@ export class WalletChallengeResponseDto {
   @ApiProperty({ description: 'The address in canonical form (EVM: checksummed)' })
   address!: string;
 
-  @ApiProperty({ enum: ['stellar', 'solana', 'evm'] })
+  @ApiProperty({ enum: CHAIN_FAMILIES })
   chainFamily!: ChainFamily;
 
-  @ApiProperty({ example: BLOCKCHAIN_PROFILES[Blockchain.STELLAR].chainId })
+  @ApiProperty({ example: chainRail(Blockchain.STELLAR).chainId })
   chainId!: string;
 
   @ApiProperty({ format: 'date-time' })

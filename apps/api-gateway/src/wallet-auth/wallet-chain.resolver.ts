@@ -1,7 +1,8 @@
 import { PublicKey } from '@solana/web3.js';
 import { StrKey } from '@stellar/stellar-sdk';
 import { getAddress } from 'ethers';
-import { BLOCKCHAIN_PROFILES, type Blockchain, type ChainFamily } from '@shared/contracts';
+import { CHAIN_FAMILIES, CHAIN_RAILS, chainRail, type ChainFamily } from '@payout/rails';
+import type { Blockchain } from '@shared/contracts';
 import { WalletAuthError, WalletAuthErrorCode } from './wallet-auth.errors.js';
 
 export interface WalletChain {
@@ -19,12 +20,10 @@ export interface WalletChainRequest {
   readonly blockchain?: Blockchain | null | undefined;
 }
 
-const CHAIN_FAMILIES: readonly ChainFamily[] = ['stellar', 'solana', 'evm'];
-const FAMILY_OF_NAMESPACE: Readonly<Record<string, ChainFamily>> = {
-  stellar: 'stellar',
-  solana: 'solana',
-  eip155: 'evm',
-};
+// A CAIP-2 namespace (WalletConnect's) names the family whose wallets sign on its chains.
+const FAMILY_OF_NAMESPACE: ReadonlyMap<string, ChainFamily> = new Map(
+  Object.values(CHAIN_RAILS).map((rail) => [rail.walletConnect.namespace, rail.family]),
+);
 const ADDRESS_KIND: Readonly<Record<ChainFamily, string>> = {
   stellar: 'Stellar public key (G…)',
   solana: 'Solana public key (base58)',
@@ -46,7 +45,7 @@ export function resolveWalletChain(request: WalletChainRequest): WalletChain {
   }
   const chainId =
     request.chainId ??
-    (request.blockchain ? BLOCKCHAIN_PROFILES[request.blockchain].chainId : defaultChainId(chainFamily));
+    (request.blockchain ? chainRail(request.blockchain).chainId : defaultChainId(chainFamily));
   return { address, chainFamily, chainId };
 }
 
@@ -64,7 +63,7 @@ export function normaliseAddress(chainFamily: ChainFamily, address: string): str
 
 function requestedFamily({ chainId, blockchain }: WalletChainRequest): ChainFamily | null {
   const fromChainId = chainId == null ? null : familyOfChainId(chainId);
-  const fromBlockchain = blockchain == null ? null : BLOCKCHAIN_PROFILES[blockchain].chainFamily;
+  const fromBlockchain = blockchain == null ? null : chainRail(blockchain).family;
   if (fromChainId && fromBlockchain && fromChainId !== fromBlockchain) {
     throw new WalletAuthError(
       WalletAuthErrorCode.UNSUPPORTED_CHAIN,
@@ -75,7 +74,7 @@ function requestedFamily({ chainId, blockchain }: WalletChainRequest): ChainFami
 }
 
 function familyOfChainId(chainId: string): ChainFamily {
-  const family = FAMILY_OF_NAMESPACE[chainId.slice(0, chainId.indexOf(':'))];
+  const family = FAMILY_OF_NAMESPACE.get(chainId.slice(0, chainId.indexOf(':')));
   if (!family) {
     throw new WalletAuthError(
       WalletAuthErrorCode.UNSUPPORTED_CHAIN,
@@ -97,9 +96,9 @@ function inferredFamily(address: string): ChainFamily {
 }
 
 function defaultChainId(chainFamily: ChainFamily): string {
-  const profile = Object.values(BLOCKCHAIN_PROFILES).find((p) => p.chainFamily === chainFamily);
-  // Every family has a profile; the fallback only satisfies the type checker.
-  return profile?.chainId ?? chainFamily;
+  const rail = Object.values(CHAIN_RAILS).find((candidate) => candidate.family === chainFamily);
+  // Every family has a chain; the fallback only satisfies the type checker.
+  return rail?.chainId ?? chainFamily;
 }
 
 function isSolanaPublicKey(address: string): boolean {

@@ -1,4 +1,4 @@
-import type { ChainFamily } from '@shared/contracts';
+import type { ChainFamily } from '@payout/rails';
 
 export interface ChallengeMessageFields {
   readonly domain: string;

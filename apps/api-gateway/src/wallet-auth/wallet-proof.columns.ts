@@ -1,5 +1,5 @@
 import { Column } from 'typeorm';
-import type { ChainFamily } from '@shared/contracts';
+import type { ChainFamily } from '@payout/rails';
 
 // The columns both single-use proofs of a wallet sign-in carry (its challenge, its refresh
 // tokens): whose wallet on which chain for which partner, and when the proof was made, runs out

@@ -1,4 +1,4 @@
-import type { ChainFamily } from '@shared/contracts';
+import type { ChainFamily } from '@payout/rails';
 
 // `malformed`: the signature is not in an encoding this chain accepts (the client's bug);
 // `invalid`: well formed, but not this address's signature of this message.

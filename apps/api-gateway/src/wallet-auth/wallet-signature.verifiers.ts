@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ChainFamily } from '@shared/contracts';
+import type { ChainFamily } from '@payout/rails';
 import { EvmSignatureVerifier } from './evm-signature.verifier.js';
 import { SolanaSignatureVerifier } from './solana-signature.verifier.js';
 import { StellarSignatureVerifier } from './stellar-signature.verifier.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
-import type { ChainFamily } from '@shared/contracts';
+import { CHAIN_FAMILIES, type ChainFamily } from '@payout/rails';
 import { Clock } from '@shared/util';
 import { WalletAuthConfig } from './wallet-auth.config.js';
 
@@ -21,7 +21,6 @@ type TokenType = 'access' | 'refresh';
 
 const ISSUER = 'api-gateway';
 const AUDIENCE = 'payout-api';
-const CHAIN_FAMILIES: readonly unknown[] = ['stellar', 'solana', 'evm'] satisfies ChainFamily[];
 
 // HS256 tokens signed with WALLET_JWT_SECRET. Both kinds share the key, so `typ` is what keeps
 // a refresh token from being used as an access token and the reverse.
@@ -101,8 +100,12 @@ function sessionOf(payload: JWTPayload): WalletSession | null {
   if (typeof partnerId !== 'string' || typeof chainId !== 'string' || typeof payload.sub !== 'string') {
     return null;
   }
-  if (!CHAIN_FAMILIES.includes(chainFamily)) return null;
-  return { partnerId, address: payload.sub, chainFamily: chainFamily as ChainFamily, chainId };
+  if (!isChainFamily(chainFamily)) return null;
+  return { partnerId, address: payload.sub, chainFamily, chainId };
+}
+
+function isChainFamily(value: unknown): value is ChainFamily {
+  return (CHAIN_FAMILIES as readonly unknown[]).includes(value);
 }
 
 function seconds(milliseconds: number): number {

@@ -1,7 +1,8 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@platform/http';
-import { BLOCKCHAIN_PROFILES, FlowDirection } from '@shared/contracts';
+import { chainRail } from '@payout/rails';
+import { FlowDirection } from '@shared/contracts';
 import { CorridorCatalogue } from './corridor-catalogue.js';
 import { PublicCorridorsResponseDto } from './public-corridor.response.dto.js';
 
@@ -19,22 +20,22 @@ export class CorridorsController {
     const corridors = await this.catalogue.live(FlowDirection.PAYOUT);
     return {
       corridors: corridors.map(({ flow: { route, minAmount, maxAmount } }) => {
-        const profile = BLOCKCHAIN_PROFILES[route.blockchain];
+        const rail = chainRail(route.blockchain);
         return {
           blockchain: route.blockchain,
-          chainFamily: profile.chainFamily,
-          chainId: profile.chainId,
+          chainFamily: rail.family,
+          chainId: rail.chainId,
           cryptoCurrency: route.cryptoCurrency,
           paymentMethod: route.paymentMethod,
           targetCurrency: route.targetCurrency,
           minAmount: minAmount === null ? null : Number(minAmount),
           maxAmount: maxAmount === null ? null : Number(maxAmount),
-          notify: { ...profile.notify },
+          notify: { ...rail.notify },
           walletConnect: {
-            chainId: profile.chainId,
-            events: [...profile.walletConnect.events],
-            methods: [...profile.walletConnect.methods],
-            namespace: profile.walletConnect.namespace,
+            chainId: rail.chainId,
+            events: [...rail.walletConnect.events],
+            methods: [...rail.walletConnect.methods],
+            namespace: rail.walletConnect.namespace,
           },
         };
       }),

@@ -1,11 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  Blockchain,
-  CryptoCurrency,
-  PaymentMethod,
-  TargetCurrency,
-  type ChainFamily,
-} from '@shared/contracts';
+import { CHAIN_FAMILIES, type ChainFamily } from '@payout/rails';
+import { Blockchain, CryptoCurrency, PaymentMethod, TargetCurrency } from '@shared/contracts';
 
 class NotifyDto {
   @ApiProperty({ type: String, nullable: true, example: '/payments/notify' })
@@ -33,7 +28,7 @@ export class PublicCorridorDto {
   @ApiProperty({ enum: Blockchain })
   blockchain!: Blockchain;
 
-  @ApiProperty({ enum: ['stellar', 'solana', 'evm'] })
+  @ApiProperty({ enum: CHAIN_FAMILIES })
   chainFamily!: ChainFamily;
 
   @ApiProperty({ example: 'stellar:pubnet' })

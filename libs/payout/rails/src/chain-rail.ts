@@ -1,6 +1,8 @@
 import type { Blockchain } from '@shared/contracts';
 
-export type ChainFamily = 'stellar' | 'solana' | 'evm';
+// The kinds of chain whose wallets sign alike (one signature scheme, one address format).
+export const CHAIN_FAMILIES = ['stellar', 'solana', 'evm'] as const;
+export type ChainFamily = (typeof CHAIN_FAMILIES)[number];
 
 // How a transfer finds its transaction. `memo`: one shared account per chain, and the transfer's
 // memo names the transaction. `address`: every transaction gets its own deposit address (derived

@@ -1,4 +1,3 @@
-export * from './blockchain-profiles.js';
 export * from './chat-topics.js';
 export * from './deposit-accounts.js';
 export * from './deposit-addresses.js';
