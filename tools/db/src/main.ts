@@ -17,7 +17,7 @@ const USAGE = `Usage: npm run migrate -- <run|revert|check|generate> [--app <app
   revert    revert the last migration of --app                   needs DATABASE_URL
   check     fail when entities and migrations disagree           embedded database unless DATABASE_URL
   generate  write a migration for --app named --name             embedded database unless DATABASE_URL
-            into src/<folder>/migrations (default src/migrations; chat-api: the feature's folder)`;
+            into src/<folder>/migrations (default: the core's, src/core/database/migrations)`;
 
 const logger = createLogger({ service: 'migrate' });
 const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');

@@ -52,7 +52,8 @@ export async function generate(
   repositoryRoot: string,
   timestamp: number,
   logger: Logger,
-  // A feature folder of the app (chat-api's features own their migrations); src/migrations if absent.
+  // A feature folder of the app (a feature that owns its tables keeps its migrations); absent: the
+  // schema history of the app's core, src/core/database/migrations.
   into?: string,
 ): Promise<void> {
   await runMigrations(target.dataSource);
@@ -64,7 +65,7 @@ export async function generate(
   const className = migrationClassName(name, timestamp);
   const fileBase = `${timestamp}-${name}`;
   const source = join(repositoryRoot, 'apps', target.app, 'src');
-  const directory = into ? join(source, into, 'migrations') : join(source, 'migrations');
+  const directory = join(source, into ?? join('core', 'database'), 'migrations');
   await mkdir(directory, { recursive: true });
   await writeFile(join(directory, `${fileBase}.ts`), renderMigration(className, diff));
   const created = await registerMigration(join(directory, 'migrations.ts'), className, fileBase, into);
