@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { OwnsTables } from '@platform/database';
 import { ChainAdapters } from './chains/chain-adapters.js';
 import { DepositKeys } from './chains/deposit-keys.js';
-import { chainWatchersMigrations } from './migrations/migrations.js';
+import { chainWatchersMigrations } from './database/migrations/migrations.js';
 import { ChainRegistry } from './upstreams/chain-registry.js';
 
 // What every feature stands on: what is "ours" on each chain (the upstream deposit addresses and
