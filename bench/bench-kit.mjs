@@ -141,3 +141,53 @@ export function machineTicks() {
   const total = numbers.slice(0, 8).reduce((a, b) => a + b, 0);
   return { busy: total - idle, total };
 }
+
+// The real PostgreSQL and Kafka a bench of the payout apps runs against, from the environment
+// the local infrastructure exports; without them, says how to start it and exits.
+export function realInfrastructure(bench) {
+  const { TEST_DATABASE_URL, KAFKA_BROKERS } = process.env;
+  if (!TEST_DATABASE_URL || !KAFKA_BROKERS) {
+    process.stderr.write(
+      [
+        `bench:${bench} needs a real PostgreSQL and Kafka: TEST_DATABASE_URL and KAFKA_BROKERS must be set.`,
+        'Start the local infrastructure and export them:',
+        '  bash tools/infra/infra.sh up',
+        '  eval "$(bash tools/infra/infra.sh env)"',
+        `  npm run bench:${bench}`,
+        '',
+      ].join('\n'),
+    );
+    process.exit(2);
+  }
+  return { TEST_DATABASE_URL, KAFKA_BROKERS };
+}
+
+// Drops a run's database, saying whether it went (one that could not be dropped is left to drop
+// by hand).
+export function dropBenchDatabase(serverUrl, name) {
+  return adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).then(
+    () => log(`dropped database ${name}`),
+    (error) => log(`could not drop database ${name}: ${error.message}`),
+  );
+}
+
+// The bus settings of a run's apps on Kafka: the run is a deployment of its own on the broker,
+// with its own topics and environment id, so nothing it publishes reaches anything else there.
+export function ownDeploymentOnKafka(brokers, runName) {
+  return {
+    EVENT_BUS: 'kafka',
+    KAFKA_BROKERS: brokers,
+    ENVIRONMENT_ID: runName,
+    KAFKA_TOPIC_PREFIX: `${runName}.`,
+  };
+}
+
+// Runs `stop` on Ctrl-C or a termination request, then exits with that signal's usual status.
+export function stopOnSignals(stop) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ]) {
+    process.on(signal, () => void stop(signal, code).finally(() => process.exit(code)));
+  }
+}

@@ -15,13 +15,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import {
-  CLK_TCK,
-  ROOT,
   adminQuery as adminQueryOn,
   benchDatabase,
+  CLK_TCK,
   log,
+  ownDeploymentOnKafka,
   processTicks,
   quantile,
+  ROOT,
   runCommand as run,
   secret,
   spawnNode,
@@ -174,12 +175,12 @@ async function flagsRound(member, ids, size) {
 }
 
 // The same rounds as flagsRound with chat-api's statement alone, run bare through `pg`: the text
-// MessageFlagsRepository.applyWhenAllHeld builds (from dist), its event row built by the outbox's
-// own SQL and parameters, executed on one connection as the request's only round trip.
+// MessageFlagsRepository.applyWhenAllHeld builds (from dist), its event (chat-api's own flagsEvent) and
+// row (the outbox's own SQL and parameters), executed on one connection as the request's only round trip.
 async function bareFlagsRound(client, member, realmId, ids, size) {
   const repository = await import(distFile('apps/chat-api/src/message-flags/message-flags.repository.js'));
   const { flagChange } = await import(distFile('apps/chat-api/src/message-flags/flag-rules.js'));
-  const { toMessageRuns } = await import(distFile('apps/chat-api/src/events/message-runs.js'));
+  const { flagsEvent } = await import(distFile('apps/chat-api/src/message-flags/flags-event.js'));
   const { outboxInsertSql, outboxParameters } = await import(
     distFile('libs/platform/messaging/src/outbox.repository.js')
   );
@@ -200,21 +201,12 @@ async function bareFlagsRound(client, member, realmId, ids, size) {
   const messages = ids.slice(0, size);
   const changes = ['add', 'remove'].map((op) => flagChange('starred', op));
   const flags = new repository.MessageFlagsRepository();
+  // The caller as flagsEvent reads it: its realm and user.
+  const caller = { realm: { id: realmId }, user: { id: member.userId } };
   const latencies = [];
   for (let i = 0; i < FLAG_WARMUP + FLAG_ROUNDS; i += 1) {
     const change = changes[i % 2];
-    const event = {
-      realmId,
-      userIds: [member.userId],
-      event: {
-        type: 'update_message_flags',
-        op: change.operation,
-        operation: change.operation,
-        flag: change.flag,
-        all: false,
-      },
-      messageRuns: toMessageRuns(messages),
-    };
+    const event = flagsEvent(caller, change, messages);
     const started = performance.now();
     const changed = await flags.applyWhenAllHeld(bare, member.userId, messages, change, event);
     if (changed?.length !== size) throw new Error(`the bare statement changed ${changed?.length} of ${size}`);
@@ -263,16 +255,7 @@ async function main() {
     LOG_LEVEL: 'warn',
   });
 
-  // On Kafka the run is a deployment of its own: its own topics and environment id, so nothing it
-  // publishes reaches anything else on the broker.
-  const bus = KAFKA_BROKERS
-    ? {
-        EVENT_BUS: 'kafka',
-        KAFKA_BROKERS,
-        ENVIRONMENT_ID: databaseName,
-        KAFKA_TOPIC_PREFIX: `${databaseName}.`,
-      }
-    : { EVENT_BUS: 'memory' };
+  const bus = KAFKA_BROKERS ? ownDeploymentOnKafka(KAFKA_BROKERS, databaseName) : { EVENT_BUS: 'memory' };
   const appEnv = { DATABASE_URL: benchUrl, INTERNAL_AUTH_SECRET, LOG_LEVEL: 'warn', HOST, ...bus };
   const chatApi = launch(
     'chat-api',

@@ -19,16 +19,20 @@ import { pathToFileURL } from 'node:url';
 import { Kafka, Partitioners, logLevel } from 'kafkajs';
 import pg from 'pg';
 import {
-  CLK_TCK,
-  ROOT,
   adminQuery as adminQueryOn,
   benchDatabase,
+  CLK_TCK,
+  dropBenchDatabase,
   log,
   machineTicks,
+  ownDeploymentOnKafka,
   processTicks as ticksOf,
   quantile,
+  realInfrastructure,
+  ROOT,
   runCommand,
   secret,
+  stopOnSignals,
 } from './bench-kit.mjs';
 
 // ------------------------------------------------------------------ settings (fixed on purpose)
@@ -100,18 +104,7 @@ const READY_TIMEOUT_MS = 90_000;
 
 // ------------------------------------------------------------------ preconditions
 
-const { TEST_DATABASE_URL, KAFKA_BROKERS } = process.env;
-if (!TEST_DATABASE_URL || !KAFKA_BROKERS) {
-  process.stderr.write(
-    [
-      'bench:deposit needs a real PostgreSQL and Kafka: TEST_DATABASE_URL and KAFKA_BROKERS must be set.',
-      '  eval "$(bash tools/infra/infra.sh env)"',
-      '  npm run bench:deposit',
-      '',
-    ].join('\n'),
-  );
-  process.exit(2);
-}
+const { TEST_DATABASE_URL, KAFKA_BROKERS } = realInfrastructure('deposit');
 
 // Optional: each app's output in <dir>/<app>.log and every deposit's timestamps in
 // <dir>/deposits.json, to look into a run afterwards.
@@ -176,20 +169,11 @@ function cleanup() {
     ]);
     for (const child of running) if (child.exitCode === null && !child.signalCode) child.kill('SIGKILL');
     await sandbox?.close().catch(() => undefined);
-    if (databaseCreated)
-      await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).then(
-        () => log(`dropped database ${databaseName}`),
-        (error) => log(`could not drop database ${databaseName}: ${error.message}`),
-      );
+    if (databaseCreated) await dropBenchDatabase(TEST_DATABASE_URL, databaseName);
   })();
   return cleaning;
 }
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-]) {
-  process.on(signal, () => void cleanup().finally(() => process.exit(code)));
-}
+stopOnSignals(cleanup);
 
 // ------------------------------------------------------------------ helpers
 
@@ -315,11 +299,7 @@ async function main() {
   const common = {
     ...upstreams,
     DATABASE_URL: benchUrl,
-    EVENT_BUS: 'kafka',
-    KAFKA_BROKERS,
-    // The run is a deployment of its own on the broker: its own topics and environment id.
-    ENVIRONMENT_ID: databaseName,
-    KAFKA_TOPIC_PREFIX: `${databaseName}.`,
+    ...ownDeploymentOnKafka(KAFKA_BROKERS, databaseName),
     INTERNAL_AUTH_SECRET: secret(),
     LOG_LEVEL: 'warn',
     HOST,

@@ -13,18 +13,22 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
-  CLK_TCK,
-  ROOT,
   adminQuery as adminQueryOn,
   autovacuumsBetween,
   benchDatabase,
+  CLK_TCK,
+  dropBenchDatabase,
   holdAutovacuum,
   log,
   machineTicks,
+  ownDeploymentOnKafka,
   processTicks,
+  realInfrastructure,
+  ROOT,
   runCommand as run,
   secret,
   settleDatabase,
+  stopOnSignals,
 } from './bench-kit.mjs';
 import { RawHttpClient } from './raw-http-client.mjs';
 
@@ -70,20 +74,7 @@ const NOISY_CORES = 0.4;
 
 // ------------------------------------------------------------------ preconditions
 
-const { TEST_DATABASE_URL, KAFKA_BROKERS } = process.env;
-if (!TEST_DATABASE_URL || !KAFKA_BROKERS) {
-  process.stderr.write(
-    [
-      'bench:quote needs a real PostgreSQL and Kafka: TEST_DATABASE_URL and KAFKA_BROKERS must be set.',
-      'Start the local infrastructure and export them:',
-      '  bash tools/infra/infra.sh up',
-      '  eval "$(bash tools/infra/infra.sh env)"',
-      '  npm run bench:quote',
-      '',
-    ].join('\n'),
-  );
-  process.exit(2);
-}
+const { TEST_DATABASE_URL, KAFKA_BROKERS } = realInfrastructure('quote');
 
 // ------------------------------------------------------------------ process bookkeeping
 
@@ -159,26 +150,16 @@ function cleanup() {
     for (const load of loads) load.stop();
     await benchClient?.end().catch(() => undefined);
     await stopChildren();
-    if (databaseCreated) {
-      await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).then(
-        () => log(`dropped database ${databaseName}`),
-        (error) => log(`could not drop database ${databaseName}: ${error.message}`),
-      );
-    }
+    if (databaseCreated) await dropBenchDatabase(TEST_DATABASE_URL, databaseName);
   })();
   return cleaning;
 }
 
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-]) {
-  process.on(signal, () => {
-    log(`${signal}: stopping`);
-    signalled = code;
-    void cleanup().finally(() => process.exit(code));
-  });
-}
+stopOnSignals((signal, code) => {
+  log(`${signal}: stopping`);
+  signalled = code;
+  return cleanup();
+});
 
 // ------------------------------------------------------------------ helpers
 
@@ -666,11 +647,7 @@ async function main() {
 
     const appEnv = {
       DATABASE_URL: benchUrl,
-      EVENT_BUS: 'kafka',
-      KAFKA_BROKERS,
-      // The run is a deployment of its own on the broker: its own topics and environment id.
-      ENVIRONMENT_ID: databaseName,
-      KAFKA_TOPIC_PREFIX: `${databaseName}.`,
+      ...ownDeploymentOnKafka(KAFKA_BROKERS, databaseName),
       INTERNAL_AUTH_SECRET,
       LOG_LEVEL: 'warn',
       HOST,

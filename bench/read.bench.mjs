@@ -11,12 +11,14 @@ import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import {
-  CLK_TCK,
   adminQuery as adminQueryOn,
   benchDatabase,
+  CLK_TCK,
   log,
   machineTicks,
+  ownDeploymentOnKafka,
   processTicks,
+  realInfrastructure,
   runCommand,
   secret,
   spawnNode,
@@ -31,13 +33,7 @@ const CONNECTIONS = 50;
 const TARGET_SHARE = 0.6;
 const READY_TIMEOUT_MS = 60_000;
 
-const { TEST_DATABASE_URL, KAFKA_BROKERS } = process.env;
-if (!TEST_DATABASE_URL || !KAFKA_BROKERS) {
-  process.stderr.write(
-    'bench:read needs a real PostgreSQL and Kafka: eval "$(bash tools/infra/infra.sh env)", then npm run bench:read\n',
-  );
-  process.exit(2);
-}
+const { TEST_DATABASE_URL, KAFKA_BROKERS } = realInfrastructure('read');
 
 const API_KEY_PEPPER = secret();
 const OPS_API_KEY = secret();
@@ -125,10 +121,7 @@ async function main() {
 
   const common = {
     DATABASE_URL: benchUrl,
-    EVENT_BUS: 'kafka',
-    KAFKA_BROKERS,
-    ENVIRONMENT_ID: databaseName,
-    KAFKA_TOPIC_PREFIX: `${databaseName}.`,
+    ...ownDeploymentOnKafka(KAFKA_BROKERS, databaseName),
     INTERNAL_AUTH_SECRET: secret(),
     LOG_LEVEL: 'warn',
     HOST,

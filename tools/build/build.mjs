@@ -4,7 +4,7 @@
 // separate step (`npm run typecheck`); this only transpiles. Unchanged files are skipped.
 import { transformFile } from '@swc/core';
 import { copyFile, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConsole } from './console-build.mjs';
 import { swcOptions } from './swc-options.mjs';
@@ -17,7 +17,8 @@ const testFile = /\.(spec|integration-spec|e2e-spec|infra-spec)\.ts$/;
 const browserSources = join(root, 'libs', 'console', 'web');
 const quiet = process.argv.includes('--quiet');
 
-async function* typescriptSources(dir) {
+// Every file under `dir`, leaving out dependencies, test folders and the folders `skip` names.
+async function* filesUnder(dir, skip = () => false) {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -26,31 +27,24 @@ async function* typescriptSources(dir) {
   }
   for (const entry of entries) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'test' && path !== browserSources)
-        yield* typescriptSources(path);
-    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') && !testFile.test(entry.name)) {
-      yield path;
-    }
+    if (!entry.isDirectory()) yield path;
+    else if (entry.name !== 'node_modules' && entry.name !== 'test' && !skip(path))
+      yield* filesUnder(path, skip);
+  }
+}
+
+async function* typescriptSources(dir) {
+  for await (const path of filesUnder(dir, (folder) => folder === browserSources)) {
+    const name = basename(path);
+    if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !testFile.test(name)) yield path;
   }
 }
 
 // Data files that compiled code reads beside itself (e.g. a contract's ABI and bytecode): JSON under
 // a `src` folder is copied to the same place in dist/.
 async function* sourceAssets(dir) {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'test') yield* sourceAssets(path);
-    } else if (entry.name.endsWith('.json') && path.split(sep).includes('src')) {
-      yield path;
-    }
+  for await (const path of filesUnder(dir)) {
+    if (path.endsWith('.json') && path.split(sep).includes('src')) yield path;
   }
 }
 

@@ -14,7 +14,6 @@ export class BotServicesRepository {
   }
 
   async insert(unit: UnitOfWork, service: BotServiceEntity): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.getRepository(BotServiceEntity).insert(service);
+    await entityManagerOf(unit).getRepository(BotServiceEntity).insert(service);
   }
 }

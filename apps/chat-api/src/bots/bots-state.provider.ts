@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { ApiKeyVault } from '../users/api-key-vault.js';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
@@ -10,7 +9,6 @@ import { BotServicesRepository } from './bot-services.repository.js';
 // `realm_bots` in POST /register, as Zulip's get_owned_bot_dicts: an administrator sees every
 // bot of the realm, anyone else the bots they own, each with its API key and outgoing webhook.
 // The realm's Notification Bot is a system bot (Zulip keeps those in another realm): not listed.
-@Injectable()
 @RegisterState()
 export class BotsStateProvider implements RegisterStateProvider {
   constructor(

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 import {
@@ -8,7 +7,6 @@ import {
 import { ChannelFoldersService } from './channel-folders.service.js';
 
 // `channel_folders` (every folder, archived ones too) and the folder limits of `realm`.
-@Injectable()
 @RegisterState()
 export class ChannelFoldersStateProvider implements RegisterStateProvider {
   constructor(private readonly folders: ChannelFoldersService) {}

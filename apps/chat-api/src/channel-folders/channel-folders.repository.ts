@@ -34,16 +34,15 @@ export class ChannelFoldersRepository {
   }
 
   async ids(realmId: number, unit: UnitOfWork): Promise<number[]> {
-    const manager = entityManagerOf(unit);
-    const rows = (await manager.query('SELECT "id" FROM "chat"."channel_folder" WHERE "realm_id" = $1', [
-      realmId,
-    ])) as Array<{ id: number }>;
+    const rows = (await entityManagerOf(unit).query(
+      'SELECT "id" FROM "chat"."channel_folder" WHERE "realm_id" = $1',
+      [realmId],
+    )) as Array<{ id: number }>;
     return rows.map((row) => row.id);
   }
 
   async insert(unit: UnitOfWork, folder: Omit<ChannelFolderEntity, 'id' | 'order'>) {
-    const manager = entityManagerOf(unit);
-    const repository = manager.getRepository(ChannelFolderEntity);
+    const repository = entityManagerOf(unit).getRepository(ChannelFolderEntity);
     const saved = await repository.save(repository.create({ ...folder, order: 0 }));
     await repository.update({ id: saved.id }, { order: saved.id });
     return Object.assign(saved, { order: saved.id });
@@ -56,8 +55,7 @@ export class ChannelFoldersRepository {
       Pick<ChannelFolderEntity, 'name' | 'description' | 'renderedDescription' | 'isArchived'>
     >,
   ): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager
+    await entityManagerOf(unit)
       .getRepository(ChannelFolderEntity)
       .update({ realmId: folder.realmId, id: folder.id }, changes);
     Object.assign(folder, changes);
@@ -65,8 +63,7 @@ export class ChannelFoldersRepository {
 
   // Every folder's position in one statement.
   async reorder(unit: UnitOfWork, realmId: number, positions: ReadonlyMap<number, number>): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(
+    await entityManagerOf(unit).query(
       `UPDATE "chat"."channel_folder" f SET "order" = p."position"
          FROM unnest($2::int[], $3::int[]) AS p("id", "position")
         WHERE f."realm_id" = $1 AND f."id" = p."id"`,

@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { UserOwnedColumns } from '../core/database/user-owned.columns.js';
 
 // One user's value of one field (Zulip's CustomProfileFieldValue); text values keep their
 // rendered HTML.
@@ -6,16 +7,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('custom_profile_field_value_user_field_key', ['userId', 'fieldId'], { unique: true })
 @Index('custom_profile_field_value_field_idx', ['fieldId'])
 @Index('custom_profile_field_value_realm_user_idx', ['realmId', 'userId'])
-export class CustomProfileFieldValueEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'int' })
-  id!: number;
-
-  @Column({ name: 'realm_id', type: 'int' })
-  realmId!: number;
-
-  @Column({ name: 'user_id', type: 'int' })
-  userId!: number;
-
+export class CustomProfileFieldValueEntity extends UserOwnedColumns {
   @Column({ name: 'field_id', type: 'int' })
   fieldId!: number;
 

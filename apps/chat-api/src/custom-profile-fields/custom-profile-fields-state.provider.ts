@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 import { CustomProfileFieldsService } from './custom-profile-fields.service.js';
@@ -7,7 +6,6 @@ import { fieldTypesState } from './profile-field-types.js';
 
 // POST /register: `custom_profile_fields` with `custom_profile_field_types`, and with `realm`
 // the built-in external accounts an administrator can pick (`realm_default_external_accounts`).
-@Injectable()
 @RegisterState()
 export class CustomProfileFieldsStateProvider implements RegisterStateProvider {
   constructor(private readonly fields: CustomProfileFieldsService) {}

@@ -37,36 +37,35 @@ export class CustomProfileFieldsRepository {
   }
 
   find(unit: UnitOfWork, realmId: number, id: number): Promise<CustomProfileFieldEntity | null> {
-    const manager = entityManagerOf(unit);
     if (!isStoredId(id)) return Promise.resolve(null);
-    return manager
+    return entityManagerOf(unit)
       .getRepository(CustomProfileFieldEntity)
       .findOne({ where: { realmId, id }, lock: { mode: 'pessimistic_write' } });
   }
 
   findMany(unit: UnitOfWork, realmId: number, ids: readonly number[]): Promise<CustomProfileFieldEntity[]> {
-    const manager = entityManagerOf(unit);
     const stored = ids.filter(isStoredId);
     if (stored.length === 0) return Promise.resolve([]);
-    return manager.getRepository(CustomProfileFieldEntity).findBy({ realmId, id: In(stored) });
+    return entityManagerOf(unit)
+      .getRepository(CustomProfileFieldEntity)
+      .findBy({ realmId, id: In(stored) });
   }
 
   async nameTaken(unit: UnitOfWork, realmId: number, name: string, exceptId = 0): Promise<boolean> {
-    const manager = entityManagerOf(unit);
-    return manager.getRepository(CustomProfileFieldEntity).existsBy({ realmId, name, id: Not(exceptId) });
+    return entityManagerOf(unit)
+      .getRepository(CustomProfileFieldEntity)
+      .existsBy({ realmId, name, id: Not(exceptId) });
   }
 
   countInSummary(unit: UnitOfWork, realmId: number, exceptId = 0): Promise<number> {
-    const manager = entityManagerOf(unit);
-    return manager
+    return entityManagerOf(unit)
       .getRepository(CustomProfileFieldEntity)
       .countBy({ realmId, displayInProfileSummary: true, id: Not(exceptId) });
   }
 
   // A new field comes last: its order is its own id.
   async insert(unit: UnitOfWork, field: NewField): Promise<CustomProfileFieldEntity> {
-    const manager = entityManagerOf(unit);
-    const repository = manager.getRepository(CustomProfileFieldEntity);
+    const repository = entityManagerOf(unit).getRepository(CustomProfileFieldEntity);
     const saved = await repository.save(repository.create({ ...field, order: 0 }));
     saved.order = saved.id;
     await repository.update({ id: saved.id }, { order: saved.order });
@@ -74,9 +73,8 @@ export class CustomProfileFieldsRepository {
   }
 
   async update(unit: UnitOfWork, field: CustomProfileFieldEntity): Promise<void> {
-    const manager = entityManagerOf(unit);
     const { id, realmId: _realm, ...changes } = field;
-    await manager.getRepository(CustomProfileFieldEntity).update({ id }, changes);
+    await entityManagerOf(unit).getRepository(CustomProfileFieldEntity).update({ id }, changes);
   }
 
   // The field and everyone's value of it.
@@ -88,18 +86,16 @@ export class CustomProfileFieldsRepository {
 
   // The values that chose one of `keys` (choices a list-of-options field no longer offers).
   async deleteChosen(unit: UnitOfWork, fieldId: number, keys: readonly string[]): Promise<void> {
-    const manager = entityManagerOf(unit);
     if (keys.length === 0) return;
-    await manager.query(`DELETE FROM ${VALUE} WHERE "field_id" = $1 AND "value" = ANY($2::text[])`, [
-      fieldId,
-      keys,
-    ]);
+    await entityManagerOf(unit).query(
+      `DELETE FROM ${VALUE} WHERE "field_id" = $1 AND "value" = ANY($2::text[])`,
+      [fieldId, keys],
+    );
   }
 
   // Every field of the realm takes its position in `positions` (one statement).
   async reorder(unit: UnitOfWork, realmId: number, positions: ReadonlyMap<number, number>): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(
+    await entityManagerOf(unit).query(
       `UPDATE ${FIELD} AS f SET "order" = o."position"
          FROM unnest($2::int[], $3::int[]) AS o("id", "position")
         WHERE f."realm_id" = $1 AND f."id" = o."id"`,
@@ -139,9 +135,8 @@ export class CustomProfileFieldsRepository {
     userId: number,
     writes: readonly ValueWrite[],
   ): Promise<void> {
-    const manager = entityManagerOf(unit);
     if (writes.length === 0) return;
-    await manager.query(
+    await entityManagerOf(unit).query(
       `INSERT INTO ${VALUE} ("realm_id", "user_id", "field_id", "value", "rendered_value")
        SELECT $1, $2, w."field_id", w."value", w."rendered_value"
          FROM unnest($3::int[], $4::text[], $5::text[]) AS w("field_id", "value", "rendered_value")
@@ -159,9 +154,8 @@ export class CustomProfileFieldsRepository {
 
   // Removes one user's values of these fields; the ids of the fields that had one.
   async deleteValues(unit: UnitOfWork, userId: number, fieldIds: readonly number[]): Promise<Set<number>> {
-    const manager = entityManagerOf(unit);
     if (fieldIds.length === 0) return new Set();
-    const rows = (await manager.query(
+    const rows = (await entityManagerOf(unit).query(
       `DELETE FROM ${VALUE} WHERE "user_id" = $1 AND "field_id" = ANY($2::int[]) RETURNING "field_id"`,
       [userId, fieldIds],
     )) as [Array<{ field_id: number }>, number];

@@ -11,22 +11,22 @@ import type { PickedUser } from './field-value.rules.js';
 export class RealmPeopleQuery {
   // Zulip's active_user_ids: every active account of the realm, bots included.
   async activeUserIds(unit: UnitOfWork, realmId: number): Promise<number[]> {
-    const manager = entityManagerOf(unit);
-    const users = await manager
+    const users = await entityManagerOf(unit)
       .getRepository(UserEntity)
       .find({ select: { id: true }, where: { realmId, isActive: true }, order: { id: 'ASC' } });
     return users.map((user) => user.id);
   }
 
   async people(unit: UnitOfWork, realmId: number, ids: readonly number[]): Promise<PickedUser[]> {
-    const manager = entityManagerOf(unit);
     const stored = [...new Set(ids.filter(isStoredId))];
     if (stored.length === 0) return [];
-    const users = await manager.getRepository(UserEntity).find({
-      select: { id: true, isActive: true, botType: true },
-      where: { realmId, id: In(stored) },
-      order: { id: 'ASC' },
-    });
+    const users = await entityManagerOf(unit)
+      .getRepository(UserEntity)
+      .find({
+        select: { id: true, isActive: true, botType: true },
+        where: { realmId, id: In(stored) },
+        order: { id: 'ASC' },
+      });
     return users.map((user) => ({ id: user.id, isActive: user.isActive, isBot: user.botType !== null }));
   }
 }

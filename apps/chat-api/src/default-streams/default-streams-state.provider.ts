@@ -1,10 +1,8 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 import { DefaultStreamsService } from './default-streams.service.js';
 
 // `realm_default_streams` (event type `default_streams`): the default channels' ids.
-@Injectable()
 @RegisterState()
 export class DefaultStreamsStateProvider implements RegisterStateProvider {
   constructor(private readonly defaults: DefaultStreamsService) {}

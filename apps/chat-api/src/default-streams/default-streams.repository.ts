@@ -23,8 +23,7 @@ export class DefaultStreamsRepository {
 
   // True when the channel was not default yet.
   async add(unit: UnitOfWork, realmId: number, streamId: number): Promise<boolean> {
-    const manager = entityManagerOf(unit);
-    const inserted = (await manager.query(
+    const inserted = (await entityManagerOf(unit).query(
       `INSERT INTO "chat"."default_stream" ("realm_id", "stream_id") VALUES ($1, $2)
        ON CONFLICT DO NOTHING RETURNING "stream_id"`,
       [realmId, streamId],
@@ -33,8 +32,7 @@ export class DefaultStreamsRepository {
   }
 
   async remove(unit: UnitOfWork, realmId: number, streamId: number): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.getRepository(DefaultStreamEntity).delete({ realmId, streamId });
+    await entityManagerOf(unit).getRepository(DefaultStreamEntity).delete({ realmId, streamId });
   }
 
   // Everyone Zulip tells about default channels: the realm's active members but guests.

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import {
   type RegisterContext,
   type RegisterStateProvider,
@@ -7,7 +6,6 @@ import {
 
 // Personal features this server does not have, in the shapes Zulip gives a user without them:
 // no alert words, no synced drafts, no topic visibility policies.
-@Injectable()
 @RegisterState()
 export class PersonalFeaturesStateProvider implements RegisterStateProvider {
   fetch(_caller: unknown, want: (type: string) => boolean, context: RegisterContext) {

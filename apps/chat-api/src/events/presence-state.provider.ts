@@ -1,11 +1,9 @@
-import { Injectable } from '@nestjs/common';
 import { Clock } from '@shared/util';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 
 // `presences` in POST /register. This server records no presence, so no user has a presence
 // row: Zulip's get_presences_for_realm then answers {} and, for a client that sent no
 // last_update_id, -1.
-@Injectable()
 @RegisterState()
 export class PresenceStateProvider implements RegisterStateProvider {
   constructor(private readonly clock: Clock) {}

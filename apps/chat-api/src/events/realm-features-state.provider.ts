@@ -1,9 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 
 // Realm features this server does not have, in the shapes Zulip gives a realm without them:
 // `realm_emoji` (no custom emoji).
-@Injectable()
 @RegisterState()
 export class RealmFeaturesStateProvider implements RegisterStateProvider {
   fetch(_caller: unknown, want: (type: string) => boolean) {

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { RegisterState, type RegisterStateProvider } from '../core/events/register-state.js';
+import { REGISTER_STATE_KEY, type RegisterStateProvider } from '../core/events/register-state.js';
 
 // Every @RegisterState provider of the app, found once at boot.
 @Injectable()
@@ -11,7 +11,7 @@ export class RegisterStateProviders implements OnModuleInit {
 
   onModuleInit(): void {
     this.found = this.discovery
-      .getProviders({ metadataKey: RegisterState.KEY })
+      .getProviders({ metadataKey: REGISTER_STATE_KEY })
       .map((wrapper) => wrapper.instance as RegisterStateProvider);
   }
 

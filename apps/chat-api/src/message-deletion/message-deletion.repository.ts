@@ -5,8 +5,7 @@ import { entityManagerOf, type UnitOfWork } from '@platform/database';
 export class MessageDeletionRepository {
   // The conversation's oldest remaining message (a channel's first_message_id), or null.
   async firstMessageId(unit: UnitOfWork, recipientId: number): Promise<number | null> {
-    const manager = entityManagerOf(unit);
-    const [row] = (await manager.query(
+    const [row] = (await entityManagerOf(unit).query(
       'SELECT min("id") AS "first" FROM "chat"."message" WHERE "recipient_id" = $1',
       [recipientId],
     )) as [{ first: number | null }];

@@ -64,8 +64,7 @@ export class MessageEditingRepository {
   // it is still as the edit was prepared against: an edit committed in between changes its
   // history, topic or channel. False when it was deleted meanwhile.
   async lockUnchanged(unit: UnitOfWork, message: MessageEntity): Promise<boolean> {
-    const manager = entityManagerOf(unit);
-    const [row] = (await manager.query(
+    const [row] = (await entityManagerOf(unit).query(
       `SELECT "recipient_id" AS "recipientId", "topic", "content", "edit_history" AS "editHistory"
          FROM "chat"."message" WHERE "id" = $1 FOR UPDATE`,
       [message.id],
@@ -85,8 +84,7 @@ export class MessageEditingRepository {
     messageId: number,
     edit: { content: string; renderedContent: string; editedAt: Date; entry: EditHistoryEntry },
   ): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(
+    await entityManagerOf(unit).query(
       `UPDATE "chat"."message"
           SET "content" = $2, "rendered_content" = $3, "last_edit_time" = $4,
               "edit_history" = jsonb_build_array($5::jsonb) || COALESCE("edit_history", '[]'::jsonb)
@@ -97,8 +95,7 @@ export class MessageEditingRepository {
 
   // Every copy's mention flags set anew from the new content, in one statement.
   async recomputeMentions(unit: UnitOfWork, messageId: number, mentions: MentionedUsers): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(
+    await entityManagerOf(unit).query(
       `UPDATE "chat"."user_message"
           SET "flags" = ("flags" & ~${MENTION_BITS})
                       | (CASE WHEN "user_id" = ANY($2::int[]) THEN ${MessageFlag.mentioned} ELSE 0 END)
@@ -110,8 +107,7 @@ export class MessageEditingRepository {
   }
 
   async copies(unit: UnitOfWork, messageId: number): Promise<Copy[]> {
-    const manager = entityManagerOf(unit);
-    return (await manager.query(
+    return (await entityManagerOf(unit).query(
       `SELECT "user_id" AS "userId", "flags" FROM "chat"."user_message" WHERE "message_id" = $1`,
       [messageId],
     )) as Copy[];
@@ -154,8 +150,7 @@ export class MessageEditingRepository {
   // Moves the selected messages still where they were, in one statement, each with the move at
   // the head of its history; answers the ids moved, ascending.
   async moveMessages(unit: UnitOfWork, move: TopicMove): Promise<number[]> {
-    const manager = entityManagerOf(unit);
-    const rows = (await manager.query(
+    const rows = (await entityManagerOf(unit).query(
       `UPDATE "chat"."message" AS m
           SET "recipient_id" = $4, "stream_id" = $5, "topic" = $6::varchar, "topic_key" = lower($6::varchar),
               "last_moved_time" = COALESCE($7, m."last_moved_time"),
@@ -184,8 +179,7 @@ export class MessageEditingRepository {
     recipientId: number,
     topicKey: string,
   ): Promise<Pick<MessageEntity, 'id' | 'senderId' | 'content' | 'dateSent' | 'topicKey'> | null> {
-    const manager = entityManagerOf(unit);
-    const [row] = (await manager.query(
+    const [row] = (await entityManagerOf(unit).query(
       `SELECT "id", "sender_id" AS "senderId", "content", "date_sent" AS "dateSent", "topic_key" AS "topicKey"
          FROM "chat"."message" WHERE "recipient_id" = $1 AND "topic_key" = $2 ORDER BY "id" DESC LIMIT 1`,
       [recipientId, topicKey],
@@ -195,8 +189,7 @@ export class MessageEditingRepository {
 
   // Everyone ever subscribed to the channel (former subscribers kept their copies).
   async everSubscribed(unit: UnitOfWork, streamId: number): Promise<FormerSubscriber[]> {
-    const manager = entityManagerOf(unit);
-    return (await manager.query(
+    return (await entityManagerOf(unit).query(
       `SELECT s."user_id" AS "userId", u."role" = $2 AS "guest"
          FROM "chat"."subscription" s JOIN "chat"."user_profile" u ON u."id" = s."user_id"
         WHERE s."stream_id" = $1 ORDER BY s."user_id"`,

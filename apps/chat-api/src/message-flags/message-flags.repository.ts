@@ -49,8 +49,7 @@ export class MessageFlagsRepository {
     change: FlagChange,
     skipUnsubscribed: boolean,
   ): Promise<BulkFlagOutcome> {
-    const manager = entityManagerOf(unit);
-    const [row] = (await manager.query(
+    const [row] = (await entityManagerOf(unit).query(
       `WITH "wanted" AS (SELECT w."id" FROM unnest($2::int[]) AS w("id")),
        "skipped" AS (
          SELECT m."id", m."stream_id" FROM "wanted" w JOIN "chat"."message" m ON m."id" = w."id"
@@ -133,8 +132,7 @@ export class MessageFlagsRepository {
 
   // The channel of each of these messages of the realm (null for direct messages).
   async channelsOf(unit: UnitOfWork, realmId: number, messageIds: readonly number[]) {
-    const manager = entityManagerOf(unit);
-    return (await manager.query(
+    return (await entityManagerOf(unit).query(
       'SELECT "id", "stream_id" FROM "chat"."message" WHERE "realm_id" = $1 AND "id" = ANY($2::int[])',
       [realmId, messageIds],
     )) as Array<{ id: number; stream_id: number | null }>;
@@ -148,9 +146,8 @@ export class MessageFlagsRepository {
     messageIds: readonly number[],
     change: FlagChange,
   ): Promise<void> {
-    const manager = entityManagerOf(unit);
     const flags = ((MessageFlag.historical | MessageFlag.read) & ~change.bit) | change.target;
-    await manager.query(
+    await entityManagerOf(unit).query(
       `INSERT INTO "chat"."user_message" ("user_id", "message_id", "flags")
        SELECT $1, m."id", $3 FROM unnest($2::int[]) AS m("id")
        ON CONFLICT ("user_id", "message_id")
@@ -161,8 +158,7 @@ export class MessageFlagsRepository {
 
   // What clients need to put messages back in their unread counts.
   async unreadDetails(unit: UnitOfWork, userId: number, messageIds: readonly number[]) {
-    const manager = entityManagerOf(unit);
-    return (await manager.query(
+    return (await entityManagerOf(unit).query(
       `SELECT um."message_id", um."flags", m."stream_id", m."topic", r."type", r."user_ids", s."is_muted"
        FROM "chat"."user_message" um
        JOIN "chat"."message" m ON m."id" = um."message_id"

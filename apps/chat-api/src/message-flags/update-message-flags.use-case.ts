@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
-import type { ChatEventV1, ChatTopics } from '@shared/contracts';
+import type { ChatTopics } from '@shared/contracts';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
-import { toMessageRuns } from '../events/message-runs.js';
 import { MessageFlag } from '../core/database/message-flags.js';
 import { RecipientType } from '../messages/recipient.entity.js';
 import { ChatError } from '../core/http/chat.error.js';
@@ -11,6 +10,7 @@ import { isStoredId } from '../core/http/stored-id.js';
 import { historyAccess } from '../streams/stream-access.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { type FlagChange, flagChange, marksUnread } from './flag-rules.js';
+import { flagsEvent } from './flags-event.js';
 import { MessageFlagsRepository, type UnreadDetail } from './message-flags.repository.js';
 
 export interface UpdateFlagsCommand {
@@ -118,29 +118,6 @@ export class UpdateMessageFlagsUseCase {
     );
     await publishChatEvent(tx, flagsEvent(caller, change, messages, { message_details: messageDetails }));
   }
-}
-
-// Zulip's update_message_flags event, for the caller's queues. Its `messages` travel as runs
-// of consecutive ids, expanded by the queues: a bulk change names thousands.
-function flagsEvent(
-  caller: ChatCaller,
-  change: FlagChange,
-  messages: readonly number[],
-  extra: Record<string, unknown> = {},
-): ChatEventV1 {
-  return {
-    realmId: caller.realm.id,
-    userIds: [caller.user.id],
-    event: {
-      type: 'update_message_flags',
-      op: change.operation,
-      operation: change.operation,
-      flag: change.flag,
-      all: false,
-      ...extra,
-    },
-    messageRuns: toMessageRuns(messages),
-  };
 }
 
 // Zulip's message_details entry: where the message lives, and whether it mentions the user.

@@ -14,8 +14,7 @@ export class ReactionAudienceRepository {
   // Zulip's create_historical_user_messages: a reaction to a message the user never received
   // (a public channel's history) gives them a copy flagged historical and read.
   async ensureCopy(unit: UnitOfWork, userId: number, messageId: number): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(
+    await entityManagerOf(unit).query(
       `INSERT INTO "chat"."user_message" ("user_id", "message_id", "flags") VALUES ($1, $2, $3)
        ON CONFLICT ("user_id", "message_id") DO NOTHING`,
       [userId, messageId, MessageFlag.historical | MessageFlag.read],
@@ -26,7 +25,6 @@ export class ReactionAudienceRepository {
   // holders of a copy; a channel's active subscribers, narrowed to those holding a copy when
   // its history is protected, widened to non-guest holders of a copy when it is public.
   async audience(unit: UnitOfWork, messageId: number, channel: ReactedChannel | null): Promise<number[]> {
-    const manager = entityManagerOf(unit);
     const holders = `SELECT um."user_id" FROM "chat"."user_message" um WHERE um."message_id" = $1`;
     const subscribers = `SELECT s."user_id" FROM "chat"."subscription" s
        JOIN "chat"."user_profile" u ON u."id" = s."user_id"
@@ -41,10 +39,10 @@ export class ReactionAudienceRepository {
             : `${subscribers} UNION SELECT um."user_id" FROM "chat"."user_message" um
                JOIN "chat"."user_profile" u ON u."id" = um."user_id"
                WHERE um."message_id" = $1 AND u."role" <> ${UserRole.GUEST}`;
-    const rows = (await manager.query(`SELECT "user_id" FROM (${sql}) AS a ORDER BY "user_id"`, [
-      messageId,
-      ...(channel === null ? [] : [channel.id]),
-    ])) as Array<{ user_id: number }>;
+    const rows = (await entityManagerOf(unit).query(
+      `SELECT "user_id" FROM (${sql}) AS a ORDER BY "user_id"`,
+      [messageId, ...(channel === null ? [] : [channel.id])],
+    )) as Array<{ user_id: number }>;
     return rows.map((row) => row.user_id);
   }
 }

@@ -1,10 +1,8 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 import { MessageStateQuery } from './message-state.query.js';
 
 // `starred_messages` and `recent_private_conversations` in POST /register.
-@Injectable()
 @RegisterState()
 export class ConversationStateProvider implements RegisterStateProvider {
   constructor(private readonly messageState: MessageStateQuery) {}

@@ -16,8 +16,7 @@ export class MessageRemovalRepository {
   // answers who held a copy, or null when the message was already gone (a concurrent deletion
   // won the row lock).
   async delete(unit: UnitOfWork, realmId: number, messageId: number): Promise<CopyHolder[] | null> {
-    const manager = entityManagerOf(unit);
-    const [row] = (await manager.query(
+    const [row] = (await entityManagerOf(unit).query(
       `WITH "gone" AS (
          DELETE FROM "chat"."message" WHERE "id" = $1 AND "realm_id" = $2 RETURNING "id"
        ), "copies" AS (

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { MessageFlag } from '../core/database/message-flags.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
@@ -14,7 +13,6 @@ const MENTION_BITS =
   MessageFlag.mentioned | MessageFlag.stream_wildcard_mentioned | MessageFlag.topic_wildcard_mentioned;
 
 // `message` (max_message_id) and `update_message_flags` (unread_msgs, Zulip's shape).
-@Injectable()
 @RegisterState()
 export class MessageStateProvider implements RegisterStateProvider {
   constructor(

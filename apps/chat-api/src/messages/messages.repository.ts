@@ -49,9 +49,8 @@ export class MessagesRepository {
   // One statement for any number of messages; their ids in the order given. The rows are
   // inserted in that order, so their identity values ascend with it.
   async insertMany(unit: UnitOfWork, messages: ReadonlyArray<Omit<MessageEntity, 'id'>>): Promise<number[]> {
-    const manager = entityManagerOf(unit);
     const column = <K extends keyof Omit<MessageEntity, 'id'>>(key: K) => messages.map((m) => m[key]);
-    const rows = (await manager.query(
+    const rows = (await entityManagerOf(unit).query(
       `INSERT INTO "chat"."message" ("realm_id", "sender_id", "recipient_id", "stream_id", "topic", "topic_key",
                                      "content", "rendered_content", "client", "date_sent")
        SELECT m."realm_id", m."sender_id", m."recipient_id", m."stream_id", m."topic", m."topic_key",
@@ -80,9 +79,8 @@ export class MessagesRepository {
 
   // One statement for every recipient's copy of any number of messages.
   async deliver(unit: UnitOfWork, deliveries: readonly Delivery[]): Promise<void> {
-    const manager = entityManagerOf(unit);
     if (deliveries.length === 0) return;
-    await manager.query(
+    await entityManagerOf(unit).query(
       `INSERT INTO "chat"."user_message" ("user_id", "message_id", "flags")
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[])`,
       [deliveries.map((d) => d.userId), deliveries.map((d) => d.messageId), deliveries.map((d) => d.flags)],

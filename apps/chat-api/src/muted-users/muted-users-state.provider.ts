@@ -1,11 +1,9 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 import { mutedUserRows } from './muted-user.presenter.js';
 import { MutedUsersRepository } from './muted-users.repository.js';
 
 // `muted_users` in POST /register.
-@Injectable()
 @RegisterState()
 export class MutedUsersStateProvider implements RegisterStateProvider {
   constructor(private readonly mutes: MutedUsersRepository) {}

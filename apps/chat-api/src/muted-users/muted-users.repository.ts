@@ -10,8 +10,7 @@ export class MutedUsersRepository {
 
   // False when the mute already exists (the primary key decides, so concurrent mutes agree).
   async insert(unit: UnitOfWork, mute: MutedUserEntity): Promise<boolean> {
-    const manager = entityManagerOf(unit);
-    const rows = (await manager.query(
+    const rows = (await entityManagerOf(unit).query(
       `INSERT INTO "chat"."muted_user" ("user_id", "muted_user_id", "realm_id", "date_muted")
        VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING "user_id"`,
       [mute.userId, mute.mutedUserId, mute.realmId, mute.dateMuted],
@@ -21,8 +20,9 @@ export class MutedUsersRepository {
 
   // False when there was no such mute.
   async delete(unit: UnitOfWork, realmId: number, userId: number, mutedUserId: number): Promise<boolean> {
-    const manager = entityManagerOf(unit);
-    const result = await manager.getRepository(MutedUserEntity).delete({ realmId, userId, mutedUserId });
+    const result = await entityManagerOf(unit)
+      .getRepository(MutedUserEntity)
+      .delete({ realmId, userId, mutedUserId });
     return (result.affected ?? 0) > 0;
   }
 
@@ -44,8 +44,7 @@ export class MutedUsersRepository {
   // Marks every unread copy the muter holds of the muted user's messages as read, in one
   // statement; answers the ids it changed.
   async markSenderRead(unit: UnitOfWork, userId: number, senderId: number): Promise<number[]> {
-    const manager = entityManagerOf(unit);
-    const rows = (await manager.query(
+    const rows = (await entityManagerOf(unit).query(
       `UPDATE "chat"."user_message" AS um SET "flags" = um."flags" | $3
        FROM "chat"."message" AS m
        WHERE um."user_id" = $1 AND um."message_id" = m."id" AND m."sender_id" = $2 AND (um."flags" & $3) = 0

@@ -27,8 +27,7 @@ export class OutgoingWebhookAnswers {
     trigger: OutgoingWebhookTriggerV1,
     outcome: AnswerOutcome,
   ): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(
+    await entityManagerOf(unit).query(
       `INSERT INTO ${this.table} (request_id, trigger, outcome) VALUES ($1, $2, $3)
        ON CONFLICT (request_id) DO NOTHING`,
       [requestId, JSON.stringify(trigger), JSON.stringify(outcome)],
@@ -50,8 +49,7 @@ export class OutgoingWebhookAnswers {
 
   // False when the row is gone already (another replica posted the answer).
   async remove(unit: UnitOfWork, requestId: string): Promise<boolean> {
-    const manager = entityManagerOf(unit);
-    const [, count] = (await manager.query(`DELETE FROM ${this.table} WHERE request_id = $1`, [
+    const [, count] = (await entityManagerOf(unit).query(`DELETE FROM ${this.table} WHERE request_id = $1`, [
       requestId,
     ])) as [unknown, number];
     return count > 0;

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@shared/util';
 import { type AccountLifecycleListener, ListensToAccounts } from '../core/accounts/account-lifecycle.js';
 import type { UserEntity } from '../core/accounts/user.entity.js';
 import { ChatApiConfig } from '../core/chat-api.config.js';
 import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
 import { pushServiceOf } from '../core/push-service.js';
 import { PushDevicesRepository } from './push-devices.repository.js';
-import { PushJobsRepository } from './push-jobs.repository.js';
-import { PushWorker } from './push.worker.js';
+import { PushQueue } from './push-queue.js';
 
 // A deactivated account's phones stop getting notifications (Zulip's clear_push_device_tokens):
 // its legacy tokens are deleted and, with a push service, unregistered from the bouncer.
@@ -19,9 +17,7 @@ export class PushAccountListener implements AccountLifecycleListener {
   constructor(
     config: ChatApiConfig,
     private readonly devices: PushDevicesRepository,
-    private readonly jobs: PushJobsRepository,
-    private readonly worker: PushWorker,
-    private readonly clock: Clock,
+    private readonly queue: PushQueue,
   ) {
     this.configured = pushServiceOf(config) !== null;
   }
@@ -29,7 +25,7 @@ export class PushAccountListener implements AccountLifecycleListener {
   async userDeactivated(tx: ChatTransaction, user: UserEntity): Promise<void> {
     const tokens = await this.devices.takeTokens(tx, user.id);
     if (!this.configured || tokens.length === 0) return;
-    await this.jobs.enqueue(
+    await this.queue.add(
       tx,
       tokens.map((token) => ({
         kind: 'token_unregister' as const,
@@ -38,8 +34,6 @@ export class PushAccountListener implements AccountLifecycleListener {
         data: { tokenKind: token.kind },
         secret: token.tokenSealed,
       })),
-      this.clock.now(),
     );
-    tx.afterCommit(() => this.worker.wake());
   }
 }

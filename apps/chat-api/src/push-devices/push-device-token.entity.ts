@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, Unique } from 'typeorm';
+import { UserOwnedColumns } from '../core/database/user-owned.columns.js';
 
 // Zulip's PushDeviceToken.kind.
 export enum PushTokenKind {
@@ -11,16 +12,7 @@ export enum PushTokenKind {
 // (the unique key's leading user_id also serves a user's lookups).
 @Entity({ name: 'push_device_token' })
 @Unique('push_device_token_uq', ['userId', 'kind', 'tokenHash'])
-export class PushDeviceTokenEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'int' })
-  id!: number;
-
-  @Column({ name: 'realm_id', type: 'int' })
-  realmId!: number;
-
-  @Column({ name: 'user_id', type: 'int' })
-  userId!: number;
-
+export class PushDeviceTokenEntity extends UserOwnedColumns {
   @Column({ type: 'smallint' })
   kind!: PushTokenKind;
 

@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, Unique } from 'typeorm';
+import { UserOwnedColumns } from '../core/database/user-owned.columns.js';
 
 export type PushDeviceStatus = 'pending' | 'active' | 'failed';
 
@@ -7,16 +8,7 @@ export type PushDeviceStatus = 'pending' | 'active' | 'failed';
 // registration are secrets, kept sealed; the bouncer answers with its own device id.
 @Entity({ name: 'push_device' })
 @Unique('push_device_account_uq', ['userId', 'pushAccountId'])
-export class PushDeviceEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'int' })
-  id!: number;
-
-  @Column({ name: 'realm_id', type: 'int' })
-  realmId!: number;
-
-  @Column({ name: 'user_id', type: 'int' })
-  userId!: number;
-
+export class PushDeviceEntity extends UserOwnedColumns {
   // The client's own id for the account, a JSON integer (kept as text: it may exceed 2^53).
   @Column({ name: 'push_account_id', type: 'bigint' })
   pushAccountId!: string;

@@ -16,6 +16,7 @@ import { PushJobsRepository } from './push-jobs.repository.js';
 import { PushNoticeEntity } from './push-notice.entity.js';
 import { PushNoticesRepository } from './push-notices.repository.js';
 import { PushNotificationTriggers } from './push-notification.triggers.js';
+import { PushQueue } from './push-queue.js';
 import { PushReadWatcher } from './push-read.watcher.js';
 import { PushRegistrationsService } from './push-registrations.service.js';
 import { PushRemovals } from './push-removals.js';
@@ -41,6 +42,7 @@ import { PushWorker } from './push.worker.js';
     PushMetrics,
     PushNoticesRepository,
     PushNotificationTriggers,
+    PushQueue,
     PushReadWatcher,
     PushRegistrationsService,
     PushRemovals,

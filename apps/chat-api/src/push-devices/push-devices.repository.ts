@@ -27,16 +27,14 @@ export class PushDevicesRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   findDevice(unit: UnitOfWork, userId: number, pushAccountId: string): Promise<PushDeviceEntity | null> {
-    const manager = entityManagerOf(unit);
-    return manager
+    return entityManagerOf(unit)
       .getRepository(PushDeviceEntity)
       .findOne({ where: { userId, pushAccountId }, lock: { mode: 'pessimistic_write' } });
   }
 
   // A new registration, or a new attempt for one that failed: pending again, error cleared.
   async savePending(unit: UnitOfWork, device: NewPushDevice): Promise<number> {
-    const manager = entityManagerOf(unit);
-    const [row] = (await manager.query(
+    const [row] = (await entityManagerOf(unit).query(
       `INSERT INTO "chat"."push_device" ("realm_id", "user_id", "push_account_id", "token_kind",
               "push_public_key_sealed", "bouncer_public_key", "encrypted_push_registration_sealed",
               "status", "error_code", "bouncer_device_id", "registered_at")
@@ -95,8 +93,7 @@ export class PushDevicesRepository {
 
   // True when the token is new for the user.
   async addToken(unit: UnitOfWork, token: NewPushToken): Promise<number | null> {
-    const manager = entityManagerOf(unit);
-    const result = await manager
+    const result = await entityManagerOf(unit)
       .createQueryBuilder()
       .insert()
       .into(PushDeviceTokenEntity)
@@ -114,8 +111,9 @@ export class PushDevicesRepository {
     kind: PushTokenKind,
     tokenHash: string,
   ): Promise<boolean> {
-    const manager = entityManagerOf(unit);
-    const result = await manager.getRepository(PushDeviceTokenEntity).delete({ userId, kind, tokenHash });
+    const result = await entityManagerOf(unit)
+      .getRepository(PushDeviceTokenEntity)
+      .delete({ userId, kind, tokenHash });
     return (result.affected ?? 0) > 0;
   }
 
@@ -124,8 +122,7 @@ export class PushDevicesRepository {
     unit: UnitOfWork,
     userId: number,
   ): Promise<Array<Pick<PushDeviceTokenEntity, 'kind' | 'tokenSealed'>>> {
-    const manager = entityManagerOf(unit);
-    const [rows] = (await manager.query(
+    const [rows] = (await entityManagerOf(unit).query(
       `DELETE FROM "chat"."push_device_token" WHERE "user_id" = $1 RETURNING "kind", "token_sealed" AS "tokenSealed"`,
       [userId],
     )) as [Array<Pick<PushDeviceTokenEntity, 'kind' | 'tokenSealed'>>, number];
@@ -144,9 +141,8 @@ export class PushDevicesRepository {
 
   // Those of `userIds` with at least one legacy token: the users a notification can reach.
   async usersWithTokens(unit: UnitOfWork, userIds: readonly number[]): Promise<Set<number>> {
-    const manager = entityManagerOf(unit);
     if (userIds.length === 0) return new Set();
-    const rows = (await manager.query(
+    const rows = (await entityManagerOf(unit).query(
       `SELECT DISTINCT "user_id" FROM "chat"."push_device_token" WHERE "user_id" = ANY($1::int[])`,
       [userIds],
     )) as Array<{ user_id: number }>;

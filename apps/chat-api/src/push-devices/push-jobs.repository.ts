@@ -17,7 +17,6 @@ export class PushJobsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async enqueue(unit: UnitOfWork, jobs: readonly NewPushJob[], dueAt: Date): Promise<void> {
-    const manager = entityManagerOf(unit);
     if (jobs.length === 0) return;
     const values = jobs.flatMap((job) => [
       job.kind,
@@ -30,7 +29,7 @@ export class PushJobsRepository {
       const at = index * 5;
       return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}::jsonb, $${at + 5}, $${values.length + 1})`;
     });
-    await manager.query(
+    await entityManagerOf(unit).query(
       `INSERT INTO "chat"."push_job" ("kind", "realm_id", "user_id", "data", "secret", "due_at") VALUES ${rows.join(', ')}`,
       [...values, dueAt],
     );

@@ -15,8 +15,13 @@ export class PushNoticesRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async record(unit: UnitOfWork, notice: PushNotice): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.createQueryBuilder().insert().into(PushNoticeEntity).values(notice).orIgnore().execute();
+    await entityManagerOf(unit)
+      .createQueryBuilder()
+      .insert()
+      .into(PushNoticeEntity)
+      .values(notice)
+      .orIgnore()
+      .execute();
   }
 
   // Whether the user still has the message unread (false once read, or deleted).
@@ -35,9 +40,8 @@ export class PushNoticesRepository {
     userIds: readonly number[],
     messageIds: readonly number[],
   ): Promise<PushNotice[]> {
-    const manager = entityManagerOf(unit);
     if (userIds.length === 0 || messageIds.length === 0) return [];
-    const [rows] = (await manager.query(
+    const [rows] = (await entityManagerOf(unit).query(
       `DELETE FROM "chat"."push_notice"
         WHERE "user_id" = ANY($1::int[]) AND "message_id" = ANY($2::int[])
         RETURNING "realm_id" AS "realmId", "user_id" AS "userId", "message_id" AS "messageId"`,

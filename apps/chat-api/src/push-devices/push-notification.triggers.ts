@@ -7,11 +7,10 @@ import {
   type SentMessage,
 } from '../core/messages/message-send-lifecycle.js';
 import { pushServiceOf } from '../core/push-service.js';
-import { Clock } from '@shared/util';
 import { PushDevicesRepository } from './push-devices.repository.js';
-import { type NewPushJob, PushJobsRepository } from './push-jobs.repository.js';
+import type { NewPushJob } from './push-jobs.repository.js';
+import { PushQueue } from './push-queue.js';
 import { messagePayloads, type PushTrigger } from './push-payloads.js';
-import { PushWorker } from './push.worker.js';
 
 // Who a sent message notifies on their phones (Zulip's push triggers): the other participants
 // of a direct message, the users a channel message mentions (by name or through a group).
@@ -26,9 +25,7 @@ export class PushNotificationTriggers implements MessageSendListener {
   constructor(
     config: ChatApiConfig,
     private readonly devices: PushDevicesRepository,
-    private readonly jobs: PushJobsRepository,
-    private readonly worker: PushWorker,
-    private readonly clock: Clock,
+    private readonly queue: PushQueue,
   ) {
     this.enabled = pushServiceOf(config) !== null;
   }
@@ -50,9 +47,7 @@ export class PushNotificationTriggers implements MessageSendListener {
         data: { messageId: message.id, payloads: messagePayloads(message.realm, userId, trigger, row) },
       }));
     });
-    if (jobs.length === 0) return;
-    await this.jobs.enqueue(tx, jobs, this.clock.now());
-    tx.afterCommit(() => this.worker.wake());
+    await this.queue.add(tx, jobs);
   }
 }
 

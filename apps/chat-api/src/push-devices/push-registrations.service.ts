@@ -3,7 +3,6 @@ import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import { ChatApiConfig } from '../core/chat-api.config.js';
-import type { ChatTransaction } from '../core/events/chat-event.publisher.js';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 import { pushServiceOf } from '../core/push-service.js';
@@ -11,8 +10,7 @@ import { ApiKeyVault } from '../users/api-key-vault.js';
 import { type PushTokenKind } from './push-device-token.entity.js';
 import { validateToken } from './push-device.params.js';
 import { PushDevicesRepository } from './push-devices.repository.js';
-import { type NewPushJob, PushJobsRepository } from './push-jobs.repository.js';
-import { PushWorker } from './push.worker.js';
+import { PushQueue } from './push-queue.js';
 
 export interface E2eeRegistration {
   readonly tokenKind: 'fcm' | 'apns';
@@ -31,9 +29,8 @@ export class PushRegistrationsService {
   constructor(
     config: ChatApiConfig,
     private readonly devices: PushDevicesRepository,
-    private readonly jobs: PushJobsRepository,
+    private readonly queue: PushQueue,
     private readonly vault: ApiKeyVault,
-    private readonly worker: PushWorker,
     private readonly clock: Clock,
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
   ) {
@@ -61,7 +58,9 @@ export class PushRegistrationsService {
         encryptedPushRegistrationSealed: this.vault.seal(registration.encryptedPushRegistration),
         registeredAt: this.clock.now(),
       });
-      await this.queue(tx, { kind: 'e2ee_register', realmId: realm.id, userId: user.id, data: { deviceId } });
+      await this.queue.add(tx, [
+        { kind: 'e2ee_register', realmId: realm.id, userId: user.id, data: { deviceId } },
+      ]);
     });
   }
 
@@ -84,13 +83,15 @@ export class PushRegistrationsService {
         iosAppId,
       });
       if (added === null || !this.configured) return;
-      await this.queue(tx, {
-        kind: 'token_register',
-        realmId: realm.id,
-        userId: user.id,
-        data: { tokenKind: kind, iosAppId },
-        secret: this.vault.seal(token),
-      });
+      await this.queue.add(tx, [
+        {
+          kind: 'token_register',
+          realmId: realm.id,
+          userId: user.id,
+          data: { tokenKind: kind, iosAppId },
+          secret: this.vault.seal(token),
+        },
+      ]);
     });
   }
 
@@ -104,19 +105,15 @@ export class PushRegistrationsService {
         if (!removed) throw ChatError.badRequest('Token does not exist');
         return;
       }
-      await this.queue(tx, {
-        kind: 'token_unregister',
-        realmId: realm.id,
-        userId: user.id,
-        data: { tokenKind: kind },
-        secret: this.vault.seal(token),
-      });
+      await this.queue.add(tx, [
+        {
+          kind: 'token_unregister',
+          realmId: realm.id,
+          userId: user.id,
+          data: { tokenKind: kind },
+          secret: this.vault.seal(token),
+        },
+      ]);
     });
-  }
-
-  // The call is made once the change commits; this replica's worker is woken for it then.
-  private async queue(tx: ChatTransaction, job: NewPushJob): Promise<void> {
-    await this.jobs.enqueue(tx, [job], this.clock.now());
-    tx.afterCommit(() => this.worker.wake());
   }
 }

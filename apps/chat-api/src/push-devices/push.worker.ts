@@ -1,9 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
-import { Clock, RecurringPass } from '@shared/util';
+import { Clock } from '@shared/util';
+import { QueueDrainer } from '../core/background/queue-drainer.js';
 import { ChatApiConfig } from '../core/chat-api.config.js';
 import { pushServiceOf } from '../core/push-service.js';
 import { PushJobRunner } from './push-job.runner.js';
+import type { PushJobEntity } from './push-job.entity.js';
 import { PushJobsRepository } from './push-jobs.repository.js';
 
 const BATCH = 20;
@@ -13,37 +15,33 @@ const BATCH = 20;
 // wakes it at once.
 @Injectable()
 export class PushWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly passes = new RecurringPass(
-    () => this.drain(),
-    (error) => this.logger.error({ err: error }, 'push worker round failed'),
-  );
+  private readonly queue: QueueDrainer<PushJobEntity>;
 
   constructor(
-    private readonly jobs: PushJobsRepository,
-    private readonly runner: PushJobRunner,
+    jobs: PushJobsRepository,
+    runner: PushJobRunner,
     private readonly config: ChatApiConfig,
-    private readonly clock: Clock,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    clock: Clock,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.queue = new QueueDrainer(
+      () => jobs.claimDue(clock.now(), config.CHAT_PUSH_LEASE_MS, BATCH),
+      (job) => runner.run(job),
+      logger,
+      'push worker round failed',
+    );
+  }
 
   onApplicationBootstrap(): void {
-    if (pushServiceOf(this.config)) this.passes.start(this.config.CHAT_PUSH_POLL_MS, { runNow: true });
+    if (pushServiceOf(this.config)) this.queue.start(this.config.CHAT_PUSH_POLL_MS);
   }
 
   // A call under way is not waited for: its claim lapses and it is made again.
   onApplicationShutdown(): void {
-    void this.passes.stop();
+    this.queue.stop();
   }
 
   wake(): void {
-    this.passes.kick();
-  }
-
-  private async drain(): Promise<void> {
-    while (!this.passes.stopped) {
-      const due = await this.jobs.claimDue(this.clock.now(), this.config.CHAT_PUSH_LEASE_MS, BATCH);
-      if (due.length === 0) return;
-      await Promise.all(due.map((job) => this.runner.run(job)));
-    }
+    this.queue.wake();
   }
 }

@@ -34,33 +34,34 @@ export class ReactionsRepository {
 
   // The earliest reaction anyone made with this emoji: a new one counts as a vote for it.
   findVote(unit: UnitOfWork, key: ReactionKey): Promise<ReactionEntity | null> {
-    const manager = entityManagerOf(unit);
-    return manager.getRepository(ReactionEntity).findOne({
-      where: {
-        messageId: key.messageId,
-        emojiCode: key.emojiCode,
-        reactionType: key.reactionType as ReactionType,
-      },
-      order: { id: 'ASC' },
-    });
+    return entityManagerOf(unit)
+      .getRepository(ReactionEntity)
+      .findOne({
+        where: {
+          messageId: key.messageId,
+          emojiCode: key.emojiCode,
+          reactionType: key.reactionType as ReactionType,
+        },
+        order: { id: 'ASC' },
+      });
   }
 
   hasReacted(unit: UnitOfWork, userId: number, key: ReactionKey): Promise<boolean> {
-    const manager = entityManagerOf(unit);
-    return manager.getRepository(ReactionEntity).exists({
-      where: {
-        userId,
-        messageId: key.messageId,
-        emojiCode: key.emojiCode,
-        reactionType: key.reactionType as ReactionType,
-      },
-    });
+    return entityManagerOf(unit)
+      .getRepository(ReactionEntity)
+      .exists({
+        where: {
+          userId,
+          messageId: key.messageId,
+          emojiCode: key.emojiCode,
+          reactionType: key.reactionType as ReactionType,
+        },
+      });
   }
 
   // False when the user already reacted so (the unique index decides).
   async insert(unit: UnitOfWork, reaction: NewReaction): Promise<boolean> {
-    const manager = entityManagerOf(unit);
-    const rows = (await manager.query(
+    const rows = (await entityManagerOf(unit).query(
       `INSERT INTO "chat"."reaction" ("realm_id", "message_id", "user_id", "emoji_name", "emoji_code", "reaction_type")
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING "id"`,
       [
@@ -77,8 +78,7 @@ export class ReactionsRepository {
 
   // The removed reaction, or null when the user had none so.
   async delete(unit: UnitOfWork, userId: number, key: ReactionKey): Promise<ReactionEntity | null> {
-    const manager = entityManagerOf(unit);
-    const [rows] = (await manager.query(
+    const [rows] = (await entityManagerOf(unit).query(
       `DELETE FROM "chat"."reaction"
        WHERE "user_id" = $1 AND "message_id" = $2 AND "emoji_code" = $3 AND "reaction_type" = $4
        RETURNING "emoji_name", "emoji_code", "reaction_type"`,

@@ -1,8 +1,10 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
-import { Clock, RecurringPass } from '@shared/util';
+import { Clock } from '@shared/util';
+import { QueueDrainer } from '../core/background/queue-drainer.js';
 import { ChatApiConfig } from '../core/chat-api.config.js';
 import { RealmExportRunner } from './realm-export.runner.js';
+import type { RealmExportEntity } from './realm-export.entity.js';
 import { RealmExportsRepository } from './realm-exports.repository.js';
 
 // Builds requested exports, one at a time per replica. The queue is the realm_export table: a
@@ -12,38 +14,37 @@ import { RealmExportsRepository } from './realm-exports.repository.js';
 // pass every CHAT_EXPORT_POLL_MS finds the others' requests and lapsed leases.
 @Injectable()
 export class RealmExportWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly passes = new RecurringPass(
-    () => this.drain(),
-    (error) => this.logger.error({ err: error }, 'realm export round failed'),
-  );
+  private readonly queue: QueueDrainer<RealmExportEntity>;
 
   constructor(
-    private readonly exports: RealmExportsRepository,
-    private readonly runner: RealmExportRunner,
+    exports: RealmExportsRepository,
+    runner: RealmExportRunner,
     private readonly config: ChatApiConfig,
-    private readonly clock: Clock,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    clock: Clock,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.queue = new QueueDrainer(
+      async () => {
+        const row = await exports.claimNext(clock.now(), config.CHAT_EXPORT_LEASE_MS);
+        return row ? [row] : [];
+      },
+      (row) => runner.run(row),
+      logger,
+      'realm export round failed',
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.passes.start(this.config.CHAT_EXPORT_POLL_MS, { runNow: true });
+    this.queue.start(this.config.CHAT_EXPORT_POLL_MS);
   }
 
   // A build under way is not waited for: its claim lapses and another replica (or this one,
   // restarted) builds the export again.
   onApplicationShutdown(): void {
-    void this.passes.stop();
+    this.queue.stop();
   }
 
   wake(): void {
-    this.passes.kick();
-  }
-
-  private async drain(): Promise<void> {
-    while (!this.passes.stopped) {
-      const row = await this.exports.claimNext(this.clock.now(), this.config.CHAT_EXPORT_LEASE_MS);
-      if (!row) return;
-      await this.runner.run(row);
-    }
+    this.queue.wake();
   }
 }

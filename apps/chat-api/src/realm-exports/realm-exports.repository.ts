@@ -27,8 +27,7 @@ export class RealmExportsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   insert(unit: UnitOfWork, row: NewRealmExport): Promise<RealmExportEntity> {
-    const manager = entityManagerOf(unit);
-    const repository = manager.getRepository(RealmExportEntity);
+    const repository = entityManagerOf(unit).getRepository(RealmExportEntity);
     return repository.save(repository.create({ ...row, status: RealmExportStatus.REQUESTED }));
   }
 
@@ -125,8 +124,7 @@ export class RealmExportsRepository {
 
   // The realm's messages, counted up to `cap` (the size limit needs no more).
   async countMessagesUpTo(unit: UnitOfWork, realmId: number, cap: number): Promise<number> {
-    const manager = entityManagerOf(unit);
-    const [row] = (await manager.query(
+    const [row] = (await entityManagerOf(unit).query(
       `SELECT count(*)::int AS "count" FROM (SELECT 1 FROM "chat"."message" WHERE "realm_id" = $1 LIMIT $2) m`,
       [realmId, cap],
     )) as Array<{ count: number }>;

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { ChatApiConfig } from '../core/chat-api.config.js';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { pushServiceOf } from '../core/push-service.js';
@@ -9,7 +8,6 @@ import { REALM_SETTINGS_DEFAULTS } from './realm-settings-defaults.js';
 // The `realm_*` settings of the `realm` state beside RealmStateProvider's limits and names: what
 // this server knows of the realm (creation time, bot domain, whether it has a push service),
 // Zulip's defaults for the rest.
-@Injectable()
 @RegisterState()
 export class RealmSettingsStateProvider implements RegisterStateProvider {
   constructor(private readonly config: ChatApiConfig) {}

@@ -27,7 +27,8 @@ export class RealmsRepository {
   }
 
   async setNotificationBot(unit: UnitOfWork, realmId: number, botId: number): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.getRepository(RealmEntity).update({ id: realmId }, { notificationBotId: botId });
+    await entityManagerOf(unit)
+      .getRepository(RealmEntity)
+      .update({ id: realmId }, { notificationBotId: botId });
   }
 }

@@ -1,18 +1,10 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { UserOwnedColumns } from '../core/database/user-owned.columns.js';
 
 // A user's reusable Markdown text (Zulip's SavedSnippet), private to its owner.
 @Entity({ name: 'saved_snippet' })
 @Index('saved_snippet_user_idx', ['realmId', 'userId', 'id'])
-export class SavedSnippetEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'int' })
-  id!: number;
-
-  @Column({ name: 'realm_id', type: 'int' })
-  realmId!: number;
-
-  @Column({ name: 'user_id', type: 'int' })
-  userId!: number;
-
+export class SavedSnippetEntity extends UserOwnedColumns {
   @Column({ type: 'varchar', length: 60 })
   title!: string;
 

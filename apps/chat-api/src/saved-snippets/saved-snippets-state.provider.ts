@@ -1,10 +1,8 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 import { SavedSnippetsService } from './saved-snippets.service.js';
 
 // `saved_snippets` in POST /register.
-@Injectable()
 @RegisterState()
 export class SavedSnippetsStateProvider implements RegisterStateProvider {
   constructor(private readonly snippets: SavedSnippetsService) {}

@@ -20,28 +20,26 @@ export class SavedSnippetsRepository {
   }
 
   find(unit: UnitOfWork, owner: SnippetOwner, id: number): Promise<SavedSnippetEntity | null> {
-    const manager = entityManagerOf(unit);
-    return manager.getRepository(SavedSnippetEntity).findOne({
-      where: { realmId: owner.realmId, userId: owner.userId, id },
-      lock: { mode: 'pessimistic_write' },
-    });
+    return entityManagerOf(unit)
+      .getRepository(SavedSnippetEntity)
+      .findOne({
+        where: { realmId: owner.realmId, userId: owner.userId, id },
+        lock: { mode: 'pessimistic_write' },
+      });
   }
 
   insert(unit: UnitOfWork, snippet: Omit<SavedSnippetEntity, 'id'>): Promise<SavedSnippetEntity> {
-    const manager = entityManagerOf(unit);
-    const repository = manager.getRepository(SavedSnippetEntity);
+    const repository = entityManagerOf(unit).getRepository(SavedSnippetEntity);
     return repository.save(repository.create(snippet));
   }
 
   async update(unit: UnitOfWork, snippet: SavedSnippetEntity): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager
+    await entityManagerOf(unit)
       .getRepository(SavedSnippetEntity)
       .update({ id: snippet.id }, { title: snippet.title, content: snippet.content });
   }
 
   async delete(unit: UnitOfWork, snippet: SavedSnippetEntity): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.getRepository(SavedSnippetEntity).delete({ id: snippet.id });
+    await entityManagerOf(unit).getRepository(SavedSnippetEntity).delete({ id: snippet.id });
   }
 }

@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { MessageContentColumns } from '../messages/message-content.columns.js';
 
 // What the delivery worker sends later (Zulip's ScheduledMessage): a message the user scheduled,
 // or a reminder the Notification Bot sends them about a message.
@@ -11,37 +12,17 @@ export enum DeliveryType {
 @Index('scheduled_message_owner_idx', ['realmId', 'senderId', 'deliveryType', 'id'])
 // The worker's queue: pending rows by due time.
 @Index('scheduled_message_due_idx', ['scheduledAt', 'id'], { where: 'NOT "delivered" AND NOT "failed"' })
-export class ScheduledMessageEntity {
-  @PrimaryGeneratedColumn('identity', { type: 'int' })
-  id!: number;
-
-  @Column({ name: 'realm_id', type: 'int' })
-  realmId!: number;
-
-  @Column({ name: 'sender_id', type: 'int' })
-  senderId!: number;
-
+export class ScheduledMessageEntity extends MessageContentColumns {
   @Column({ name: 'delivery_type', type: 'smallint' })
   deliveryType!: DeliveryType;
 
-  // Set for channel messages; direct messages list their recipients (the sender excluded).
-  @Column({ name: 'stream_id', type: 'int', nullable: true })
-  streamId!: number | null;
-
+  // Channel messages have a stream (MessageContentColumns); direct messages list their recipients
+  // (the sender excluded).
   @Column({ name: 'recipient_ids', type: 'int', array: true, default: '{}' })
   recipientIds!: number[];
 
   @Column({ type: 'varchar', length: 60, default: '' })
   topic!: string;
-
-  @Column({ type: 'text' })
-  content!: string;
-
-  @Column({ name: 'rendered_content', type: 'text' })
-  renderedContent!: string;
-
-  @Column({ type: 'varchar', length: 30 })
-  client!: string;
 
   @Column({ name: 'read_by_sender', type: 'boolean' })
   readBySender!: boolean;

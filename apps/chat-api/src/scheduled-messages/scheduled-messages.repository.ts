@@ -14,8 +14,7 @@ export class ScheduledMessagesRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   insert(unit: UnitOfWork, row: NewScheduledMessage): Promise<ScheduledMessageEntity> {
-    const manager = entityManagerOf(unit);
-    const repository = manager.getRepository(ScheduledMessageEntity);
+    const repository = entityManagerOf(unit).getRepository(ScheduledMessageEntity);
     return repository.save(repository.create(row));
   }
 
@@ -35,21 +34,20 @@ export class ScheduledMessagesRepository {
     deliveryType: DeliveryType,
     id: number,
   ): Promise<ScheduledMessageEntity | null> {
-    const manager = entityManagerOf(unit);
-    return manager.getRepository(ScheduledMessageEntity).findOne({
-      where: { realmId, senderId, deliveryType, id },
-      lock: { mode: 'pessimistic_write' },
-    });
+    return entityManagerOf(unit)
+      .getRepository(ScheduledMessageEntity)
+      .findOne({
+        where: { realmId, senderId, deliveryType, id },
+        lock: { mode: 'pessimistic_write' },
+      });
   }
 
   async save(unit: UnitOfWork, row: ScheduledMessageEntity): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.getRepository(ScheduledMessageEntity).save(row);
+    await entityManagerOf(unit).getRepository(ScheduledMessageEntity).save(row);
   }
 
   async delete(unit: UnitOfWork, id: number): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.getRepository(ScheduledMessageEntity).delete({ id });
+    await entityManagerOf(unit).getRepository(ScheduledMessageEntity).delete({ id });
   }
 
   // Claims up to `limit` due rows for `leaseMs`, skipping rows another worker holds: replicas
@@ -86,8 +84,7 @@ export class ScheduledMessagesRepository {
   // Locks, in the sending transaction, those of these rows that are still to be sent (not
   // delivered, failed or deleted meanwhile).
   async lockPending(unit: UnitOfWork, ids: readonly number[]): Promise<Set<number>> {
-    const manager = entityManagerOf(unit);
-    const rows = (await manager.query(
+    const rows = (await entityManagerOf(unit).query(
       `SELECT "id" FROM "chat"."scheduled_message" WHERE "id" = ANY($1::int[]) AND NOT "delivered" AND NOT "failed"
        FOR UPDATE`,
       [ids],
@@ -100,8 +97,7 @@ export class ScheduledMessagesRepository {
     unit: UnitOfWork,
     deliveries: ReadonlyArray<{ readonly id: number; readonly messageId: number }>,
   ): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(
+    await entityManagerOf(unit).query(
       `UPDATE "chat"."scheduled_message" s
        SET "delivered" = true, "delivered_message_id" = d."message_id", "claimed_until" = NULL
        FROM unnest($1::int[], $2::int[]) AS d("id", "message_id") WHERE s."id" = d."id"`,

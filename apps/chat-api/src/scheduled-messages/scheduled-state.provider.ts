@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 import { DeliveryType } from './scheduled-message.entity.js';
@@ -6,7 +5,6 @@ import { reminderRow, scheduledMessageRow } from './scheduled-message.presenter.
 import { ScheduledMessagesRepository } from './scheduled-messages.repository.js';
 
 // `scheduled_messages` and `reminders` in POST /register.
-@Injectable()
 @RegisterState()
 export class ScheduledStateProvider implements RegisterStateProvider {
   constructor(private readonly rows: ScheduledMessagesRepository) {}

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { StreamDirectory } from './stream-directory.js';
 import {
@@ -8,7 +7,6 @@ import {
 } from '../core/events/register-state.js';
 
 // `subscription` (the caller's channels) and `stream` (every channel they may see).
-@Injectable()
 @RegisterState()
 export class StreamStateProvider implements RegisterStateProvider {
   constructor(private readonly directory: StreamDirectory) {}

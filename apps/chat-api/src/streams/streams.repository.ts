@@ -34,14 +34,12 @@ export class StreamsRepository {
   }
 
   insert(unit: UnitOfWork, stream: Omit<StreamEntity, 'id'>): Promise<StreamEntity> {
-    const manager = entityManagerOf(unit);
-    const repository = manager.getRepository(StreamEntity);
+    const repository = entityManagerOf(unit).getRepository(StreamEntity);
     return repository.save(repository.create(stream));
   }
 
   async setRecipient(unit: UnitOfWork, id: number, recipientId: number): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.getRepository(StreamEntity).update({ id }, { recipientId });
+    await entityManagerOf(unit).getRepository(StreamEntity).update({ id }, { recipientId });
   }
 
   // A channel's settings (PATCH /streams/{stream_id}).
@@ -55,15 +53,15 @@ export class StreamsRepository {
       >
     >,
   ): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.getRepository(StreamEntity).update({ realmId: stream.realmId, id: stream.id }, changes);
+    await entityManagerOf(unit)
+      .getRepository(StreamEntity)
+      .update({ realmId: stream.realmId, id: stream.id }, changes);
     Object.assign(stream, changes);
   }
 
   // Every active account of the realm: the audience of public-channel events.
   async archive(unit: UnitOfWork, realmId: number, id: number): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.getRepository(StreamEntity).update({ realmId, id }, { isArchived: true });
+    await entityManagerOf(unit).getRepository(StreamEntity).update({ realmId, id }, { isArchived: true });
   }
 
   subscription(userId: number, streamId: number, unit?: UnitOfWork): Promise<SubscriptionEntity | null> {
@@ -108,8 +106,7 @@ export class StreamsRepository {
   }
 
   async upsertSubscription(unit: UnitOfWork, subscription: SubscriptionEntity): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager
+    await entityManagerOf(unit)
       .getRepository(SubscriptionEntity)
       .upsert(subscription, { conflictPaths: ['userId', 'streamId'], skipUpdateIfNoValuesChanged: true });
   }
@@ -117,9 +114,8 @@ export class StreamsRepository {
   // New subscriptions in one statement (a new account joining the default channels); rows the
   // user already has are left as they are.
   async insertSubscriptions(unit: UnitOfWork, subscriptions: readonly SubscriptionEntity[]): Promise<void> {
-    const manager = entityManagerOf(unit);
     if (subscriptions.length === 0) return;
-    await manager
+    await entityManagerOf(unit)
       .createQueryBuilder()
       .insert()
       .into(SubscriptionEntity)
@@ -129,7 +125,8 @@ export class StreamsRepository {
   }
 
   async deactivateSubscription(unit: UnitOfWork, userId: number, streamId: number): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.getRepository(SubscriptionEntity).update({ userId, streamId }, { active: false });
+    await entityManagerOf(unit)
+      .getRepository(SubscriptionEntity)
+      .update({ userId, streamId }, { active: false });
   }
 }

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type RegisterStateProvider, RegisterState } from '../core/events/register-state.js';
 import { REALM_GROUP_SETTINGS } from './system-groups.js';
@@ -7,7 +6,6 @@ import { UserGroupsQuery } from './user-groups.query.js';
 
 // `realm_user_groups` (active groups, as for a client without the include_deactivated_groups
 // capability) and, in the `realm` state, the realm's group settings as group ids.
-@Injectable()
 @RegisterState()
 export class UserGroupsStateProvider implements RegisterStateProvider {
   constructor(

@@ -58,8 +58,7 @@ export class UserGroupsRepository {
     userId: number,
     names: readonly SystemGroupName[],
   ): Promise<number[]> {
-    const manager = entityManagerOf(unit);
-    const rows = (await manager.query(
+    const rows = (await entityManagerOf(unit).query(
       `INSERT INTO "chat"."user_group_membership" ("user_group_id", "user_id")
        SELECT g."id", $3 FROM "chat"."user_group" AS g
        WHERE g."realm_id" = $1 AND g."is_system_group" AND g."name" = ANY($2::text[])
@@ -77,8 +76,7 @@ export class UserGroupsRepository {
     userId: number,
     names: readonly SystemGroupName[],
   ): Promise<number[]> {
-    const manager = entityManagerOf(unit);
-    const [rows] = (await manager.query(
+    const [rows] = (await entityManagerOf(unit).query(
       `DELETE FROM "chat"."user_group_membership" AS m USING "chat"."user_group" AS g
        WHERE m."user_group_id" = g."id" AND m."user_id" = $3
          AND g."realm_id" = $1 AND g."is_system_group" AND g."name" = ANY($2::text[])
@@ -90,11 +88,10 @@ export class UserGroupsRepository {
 
   // Null when the realm already has a group of that name.
   async insertNamed(unit: UnitOfWork, group: NewNamedGroup): Promise<UserGroupEntity | null> {
-    const manager = entityManagerOf(unit);
     const columns = GROUP_SETTING_NAMES.map((name) => `"${GROUP_PERMISSION_SETTINGS[name].column}"`);
     const values = GROUP_SETTING_NAMES.map((name) => group.settings[name]);
     const placeholders = values.map((_value, index) => `$${index + 6}`);
-    const rows = (await manager.query(
+    const rows = (await entityManagerOf(unit).query(
       `INSERT INTO "chat"."user_group"
          ("realm_id", "name", "description", "creator_id", "date_created", ${columns.join(', ')})
        VALUES ($1, $2, $3, $4, $5, ${placeholders.join(', ')})
@@ -112,8 +109,7 @@ export class UserGroupsRepository {
     userIds: readonly number[],
     subgroupIds: readonly number[],
   ): Promise<number> {
-    const manager = entityManagerOf(unit);
-    const [row] = (await manager.query(
+    const [row] = (await entityManagerOf(unit).query(
       `INSERT INTO "chat"."user_group" ("realm_id") VALUES ($1) RETURNING "id"`,
       [realmId],
     )) as Array<{ id: number }>;
@@ -144,9 +140,8 @@ export class UserGroupsRepository {
   }
 
   async addMembers(unit: UnitOfWork, groupId: number, userIds: readonly number[]): Promise<void> {
-    const manager = entityManagerOf(unit);
     if (userIds.length === 0) return;
-    await manager.query(
+    await entityManagerOf(unit).query(
       `INSERT INTO "chat"."user_group_membership" ("user_group_id", "user_id")
        SELECT $1, u FROM unnest($2::int[]) AS u ON CONFLICT DO NOTHING`,
       [groupId, userIds],
@@ -154,17 +149,15 @@ export class UserGroupsRepository {
   }
 
   async removeMembers(unit: UnitOfWork, groupId: number, userIds: readonly number[]): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(
+    await entityManagerOf(unit).query(
       `DELETE FROM "chat"."user_group_membership" WHERE "user_group_id" = $1 AND "user_id" = ANY($2::int[])`,
       [groupId, userIds],
     );
   }
 
   async addSubgroups(unit: UnitOfWork, groupId: number, subgroupIds: readonly number[]): Promise<void> {
-    const manager = entityManagerOf(unit);
     if (subgroupIds.length === 0) return;
-    await manager.query(
+    await entityManagerOf(unit).query(
       `INSERT INTO "chat"."group_group_membership" ("supergroup_id", "subgroup_id")
        SELECT $1, s FROM unnest($2::int[]) AS s ON CONFLICT DO NOTHING`,
       [groupId, subgroupIds],
@@ -172,8 +165,7 @@ export class UserGroupsRepository {
   }
 
   async removeSubgroups(unit: UnitOfWork, groupId: number, subgroupIds: readonly number[]): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(
+    await entityManagerOf(unit).query(
       `DELETE FROM "chat"."group_group_membership" WHERE "supergroup_id" = $1 AND "subgroup_id" = ANY($2::int[])`,
       [groupId, subgroupIds],
     );
@@ -182,8 +174,7 @@ export class UserGroupsRepository {
   // Holds these groups' rows until the transaction ends (subgroup changes lock them first, so
   // concurrent changes cannot build a cycle).
   async lock(unit: UnitOfWork, groupIds: readonly number[]): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(
+    await entityManagerOf(unit).query(
       `SELECT 1 FROM "chat"."user_group" WHERE "id" = ANY($1::int[]) ORDER BY "id" FOR UPDATE`,
       [groupIds],
     );
@@ -191,8 +182,7 @@ export class UserGroupsRepository {
 
   // False when another group of the realm already has the name.
   async rename(unit: UnitOfWork, groupId: number, name: string): Promise<boolean> {
-    const manager = entityManagerOf(unit);
-    const [rows] = (await manager.query(
+    const [rows] = (await entityManagerOf(unit).query(
       `UPDATE "chat"."user_group" AS g SET "name" = $2 WHERE g."id" = $1
          AND NOT EXISTS (SELECT 1 FROM "chat"."user_group" AS o
                          WHERE o."realm_id" = g."realm_id" AND o."name" = $2 AND o."id" <> g."id")
@@ -203,16 +193,14 @@ export class UserGroupsRepository {
   }
 
   async setDescription(unit: UnitOfWork, groupId: number, description: string): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(`UPDATE "chat"."user_group" SET "description" = $2 WHERE "id" = $1`, [
+    await entityManagerOf(unit).query(`UPDATE "chat"."user_group" SET "description" = $2 WHERE "id" = $1`, [
       groupId,
       description,
     ]);
   }
 
   async setDeactivated(unit: UnitOfWork, groupId: number, deactivated: boolean): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(`UPDATE "chat"."user_group" SET "deactivated" = $2 WHERE "id" = $1`, [
+    await entityManagerOf(unit).query(`UPDATE "chat"."user_group" SET "deactivated" = $2 WHERE "id" = $1`, [
       groupId,
       deactivated,
     ]);
@@ -224,8 +212,7 @@ export class UserGroupsRepository {
     setting: GroupSettingName,
     valueGroupId: number,
   ): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager.query(
+    await entityManagerOf(unit).query(
       `UPDATE "chat"."user_group" SET "${GROUP_PERMISSION_SETTINGS[setting].column}" = $2 WHERE "id" = $1`,
       [groupId, valueGroupId],
     );

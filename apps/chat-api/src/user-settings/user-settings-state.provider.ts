@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import {
   type RegisterContext,
@@ -16,7 +15,6 @@ import { UserExportConsentsRepository } from './user-export-consents.repository.
 
 // `user_settings` in POST /register, and the legacy top-level copies (update_display_settings,
 // update_global_notifications) Zulip still sends clients without user_settings_object.
-@Injectable()
 @RegisterState()
 export class UserSettingsStateProvider implements RegisterStateProvider {
   constructor(private readonly consents: UserExportConsentsRepository) {}

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import {
   EMPTY_TOPIC_DISPLAY_NAME,
@@ -23,7 +22,6 @@ import {
 } from '../core/events/register-state.js';
 
 // `realm` (limits, typing intervals, names) and `realm_user` (the caller and the realm's people).
-@Injectable()
 @RegisterState()
 export class RealmStateProvider implements RegisterStateProvider {
   constructor(

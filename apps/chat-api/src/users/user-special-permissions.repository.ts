@@ -20,8 +20,7 @@ export class UserSpecialPermissionsRepository {
     userId: number,
     value: boolean,
   ): Promise<void> {
-    const manager = entityManagerOf(unit);
-    await manager
+    await entityManagerOf(unit)
       .getRepository(UserSpecialPermissionEntity)
       .upsert({ userId, realmId, canChangeUserEmails: value }, ['userId']);
   }

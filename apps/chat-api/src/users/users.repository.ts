@@ -43,8 +43,7 @@ export class UsersRepository {
 
   // The active bots a user owns (deactivated with them).
   activeBotsOwnedBy(realmId: number, ownerId: number, unit: UnitOfWork): Promise<UserEntity[]> {
-    const manager = entityManagerOf(unit);
-    return manager
+    return entityManagerOf(unit)
       .getRepository(UserEntity)
       .find({ where: { realmId, botOwnerId: ownerId, isActive: true }, order: { id: 'ASC' } });
   }
@@ -52,8 +51,7 @@ export class UsersRepository {
   // The realm's active human owners (Zulip's get_human_owner_users), read in the change's
   // transaction so two demotions cannot both see another owner.
   async activeHumanOwnerIds(realmId: number, unit: UnitOfWork): Promise<number[]> {
-    const manager = entityManagerOf(unit);
-    const rows = (await manager.query(
+    const rows = (await entityManagerOf(unit).query(
       `SELECT "id" FROM "chat"."user_profile"
         WHERE "realm_id" = $1 AND "is_active" AND "bot_type" IS NULL AND "role" = 100 ORDER BY "id"`,
       [realmId],
@@ -134,8 +132,7 @@ export class UsersRepository {
   }
 
   insert(unit: UnitOfWork, user: NewUser): Promise<UserEntity> {
-    const manager = entityManagerOf(unit);
-    const repository = manager.getRepository(UserEntity);
+    const repository = entityManagerOf(unit).getRepository(UserEntity);
     return repository.save(repository.create(user));
   }
 

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { entityManagerOf } from '@platform/database';
 import { RequestContext } from '@platform/logging';
 import { expectEventually, startTestDatabase, type TestDatabase } from '@platform/test-support';
 import { CREDIT_REQUESTED, creditEvent, startLedger, type LedgerHarness } from '../test/ledger-harness.js';
@@ -181,7 +182,9 @@ describe('transactional outbox and inbox', () => {
           await tx.publishMany(CREDIT_REQUESTED, [
             { payload: { creditId, amount: '2' }, options: { key: creditId } },
           ]);
-          const [row] = (await tx.manager.query('SELECT pg_current_xact_id()::text AS "xid"')) as Array<{
+          const [row] = (await entityManagerOf(tx).query(
+            'SELECT pg_current_xact_id()::text AS "xid"',
+          )) as Array<{
             xid: string;
           }>;
           return row!.xid;

@@ -1,5 +1,5 @@
 import { Column, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { TransactionRunner } from '@platform/database';
+import { entityManagerOf, TransactionRunner } from '@platform/database';
 import { createLogger } from '@platform/logging';
 import { RandomIdGenerator, SystemClock } from '@shared/util';
 import { ConsumerHost } from '../src/consumer-host.js';
@@ -42,7 +42,10 @@ export class CreditConsumer implements EventConsumer<LedgerTopics, 'ledger.credi
     payload: LedgerTopics['ledger.credit.requested.v1'],
     tx: OutboxTransaction<LedgerTopics>,
   ): Promise<void> {
-    await tx.manager.insert(LedgerEntryEntity, { creditId: payload.creditId, amount: payload.amount });
+    await entityManagerOf(tx).insert(LedgerEntryEntity, {
+      creditId: payload.creditId,
+      amount: payload.amount,
+    });
     await tx.publish('ledger.credit.applied.v1', { creditId: payload.creditId }, { key: payload.creditId });
     if (this.failuresLeft > 0) {
       this.failuresLeft -= 1;

@@ -1,3 +1,4 @@
+import { applyDecorators, Injectable } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { ChatCaller } from '../http/chat-caller.js';
 
@@ -27,7 +28,12 @@ export interface RegisterStateProvider {
   ): Promise<Record<string, unknown>>;
 }
 
-// Marks a provider as one part of the initial state: a feature adds its part by declaring the
-// provider in its module, and the events feature gathers every provider so marked (in the
-// order their modules are imported).
-export const RegisterState = DiscoveryService.createDecorator<void>();
+const registerStateMark = DiscoveryService.createDecorator<void>();
+
+// The metadata key of `@RegisterState()`, by which the events feature finds the providers.
+export const REGISTER_STATE_KEY = registerStateMark.KEY;
+
+// Makes a class an injectable provider of one part of the initial state: a feature adds its part
+// by declaring the provider in its module, and the events feature gathers every provider so
+// marked (in the order their modules are imported).
+export const RegisterState = (): ClassDecorator => applyDecorators(Injectable(), registerStateMark());

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { UnmatchedDepositPage } from '../api/deposits.js';
-import { LoadState } from '../layout/load-state.js';
-import { Pager } from '../layout/pager.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
 import { ReconcileForm, type ReconcileRequest } from './reconcile-form.js';
+import { PagedList } from './paged-list.js';
 
 const PAGE_SIZE = 50;
 
@@ -23,50 +22,43 @@ export function DepositsPage({ api }: { api: ConsoleApi }) {
       <h1 id="deposits-title">Unmatched deposits</h1>
       {/* A new key starts the form afresh with the chosen transfer. */}
       <ReconcileForm key={chosen?.onChainTx ?? ''} api={api} initial={chosen} onDone={reload} />
-      <LoadState load={result}>
-        {(page) =>
-          page.total === 0 ? (
-            <p>No unmatched deposit.</p>
-          ) : (
-            <>
-              <ScrollTable
-                label="Unmatched deposits table"
-                caption={<>{page.total} unmatched, newest first</>}
-                columns={['Confirmed', 'Transfer', 'Amount', 'To', 'Memo', 'Why unmatched']}
-                actions
-              >
-                {page.deposits.map((deposit) => (
-                  <tr key={deposit.id}>
-                    <td>{formatTime(deposit.confirmedAt)}</td>
-                    <td className="mono">
-                      {deposit.blockchain} {deposit.on_chain_tx}
-                    </td>
-                    <td className="amount">
-                      {deposit.amount} {deposit.cryptoCurrency}
-                    </td>
-                    <td className="mono">{deposit.depositAddress}</td>
-                    <td className="mono">{deposit.memo ?? '—'}</td>
-                    <td>{deposit.reason ?? '—'}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="secondary"
-                        onClick={() =>
-                          setChosen({ blockchain: deposit.blockchain, onChainTx: deposit.on_chain_tx })
-                        }
-                        aria-label={`Reconcile ${deposit.on_chain_tx}`}
-                      >
-                        Reconcile…
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </ScrollTable>
-              <Pager page={page.page} pageSize={page.pageSize} total={page.total} onPage={setPageNumber} />
-            </>
-          )
-        }
-      </LoadState>
+      <PagedList load={result} empty="No unmatched deposit." onPage={setPageNumber}>
+        {(page) => (
+          <ScrollTable
+            label="Unmatched deposits table"
+            caption={<>{page.total} unmatched, newest first</>}
+            columns={['Confirmed', 'Transfer', 'Amount', 'To', 'Memo', 'Why unmatched']}
+            actions
+          >
+            {page.deposits.map((deposit) => (
+              <tr key={deposit.id}>
+                <td>{formatTime(deposit.confirmedAt)}</td>
+                <td className="mono">
+                  {deposit.blockchain} {deposit.on_chain_tx}
+                </td>
+                <td className="amount">
+                  {deposit.amount} {deposit.cryptoCurrency}
+                </td>
+                <td className="mono">{deposit.depositAddress}</td>
+                <td className="mono">{deposit.memo ?? '—'}</td>
+                <td>{deposit.reason ?? '—'}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() =>
+                      setChosen({ blockchain: deposit.blockchain, onChainTx: deposit.on_chain_tx })
+                    }
+                    aria-label={`Reconcile ${deposit.on_chain_tx}`}
+                  >
+                    Reconcile…
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+      </PagedList>
     </section>
   );
 }

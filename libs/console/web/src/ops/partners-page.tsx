@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { CreatedPartner, PartnerList } from '../api/ops-partners.js';
 import { Link } from '../layout/link.js';
-import { LoadState } from '../layout/load-state.js';
-import { Pager } from '../layout/pager.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { ShownOnce } from '../layout/shown-once.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
+import { PagedList } from './paged-list.js';
 
 const PAGE_SIZE = 50;
 
@@ -64,33 +63,26 @@ export function PartnersPage({ api }: { api: ConsoleApi }) {
           {error}
         </p>
       )}
-      <LoadState load={result}>
-        {(list) =>
-          list.total === 0 ? (
-            <p>No partner yet.</p>
-          ) : (
-            <>
-              <ScrollTable
-                label="Partners table"
-                caption={<>{list.total === 1 ? '1 partner' : `${list.total} partners`}, newest first</>}
-                columns={['Partner', 'Id', 'Created', 'Active keys']}
-              >
-                {list.partners.map((partner) => (
-                  <tr key={partner.id}>
-                    <th scope="row">
-                      <Link to={`/partners/${partner.id}`}>{partner.name}</Link>
-                    </th>
-                    <td className="mono">{partner.id}</td>
-                    <td>{formatTime(partner.createdAt)}</td>
-                    <td>{partner.activeKeys}</td>
-                  </tr>
-                ))}
-              </ScrollTable>
-              <Pager page={list.page} pageSize={list.pageSize} total={list.total} onPage={setPageNumber} />
-            </>
-          )
-        }
-      </LoadState>
+      <PagedList load={result} empty="No partner yet." onPage={setPageNumber}>
+        {(list) => (
+          <ScrollTable
+            label="Partners table"
+            caption={<>{list.total === 1 ? '1 partner' : `${list.total} partners`}, newest first</>}
+            columns={['Partner', 'Id', 'Created', 'Active keys']}
+          >
+            {list.partners.map((partner) => (
+              <tr key={partner.id}>
+                <th scope="row">
+                  <Link to={`/partners/${partner.id}`}>{partner.name}</Link>
+                </th>
+                <td className="mono">{partner.id}</td>
+                <td>{formatTime(partner.createdAt)}</td>
+                <td>{partner.activeKeys}</td>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+      </PagedList>
     </section>
   );
 }

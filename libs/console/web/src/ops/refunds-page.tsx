@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { AttentionStatus, RefundPage } from '../api/refunds.js';
-import { LoadState } from '../layout/load-state.js';
-import { Pager } from '../layout/pager.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
+import { PagedList } from './paged-list.js';
 
 const CHOICES: ReadonlyArray<readonly [AttentionStatus, string]> = [
   ['FAILED', 'Failed: chain-watchers gave up'],
@@ -42,37 +41,34 @@ export function RefundsPage({ api }: { api: ConsoleApi }) {
           ))}
         </select>
       </div>
-      <LoadState load={result}>
-        {(page) =>
-          page.total === 0 ? (
-            <p>No refund {status === 'FAILED' ? 'failed' : 'is waiting'}.</p>
-          ) : (
-            <>
-              <ScrollTable
-                label="Refunds table"
-                caption={<>{page.total === 1 ? '1 refund' : `${page.total} refunds`}, newest first</>}
-                columns={['Requested', 'Transaction', 'Amount', 'To', 'Why refunded', 'Failure']}
-              >
-                {page.refunds.map((refund) => (
-                  <tr key={refund.id}>
-                    <td>{formatTime(refund.requestedAt)}</td>
-                    <td className="mono">{refund.transactionId}</td>
-                    <td className="amount">
-                      {refund.amount} {refund.cryptoCurrency}
-                    </td>
-                    <td className="mono">
-                      {refund.blockchain} {refund.destination}
-                    </td>
-                    <td>{refund.reason.replaceAll('_', ' ').toLowerCase()}</td>
-                    <td>{refund.failureReason ?? '—'}</td>
-                  </tr>
-                ))}
-              </ScrollTable>
-              <Pager page={page.page} pageSize={page.pageSize} total={page.total} onPage={setPageNumber} />
-            </>
-          )
-        }
-      </LoadState>
+      <PagedList
+        load={result}
+        empty={`No refund ${status === 'FAILED' ? 'failed' : 'is waiting'}.`}
+        onPage={setPageNumber}
+      >
+        {(page) => (
+          <ScrollTable
+            label="Refunds table"
+            caption={<>{page.total === 1 ? '1 refund' : `${page.total} refunds`}, newest first</>}
+            columns={['Requested', 'Transaction', 'Amount', 'To', 'Why refunded', 'Failure']}
+          >
+            {page.refunds.map((refund) => (
+              <tr key={refund.id}>
+                <td>{formatTime(refund.requestedAt)}</td>
+                <td className="mono">{refund.transactionId}</td>
+                <td className="amount">
+                  {refund.amount} {refund.cryptoCurrency}
+                </td>
+                <td className="mono">
+                  {refund.blockchain} {refund.destination}
+                </td>
+                <td>{refund.reason.replaceAll('_', ' ').toLowerCase()}</td>
+                <td>{refund.failureReason ?? '—'}</td>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+      </PagedList>
     </section>
   );
 }
