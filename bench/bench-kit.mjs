@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -190,4 +191,23 @@ export function stopOnSignals(stop) {
   ]) {
     process.on(signal, () => void stop(signal, code).finally(() => process.exit(code)));
   }
+}
+
+// Waits until the service at `origin` answers its readiness probe, or fails after `timeoutMs`
+// saying what it answered last; `abandon` (a promise that rejects when a child process exits)
+// cuts the wait short.
+export async function waitUntilReady(name, origin, timeoutMs, abandon) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${origin}/health/ready`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = error.cause?.code ?? error.message;
+    }
+    await Promise.race([sleep(250), abandon]);
+  }
+  throw new Error(`${name} not ready at ${origin} after ${timeoutMs / 1000} s (last: ${last})`);
 }

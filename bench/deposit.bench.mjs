@@ -33,6 +33,7 @@ import {
   runCommand,
   secret,
   stopOnSignals,
+  waitUntilReady,
 } from './bench-kit.mjs';
 
 // ------------------------------------------------------------------ settings (fixed on purpose)
@@ -179,23 +180,8 @@ stopOnSignals(cleanup);
 
 const run = (args, env) => runCommand(process.execPath, args, env);
 
-async function waitReady(name, port) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://${HOST}:${port}/health/ready`, {
-        signal: AbortSignal.timeout(2_000),
-      });
-      if (response.status === 200) return;
-      last = `${response.status}`;
-    } catch (error) {
-      last = error.cause?.code ?? error.message;
-    }
-    await Promise.race([sleep(250), childDeath]);
-  }
-  throw new Error(`${name} not ready on port ${port} (last: ${last})`);
-}
+const waitReady = (name, port) =>
+  waitUntilReady(name, `http://${HOST}:${port}`, READY_TIMEOUT_MS, childDeath);
 
 // The gateway answers 502 now and then when it reuses a keep-alive connection the upstream is
 // closing (see bench/README.md); such calls are sent again, with the same Idempotency-Key, and

@@ -29,6 +29,7 @@ import {
   secret,
   settleDatabase,
   stopOnSignals,
+  waitUntilReady,
 } from './bench-kit.mjs';
 import { RawHttpClient } from './raw-http-client.mjs';
 
@@ -163,23 +164,8 @@ stopOnSignals((signal, code) => {
 
 // ------------------------------------------------------------------ helpers
 
-async function waitReady(name, port) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://${HOST}:${port}/health/ready`, {
-        signal: AbortSignal.timeout(2_000),
-      });
-      if (response.status === 200) return;
-      last = `${response.status} ${await response.text()}`;
-    } catch (error) {
-      last = error.cause?.code ?? error.message;
-    }
-    await Promise.race([sleep(250), childDeath]);
-  }
-  throw new Error(`${name} not ready on port ${port} after ${READY_TIMEOUT_MS / 1000} s (last: ${last})`);
-}
+const waitReady = (name, port) =>
+  waitUntilReady(name, `http://${HOST}:${port}`, READY_TIMEOUT_MS, childDeath);
 
 // Postgres backends serving the bench database, by application_name (the apps use their schema
 // name: api_gateway, quote; the baseline says baseline). Only meaningful when Postgres runs on
