@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import nx from '@nx/eslint-plugin';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -47,16 +47,39 @@ const managerCalls = [
   "CallExpression[callee.object.type='Identifier'][callee.object.name='manager']",
   "CallExpression[callee.object.type='MemberExpression'][callee.object.property.name='manager']",
 ].map((selector) => ({ selector, message: `An EntityManager queried outside a repository. ${dataAccess}` }));
-// The issue's check: outside repositories, queries, entities, migrations and the database lib, no
-// source file names the ORM's handles at all (not even as a type): use cases hold a UnitOfWork.
+// Outside repositories, queries, entities, migrations and the database lib, no source file names
+// the ORM's handles at all (not even as a type): use cases hold a UnitOfWork.
 const ormHandles = {
   selector: 'Identifier[name=/^(EntityManager|DataSource)$/]',
   message: `The ORM named outside a repository. ${dataAccess}`,
 };
 const dataAccessFiles = ['**/*.repository.ts', '**/*.query.ts', '**/*.entity.ts', '**/migrations/**'];
-// Where `ormHandles` holds already. The payout apps join once their use cases pass a UnitOfWork:
-// then `apps/**/src/**/*.ts` replaces `apps/chat-api/src/**/*.ts`.
-const appsWithoutOrmHandles = ['apps/chat-api/src/**/*.ts'];
+// Facts about a chain or a rail live in @payout/rails (CONVENTIONS.md, "Layout and names"): code
+// elsewhere asks the chain's or rail's record instead of branching on its name. Only the rails
+// lib and chain-watchers' adapter folders (one per chain, named after it) may.
+// The members of an enumeration of the payout API (`Blockchain`, `PaymentMethod`), read from its source.
+const payoutEnum = (name) =>
+  [
+    ...readFileSync('libs/shared/contracts/src/payout-enums.ts', 'utf8')
+      .match(new RegExp(`enum ${name} \\{([^}]*)\\}`))[1]
+      .matchAll(/=\s*'([A-Z0-9_]+)'/g),
+  ].map(([, value]) => value);
+const blockchains = payoutEnum('Blockchain');
+const chainAndRailNames = [...blockchains, ...payoutEnum('PaymentMethod')].join('|');
+const chainOrRailMember = `MemberExpression[object.name=/^(Blockchain|PaymentMethod)$/]`;
+const chainOrRailLiteral = `Literal[value=/^(${chainAndRailNames})$/]`;
+const chainAndRailBranches = [
+  `SwitchCase > ${chainOrRailMember}.test`,
+  `SwitchCase > ${chainOrRailLiteral}.test`,
+  `BinaryExpression[operator=/^[!=]==?$/] > ${chainOrRailMember}`,
+  `BinaryExpression[operator=/^[!=]==?$/] > ${chainOrRailLiteral}`,
+].map((selector) => ({
+  selector,
+  message: 'A branch on a chain or rail name: ask its record in @payout/rails (chainRail, paymentRail).',
+}));
+const chainAdapterFolders = blockchains.map(
+  (chain) => `apps/chain-watchers/src/${chain.toLowerCase()}/**/*.ts`,
+);
 // Each app with a `feature-layers.mjs` (its feature folders, bottom layer first) gets import
 // zones: the core imports no feature, and a folder may import the core and folders of the layers
 // below its own, never a peer or a layer above, so no import cycle can form between folders. A
@@ -216,8 +239,19 @@ export default tseslint.config(
         typeormOnlyInRepositories,
         unitsOpenedOnlyInRepositories,
       ),
-      'no-restricted-syntax': ['error', ...dataAccessCalls, ...managerCalls],
+      'no-restricted-syntax': [
+        'error',
+        ...dataAccessCalls,
+        ...managerCalls,
+        ormHandles,
+        ...chainAndRailBranches,
+      ],
     },
+  },
+  {
+    files: chainAdapterFolders,
+    ignores: [...testFiles, ...dataAccessFiles],
+    rules: { 'no-restricted-syntax': ['error', ...dataAccessCalls, ...managerCalls, ormHandles] },
   },
   {
     // Entities and migrations may import typeorm, but have no unit of work to open.
@@ -231,11 +265,6 @@ export default tseslint.config(
         unitsOpenedOnlyInRepositories,
       ),
     },
-  },
-  {
-    files: appsWithoutOrmHandles,
-    ignores: [...testFiles, ...dataAccessFiles],
-    rules: { 'no-restricted-syntax': ['error', ...dataAccessCalls, ...managerCalls, ormHandles] },
   },
   ...layeredAppRules,
   {
@@ -251,6 +280,11 @@ export default tseslint.config(
     // The libs too, but for the database lib, which is where the ORM is wrapped.
     files: ['libs/**/src/**/*.ts', 'libs/**/src/**/*.tsx'],
     ignores: [...testFiles, ...dataAccessFiles, 'libs/platform/database/**'],
+    rules: { 'no-restricted-syntax': ['error', ormHandles, ...chainAndRailBranches] },
+  },
+  {
+    files: ['libs/payout/rails/src/**/*.ts'],
+    ignores: testFiles,
     rules: { 'no-restricted-syntax': ['error', ormHandles] },
   },
   {

@@ -67,7 +67,9 @@ export class UsersRepository {
     isActive: boolean,
   ): Promise<void> {
     this.writes += 1;
-    await tx.manager.getRepository(UserEntity).update({ realmId, id: In([...ids]) }, { isActive });
+    await entityManagerOf(tx)
+      .getRepository(UserEntity)
+      .update({ realmId, id: In([...ids]) }, { isActive });
     tx.afterCommit(() => (this.writes += 1));
   }
 
@@ -148,7 +150,7 @@ export class UsersRepository {
     >,
   ): Promise<void> {
     this.writes += 1;
-    await tx.manager.getRepository(UserEntity).update({ realmId, id }, changes);
+    await entityManagerOf(tx).getRepository(UserEntity).update({ realmId, id }, changes);
     // Again once committed: a reader may have cached the old row meanwhile.
     tx.afterCommit(() => (this.writes += 1));
   }

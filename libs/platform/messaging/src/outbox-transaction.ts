@@ -1,4 +1,4 @@
-import { entityManagerOf, UnitOfWork } from '@platform/database';
+import { UnitOfWork } from '@platform/database';
 import type { Clock, IdGenerator } from '@shared/util';
 import type { TopicMap, TopicOf } from './event-envelope.js';
 import { outboxParameters, type OutboxRepository, type PublishOptions } from './outbox.repository.js';
@@ -16,12 +16,6 @@ export class OutboxTransaction<M extends TopicMap> extends UnitOfWork {
     private readonly ids: IdGenerator,
   ) {
     super(unit);
-  }
-
-  // Transitional: the payout apps still pass the manager on while their repositories move to
-  // UnitOfWork. Removed once none does.
-  get manager() {
-    return entityManagerOf(this);
   }
 
   async publish<T extends TopicOf<M>>(topic: T, payload: M[T], options: PublishOptions): Promise<string> {
