@@ -2,7 +2,7 @@ import type { Blockchain } from './payout-enums.js';
 
 // transaction-service asks chain-watchers for the deposit address of a transaction it is about
 // to create (`POST /internal/deposit-accounts`, service identity) on the chains where every
-// transaction has its own (BLOCKCHAIN_PROFILES: `perTransactionDepositAddress`). The address is
+// transaction has its own (@payout/rails: `binding: 'address'`). The address is
 // derived from chain-watchers' master secret and the transaction id, so asking again answers the
 // same address; chain-watchers watches it for deposits until `expiresAt` (plus a grace).
 export interface OpenDepositAccountRequest {
