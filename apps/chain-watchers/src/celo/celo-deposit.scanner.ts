@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Log, zeroPadValue } from 'ethers';
 import type { DepositDetectedV1 } from '@shared/contracts';
-import type { DepositScan, DepositScanner } from '../core/chains/deposit-accounts.port.js';
+import type { DepositScan, HeightRange, HeightRangeScanner } from '../core/chains/deposit-accounts.port.js';
 import { CeloRpc } from './celo-rpc.js';
 import { celoTransfers, TRANSFER_TOPIC } from './celo-transfers.js';
 
@@ -13,7 +13,8 @@ const ADDRESSES_PER_QUERY = 100;
 // sums them (same facts, same transfer indexes): one eth_getLogs per 100 addresses and 2,000
 // blocks.
 @Injectable()
-export class CeloDepositScanner implements DepositScanner {
+export class CeloDepositScanner implements HeightRangeScanner {
+  readonly reads = 'height-ranges';
   readonly stream = 'celo:deposit-accounts';
   // A first start reads about seven hours back (5 s blocks).
   readonly safeLookback = 5_000;
@@ -25,7 +26,7 @@ export class CeloDepositScanner implements DepositScanner {
     return this.rpc.confirmedHeight();
   }
 
-  async transfersTo({ accounts, assets, from, to }: DepositScan): Promise<DepositDetectedV1[]> {
+  async transfersTo({ accounts, assets, from, to }: DepositScan & HeightRange): Promise<DepositDetectedV1[]> {
     const logs: Log[] = [];
     for (let first = 0; first < accounts.length; first += ADDRESSES_PER_QUERY) {
       const recipients = accounts

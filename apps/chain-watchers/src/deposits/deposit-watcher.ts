@@ -6,9 +6,10 @@ import {
 } from '@nestjs/common';
 import { sameAddress } from '@payout/rails';
 import { LOGGER, type Logger } from '@platform/logging';
+import type { DepositDetectedV1 } from '@shared/contracts';
 import { Clock, RecurringPass } from '@shared/util';
 import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
-import type { DepositScanner } from '../core/chains/deposit-accounts.port.js';
+import type { AccountScanner, HeightRangeScanner } from '../core/chains/deposit-accounts.port.js';
 import { ChainAdapters, type AdapterWithDepositAccounts } from '../core/chains/chain-adapters.js';
 import { DepositKeys } from '../core/chains/deposit-keys.js';
 import { ChainRegistry } from '../core/upstreams/chain-registry.js';
@@ -19,8 +20,9 @@ import { DepositLedgerRepository } from './deposit-ledger.repository.js';
 
 // Finds the deposits nobody reported on every chain with per-transaction deposit accounts: every
 // DEPOSIT_WATCH_INTERVAL_MS, the chain's adapter reads the transfers into the accounts still
-// awaiting one over the heights confirmed since the last pass, read as POST /internal/verify
-// reads them (same facts, same transfer indexes). A deposit is recorded and announced once
+// awaiting one — over the heights confirmed since the last pass, or account by account where the
+// chain cannot be read by height — as POST /internal/verify reads them (same facts, same transfer
+// indexes). A deposit is recorded and announced once
 // (chain.deposit.detected.v1, naming the account's transaction), which also stops the watch and
 // makes the account due for a sweep; the cursor commits after the deposits it covers, so a crash
 // repeats a range and announces nothing twice. One recurring pass per chain: a slow chain does
@@ -58,8 +60,24 @@ export class DepositWatcher implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async pass(adapter: AdapterWithDepositAccounts, passes: RecurringPass): Promise<void> {
-    const { blockchain } = adapter;
     const { scanner } = adapter.depositAccounts;
+    if (scanner.reads === 'accounts') return this.readAccounts(adapter, scanner);
+    return this.readHeightRanges(adapter, scanner, passes);
+  }
+
+  private async readAccounts(adapter: AdapterWithDepositAccounts, scanner: AccountScanner): Promise<void> {
+    const watched = await this.accounts.watched(adapter.blockchain, this.clock.now());
+    if (watched.length === 0) return;
+    const { assets } = await this.registry.chain(adapter.blockchain);
+    await this.recordAll(adapter, watched, await scanner.transfersTo({ accounts: watched, assets }));
+  }
+
+  private async readHeightRanges(
+    adapter: AdapterWithDepositAccounts,
+    scanner: HeightRangeScanner,
+    passes: RecurringPass,
+  ): Promise<void> {
+    const { blockchain } = adapter;
     // The head first: an account listed after it was read existed before any transfer to it
     // that the range covers (an address is handed out before it can be paid).
     const confirmed = await scanner.confirmedHeight();
@@ -76,15 +94,27 @@ export class DepositWatcher implements OnApplicationBootstrap, BeforeApplication
     const { assets } = await this.registry.chain(blockchain);
     for (let from = start.from; from <= confirmed && !passes.stopped; from += scanner.heightsPerRead) {
       const to = Math.min(confirmed, from + scanner.heightsPerRead - 1);
-      for (const fact of await scanner.transfersTo({ accounts: watched, assets, from, to })) {
-        const account = this.accountOf(adapter, watched, fact.depositAddress);
-        await this.ledger.record({
-          deposit: { fact: { ...fact, transactionId: account.transactionId }, memoProblem: null },
-          foundBy: 'watcher',
-          account,
-        });
-      }
+      await this.recordAll(
+        adapter,
+        watched,
+        await scanner.transfersTo({ accounts: watched, assets, from, to }),
+      );
       await this.advance(scanner, to);
+    }
+  }
+
+  private async recordAll(
+    adapter: AdapterWithDepositAccounts,
+    watched: readonly DepositAccountEntity[],
+    facts: readonly DepositDetectedV1[],
+  ): Promise<void> {
+    for (const fact of facts) {
+      const account = this.accountOf(adapter, watched, fact.depositAddress);
+      await this.ledger.record({
+        deposit: { fact: { ...fact, transactionId: account.transactionId }, memoProblem: null },
+        foundBy: 'watcher',
+        account,
+      });
     }
   }
 
@@ -98,7 +128,7 @@ export class DepositWatcher implements OnApplicationBootstrap, BeforeApplication
     return account;
   }
 
-  private async advance(scanner: DepositScanner, height: number): Promise<void> {
+  private async advance(scanner: HeightRangeScanner, height: number): Promise<void> {
     await this.ledger.record({
       deposit: null,
       foundBy: 'watcher',

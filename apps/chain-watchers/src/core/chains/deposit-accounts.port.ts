@@ -17,9 +17,12 @@ export interface DepositAccountsAdapter {
   readonly sweeps: SweepPlanner;
 }
 
-// Reads the transfers into watched accounts over a range of confirmed heights (blocks, slots);
-// the cursor over those heights is the deposit watcher's.
-export interface DepositScanner {
+// Reads the transfers into watched accounts, in one of two ways.
+export type DepositScanner = HeightRangeScanner | AccountScanner;
+
+// Over a range of confirmed heights (blocks): the watcher keeps a cursor over those heights.
+export interface HeightRangeScanner {
+  readonly reads: 'height-ranges';
   // The stream_cursor row the watcher keeps for this chain.
   readonly stream: string;
   // Where a first start or a rescan begins: this many heights below the confirmed head.
@@ -28,13 +31,26 @@ export interface DepositScanner {
   readonly heightsPerRead: number;
   confirmedHeight(): Promise<number>;
   // Facts without a transactionId (the watcher names the account's).
+  transfersTo(scan: DepositScan & HeightRange): Promise<DepositDetectedV1[]>;
+}
+
+// Account by account, each one's latest transfers whatever their height, on every pass: for a
+// chain with no query by height range, or where a transfer reaches finality some time after its
+// height (a cursor that moved past its height meanwhile would miss it for good). No cursor: the
+// ledger records a transfer once, however often it is read.
+export interface AccountScanner {
+  readonly reads: 'accounts';
+  // Facts without a transactionId (the watcher names the account's).
   transfersTo(scan: DepositScan): Promise<DepositDetectedV1[]>;
 }
 
 export interface DepositScan {
   readonly accounts: readonly DepositAccountRef[];
   readonly assets: readonly ActiveAssetView[];
-  // Heights, both included.
+}
+
+// Heights, both included.
+export interface HeightRange {
   readonly from: number;
   readonly to: number;
 }
