@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { InternalIdentity } from '@shared/contracts';
+import type { InternalIdentity, PartnerIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 import { ApiKeyHasher } from '../partners/api-key.hasher.js';
 import { PartnersRepository } from '../partners/partners.repository.js';
@@ -9,8 +9,6 @@ import { WalletTokenService } from '../wallet-auth/wallet-token.service.js';
 
 export const API_KEY_HEADER = 'x-api-key';
 export const OPS_KEY_HEADER = 'x-ops-api-key';
-
-type PartnerIdentity = Extract<InternalIdentity, { kind: 'partner' }>;
 
 export type Authentication =
   | { readonly outcome: 'anonymous' }

@@ -7,7 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
-import type { InternalIdentity } from '@shared/contracts';
+import type { PartnerIdentity } from '@shared/contracts';
 import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { apiKeyListOf } from './api-key-list.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
@@ -20,17 +20,15 @@ import { UuidParam } from './uuid-param.js';
 // Who the audit log names when a partner manages its own keys.
 const PARTNER_ACTOR = 'partner';
 
-type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
-
 // Keys belong to the partner's server: a wallet's Bearer token may not see or mint them.
-function keyHolderOf(identity: Partner): string {
+function keyHolderOf(identity: PartnerIdentity): string {
   if (identity.scheme !== 'api_key') throw new ForbiddenException('API keys are managed with an API key');
   return identity.partnerId;
 }
 
 // A partner's own keys (the web console's API keys view): rotate by creating a new key, moving
 // to it, then revoking the old one.
-@ApiTags('Partner')
+@ApiTags('PartnerIdentity')
 @ApiSecurity('apiKey')
 @ApiForbiddenResponse({ type: GatewayErrorResponseDto, description: 'Called with a wallet token' })
 @PartnerAuth()
@@ -47,13 +45,13 @@ export class PartnerKeysController {
     type: ApiKeyListResponseDto,
     description: 'Every key, revoked ones included, oldest first',
   })
-  async list(@CurrentIdentity() identity: Partner): Promise<ApiKeyListResponseDto> {
+  async list(@CurrentIdentity() identity: PartnerIdentity): Promise<ApiKeyListResponseDto> {
     return apiKeyListOf(await this.partners.listKeys(keyHolderOf(identity)));
   }
 
   @Post()
   @ApiCreatedResponse({ type: IssuedApiKeyResponseDto, description: 'The new key, shown once' })
-  create(@CurrentIdentity() identity: Partner) {
+  create(@CurrentIdentity() identity: PartnerIdentity) {
     return this.createApiKey.execute(PARTNER_ACTOR, keyHolderOf(identity));
   }
 
@@ -61,7 +59,7 @@ export class PartnerKeysController {
   @UuidParam('keyId')
   @RevokeKeyRoute("`api_key_not_found`: not this partner's key")
   async revoke(
-    @CurrentIdentity() identity: Partner,
+    @CurrentIdentity() identity: PartnerIdentity,
     @Param('keyId', ParseUUIDPipe) keyId: string,
   ): Promise<void> {
     await this.revokeApiKey.execute(PARTNER_ACTOR, keyHolderOf(identity), keyId);

@@ -1,7 +1,7 @@
 import { Controller, Get, NotFoundException } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
-import type { InternalIdentity } from '@shared/contracts';
+import type { PartnerIdentity } from '@shared/contracts';
 import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { PartnerResponseDto } from './partner.response.dto.js';
 import { PartnersRepository } from './partners.repository.js';
@@ -21,9 +21,7 @@ export class PartnerController {
     type: GatewayErrorResponseDto,
     description: 'The partner of a still-valid wallet token no longer exists',
   })
-  async current(
-    @CurrentIdentity() identity: Extract<InternalIdentity, { kind: 'partner' }>,
-  ): Promise<PartnerResponseDto> {
+  async current(@CurrentIdentity() identity: PartnerIdentity): Promise<PartnerResponseDto> {
     const partner = await this.partners.findPartner(identity.partnerId);
     if (!partner) throw new NotFoundException();
     return { id: partner.id, name: partner.name };

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionStatus, type InternalIdentity } from '@shared/contracts';
+import { type PartnerIdentity, TransactionStatus } from '@shared/contracts';
 import { DepositTargetReader } from './deposit-target.reader.js';
 import { SandboxControlClient, type SandboxDepositReceipt } from './sandbox-control.client.js';
 import { SandboxPaymentError, SandboxPaymentErrorCode } from './sandbox-payments.errors.js';
-
-type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
 // "Pay this transaction" in the sandbox: the sandbox customer wallet pays the partner's
 // transaction's deposit target on its simulated chain, as `npm run cli -- sandbox deposit` does.
@@ -15,7 +13,7 @@ export class PaySandboxDepositUseCase {
     private readonly targets: DepositTargetReader,
   ) {}
 
-  async execute(partner: Partner, transactionId: string): Promise<SandboxDepositReceipt> {
+  async execute(partner: PartnerIdentity, transactionId: string): Promise<SandboxDepositReceipt> {
     if (!this.sandbox.available) throw new SandboxPaymentError(SandboxPaymentErrorCode.SANDBOX_UNAVAILABLE);
     const target = await this.targets.find(transactionId);
     // Another partner's transaction (or, for a wallet, another user's) is as absent as none.

@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
-import type { InternalIdentity } from '@shared/contracts';
+import type { PartnerIdentity } from '@shared/contracts';
 import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { PaySandboxDepositUseCase } from './pay-sandbox-deposit.use-case.js';
 import { SandboxControlClient } from './sandbox-control.client.js';
@@ -17,8 +17,6 @@ import {
   SandboxCapabilitiesResponseDto,
   SandboxDepositResponseDto,
 } from './sandbox-payments.response.dto.js';
-
-type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
 // Sandbox only: a partner pays its own transaction's deposit on the simulated chain (the web
 // console's "Pay this transaction"). Production deployments leave SANDBOX_CONTROL_URL unset.
@@ -55,7 +53,10 @@ export class SandboxPaymentsController {
       '`transaction_expired`; `deposit_already_received`: no longer awaiting payment; ' +
       '`deposit_already_sent`: the sandbox paid it already, not yet seen on the chain',
   })
-  pay(@CurrentIdentity() partner: Partner, @Param('id') id: string): Promise<SandboxDepositResponseDto> {
+  pay(
+    @CurrentIdentity() partner: PartnerIdentity,
+    @Param('id') id: string,
+  ): Promise<SandboxDepositResponseDto> {
     return this.payDeposit.execute(partner, id);
   }
 }

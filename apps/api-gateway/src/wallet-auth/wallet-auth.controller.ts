@@ -7,7 +7,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth, Public } from '@platform/http';
-import type { InternalIdentity } from '@shared/contracts';
+import type { PartnerIdentity } from '@shared/contracts';
 import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { CreateWalletChallengeUseCase } from './create-wallet-challenge.use-case.js';
 import { RefreshWalletSessionUseCase } from './refresh-wallet-session.use-case.js';
@@ -16,8 +16,6 @@ import { WalletChallengeResponseDto, WalletTokensResponseDto } from './wallet-au
 import { WalletChallengeRequestDto } from './wallet-challenge.request.dto.js';
 import { WalletRefreshRequestDto } from './wallet-refresh.request.dto.js';
 import { WalletVerifyRequestDto } from './wallet-verify.request.dto.js';
-
-type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
 @ApiTags('Wallet authentication')
 @ApiBadRequestResponse({ type: GatewayErrorResponseDto, description: 'invalid_request with a reason' })
@@ -33,13 +31,13 @@ export class WalletAuthController {
     private readonly refreshSession: RefreshWalletSessionUseCase,
   ) {}
 
-  // Partner-authenticated, so that every wallet session belongs to a partner.
+  // PartnerIdentity-authenticated, so that every wallet session belongs to a partner.
   @PartnerAuth()
   @ApiSecurity('apiKey')
   @ApiOkResponse({ type: WalletChallengeResponseDto })
   @Post('challenge')
   @HttpCode(200)
-  challenge(@CurrentIdentity() partner: Partner, @Body() body: WalletChallengeRequestDto) {
+  challenge(@CurrentIdentity() partner: PartnerIdentity, @Body() body: WalletChallengeRequestDto) {
     return this.createChallenge.execute(partner.partnerId, body);
   }
 

@@ -1,6 +1,4 @@
-import type { InternalIdentity } from '@shared/contracts';
-
-type PartnerIdentity = Extract<InternalIdentity, { kind: 'partner' }>;
+import type { PartnerIdentity } from '@shared/contracts';
 
 // Who asks about a user's KYC: a partner's server (any of its users) or a wallet holding a Bearer
 // token (only itself; a token without a wallet user speaks for nobody).

@@ -10,7 +10,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
-import type { InternalIdentity } from '@shared/contracts';
+import type { PartnerIdentity } from '@shared/contracts';
 import type { UploadedDocument } from '../documents/document-inspection.js';
 import { GetKycStatusUseCase } from './get-kyc-status.use-case.js';
 import { kycCallerOf } from './kyc-caller.js';
@@ -19,8 +19,6 @@ import { KycUploadInterceptor } from './kyc-upload.interceptor.js';
 import { KycErrorResponseDto, KycStatusResponseDto, KycSubmitResponseDto } from './kyc.response.dto.js';
 import { SubmitKycUseCase } from './submit-kyc.use-case.js';
 import { SubmitKycRequestDto } from './submit-kyc.request.dto.js';
-
-type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
 // What multer's memory storage hands over for the file part.
 interface UploadedFilePart {
@@ -50,7 +48,7 @@ export class KycController {
   @ApiCreatedResponse({ type: KycSubmitResponseDto })
   @ApiPayloadTooLargeResponse({ type: KycErrorResponseDto })
   submit(
-    @CurrentIdentity() partner: Partner,
+    @CurrentIdentity() partner: PartnerIdentity,
     @Body() form: SubmitKycRequestDto,
     @UploadedFile() file: UploadedFilePart | undefined,
   ) {
@@ -59,7 +57,7 @@ export class KycController {
 
   @Get('status')
   @ApiOkResponse({ type: KycStatusResponseDto })
-  status(@CurrentIdentity() partner: Partner, @Query() query: KycStatusRequestDto) {
+  status(@CurrentIdentity() partner: PartnerIdentity, @Query() query: KycStatusRequestDto) {
     return this.getKycStatus.execute(kycCallerOf(partner), query.userId);
   }
 }

@@ -8,15 +8,13 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
-import type { InternalIdentity } from '@shared/contracts';
+import type { PartnerIdentity } from '@shared/contracts';
 import { CreateQuoteUseCase } from './create-quote.use-case.js';
 import { OnrampQuoteRequestDto } from './onramp-quote.request.dto.js';
 import { QuoteErrorResponseDto } from '../core/errors/quote-error.response.dto.js';
 import { QuoteResponseDto } from './quote.response.dto.js';
 import { QuoteRequestDto } from './quote.request.dto.js';
 import { ReverseQuoteRequestDto } from './reverse-quote.request.dto.js';
-
-type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
 @ApiTags('Quotes')
 @ApiSecurity('apiKey')
@@ -37,7 +35,7 @@ export class QuotesController {
   @HttpCode(200)
   @ApiOkResponse({ type: QuoteResponseDto })
   @DirectRoute()
-  quote(@CurrentIdentity() partner: Partner, @Body() body: QuoteRequestDto) {
+  quote(@CurrentIdentity() partner: PartnerIdentity, @Body() body: QuoteRequestDto) {
     return this.createQuote.payout(partner.partnerId, body);
   }
 
@@ -45,7 +43,7 @@ export class QuotesController {
   @HttpCode(200)
   @ApiOkResponse({ type: QuoteResponseDto })
   @DirectRoute()
-  reverse(@CurrentIdentity() partner: Partner, @Body() body: ReverseQuoteRequestDto) {
+  reverse(@CurrentIdentity() partner: PartnerIdentity, @Body() body: ReverseQuoteRequestDto) {
     return this.createQuote.reverse(partner.partnerId, body);
   }
 
@@ -53,7 +51,7 @@ export class QuotesController {
   @HttpCode(200)
   @ApiOkResponse({ type: QuoteResponseDto })
   @DirectRoute()
-  onramp(@CurrentIdentity() partner: Partner, @Body() body: OnrampQuoteRequestDto) {
+  onramp(@CurrentIdentity() partner: PartnerIdentity, @Body() body: OnrampQuoteRequestDto) {
     return this.createQuote.onramp(partner.partnerId, body);
   }
 }

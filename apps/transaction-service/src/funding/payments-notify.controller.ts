@@ -11,13 +11,11 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
-import { Blockchain, type InternalIdentity } from '@shared/contracts';
+import { Blockchain, type PartnerIdentity } from '@shared/contracts';
 import { transactionCallerOf } from '../core/transaction-caller.js';
 import { TransactionErrorResponseDto } from '../core/errors/transaction-error.response.dto.js';
 import { LegacyNotifyPaymentRequestDto, NotifyPaymentRequestDto } from './notify-payment.request.dto.js';
 import { NotifyPaymentUseCase } from './notify-payment.use-case.js';
-
-type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
 class NotifyPaymentResponseDto {
   @ApiProperty({ enum: [true] })
@@ -49,7 +47,7 @@ export class PaymentsNotifyController {
   @ApiAcceptedResponse({ type: NotifyPaymentResponseDto })
   @DirectRoute()
   @ApiOperation({ summary: 'Report a Solana or Celo transfer for verification and payout' })
-  notify(@CurrentIdentity() partner: Partner, @Body() body: NotifyPaymentRequestDto) {
+  notify(@CurrentIdentity() partner: PartnerIdentity, @Body() body: NotifyPaymentRequestDto) {
     return this.report(partner, body.blockchain, body);
   }
 
@@ -58,7 +56,7 @@ export class PaymentsNotifyController {
   @ApiAcceptedResponse({ type: NotifyPaymentResponseDto })
   @DirectRoute()
   @ApiOperation({ summary: 'Legacy: POST /payments/notify with blockchain SOLANA', deprecated: true })
-  notifySolana(@CurrentIdentity() partner: Partner, @Body() body: LegacyNotifyPaymentRequestDto) {
+  notifySolana(@CurrentIdentity() partner: PartnerIdentity, @Body() body: LegacyNotifyPaymentRequestDto) {
     return this.report(partner, Blockchain.SOLANA, body);
   }
 
@@ -67,11 +65,11 @@ export class PaymentsNotifyController {
   @ApiAcceptedResponse({ type: NotifyPaymentResponseDto })
   @DirectRoute()
   @ApiOperation({ summary: 'Legacy: POST /payments/notify with blockchain CELO', deprecated: true })
-  notifyCelo(@CurrentIdentity() partner: Partner, @Body() body: LegacyNotifyPaymentRequestDto) {
+  notifyCelo(@CurrentIdentity() partner: PartnerIdentity, @Body() body: LegacyNotifyPaymentRequestDto) {
     return this.report(partner, Blockchain.CELO, body);
   }
 
-  private report(partner: Partner, blockchain: Blockchain, body: LegacyNotifyPaymentRequestDto) {
+  private report(partner: PartnerIdentity, blockchain: Blockchain, body: LegacyNotifyPaymentRequestDto) {
     return this.notifyPayment.execute(transactionCallerOf(partner), {
       blockchain,
       onChainTx: body.on_chain_tx.trim(),

@@ -10,7 +10,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
-import type { InternalIdentity } from '@shared/contracts';
+import type { PartnerIdentity } from '@shared/contracts';
 import { TransactionErrorResponseDto } from '../core/errors/transaction-error.response.dto.js';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { AcceptTransactionRequestDto } from './accept-transaction.request.dto.js';
@@ -29,8 +29,6 @@ import { TransactionStatsRequestDto, TransactionStatsResponseDto } from './trans
 import { TransactionStatsView } from './transaction-stats.view.js';
 import { TransactionTimelineResponseDto } from './transaction-timeline.response.dto.js';
 import { TransactionTimelines } from './transaction-timelines.port.js';
-
-type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
 
 @ApiTags('Transactions')
 @ApiSecurity('apiKey')
@@ -55,7 +53,7 @@ export class TransactionsController {
   @ApiOkResponse({ type: AcceptTransactionResponseDto })
   @ApiUnprocessableEntityResponse({ type: TransactionErrorResponseDto })
   accept(
-    @CurrentIdentity() partner: Partner,
+    @CurrentIdentity() partner: PartnerIdentity,
     @Body() body: AcceptTransactionRequestDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ) {
@@ -77,34 +75,34 @@ export class TransactionsController {
   @Get('transaction/:id')
   @DirectRoute()
   @ApiOkResponse({ type: TransactionStatusResponseDto })
-  status(@CurrentIdentity() partner: Partner, @Param('id') id: string) {
+  status(@CurrentIdentity() partner: PartnerIdentity, @Param('id') id: string) {
     return this.views.status(transactionCallerOf(partner), id);
   }
 
   // The web console's transaction page.
   @Get('transaction/:id/timeline')
   @ApiOkResponse({ type: TransactionTimelineResponseDto })
-  timeline(@CurrentIdentity() partner: Partner, @Param('id') id: string) {
+  timeline(@CurrentIdentity() partner: PartnerIdentity, @Param('id') id: string) {
     return this.timelines.of(transactionCallerOf(partner), id);
   }
 
   // The web console's charts.
   @Get('transactions/stats')
   @ApiOkResponse({ type: TransactionStatsResponseDto })
-  statistics(@CurrentIdentity() partner: Partner, @Query() { days }: TransactionStatsRequestDto) {
+  statistics(@CurrentIdentity() partner: PartnerIdentity, @Query() { days }: TransactionStatsRequestDto) {
     return this.stats.of(transactionCallerOf(partner), days);
   }
 
   @Get('transactions/list')
   @ApiOkResponse({ type: TransactionListResponseDto })
-  list(@CurrentIdentity() partner: Partner, @Query() query: ListTransactionsRequestDto) {
+  list(@CurrentIdentity() partner: PartnerIdentity, @Query() query: ListTransactionsRequestDto) {
     return this.views.page(transactionCallerOf(partner), query);
   }
 
   // The partner's own transactions, newest first, filtered (the web console's list).
   @Get('transactions')
   @ApiOkResponse({ type: TransactionSearchResponseDto })
-  search(@CurrentIdentity() partner: Partner, @Query() query: SearchTransactionsRequestDto) {
+  search(@CurrentIdentity() partner: PartnerIdentity, @Query() query: SearchTransactionsRequestDto) {
     return this.views.search(transactionCallerOf(partner), query);
   }
 }

@@ -1,7 +1,5 @@
-import type { InternalIdentity } from '@shared/contracts';
+import type { PartnerIdentity } from '@shared/contracts';
 import { WebhookError, WebhookErrorCode } from './webhook.errors.js';
-
-export type PartnerIdentity = Extract<InternalIdentity, { kind: 'partner' }>;
 
 // Webhook settings belong to the partner's server: a wallet's Bearer token speaks for one user
 // and may not read or redirect the partner's events.

@@ -10,7 +10,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
-import { type PartnerIdentity, webhookPartnerId } from '../core/webhook-caller.js';
+import type { PartnerIdentity } from '@shared/contracts';
+import { webhookPartnerId } from '../core/webhook-caller.js';
 import { WebhookErrorResponseDto } from '../core/webhook-error.response.dto.js';
 import { DeliveryIdParamDto, ListDeliveriesRequestDto } from './list-deliveries.request.dto.js';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';

@@ -17,7 +17,8 @@ import {
   WebhookDeliveryResponseDto,
   webhookDeliveryResponse,
 } from '../deliveries/webhook-delivery.response.dto.js';
-import { type PartnerIdentity, webhookPartnerId } from '../core/webhook-caller.js';
+import type { PartnerIdentity } from '@shared/contracts';
+import { webhookPartnerId } from '../core/webhook-caller.js';
 import { WebhookErrorResponseDto } from '../core/webhook-error.response.dto.js';
 import { GetWebhookEndpointUseCase } from './get-webhook-endpoint.use-case.js';
 import { PutWebhookEndpointRequestDto } from './put-webhook-endpoint.request.dto.js';

@@ -18,3 +18,6 @@ export type InternalIdentity =
   | { readonly kind: 'service'; readonly service: ServiceName };
 
 export type InternalIdentityKind = InternalIdentity['kind'];
+
+// A partner's request, by its API key or a wallet session.
+export type PartnerIdentity = Extract<InternalIdentity, { kind: 'partner' }>;

@@ -18,7 +18,7 @@ import { map } from 'rxjs';
 import { IsInt, IsString, Min } from 'class-validator';
 import { InMemoryEventBus } from '@platform/messaging';
 import { startTestDatabase, type TestDatabase } from '@platform/test-support';
-import { INTERNAL_IDENTITY_HEADER, type InternalIdentity, ServiceName } from '@shared/contracts';
+import { INTERNAL_IDENTITY_HEADER, type PartnerIdentity, ServiceName } from '@shared/contracts';
 import { PartnerAuth } from '../auth/auth-policy.js';
 import { CurrentIdentity } from '../auth/current-identity.decorator.js';
 import { InternalTokenService } from '../auth/internal-token.service.js';
@@ -46,8 +46,6 @@ class GreetingRequestDto {
   times!: number;
 }
 
-type Partner = Extract<InternalIdentity, { kind: 'partner' }>;
-
 // An interceptor given as an instance, as direct routes can run it.
 class EnvelopeInterceptor implements NestInterceptor {
   intercept(_context: unknown, next: CallHandler) {
@@ -61,7 +59,7 @@ class GreetingsController {
   @Post()
   @HttpCode(200)
   @DirectRoute()
-  greet(@CurrentIdentity() partner: Partner, @Body() body: GreetingRequestDto) {
+  greet(@CurrentIdentity() partner: PartnerIdentity, @Body() body: GreetingRequestDto) {
     if (body.name === 'boom') throw new Error('a failure with details no client may see');
     return {
       partnerId: partner.partnerId,
@@ -84,7 +82,7 @@ class GreetingsController {
 
   @Get(':name')
   @DirectRoute()
-  named(@CurrentIdentity() partner: Partner, @Param('name') name: string) {
+  named(@CurrentIdentity() partner: PartnerIdentity, @Param('name') name: string) {
     return { partnerId: partner.partnerId, name };
   }
 }
