@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { Contract, formatEther, keccak256, parseUnits } from 'ethers';
 import type { ActiveAssetView } from '@shared/contracts';
+import type { DepositAccountRef } from '../core/chains/deposit-accounts.port.js';
 import type {
-  DepositAccountRef,
   PlannedSweepItem,
   SweepAttemptKind,
   SweepBalance,
   SweepPlanner,
   SweepProgress,
   SweepTransaction,
-} from '../core/chains/deposit-accounts.port.js';
+} from '../core/chains/sweep-planner.port.js';
 import { trimDecimal } from '../core/chains/token-amount.js';
 import { CeloDepositKeys } from './celo-deposit-keys.js';
 import { CeloHotWallet } from './celo-hot-wallet.js';

@@ -4,13 +4,13 @@ import { AccountLayout, createTransferCheckedInstruction } from '@solana/spl-tok
 import { parseUnits } from 'ethers';
 import type { ActiveAssetView } from '@shared/contracts';
 import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
+import type { DepositAccountRef } from '../core/chains/deposit-accounts.port.js';
 import type {
-  DepositAccountRef,
   SweepBalance,
   SweepPlanner,
   SweepProgress,
   SweepTransaction,
-} from '../core/chains/deposit-accounts.port.js';
+} from '../core/chains/sweep-planner.port.js';
 import { signSolanaTransaction } from './sign-transaction.js';
 import { SolanaDepositKeys } from './solana-deposit-keys.js';
 import { SolanaHotWallet } from './solana-hot-wallet.js';

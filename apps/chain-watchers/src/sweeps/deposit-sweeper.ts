@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { decimal } from '@payout/money';
 import { LOGGER, type Logger } from '@platform/logging';
 import { Clock, IdGenerator } from '@shared/util';
-import type { SweepTransaction } from '../core/chains/deposit-accounts.port.js';
+import type { SweepTransaction } from '../core/chains/sweep-planner.port.js';
 import type { AdapterWithDepositAccounts } from '../core/chains/chain-adapters.js';
 import type { ChainVerdict } from '../core/chains/signed-chain-transaction.js';
 import { tokenAmount } from '../core/chains/token-amount.js';

@@ -1,5 +1,5 @@
 import type { ActiveAssetView, DepositDetectedV1 } from '@shared/contracts';
-import type { SignedChainTransaction } from './signed-chain-transaction.js';
+import type { SweepPlanner } from './sweep-planner.port.js';
 
 // The part of a chain's adapter that chains with per-transaction deposit addresses add (Solana,
 // Celo): the address of a transaction, reading transfers into watched accounts, and sweeps.
@@ -53,55 +53,4 @@ export interface DepositScan {
 export interface HeightRange {
   readonly from: number;
   readonly to: number;
-}
-
-// A non-empty balance a sweep takes from one deposit account, in the asset's smallest unit.
-export interface SweepBalance {
-  readonly source: string;
-  readonly asset: ActiveAssetView;
-  readonly raw: bigint;
-}
-
-// An item of a sweep as planned (amount in whole tokens).
-export interface PlannedSweepItem {
-  readonly id: string;
-  readonly transactionId: string;
-  readonly address: string;
-  readonly source: string;
-  readonly asset: string;
-  readonly amount: string;
-}
-
-export type SweepAttemptKind = 'GAS' | 'TRANSFER';
-
-export interface LandedSweepAttempt {
-  readonly kind: SweepAttemptKind;
-  readonly itemId: string | null;
-}
-
-// The next transaction of a sweep, signed; `itemId` null when it moves every item at once.
-export interface SweepTransaction {
-  readonly kind: SweepAttemptKind;
-  readonly itemId: string | null;
-  readonly signed: SignedChainTransaction;
-  // What a GAS transaction sends, in the native coin.
-  readonly value: string | null;
-}
-
-export interface SweepPlanner {
-  // How many deposit accounts one sweep takes, and how many balances one sweep moves at most
-  // (the accounts past it go back to a later sweep; the first account is always taken).
-  readonly accountsPerSweep: number;
-  readonly balancesPerSweep: number;
-  // Whether the treasury sends deposit addresses their gas (then `gas_funded` is accounted).
-  readonly fundsGas: boolean;
-  balances(account: DepositAccountRef, assets: readonly ActiveAssetView[]): Promise<SweepBalance[]>;
-  // Null once the landed attempts moved every item.
-  next(sweep: SweepProgress): Promise<SweepTransaction | null>;
-}
-
-export interface SweepProgress {
-  readonly items: readonly PlannedSweepItem[];
-  readonly landed: readonly LandedSweepAttempt[];
-  readonly assets: readonly ActiveAssetView[];
 }
