@@ -64,10 +64,12 @@ describe('chain-watchers refunds', () => {
     await sandbox?.close();
   });
 
+  // A transaction's refund unless it names none (a held transfer's).
   type Refund = Omit<
     RefundRequestedV1,
     'refundId' | 'transactionId' | 'reason' | 'depositOnChainTx' | 'depositTransferIndex'
-  >;
+  > &
+    Partial<Pick<RefundRequestedV1, 'transactionId' | 'reason'>>;
   type DepositReference = Pick<RefundRequestedV1, 'depositOnChainTx' | 'depositTransferIndex'>;
   // A deposit chain-watchers recorded, as its watchers and /internal/verify record them: the only
   // kind it refunds, to its sender, up to its amount.
@@ -106,7 +108,7 @@ describe('chain-watchers refunds', () => {
       ...refund,
       ...(deposit ?? (await recordDeposit({ ...refund, sender: refund.destination }))),
     };
-    await publishTwice(payload, payload.transactionId);
+    await publishTwice(payload, payload.transactionId ?? payload.depositOnChainTx);
     return payload;
   };
   const settlement = async (refundId: string) => {
@@ -281,10 +283,10 @@ describe('chain-watchers refunds', () => {
 
     it('refuses a refund request that names no deposit (a producer older than the check)', async () => {
       const legacy = {
+        ...celo('1'),
         refundId: randomUUID(),
         transactionId: randomUUID(),
         reason: 'UNMATCHED',
-        ...celo('1'),
       };
       await publishTwice(legacy, legacy.transactionId);
 
@@ -298,6 +300,26 @@ describe('chain-watchers refunds', () => {
 
       await refusedWithNothingSent(elsewhere.refundId, "refund destination is not the deposit's sender");
       await refusedWithNothingSent(otherCurrency.refundId, 'refund currency differs from the deposit');
+    });
+
+    it('sends a held transfer where an operator named, with no transaction, and nowhere else', async () => {
+      const before = await balances.CELO();
+      const held = { ...celo('1.5'), transactionId: null, reason: 'UNMATCHED' as const };
+      const deposit = await recordDeposit({ ...held, sender: evmSandboxWallet('treasury').address });
+
+      const unnamed = await request(held, deposit);
+      await refusedWithNothingSent(unnamed.refundId, "refund destination is not the deposit's sender");
+      const named = await request({ ...held, destinationNamedBy: 'ana@ops' }, deposit);
+      expect(await settlement(named.refundId)).toEqual({
+        refundId: named.refundId,
+        transactionId: null,
+        blockchain: 'CELO',
+        status: 'SENT',
+        onChainTx: expect.any(String),
+        reason: null,
+        settledAt: expect.any(String),
+      });
+      expect(increase(before, await balances.CELO())).toBe('1500000');
     });
 
     it('refuses more than the deposit recorded, and more in all than it has left, and sends what fits once', async () => {

@@ -9,6 +9,7 @@ import {
   type RefundRequestedV1,
 } from '@shared/contracts';
 import { Clock } from '@shared/util';
+import { refundEventKey } from './refund-event-key.js';
 import { isPositiveAmount, namesDeposit, refundRefusal } from './refund-policy.js';
 import { RefundWorker } from './refund-worker.js';
 import type { RefundEntity } from './refund.entity.js';
@@ -19,7 +20,8 @@ const REASONS: readonly string[] = ['WRONG_AMOUNT', 'EXCESS', 'EXPIRED', 'PAYOUT
 
 // Records a requested refund once per refundId (in the consumer's transaction, with its inbox
 // row) and wakes the worker once that is committed — but only a refund of a deposit this service
-// recorded, to its sender, within what the deposit has left. Any other request is kept FAILED
+// recorded, to its sender (or, for a held transfer, where an operator named), within what the
+// deposit has left. Any other request is kept FAILED
 // with its reason and announced so (transaction-service records the failure and operations are
 // alerted); nothing is signed for it.
 @Injectable()
@@ -91,7 +93,7 @@ export class AcceptRefundUseCase {
         reason: refusal,
         settledAt: now.toISOString(),
       },
-      { key: refund.transactionId },
+      { key: refundEventKey(refund) },
     );
   }
 }
@@ -99,7 +101,12 @@ export class AcceptRefundUseCase {
 // What makes a request impossible to record at all (the event is untrusted JSON).
 function malformation(request: RefundRequestedV1): string | null {
   if (typeof request.refundId !== 'string' || !UUID.test(request.refundId)) return 'refundId';
-  if (typeof request.transactionId !== 'string' || !UUID.test(request.transactionId)) return 'transactionId';
+  // Null: a held transfer's refund, which funds no transaction.
+  if (
+    request.transactionId !== null &&
+    (typeof request.transactionId !== 'string' || !UUID.test(request.transactionId))
+  )
+    return 'transactionId';
   if (!Object.values<string>(Blockchain).includes(request.blockchain)) return 'blockchain';
   if (!Object.values<string>(CryptoCurrency).includes(request.cryptoCurrency)) return 'cryptoCurrency';
   if (typeof request.destination !== 'string' || request.destination.length > 120) return 'destination';

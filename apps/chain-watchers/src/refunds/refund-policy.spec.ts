@@ -60,6 +60,47 @@ describe(refundRefusal.name, () => {
     );
   });
 
+  describe('a destination other than the sender', () => {
+    const STELLAR_ELSEWHERE = 'GAXHWB7K4DAES7VIF3Y2RBYYTD2UNJ76WH5OE5ACBQ5GECYHO4KXXPOX';
+    const held = (overrides: Partial<RefundRequestedV1> = {}) =>
+      request({
+        blockchain: Blockchain.STELLAR,
+        reason: 'UNMATCHED',
+        destination: STELLAR_ELSEWHERE,
+        destinationNamedBy: 'ana@ops',
+        ...overrides,
+      });
+
+    it('is allowed for a held transfer whose destination an operator named', () => {
+      expect(refundRefusal(held(), deposit())).toBeNull();
+    });
+
+    it.each([
+      ['no operator named it', { destinationNamedBy: undefined }],
+      ['the operator is null', { destinationNamedBy: null }],
+      ['the operator is blank', { destinationNamedBy: '  ' }],
+      ['the operator is not a string', { destinationNamedBy: 7 as never }],
+      ['the refund is not of a held transfer', { reason: 'WRONG_AMOUNT' as const }],
+      ['the refund is of an excess', { reason: 'EXCESS' as const }],
+    ])('is refused when %s', (_, overrides) => {
+      expect(refundRefusal(held(overrides), deposit())).toBe(
+        "refund destination is not the deposit's sender",
+      );
+    });
+
+    it("is refused when it is no address of the refund's chain", () => {
+      expect(refundRefusal(held({ destination: '0xSomeoneElse' }), deposit())).toBe(
+        'refund destination is not an address',
+      );
+    });
+
+    it('still never takes more than the deposit has left', () => {
+      expect(refundRefusal(held({ amount: '18.48' }), deposit())).toBe(
+        'refund exceeds what the deposit has left to refund',
+      );
+    });
+  });
+
   it('refuses another currency than the deposit arrived in', () => {
     expect(refundRefusal(request({ cryptoCurrency: CryptoCurrency.USDC }), deposit())).toBe(
       'refund currency differs from the deposit',

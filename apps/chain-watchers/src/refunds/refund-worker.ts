@@ -14,6 +14,7 @@ import { RefundRefusedError } from '../core/chains/refund-refused.error.js';
 import type { ChainVerdict } from '../core/chains/signed-chain-transaction.js';
 import { ChainRegistry } from '../core/upstreams/chain-registry.js';
 import type { RefundAttemptEntity } from './refund-attempt.entity.js';
+import { refundEventKey } from './refund-event-key.js';
 import type { RefundEntity } from './refund.entity.js';
 import { RefundsRepository } from './refunds.repository.js';
 
@@ -165,7 +166,7 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
           reason,
           settledAt: settledAt.toISOString(),
         },
-        { key: refund.transactionId },
+        { key: refundEventKey(refund) },
       );
     });
   }

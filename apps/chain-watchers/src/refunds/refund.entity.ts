@@ -12,8 +12,9 @@ export class RefundEntity {
   @PrimaryColumn({ name: 'refund_id', type: 'uuid' })
   refundId!: string;
 
-  @Column({ name: 'transaction_id', type: 'uuid' })
-  transactionId!: string;
+  // Null for a held transfer an operator sends back: it funds no transaction.
+  @Column({ name: 'transaction_id', type: 'uuid', nullable: true })
+  transactionId!: string | null;
 
   @Column({ type: 'varchar', length: 12 })
   blockchain!: Blockchain;

@@ -99,11 +99,13 @@ export interface DepositDetectedV1 {
   readonly confirmedAt: string;
 }
 
-// transaction-service asks chain-watchers to send crypto back. Keyed by transaction id; refundId
-// is the idempotency key of the transfer itself.
+// transaction-service asks chain-watchers to send crypto back. Keyed by transaction id, or by the
+// deposit's `depositOnChainTx` when there is none; refundId is the idempotency key of the transfer
+// itself.
 export interface RefundRequestedV1 {
   readonly refundId: string;
-  readonly transactionId: string;
+  // Null for a held transfer (one that funds no transaction) an operator sends back.
+  readonly transactionId: string | null;
   readonly blockchain: Blockchain;
   readonly cryptoCurrency: CryptoCurrency;
   readonly destination: string;
@@ -116,11 +118,17 @@ export interface RefundRequestedV1 {
   // refused.
   readonly depositOnChainTx: string;
   readonly depositTransferIndex: number;
+  // The operator who named a destination other than the deposit's sender, for a held transfer
+  // (reason UNMATCHED) only: chain-watchers sends anywhere but to the sender only then. Absent or
+  // null when the refund goes back to the sender.
+  readonly destinationNamedBy?: string | null;
 }
 
+// Keyed as the request was.
 export interface RefundSettledV1 {
   readonly refundId: string;
-  readonly transactionId: string;
+  // As in the request: null for a held transfer's refund.
+  readonly transactionId: string | null;
   readonly blockchain: Blockchain;
   readonly status: 'SENT' | 'FAILED';
   readonly onChainTx: string | null;

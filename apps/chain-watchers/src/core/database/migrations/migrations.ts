@@ -5,6 +5,7 @@ import { RefundAttemptTxHashUnique1795479593914 } from './1795479593914-refund-a
 import { DepositAccountsSweeps1795694870001 } from './1795694870001-deposit-accounts-sweeps.js';
 import { RefundDeposit1795703206141 } from './1795703206141-refund-deposit.js';
 import { OutboxXid1795727871795 } from './1795727871795-outbox-xid.js';
+import { RefundWithoutTransaction1796549570917 } from './1796549570917-refund-without-transaction.js';
 
 // chain-watchers' schema history, owned by the core module and applied in this order. A later
 // migration belongs to the feature whose tables it changes: `npm run migrate -- generate --app
@@ -17,4 +18,5 @@ export const chainWatchersMigrations = [
   DepositAccountsSweeps1795694870001,
   RefundDeposit1795703206141,
   OutboxXid1795727871795,
+  RefundWithoutTransaction1796549570917,
 ];
