@@ -55,6 +55,16 @@ describe('api-gateway sandbox payments without a sandbox', () => {
     expect(response.body).toEqual({ message: reason, code: 'sandbox_unavailable', reason, retryable: false });
   });
 
+  it('refuses a `late` that is not a boolean, before anything else', async () => {
+    const response = await http
+      .post('/sandbox/transactions/00000000-0000-4000-8000-000000000000/deposit')
+      .set('X-API-Key', apiKey)
+      .send({ late: 'yes' })
+      .expect(400);
+    const reason = 'late must be a boolean value';
+    expect(response.body).toEqual({ message: reason, code: 'invalid_request', reason, retryable: false });
+  });
+
   it('refuses a caller without a key', async () => {
     const response = await http.post('/sandbox/transactions/any/deposit').expect(401);
     const reason = 'Missing or invalid credentials';
@@ -66,10 +76,21 @@ describe('api-gateway sandbox payments without a sandbox', () => {
     });
   });
 
-  it('documents the route and its 404 in /openapi.json', async () => {
+  it('documents the route, its optional `late` and its refusals in /openapi.json', async () => {
     const { body } = await http.get('/openapi.json').expect(200);
-    const operation = (body as { paths: Record<string, { post?: { responses: Record<string, unknown> } }> })
-      .paths['/sandbox/transactions/{id}/deposit']?.post;
-    expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['201', '404', '409']));
+    const document = body as {
+      paths: Record<string, { post?: { requestBody?: object; responses: Record<string, unknown> } }>;
+      components: { schemas: Record<string, { properties: Record<string, { type: string }> }> };
+    };
+    const operation = document.paths['/sandbox/transactions/{id}/deposit']?.post;
+    expect(Object.keys(operation?.responses ?? {})).toEqual(
+      expect.arrayContaining(['201', '400', '404', '409']),
+    );
+    expect(operation?.requestBody).toMatchObject({ required: false });
+    expect(JSON.stringify(operation?.responses['409'])).toContain('quote_expired');
+    expect(document.components.schemas['PaySandboxDepositRequestDto']?.properties['late']).toMatchObject({
+      type: 'boolean',
+      default: false,
+    });
   });
 });

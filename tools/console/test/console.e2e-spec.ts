@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
+import { expectEventually } from '@platform/test-support';
 import type { DepositTarget } from '../../sandbox/src/deposits/sandbox-deposit.js';
 import type { Standalone } from '../../standalone/src/start-standalone.js';
 import { screenshot, seriousAccessibilityViolations } from './console-browser.js';
 import { type ConsoleSystem, startConsoleSystem } from './console-system.js';
+
+// The fields of a transaction's timeline this suite reads.
+interface TimelineAnswer {
+  readonly transaction: { readonly status: string };
+  readonly refunds: ReadonlyArray<{ readonly reason: string; readonly status: string }>;
+}
 
 // The web console on the whole standalone system, in Debian's chromium: one system and one
 // browser for the file, a fresh browser context (no shared memory) per test.
@@ -314,10 +322,14 @@ describe('web console', () => {
   });
 
   describe('POST /sandbox/transactions/{id}/deposit', () => {
-    const payAs = (key: string | null, id: string) =>
+    const payAs = (key: string | null, id: string, body?: object) =>
       fetch(`${system.gatewayUrl}/sandbox/transactions/${id}/deposit`, {
         method: 'POST',
-        headers: key ? { 'X-API-Key': key } : {},
+        headers: {
+          ...(key ? { 'X-API-Key': key } : {}),
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
       });
     const refusal = (code: string, reason: string) => ({ message: reason, code, reason, retryable: false });
 
@@ -334,6 +346,66 @@ describe('web console', () => {
         refusal('deposit_already_received', 'The transaction is no longer awaiting its deposit'),
       );
     });
+
+    it('refuses a transaction whose quote expired unless asked to pay late, and a late one is refunded', async () => {
+      const partner = { 'X-API-Key': apiKey };
+      const quote = await api('/quote', {
+        method: 'POST',
+        headers: partner,
+        body: {
+          amount: 100,
+          crypto_currency: 'USDC',
+          network: 'SOLANA',
+          payment_method: 'PIX',
+          target_currency: 'BRL',
+        },
+      });
+      const { id } = await api('/transaction', {
+        method: 'POST',
+        headers: partner,
+        body: { quote_id: quote.quote_id, user_id: 'late-customer', account_number: '52998224725' },
+      });
+      // Two seconds past its quote, inside the expiry sweep's grace: it still awaits its deposit.
+      await system.services
+        .find(({ name }) => name === 'transaction-service')!
+        .app.get(DataSource)
+        .query(
+          `UPDATE "transaction"."transaction" SET quote_expires_at = now() - interval '2 seconds' WHERE id = $1`,
+          [id],
+        );
+      const { status, quoteExpiresAt } = await api(`/ops/transactions/${id}`, {
+        headers: { 'X-OPS-API-KEY': opsApiKey },
+      });
+      expect(status).toBe('AWAITING_PAYMENT');
+
+      const refused = await payAs(apiKey, id!);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual(
+        refusal(
+          'quote_expired',
+          `The quote expired at ${quoteExpiresAt}: a deposit now would be refunded as expired. ` +
+            'To pay it late anyway (to test that refund), send {"late": true}',
+        ),
+      );
+
+      const paid = await payAs(apiKey, id!, { late: true });
+      expect(paid.status).toBe(201);
+      expect(await paid.json()).toEqual({ blockchain: 'SOLANA', onChainTx: expect.any(String) });
+      // chain-watchers finds the deposit; transaction-service dates it after the quote and sends it
+      // back from the sandbox treasury.
+      await expectEventually(
+        async () => {
+          const { transaction, refunds } = (await api(`/transaction/${id}/timeline`, {
+            headers: partner,
+          })) as unknown as TimelineAnswer;
+          expect(transaction.status).toBe('PAYMENT_EXPIRED');
+          expect(refunds.map(({ reason, status }) => ({ reason, status }))).toEqual([
+            { reason: 'EXPIRED', status: 'SENT' },
+          ]);
+        },
+        { timeoutMs: 60_000, intervalMs: 500 },
+      );
+    }, 90_000);
 
     it("answers another partner's transaction, and an unknown id, as not found", async () => {
       const { apiKey: otherKey } = await api('/ops/partners', {

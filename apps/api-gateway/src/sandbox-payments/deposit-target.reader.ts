@@ -3,11 +3,13 @@ import { InternalTokenService } from '@platform/http';
 import { INTERNAL_IDENTITY_HEADER, type TransactionStatus } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 
-// What the sandbox needs of a transaction: whose it is, where it stands and where to pay.
+// What the sandbox needs of a transaction: whose it is, where it stands, until when its quote
+// holds and where to pay.
 export interface TransactionDepositTarget {
   readonly partnerId: string;
   readonly userId: string;
   readonly status: TransactionStatus;
+  readonly quoteExpiresAt: Date;
   // transaction-service's payment_context, passed to the sandbox as it is.
   readonly paymentContext: Readonly<Record<string, unknown>>;
 }
@@ -38,12 +40,14 @@ export class DepositTargetReader {
       partnerId: string;
       userId: string;
       status: TransactionStatus;
+      quoteExpiresAt: string;
       payment_context: Record<string, unknown>;
     };
     return {
       partnerId: body.partnerId,
       userId: body.userId,
       status: body.status,
+      quoteExpiresAt: new Date(body.quoteExpiresAt),
       paymentContext: body.payment_context,
     };
   }

@@ -1,5 +1,6 @@
-import { Controller, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import {
+  ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
@@ -11,6 +12,7 @@ import {
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
 import type { PartnerIdentity } from '@shared/contracts';
 import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
+import { PaySandboxDepositRequestDto } from './pay-sandbox-deposit.request.dto.js';
 import { PaySandboxDepositUseCase } from './pay-sandbox-deposit.use-case.js';
 import { SandboxControlClient } from './sandbox-control.client.js';
 import {
@@ -39,8 +41,12 @@ export class SandboxPaymentsController {
   @Post('transactions/:id/deposit')
   @ApiOperation({
     summary: "Pay the transaction's deposit from the sandbox customer wallet (sandbox only)",
-    description: 'Answers 404 `sandbox_unavailable` where the chains are real (production).',
+    description:
+      'Answers 404 `sandbox_unavailable` where the chains are real (production). A transaction whose ' +
+      'quote expired is refused (409 `quote_expired`) unless the body asks to pay late.',
   })
+  // Optional: the console's button sends none.
+  @ApiBody({ type: PaySandboxDepositRequestDto, required: false })
   @ApiCreatedResponse({ type: SandboxDepositResponseDto, description: 'The deposit was sent and confirmed' })
   @ApiNotFoundResponse({
     type: GatewayErrorResponseDto,
@@ -51,12 +57,16 @@ export class SandboxPaymentsController {
     type: GatewayErrorResponseDto,
     description:
       '`transaction_expired`; `deposit_already_received`: no longer awaiting payment; ' +
-      '`deposit_already_sent`: the sandbox paid it already, not yet seen on the chain',
+      '`deposit_already_sent`: the sandbox paid it already, not yet seen on the chain; ' +
+      '`quote_expired`: the quote is over and `late` was not asked (the transaction still awaits ' +
+      'its deposit, which would be refunded as expired)',
   })
   pay(
     @CurrentIdentity() partner: PartnerIdentity,
     @Param('id') id: string,
+    @Body() { late }: PaySandboxDepositRequestDto,
   ): Promise<SandboxDepositResponseDto> {
-    return this.payDeposit.execute(partner, id);
+    // No body (the console's button) is an empty one: the pipe validates {}.
+    return this.payDeposit.execute(partner, { transactionId: id, late: late ?? false });
   }
 }
