@@ -39,10 +39,12 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
                                                        working at once)
   chat export list --realm-id <id>                   → { exports: [...] } (GET /export/realm's rows)
   chat export delete --realm-id <id> --id <export id> (a finished export: its archive is removed)
-  sandbox deposit --transaction-id <id> [--amount <decimal>] [--no-memo]
+  sandbox deposit --transaction-id <id> [--amount <decimal>] [--no-memo] [--late]
                                                      → { blockchain, onChainTx } (sandbox chains only:
                                                        pays the transaction's payment_context from the
-                                                       sandbox customer wallet)
+                                                       sandbox customer wallet; refused once the quote
+                                                       expired, unless --late: the deposit is then
+                                                       refunded as expired)
 The ops key comes from --ops-key, else OPS_API_KEY, else the standalone data directory
 (DATA_DIR, default .data). --url defaults to the standalone gateway's: http://localhost:$PORT (default 3000).`;
 
@@ -84,6 +86,7 @@ async function main(): Promise<void> {
       'transaction-id': { type: 'string' },
       amount: { type: 'string' },
       'no-memo': { type: 'boolean' },
+      late: { type: 'boolean' },
       page: { type: 'string' },
       'page-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -177,6 +180,7 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
           transactionId: text('transaction-id'),
           amount: text('amount'),
           withoutMemo: values['no-memo'] === true,
+          late: values['late'] === true,
         },
         gateway,
       );
