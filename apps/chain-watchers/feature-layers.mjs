@@ -6,4 +6,6 @@ export default [
   ['deposit-accounts'],
   ['deposits'],
   ['stellar', 'solana', 'celo', 'verify', 'refunds', 'sweeps'],
+  // Reads what deposits and sweeps recorded (SQL over their tables), for the books.
+  ['ledger'],
 ];

@@ -3,6 +3,7 @@ import { CeloModule } from './celo/celo.module.js';
 import { ChainWatchersCoreModule } from './core/chain-watchers-core.module.js';
 import { DepositAccountsModule } from './deposit-accounts/deposit-accounts.module.js';
 import { DepositsModule } from './deposits/deposits.module.js';
+import { LedgerModule } from './ledger/ledger.module.js';
 import { RefundsModule } from './refunds/refunds.module.js';
 import { SolanaModule } from './solana/solana.module.js';
 import { StellarModule } from './stellar/stellar.module.js';
@@ -22,6 +23,7 @@ import { VerifyModule } from './verify/verify.module.js';
     VerifyModule,
     RefundsModule,
     SweepsModule,
+    LedgerModule,
   ],
 })
 export class ChainWatchersModule {}

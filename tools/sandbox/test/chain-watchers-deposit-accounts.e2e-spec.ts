@@ -20,8 +20,10 @@ import { chainWatchersEnv, startFakeUpstreams, type FakeUpstreams } from './fake
 type Network = 'SOLANA' | 'CELO';
 
 // chain-watchers' per-transaction deposit addresses on the sandbox chains with the real SDKs: one
-// address per transaction, a deposit nobody reported found and announced once, and a sweep to the
-// treasury made once even when the answer to its broadcast is lost (found again by hash).
+// address per transaction, a deposit nobody reported found and announced once, a second or late
+// transfer to it found as well, a sweep to the treasury made once even when the answer to its
+// broadcast is lost (found again by hash), and a Celo cursor the chain does not confirm answered
+// by a rescan, never by silence.
 describe('chain-watchers deposit accounts', () => {
   let sandbox: Sandbox;
   let upstreams: FakeUpstreams;
@@ -53,6 +55,9 @@ describe('chain-watchers deposit accounts', () => {
         CELO_CONFIRMATIONS: '1',
         DEPOSIT_MASTER_SECRET: 'a-test-master-secret-of-at-least-32-characters',
         DEPOSIT_WATCH_INTERVAL_MS: '200',
+        // The look-back reads again the accounts past their watch (Solana), the heights below the
+        // cursor (Celo), every second.
+        DEPOSIT_LOOK_BACK_INTERVAL_MS: '1000',
         // Sweeps run when the suite asks (POST /internal/sweeps/run).
         SWEEP_INTERVAL_MS: '3600000',
         REFUND_CONFIRM_TIMEOUT_MS: '5000',
@@ -121,6 +126,34 @@ describe('chain-watchers deposit accounts', () => {
     }
   };
 
+  const pay = (network: Network, depositAddress: string, amount: number) =>
+    payDepositTarget({
+      blockchain: network,
+      cryptoCurrency: 'USDC',
+      depositAddress,
+      amount,
+      decimals: 6,
+      memo: null,
+      mintAddress: asset(network),
+      rpcUrl: network === 'SOLANA' ? sandbox.solana.url : sandbox.evm.url,
+    });
+  const announced = async (onChainTx: string) => {
+    await expectEventually(async () =>
+      expect(detected.some((fact) => fact.onChainTx === onChainTx)).toBe(true),
+    );
+    return detected.filter((fact) => fact.onChainTx === onChainTx);
+  };
+  // A counter's value for the series carrying every one of `labels` (0 before its first count).
+  const metric = async (name: string, labels: readonly string[]): Promise<number> => {
+    const { text } = await request(service.url).get('/metrics').expect(200);
+    const line = text
+      .split('\n')
+      .find(
+        (candidate) => candidate.startsWith(`${name}{`) && labels.every((label) => candidate.includes(label)),
+      );
+    return line ? Number(line.split(' ').at(-1)) : 0;
+  };
+
   it('hands out one address per transaction and chain, the same when asked again, and none for Stellar', async () => {
     const first = randomUUID();
     const solana = await openFor('SOLANA', first);
@@ -149,16 +182,7 @@ describe('chain-watchers deposit accounts', () => {
     async (network) => {
       const transactionId = randomUUID();
       const address = await openFor(network, transactionId);
-      const paid = await payDepositTarget({
-        blockchain: network,
-        cryptoCurrency: 'USDC',
-        depositAddress: address,
-        amount: 12.5,
-        decimals: 6,
-        memo: null,
-        mintAddress: asset(network),
-        rpcUrl: network === 'SOLANA' ? sandbox.solana.url : sandbox.evm.url,
-      });
+      const paid = await pay(network, address, 12.5);
 
       await expectEventually(async () => {
         const [row] = (
@@ -173,7 +197,7 @@ describe('chain-watchers deposit accounts', () => {
       await expectEventually(async () => {
         expect(detected.some(({ onChainTx }) => onChainTx === paid.onChainTx)).toBe(true);
       });
-      // Announced once; the address is no longer watched, so nothing else can follow.
+      // Announced once.
       expect(detected.filter(({ onChainTx }) => onChainTx === paid.onChainTx)).toEqual([
         expect.objectContaining({
           blockchain: network,
@@ -216,6 +240,68 @@ describe('chain-watchers deposit accounts', () => {
       await runSweeps();
       expect(await sweepsOf(network)).toHaveLength(1);
       expect((await treasuryBalance(network)) - before).toBe(12_500_000n);
+    },
+  );
+
+  it.each(['SOLANA', 'CELO'] as const)(
+    'announces a second transfer to a paid %s address, and a late one to an address past its watch and swept',
+    async (network) => {
+      const transactionId = randomUUID();
+      const address = await openFor(network, transactionId);
+      await announced((await pay(network, address, 3)).onChainTx);
+      const second = await pay(network, address, 1.5);
+      expect(await announced(second.onChainTx)).toEqual([
+        expect.objectContaining({ transactionId, depositAddress: address, amount: '1.5' }),
+      ]);
+
+      // An account whose quote expired long ago (past its watch), swept empty: the look-back
+      // still reads it.
+      const lateId = randomUUID();
+      const late = (
+        await open({
+          blockchain: network,
+          transactionId: lateId,
+          asset: asset(network),
+          expiresAt: new Date(Date.now() - 7_200_000).toISOString(),
+        }).expect(200)
+      ).body.address as string;
+      const paidLate = await pay(network, late, 2.25);
+      expect(await announced(paidLate.onChainTx)).toEqual([
+        expect.objectContaining({ transactionId: lateId, depositAddress: late, amount: '2.25' }),
+      ]);
+      await runSweeps();
+      const lateAgain = await pay(network, late, 0.75);
+      expect(await announced(lateAgain.onChainTx)).toEqual([
+        expect.objectContaining({ transactionId: lateId, amount: '0.75' }),
+      ]);
+    },
+  );
+
+  it.each([
+    ['ahead of the chain head', 'cursor-ahead', (height: number) => `${height + 1_000_000}`],
+    ['on a block the chain does not have', 'chain-reset', (height: number) => `${height}@0xdeadbeefdeadbeef`],
+  ])(
+    'rescans Celo from a safe point when the cursor is %s, counted, and goes on finding deposits',
+    async (_case, reason, cursor) => {
+      const rescans = () =>
+        metric('deposit_watch_rescans_total', ['blockchain="CELO"', `reason="${reason}"`]);
+      const before = await rescans();
+      // Written again until a pass reads it (a pass in flight may commit its own cursor over it).
+      await expectEventually(async () => {
+        const provider = new JsonRpcProvider(sandbox.evm.url, 42220, { staticNetwork: true });
+        const height = await provider.getBlockNumber();
+        provider.destroy();
+        await sql.query(
+          `UPDATE "chain_watchers"."stream_cursor" SET "cursor" = $1 WHERE "stream" = 'celo:deposit-accounts'`,
+          [cursor(height)],
+        );
+        expect(await rescans()).toBeGreaterThan(before);
+      });
+      const transactionId = randomUUID();
+      const paid = await pay('CELO', await openFor('CELO', transactionId), 4);
+      expect(await announced(paid.onChainTx)).toEqual([
+        expect.objectContaining({ transactionId, amount: '4' }),
+      ]);
     },
   );
 });

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
-import { Secret } from '@platform/config';
+import { CommaSeparatedList, Secret } from '@platform/config';
 
 const serviceUrl = () => IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true });
 
@@ -128,6 +128,34 @@ export class ChainWatchersConfig {
   @Min(0)
   DEPOSIT_WATCH_GRACE_MS: number = 900_000;
 
+  // The look-back that finds what the watch missed: how often it runs per chain, how many
+  // accounts past their watch it reads again each time (chains read account by account: Solana),
+  // and how many heights below the cursor it reads again (chains read by height: Celo).
+  @IsInt()
+  @Min(1_000)
+  DEPOSIT_LOOK_BACK_INTERVAL_MS: number = 60_000;
+
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  DEPOSIT_LOOK_BACK_ACCOUNTS: number = 200;
+
+  @IsInt()
+  @Min(0)
+  DEPOSIT_LOOK_BACK_HEIGHTS: number = 720;
+
+  // A transfer's block time further ahead of this service's clock than this is not trusted: the
+  // transfer is recorded as confirmed when it was observed (logged and counted).
+  @IsInt()
+  @Min(0)
+  BLOCK_TIME_TOLERANCE_MS: number = 30_000;
+
+  // Addresses (any chain, comma-separated) whose transfers to us fund the treasury rather than
+  // pay a transaction, besides the hot wallets, the tokens' issuers and our own deposit accounts.
+  @CommaSeparatedList()
+  @IsString({ each: true })
+  TREASURY_SOURCES: string[] = [];
+
   // How often deposits are swept from the per-transaction addresses to the treasury (the
   // hot wallet, which pays the fees), and how many addresses one Solana sweep transaction takes.
   @IsInt()
@@ -138,4 +166,18 @@ export class ChainWatchersConfig {
   @Min(1)
   @Max(6)
   SWEEP_BATCH_SIZE: number = 5;
+
+  // How many sweeps of one chain a replica advances side by side (each round signs one
+  // transaction per sweep and broadcasts them all at once: on Celo one gas transfer per address
+  // from the treasury, on consecutive nonces).
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  SWEEP_CONCURRENCY: number = 8;
+
+  // How soon the next pass runs after one that swept something: deposits that came due during a
+  // pass wait this long, not a whole SWEEP_INTERVAL_MS.
+  @IsInt()
+  @Min(0)
+  SWEEP_RERUN_MS: number = 1_000;
 }

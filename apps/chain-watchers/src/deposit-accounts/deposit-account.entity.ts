@@ -2,12 +2,14 @@ import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 import { Blockchain } from '@shared/contracts';
 
 // A Solana or Celo transaction's own deposit address (derived from the master secret and the
-// transaction id, so the row holds no key). It is watched for deposits until `watch_until` or
-// until the watcher announced one, and swept to the treasury whenever a deposit is known to have
-// arrived (`due_at`) and no sweep holds it (`sweep_id`).
+// transaction id, so the row holds no key). It stays ours for good: it is watched closely until
+// `watch_until` (every pass, a second or late transfer included), then read again by the
+// look-back in turn (`looked_back_at`), and swept to the treasury whenever a transfer is known to
+// have arrived (`due_at`) and no sweep holds it (`sweep_id`).
 @Entity({ name: 'deposit_account' })
 @Unique('deposit_account_address', ['blockchain', 'address'])
-@Index('deposit_account_watched', ['blockchain', 'watchUntil'], { where: '"announced_at" IS NULL' })
+@Index('deposit_account_watch_until', ['blockchain', 'watchUntil'])
+@Index('deposit_account_look_back', ['blockchain', 'lookedBackAt'])
 @Index('deposit_account_sweep_due', ['blockchain', 'dueAt'], {
   where: '"due_at" IS NOT NULL AND "sweep_id" IS NULL',
 })
@@ -32,9 +34,13 @@ export class DepositAccountEntity {
   @Column({ name: 'watch_until', type: 'timestamptz' })
   watchUntil!: Date;
 
-  // When the watcher first announced a deposit to it (then it is no longer watched).
+  // When the watcher first announced a transfer to it.
   @Column({ name: 'announced_at', type: 'timestamptz', nullable: true })
   announcedAt!: Date | null;
+
+  // When the look-back last read it (null: never); the least recently read go first.
+  @Column({ name: 'looked_back_at', type: 'timestamptz', nullable: true })
+  lookedBackAt!: Date | null;
 
   // Since when it holds funds no sweep took yet; cleared by the sweep that empties it.
   @Column({ name: 'due_at', type: 'timestamptz', nullable: true })

@@ -37,15 +37,35 @@ export class DepositAccountsRepository {
     ]);
   }
 
-  // Every account still waiting for its first announced deposit, oldest first: all of them, since
-  // a pass that left some out would never look at them (Celo's cursor moves past their blocks).
-  // Bounded by the transactions accepted within a quote's validity and the watch grace.
+  // Every account whose transaction may still be paid (its quote plus the watch grace), oldest
+  // first: all of them, a second transfer to an account already paid included. Bounded by the
+  // transactions accepted within a quote's validity and the grace.
   watched(blockchain: Blockchain, now: Date): Promise<DepositAccountEntity[]> {
-    return this.rows.many(
-      this.dataSource,
-      '"blockchain" = $1 AND "announced_at" IS NULL AND "watch_until" > $2 ORDER BY "created_at"',
-      [blockchain, now],
+    return this.rows.many(this.dataSource, '"blockchain" = $1 AND "watch_until" > $2 ORDER BY "created_at"', [
+      blockchain,
+      now,
+    ]);
+  }
+
+  // The next `limit` accounts past their watch, least recently looked back at first, marked as
+  // looked back at `now` in the same statement (a replica that reads them concurrently takes the
+  // next ones): each account is read again in turn, however old, so a transfer long after its
+  // transaction (expired, swept) is still found.
+  async takeForLookBack(blockchain: Blockchain, now: Date, limit: number): Promise<DepositAccountEntity[]> {
+    // A SELECT over the UPDATE: the driver answers a bare UPDATE with [rows, count].
+    const rows: Record<string, unknown>[] = await this.dataSource.query(
+      `WITH taken AS (
+         UPDATE ${TABLE} SET "looked_back_at" = $2
+         WHERE ("blockchain", "transaction_id") IN (
+           SELECT "blockchain", "transaction_id" FROM ${TABLE}
+           WHERE "blockchain" = $1 AND "watch_until" <= $2
+           ORDER BY "looked_back_at" ASC NULLS FIRST, "created_at" LIMIT $3
+           FOR UPDATE SKIP LOCKED)
+         RETURNING ${this.rows.columns})
+       SELECT * FROM taken`,
+      [blockchain, now, limit],
     );
+    return this.rows.hydrate(rows);
   }
 
   // A deposit was seen arriving at these addresses: they are due for a sweep. `due_at` is the

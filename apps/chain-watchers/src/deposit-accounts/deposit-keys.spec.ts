@@ -112,6 +112,7 @@ describe(OpenDepositAccountUseCase.name, () => {
         createdAt: NOW,
         watchUntil: new Date('2026-11-02T11:15:00.000Z'),
         announcedAt: null,
+        lookedBackAt: null,
         dueAt: null,
         sweepId: null,
       },

@@ -30,6 +30,7 @@ export class OpenDepositAccountUseCase {
       createdAt: this.clock.now(),
       watchUntil: new Date(new Date(request.expiresAt).getTime() + this.config.DEPOSIT_WATCH_GRACE_MS),
       announcedAt: null,
+      lookedBackAt: null,
       dueAt: null,
       sweepId: null,
     });

@@ -7,11 +7,13 @@ import { Clock, IdGenerator } from '@shared/util';
 import type { DetectedDeposit } from '../core/chains/chain-adapter.js';
 import type { DepositAccountEntity } from '../deposit-accounts/deposit-account.entity.js';
 import { DepositAccountsRepository } from '../deposit-accounts/deposit-accounts.repository.js';
-import { SeenTransferEntity } from './seen-transfer.entity.js';
+import { SeenTransferEntity, type TransferKind } from './seen-transfer.entity.js';
 import { StreamCursorEntity } from './stream-cursor.entity.js';
 
 export interface DepositBatch {
   readonly deposit: DetectedDeposit | null;
+  // What the deposit is (DepositIntake decides); a TREASURY transfer is recorded, not announced.
+  readonly kind?: TransferKind;
   readonly foundBy: SeenTransferEntity['foundBy'];
   // Advanced in the same transaction (streams); reconciliation never moves a cursor.
   readonly cursor?: { readonly stream: string; readonly value: string };
@@ -41,6 +43,21 @@ export class DepositLedgerRepository {
     return row?.cursor ?? null;
   }
 
+  // Which of these chain transactions already gave `address` a recorded transfer.
+  async recordedAmong(
+    blockchain: DepositDetectedV1['blockchain'],
+    address: string,
+    onChainTxs: readonly string[],
+  ): Promise<ReadonlySet<string>> {
+    if (onChainTxs.length === 0) return new Set();
+    const rows: Array<{ on_chain_tx: string }> = await this.prepared.query(
+      `SELECT DISTINCT "on_chain_tx" FROM "chain_watchers"."seen_transfer"
+       WHERE "blockchain" = $1 AND "on_chain_tx" = ANY($2::varchar[]) AND "deposit_address" = $3`,
+      [blockchain, [...onChainTxs], address],
+    );
+    return new Set(rows.map((row) => row.on_chain_tx));
+  }
+
   async isSeen(
     fact: Pick<DepositDetectedV1, 'blockchain' | 'onChainTx' | 'transferIndex'>,
   ): Promise<boolean> {
@@ -56,11 +73,13 @@ export class DepositLedgerRepository {
   // True when the deposit was new (and its event was written).
   async record(batch: DepositBatch): Promise<boolean> {
     return this.outbox.run(async (tx) => {
-      const inserted = batch.deposit ? await this.insert(tx, batch.deposit, batch.foundBy) : false;
+      const kind = batch.kind ?? 'DEPOSIT';
+      const inserted = batch.deposit ? await this.insert(tx, batch.deposit, batch.foundBy, kind) : false;
       if (batch.cursor) await this.advance(tx, batch.cursor.stream, batch.cursor.value);
       if (batch.account) {
         const { blockchain, transactionId, address } = batch.account;
-        await this.accounts.markAnnounced(tx, blockchain, transactionId, this.clock.now());
+        if (kind === 'DEPOSIT')
+          await this.accounts.markAnnounced(tx, blockchain, transactionId, this.clock.now());
         await this.accounts.markDue(blockchain, [address], this.clock.now(), tx);
       }
       return inserted;
@@ -71,6 +90,7 @@ export class DepositLedgerRepository {
     tx: OutboxTransaction<PayoutTopics>,
     { fact, memoProblem }: DetectedDeposit,
     foundBy: DepositBatch['foundBy'],
+    kind: TransferKind,
   ): Promise<boolean> {
     const result = await entityManagerOf(tx)
       .createQueryBuilder()
@@ -86,6 +106,7 @@ export class DepositLedgerRepository {
         depositAddress: fact.depositAddress,
         sender: fact.sender,
         amount: fact.amount,
+        kind,
         memo: fact.memo,
         memoProblem,
         foundBy,
@@ -96,6 +117,7 @@ export class DepositLedgerRepository {
       .returning(['id'])
       .execute();
     if (result.raw.length === 0) return false;
+    if (kind === 'TREASURY') return true;
     await tx.publish(PayoutTopic.DepositDetected, fact, { key: `${fact.blockchain}:${fact.onChainTx}` });
     return true;
   }

@@ -1,8 +1,12 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 import { Blockchain, CryptoCurrency } from '@shared/contracts';
 
-// Every transfer into a deposit address this service reported, once: the unique key makes a
-// replayed stream record, a reconciliation pass or a restart publish nothing twice.
+// A customer's deposit (announced on chain.deposit.detected.v1), or the treasury's own funding
+// (recorded for the books, never announced).
+export type TransferKind = 'DEPOSIT' | 'TREASURY';
+
+// Every transfer into one of our addresses this service saw, once: the unique key makes a
+// replayed stream record, a look-back pass or a restart publish nothing twice.
 @Entity({ name: 'seen_transfer' })
 @Unique('seen_transfer_once', ['blockchain', 'onChainTx', 'transferIndex'])
 @Index('seen_transfer_needs_attention', ['detectedAt'], { where: '"memo_problem" IS NOT NULL' })
@@ -33,6 +37,9 @@ export class SeenTransferEntity {
 
   @Column({ type: 'numeric' })
   amount!: string;
+
+  @Column({ type: 'varchar', length: 12, default: 'DEPOSIT' })
+  kind!: TransferKind;
 
   @Column({ type: 'varchar', length: 64, nullable: true })
   memo!: string | null;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Blockchain } from '@shared/contracts';
+import { DepositIntake } from '../deposits/deposit-intake.js';
 import { DepositLedgerRepository, type DepositBatch } from '../deposits/deposit-ledger.repository.js';
 import { ChainRegistry } from '../core/upstreams/chain-registry.js';
 import { StellarHorizon } from './stellar-horizon.js';
@@ -18,6 +19,7 @@ export class RecordStellarPaymentUseCase {
     private readonly registry: ChainRegistry,
     private readonly horizon: StellarHorizon,
     private readonly ledger: DepositLedgerRepository,
+    private readonly intake: DepositIntake,
   ) {}
 
   // True when the record was a deposit seen for the first time.
@@ -38,6 +40,11 @@ export class RecordStellarPaymentUseCase {
     if (!cursor && (await this.ledger.isSeen(candidate))) return false;
     const transaction = await this.horizon.server.transactions().transaction(record.transaction_hash).call();
     const fact = stellarDeposit(record, index, transaction, chain, null)!;
-    return this.ledger.record({ deposit: { fact, memoProblem: memoProblem(transaction) }, foundBy, cursor });
+    const recorded = await this.intake.record({
+      deposit: { fact, memoProblem: memoProblem(transaction) },
+      foundBy,
+      cursor,
+    });
+    return recorded.inserted;
   }
 }

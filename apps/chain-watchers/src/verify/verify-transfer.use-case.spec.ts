@@ -11,7 +11,8 @@ import type { ChainAdapters } from '../core/chains/chain-adapters.js';
 import type { ChainRegistry, ChainView } from '../core/upstreams/chain-registry.js';
 import type { DepositAccountEntity } from '../deposit-accounts/deposit-account.entity.js';
 import type { DepositAccountsRepository } from '../deposit-accounts/deposit-accounts.repository.js';
-import type { DepositBatch, DepositLedgerRepository } from '../deposits/deposit-ledger.repository.js';
+import type { DepositIntake } from '../deposits/deposit-intake.js';
+import type { DepositBatch } from '../deposits/deposit-ledger.repository.js';
 import { VerifyTransferUseCase } from './verify-transfer.use-case.js';
 
 const address = (value: string) => ({ blockchain: Blockchain.CELO, address: value }) as DepositAddressView;
@@ -70,16 +71,16 @@ function accounts(owned: Record<string, string> = {}) {
   return { due, fake: fake as unknown as DepositAccountsRepository };
 }
 
-// What was recorded in the deposit ledger (hence announced once).
+// What went through the deposit intake (hence recorded and announced once), all deposits.
 function ledger() {
   const recorded: DepositBatch[] = [];
   const fake = {
-    async record(batch: DepositBatch) {
+    async record(batch: DepositBatch & Required<Pick<DepositBatch, 'deposit'>>) {
       recorded.push(batch);
-      return true;
+      return { inserted: true, deposit: batch.deposit, kind: 'DEPOSIT' };
     },
   };
-  return { recorded, fake: fake as unknown as DepositLedgerRepository };
+  return { recorded, fake: fake as unknown as DepositIntake };
 }
 
 const clock = new FixedClock(NOW);

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { sameAddress } from '@payout/rails';
-import type { VerifyTransferRequest, VerifyTransferResponse } from '@shared/contracts';
+import type { DepositDetectedV1, VerifyTransferRequest, VerifyTransferResponse } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { DetectedDeposit } from '../core/chains/chain-adapter.js';
 import { ChainAdapters } from '../core/chains/chain-adapters.js';
 import { ChainRegistry } from '../core/upstreams/chain-registry.js';
 import { DepositAccountsRepository } from '../deposit-accounts/deposit-accounts.repository.js';
-import { DepositLedgerRepository } from '../deposits/deposit-ledger.repository.js';
+import { DepositIntake } from '../deposits/deposit-intake.js';
 
 // Reads what a chain transaction did, in the deposit event's terms. Whether it funds a
 // transaction is transaction-service's decision, not this one's. A transfer found into a
@@ -20,7 +20,7 @@ export class VerifyTransferUseCase {
     private readonly registry: ChainRegistry,
     private readonly adapters: ChainAdapters,
     private readonly accounts: DepositAccountsRepository,
-    private readonly ledger: DepositLedgerRepository,
+    private readonly intake: DepositIntake,
     private readonly clock: Clock,
   ) {}
 
@@ -46,17 +46,21 @@ export class VerifyTransferUseCase {
     let deposits = await depositsFor(false);
     if (deposits.length === 0) deposits = await depositsFor(true);
     if (deposits.length === 0) return { status: 'invalid', reason: 'no_deposit' };
+    const transfers: DepositDetectedV1[] = [];
     for (const { fact, memoProblem } of deposits) {
       // Announced as a watcher or stream would: for the transaction whose own address it paid,
       // else for none (a memo decides) — never for whom the caller said it was.
       const account = known.find(({ address }) => sameAddress(blockchain, address, fact.depositAddress));
-      await this.ledger.record({
+      const recorded = await this.intake.record({
         deposit: { fact: { ...fact, transactionId: account?.transactionId ?? null }, memoProblem },
         foundBy: 'verify',
         ...(account ? { account } : {}),
       });
+      // The treasury's own funding pays no transaction; the time is the one recorded.
+      if (recorded.kind === 'DEPOSIT')
+        transfers.push({ ...recorded.deposit.fact, transactionId: fact.transactionId });
     }
-    const transfers = deposits.map(({ fact }) => fact);
+    if (transfers.length === 0) return { status: 'invalid', reason: 'no_deposit' };
     await this.accounts.markDue(
       blockchain,
       transfers.map(({ depositAddress }) => depositAddress),

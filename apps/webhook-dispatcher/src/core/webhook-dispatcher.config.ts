@@ -1,15 +1,7 @@
-import { Transform } from 'class-transformer';
 import { IsInt, IsString, Matches, Max, Min } from 'class-validator';
-import { Secret } from '@platform/config';
+import { CommaSeparatedList, Secret } from '@platform/config';
 
 const HOUR_MS = 60 * 60 * 1000;
-const splitList = ({ value }: { value: unknown }) =>
-  typeof value === 'string'
-    ? value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean)
-    : value;
 
 export class WebhookDispatcherConfig {
   // Base64 of 32 random bytes (`openssl rand -base64 32`). Seals the partners' signing secrets at
@@ -24,7 +16,7 @@ export class WebhookDispatcherConfig {
   // Hosts (exact names or IP literals) and CIDR ranges that webhook URLs may reach although they
   // are private, loopback or link-local, and over plain http. Empty in production; dev and tests
   // allow 127.0.0.1.
-  @Transform(splitList)
+  @CommaSeparatedList()
   @IsString({ each: true })
   WEBHOOK_ALLOWED_HOSTS: string[] = [];
 

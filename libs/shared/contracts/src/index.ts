@@ -2,6 +2,7 @@ export * from './chat-topics.js';
 export * from './deposit-accounts.js';
 export * from './deposit-addresses.js';
 export * from './internal-assets.js';
+export * from './internal-chain-ledger.js';
 export * from './internal-identity.js';
 export * from './internal-quote.js';
 export * from './internal-verify.js';

@@ -6,6 +6,7 @@ import { DepositAccountsSweeps1795694870001 } from './1795694870001-deposit-acco
 import { RefundDeposit1795703206141 } from './1795703206141-refund-deposit.js';
 import { OutboxXid1795727871795 } from './1795727871795-outbox-xid.js';
 import { RefundWithoutTransaction1796549570917 } from './1796549570917-refund-without-transaction.js';
+import { DepositLookBack1796549707152 } from './1796549707152-deposit-look-back.js';
 
 // chain-watchers' schema history, owned by the core module and applied in this order. A later
 // migration belongs to the feature whose tables it changes: `npm run migrate -- generate --app
@@ -19,4 +20,5 @@ export const chainWatchersMigrations = [
   RefundDeposit1795703206141,
   OutboxXid1795727871795,
   RefundWithoutTransaction1796549570917,
+  DepositLookBack1796549707152,
 ];
