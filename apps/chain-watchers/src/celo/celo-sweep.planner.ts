@@ -8,6 +8,7 @@ import type {
   SweepBalance,
   SweepPlanner,
   SweepProgress,
+  SweepRound,
   SweepTransaction,
 } from '../core/chains/sweep-planner.port.js';
 import { trimDecimal } from '../core/chains/token-amount.js';
@@ -20,7 +21,11 @@ import { ERC20, sendable, signCelo } from './celo-signing.js';
 // treasury first sends it exactly the gas its ERC-20 transfer may cost (gas limit × max fee,
 // less what it holds), then the address transfers each token to the treasury. (Celo's
 // fee-currency transactions could pay gas in the stablecoin itself, but no EVM sandbox or ethers
-// speaks them; funding gas keeps every step a plain transaction.)
+// speaks them; funding gas keeps every step a plain transaction.) The sweeper advances many
+// sweeps together in rounds: the gas transfers of one round take consecutive treasury nonces and
+// are broadcast at once, so funding N addresses costs one round, not N one after another. (One
+// multi-send contract call would be one transaction, but needs a contract deployed on every
+// network, the sandbox's included; N plain transfers in one round cost the same wait.)
 @Injectable()
 export class CeloSweepPlanner implements SweepPlanner {
   readonly accountsPerSweep = 1;
@@ -43,8 +48,25 @@ export class CeloSweepPlanner implements SweepPlanner {
     return balances;
   }
 
+  round(): SweepRound {
+    // The treasury's next nonce is read once per round: a second read would not count the gas
+    // transfers the round signed but has not broadcast yet. A nonce that never reaches the chain
+    // (its broadcast lost) is rebroadcast by its sweep or expires once a later round reuses it.
+    let firstNonce: Promise<number> | null = null;
+    let taken = 0;
+    const treasuryNonce = async () => {
+      firstNonce ??= this.rpc.provider.getTransactionCount(this.treasury.address!, 'pending');
+      const first = await firstNonce;
+      return first + taken++;
+    };
+    return { next: (sweep) => this.next(sweep, treasuryNonce) };
+  }
+
   // The first item whose transfer has not landed: its gas first when the address lacks it.
-  async next({ items, landed, assets }: SweepProgress): Promise<SweepTransaction | null> {
+  private async next(
+    { items, landed, assets }: SweepProgress,
+    treasuryNonce: () => Promise<number>,
+  ): Promise<SweepTransaction | null> {
     const item = items.find(
       ({ id }) => !landed.some(({ itemId, kind }) => itemId === id && kind === 'TRANSFER'),
     );
@@ -67,7 +89,7 @@ export class CeloSweepPlanner implements SweepPlanner {
       const value = cost - balance;
       const treasury = this.treasury.wallet!;
       const gas = { to: wallet.address, value };
-      const gasFees = await sendable(this.rpc, treasury.address, gas);
+      const gasFees = { ...(await sendable(this.rpc, treasury.address, gas)), nonce: await treasuryNonce() };
       const payload = await signCelo(treasury, gas, gasFees);
       return this.transaction('GAS', item, payload, gasFees.nonce, trimDecimal(formatEther(value)));
     }

@@ -9,6 +9,7 @@ import type {
   SweepBalance,
   SweepPlanner,
   SweepProgress,
+  SweepRound,
   SweepTransaction,
 } from '../core/chains/sweep-planner.port.js';
 import { signSolanaTransaction } from './sign-transaction.js';
@@ -55,8 +56,13 @@ export class SolanaSweepPlanner implements SweepPlanner {
     return balances;
   }
 
+  // A sweep's transaction shares nothing with another's (no nonce: each names a recent blockhash).
+  round(): SweepRound {
+    return { next: (sweep) => this.next(sweep) };
+  }
+
   // Every item in one transaction; nothing more once it landed.
-  async next({ items, landed, assets }: SweepProgress): Promise<SweepTransaction | null> {
+  private async next({ items, landed, assets }: SweepProgress): Promise<SweepTransaction | null> {
     if (landed.some(({ kind }) => kind === 'TRANSFER')) return null;
     const treasury = this.treasury.keypair!;
     const { connection } = this.rpc;

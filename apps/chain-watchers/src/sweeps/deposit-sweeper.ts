@@ -14,13 +14,23 @@ import { SweepsRepository } from './sweeps.repository.js';
 
 type Outcome = 'landed' | 'failed' | 'pending';
 
-// The one sweeper of every chain with per-transaction deposit accounts: it moves a claimed sweep
+// A sweep being advanced: its items (planned once) and what of it landed so far.
+interface SweepUnderWay {
+  readonly sweep: SweepEntity;
+  readonly items: SweepItemEntity[];
+  readonly landed: SweepAttemptEntity[];
+}
+
+// The one sweeper of every chain with per-transaction deposit accounts: it moves claimed sweeps
 // forward as far as it can in one go and leaves the rest to the next pass. A pending attempt is
 // resolved first (looked up by hash; rebroadcast while it can land; expired once it never will).
-// Until something landed the balances are read (again) into the sweep's items; then the chain's
-// planner signs the next transaction (Solana: one for every item; Celo: each item's gas, then
-// its transfer) until every item moved. Every signed transaction is recorded before it is
-// broadcast, so a restart resumes from the last one that landed and never signs twice.
+// Until something landed the balances are read (again) into the sweep's items; then the sweeps
+// advance together in rounds: the chain's planner signs each one's next transaction (Solana:
+// one for every item; Celo: each item's gas, then its transfer), every one is recorded, and all
+// are broadcast at once, so N sweeps take as long as one. A sweep whose transaction did not land
+// drops out of the rounds; the others go on until every item moved. Every signed transaction is
+// recorded before it is broadcast, so a restart resumes from the last one that landed and never
+// signs twice.
 @Injectable()
 export class DepositSweeper {
   constructor(
@@ -31,31 +41,100 @@ export class DepositSweeper {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async advance(adapter: AdapterWithDepositAccounts, sweep: SweepEntity): Promise<void> {
-    const pending = await this.sweeps.pendingAttempt(sweep.id);
-    if (pending && !(await this.resolved(adapter, sweep, pending))) return;
+  // How many of `sweeps` (all of one chain, leased by the caller) were swept.
+  async advance(adapter: AdapterWithDepositAccounts, sweeps: readonly SweepEntity[]): Promise<number> {
     const { assets } = await this.registry.chain(adapter.blockchain);
+    let underWay = await this.each(
+      sweeps.map((sweep) => ({ sweep })),
+      ({ sweep }) => this.prepare(adapter, sweep),
+    );
+    let swept = 0;
+    while (underWay.length > 0) {
+      const round = adapter.depositAccounts.sweeps.round();
+      const signed = await this.each(underWay, async (sweep) => ({
+        ...sweep,
+        next: await round.next({ items: sweep.items, landed: sweep.landed, assets }),
+      }));
+      const done = signed.filter(({ next }) => next === null);
+      swept += (await this.each(done, ({ sweep }) => this.settleSwept(adapter, sweep))).length;
+      const sending = signed.flatMap(({ next, ...sweep }) => (next ? [{ ...sweep, next }] : []));
+      const attempts = await this.sweeps.saveAttempts(
+        sending.map(({ sweep, next }) => this.attempt(sweep, next)),
+      );
+      const outcomes = await this.broadcastAll(adapter, attempts);
+      underWay = await this.each(
+        sending.map((sweep, index) => ({ ...sweep, attempt: attempts[index]!, verdict: outcomes[index]! })),
+        async ({ attempt, verdict, ...sweep }) => {
+          if ((await this.conclude(adapter, sweep.sweep, attempt, verdict)) !== 'landed') return null;
+          sweep.landed.push(attempt);
+          return sweep;
+        },
+      );
+    }
+    return swept;
+  }
+
+  // The sweep with its items, ready for its next transaction; null when it cannot go on now
+  // (its pending attempt still unknown, or failed) or had nothing to sweep.
+  private async prepare(
+    adapter: AdapterWithDepositAccounts,
+    sweep: SweepEntity,
+  ): Promise<SweepUnderWay | null> {
+    const pending = await this.sweeps.pendingAttempt(sweep.id);
+    if (pending && !(await this.resolved(adapter, sweep, pending))) return null;
     const landed = (await this.sweeps.attempts(sweep.id)).filter(({ state }) => state === 'LANDED');
     let items = landed.length > 0 ? await this.sweeps.items(sweep.id) : [];
     if (items.length === 0) {
       const plannedAt = this.clock.now();
       items = await this.balances(adapter, sweep);
-      if (items.length === 0) return this.sweeps.discardEmpty(sweep.id, plannedAt, this.clock.now());
+      if (items.length === 0) {
+        await this.sweeps.discardEmpty(sweep.id, plannedAt, this.clock.now());
+        return null;
+      }
       await this.sweeps.plan(sweep.id, plannedAt, items);
     }
-    for (;;) {
-      const next = await adapter.depositAccounts.sweeps.next({ items, landed, assets });
-      if (!next) return this.settleSwept(adapter, sweep);
-      const attempt = await this.record(sweep, next);
-      const outcome = await this.conclude(
-        adapter,
-        sweep,
-        attempt,
-        await adapter.broadcaster.broadcast(attempt),
-      );
-      if (outcome !== 'landed') return;
-      landed.push(attempt);
+    return { sweep, items, landed };
+  }
+
+  // All at once, in nonce order, each verdict awaited side by side. A node may still see one
+  // sender's consecutive transactions (Celo's treasury funding a round's addresses) out of order:
+  // a real one queues the later nonce until the gap fills, but an automining EVM (the sandbox's)
+  // turns it away. So one that came back ambiguous right behind its round's previous nonce is
+  // looked up and, unless seen, sent again, one after another in nonce order.
+  private async broadcastAll(
+    adapter: AdapterWithDepositAccounts,
+    attempts: readonly SweepAttemptEntity[],
+  ): Promise<ChainVerdict[]> {
+    const { broadcaster } = adapter;
+    const nonceOf = ({ nonce }: SweepAttemptEntity) => (nonce === null ? null : Number(nonce));
+    const inNonceOrder = [...attempts.keys()].sort(
+      (a, b) => (nonceOf(attempts[a]!) ?? 0) - (nonceOf(attempts[b]!) ?? 0),
+    );
+    const sent: Array<Promise<ChainVerdict>> = [];
+    for (const index of inNonceOrder) sent[index] = broadcaster.broadcast(attempts[index]!);
+    const verdicts = await Promise.all(sent);
+    const nonces = new Set(attempts.map(nonceOf));
+    for (const index of inNonceOrder) {
+      const nonce = nonceOf(attempts[index]!);
+      if (verdicts[index]!.kind === 'ambiguous' && nonce !== null && nonces.has(nonce - 1))
+        verdicts[index] = (await this.followUp(adapter, attempts[index]!)) ?? verdicts[index]!;
     }
+    return verdicts;
+  }
+
+  // `step` on every sweep side by side; a sweep whose step throws is logged and left to a later
+  // pass (its lease released by the caller), and so is one whose step gives null.
+  private async each<T extends { readonly sweep: SweepEntity }, R>(
+    sweeps: readonly T[],
+    step: (sweep: T) => Promise<R | null>,
+  ): Promise<R[]> {
+    const results = await Promise.allSettled(sweeps.map(step));
+    return results.flatMap((result, index) => {
+      if (result.status === 'fulfilled') return result.value === null ? [] : [result.value];
+      const sweepId = sweeps[index]!.sweep.id;
+      this.logger.warn({ err: result.reason, sweepId }, 'sweep not done yet; retried later');
+      return [];
+    });
   }
 
   // True when the sweep may go on past its pending attempt: it landed, or it can never land (then
@@ -65,15 +144,22 @@ export class DepositSweeper {
     sweep: SweepEntity,
     attempt: SweepAttemptEntity,
   ): Promise<boolean> {
-    let verdict = await adapter.broadcaster.lookup(attempt);
-    if (verdict.kind === 'unknown' || verdict.kind === 'ambiguous') {
-      if (!(await adapter.broadcaster.canStillLand(attempt))) {
-        await this.sweeps.markAttempt(attempt.id, 'EXPIRED');
-        return true;
-      }
-      verdict = await adapter.broadcaster.broadcast(attempt);
-    }
-    return (await this.conclude(adapter, sweep, attempt, verdict)) === 'landed';
+    const verdict = await this.followUp(adapter, attempt);
+    if (verdict) return (await this.conclude(adapter, sweep, attempt, verdict)) === 'landed';
+    await this.sweeps.markAttempt(attempt.id, 'EXPIRED');
+    return true;
+  }
+
+  // An attempt whose outcome is not known: looked up by hash, and broadcast again while it can
+  // still land; null once it never will.
+  private async followUp(
+    adapter: AdapterWithDepositAccounts,
+    attempt: SweepAttemptEntity,
+  ): Promise<ChainVerdict | null> {
+    const verdict = await adapter.broadcaster.lookup(attempt);
+    if (verdict.kind !== 'unknown' && verdict.kind !== 'ambiguous') return verdict;
+    if (!(await adapter.broadcaster.canStillLand(attempt))) return null;
+    return adapter.broadcaster.broadcast(attempt);
   }
 
   // The non-empty balances of the sweep's accounts in an active asset. Accounts past the
@@ -107,8 +193,8 @@ export class DepositSweeper {
     return items;
   }
 
-  private record(sweep: SweepEntity, next: SweepTransaction): Promise<SweepAttemptEntity> {
-    return this.sweeps.saveAttempt({
+  private attempt(sweep: SweepEntity, next: SweepTransaction): SweepAttemptEntity {
+    return {
       id: this.ids.uuid(),
       sweepId: sweep.id,
       itemId: next.itemId,
@@ -121,7 +207,7 @@ export class DepositSweeper {
       fee: null,
       value: next.value,
       createdAt: this.clock.now(),
-    });
+    };
   }
 
   // Unknown and ambiguous outcomes leave the attempt pending for the next pass; a failed one
@@ -162,7 +248,7 @@ export class DepositSweeper {
 
   // What the sweep cost: every landed transaction's fee, and the gas the treasury sent (on a
   // chain whose planner funds gas). Its hash is its last transfer's.
-  private async settleSwept(adapter: AdapterWithDepositAccounts, sweep: SweepEntity): Promise<void> {
+  private async settleSwept(adapter: AdapterWithDepositAccounts, sweep: SweepEntity): Promise<true> {
     const landed = (await this.sweeps.attempts(sweep.id)).filter(({ state }) => state === 'LANDED');
     const sum = (values: ReadonlyArray<string | null>) =>
       values.reduce((total, value) => total.plus(decimal(value ?? '0')), decimal('0')).toString();
@@ -181,5 +267,6 @@ export class DepositSweeper {
       { sweepId: sweep.id, blockchain: adapter.blockchain, txHash, networkFee },
       'deposits swept',
     );
+    return true;
   }
 }

@@ -5,6 +5,7 @@ import { InternalSweepsController } from './internal-sweeps.controller.js';
 import { SweepAttemptEntity } from './sweep-attempt.entity.js';
 import { SweepItemEntity } from './sweep-item.entity.js';
 import { SweepWorker } from './sweep-worker.js';
+import { SweepMetrics } from './sweep.metrics.js';
 import { SweepEntity } from './sweep.entity.js';
 import { SweepsRepository } from './sweeps.repository.js';
 
@@ -12,6 +13,6 @@ import { SweepsRepository } from './sweeps.repository.js';
 @OwnsTables({ entities: [SweepEntity, SweepItemEntity, SweepAttemptEntity] })
 @Module({
   controllers: [InternalSweepsController],
-  providers: [SweepsRepository, DepositSweeper, SweepWorker],
+  providers: [SweepsRepository, DepositSweeper, SweepWorker, SweepMetrics],
 })
 export class SweepsModule {}

@@ -13,6 +13,12 @@ export type SweepRecord = SweepEntity & {
   readonly attempts: Array<Omit<SweepAttemptEntity, 'signedPayload'>>;
 };
 
+export interface SweepBacklog {
+  readonly blockchain: Blockchain;
+  readonly due: number;
+  readonly oldestAgeSeconds: number;
+}
+
 export interface SweepSettlement {
   readonly status: 'SWEPT' | 'FAILED';
   readonly txHash: string | null;
@@ -53,18 +59,24 @@ export class SweepsRepository {
     await this.dataSource.getRepository(SweepEntity).update({ id, status: 'PENDING' }, { leasedUntil: null });
   }
 
-  // Creates `sweep` (leased) holding up to `limit` due accounts of its chain, oldest due first;
-  // nothing is written when none is due.
-  claim(sweep: SweepEntity, limit: number): Promise<DepositAccountEntity[]> {
+  // Creates `sweep` (leased) holding up to `limit` accounts of its chain due since `dueBy` at the
+  // latest, oldest due first, but none of `skipped` (transaction ids); nothing is written when
+  // none is.
+  claim(
+    sweep: SweepEntity,
+    limit: number,
+    due: { readonly by: Date; readonly skipped: readonly string[] },
+  ): Promise<DepositAccountEntity[]> {
     return this.dataSource.transaction(async (manager) => {
       await manager.insert(SweepEntity, sweep);
       await manager.query(
         `UPDATE ${ACCOUNTS} SET "sweep_id" = $1
          WHERE ("blockchain", "transaction_id") IN (
            SELECT "blockchain", "transaction_id" FROM ${ACCOUNTS}
-           WHERE "blockchain" = $2 AND "due_at" IS NOT NULL AND "sweep_id" IS NULL
+           WHERE "blockchain" = $2 AND "due_at" IS NOT NULL AND "due_at" <= $4 AND "sweep_id" IS NULL
+             AND NOT ("transaction_id" = ANY($5::uuid[]))
            ORDER BY "due_at" LIMIT $3 FOR UPDATE SKIP LOCKED)`,
-        [sweep.id, sweep.blockchain, limit],
+        [sweep.id, sweep.blockchain, limit, due.by, [...due.skipped]],
       );
       const claimed = await accountsIn(manager, sweep.id);
       if (claimed.length === 0) await manager.delete(SweepEntity, { id: sweep.id });
@@ -126,8 +138,10 @@ export class SweepsRepository {
       .find({ where: { sweepId }, order: { createdAt: 'ASC' } });
   }
 
-  saveAttempt(attempt: SweepAttemptEntity): Promise<SweepAttemptEntity> {
-    return this.dataSource.getRepository(SweepAttemptEntity).save(attempt);
+  // In one statement: a round's signed transactions are all recorded before any is broadcast.
+  async saveAttempts(attempts: readonly SweepAttemptEntity[]): Promise<SweepAttemptEntity[]> {
+    if (attempts.length > 0) await this.dataSource.getRepository(SweepAttemptEntity).insert([...attempts]);
+    return [...attempts];
   }
 
   async markAttempt(
@@ -149,6 +163,27 @@ export class SweepsRepository {
       else await manager.update(DepositAccountEntity, { sweepId }, { sweepId: null });
       return true;
     });
+  }
+
+  // Per chain, the due accounts no sweep holds yet and since when the oldest unswept deposit has
+  // waited: the oldest of those accounts, or the oldest open sweep (its accounts were due before
+  // it was made). Both read partial indexes; chains with neither are left out.
+  async backlog(now: Date): Promise<SweepBacklog[]> {
+    const rows: Array<{ blockchain: Blockchain; due: string; oldest: Date | null }> =
+      await this.dataSource.query(
+        `SELECT "blockchain", SUM("due")::text AS "due", MIN("oldest") AS "oldest" FROM (
+         SELECT "blockchain", COUNT(*) AS "due", MIN("due_at") AS "oldest" FROM ${ACCOUNTS}
+         WHERE "due_at" IS NOT NULL AND "sweep_id" IS NULL GROUP BY "blockchain"
+         UNION ALL
+         SELECT "blockchain", 0, MIN("created_at") FROM "chain_watchers"."sweep"
+         WHERE "status" = 'PENDING' GROUP BY "blockchain") AS "waiting"
+       GROUP BY "blockchain"`,
+      );
+    return rows.map(({ blockchain, due, oldest }) => ({
+      blockchain,
+      due: Number(due),
+      oldestAgeSeconds: oldest ? Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000) : 0,
+    }));
   }
 
   // The latest sweeps of a chain, newest first, with their items and attempts (operations).

@@ -45,7 +45,15 @@ export interface SweepPlanner {
   // Whether the treasury sends deposit addresses their gas (then `gas_funded` is accounted).
   readonly fundsGas: boolean;
   balances(account: DepositAccountRef, assets: readonly ActiveAssetView[]): Promise<SweepBalance[]>;
-  // Null once the landed attempts moved every item.
+  // A new round: the sweeper advances several sweeps of the chain together, signing each one's
+  // next transaction within one round and then broadcasting them all at once.
+  round(): SweepRound;
+}
+
+// What the transactions signed within one round share: on Celo, the treasury's nonces (the gas
+// for every deposit address of a round goes out at once, on consecutive nonces).
+export interface SweepRound {
+  // The sweep's next transaction; null once the landed attempts moved every item.
   next(sweep: SweepProgress): Promise<SweepTransaction | null>;
 }
 
