@@ -8,5 +8,5 @@ export default [
   ['refunds'],
   ['payouts'],
   ['funding'],
-  ['reconciliation', 'expiry', 'timeline'],
+  ['reconciliation', 'expiry', 'timeline', 'ledger'],
 ];

@@ -6,6 +6,7 @@ import { ExpiryModule } from './expiry/expiry.module.js';
 import { FundingModule } from './funding/funding.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { KycGateModule } from './kyc-gate/kyc-gate.module.js';
+import { LedgerModule } from './ledger/ledger.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { QrCodesModule } from './qr-codes/qr-codes.module.js';
 import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
@@ -33,6 +34,7 @@ import { TransactionsModule } from './transactions/transactions.module.js';
     PayoutsModule,
     ReconciliationModule,
     RefundsModule,
+    LedgerModule,
     ExpiryModule,
   ],
 })

@@ -23,6 +23,7 @@ const ROUTES: ReadonlyArray<readonly [prefix: string, upstream: Upstream]> = [
   ['/ops/deposits', 'transaction'],
   ['/ops/kyc-policies', 'transaction'],
   ['/ops/refunds', 'transaction'],
+  ['/ops/ledger', 'transaction'],
   ['/kyc', 'kyc'],
   ['/webhooks', 'webhooks'],
   ['/ops/chat', 'chat-ops'],

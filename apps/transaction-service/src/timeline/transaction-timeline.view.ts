@@ -34,7 +34,12 @@ export class TransactionTimelineView implements TransactionTimelines {
         amount: exact(deposit.amount),
         sender: deposit.sender,
         outcome: deposit.outcome,
-        confirmedAt: deposit.confirmedAt.toISOString(),
+        // A transfer was confirmed before it was recorded here, whatever its block's clock says
+        // (within the watchers' tolerance it may run ahead): the timeline lists it in the order
+        // things happened, before the status change it caused.
+        confirmedAt: new Date(
+          Math.min(deposit.confirmedAt.getTime(), deposit.recordedAt.getTime()),
+        ).toISOString(),
       })),
       payout: payout && {
         status: payout.status,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InternalHttpClient, InternalTokenService } from '@platform/http';
 import {
   ServiceName,
+  type ChainLedgerResponse,
   type OpenDepositAccountRequest,
   type OpenDepositAccountResponse,
   type VerifyTransferRequest,
@@ -52,12 +53,27 @@ export class ChainWatchersClient {
       );
       return answer.address;
     } catch (cause) {
-      const error = new TransactionError(
-        TransactionErrorCode.UPSTREAM_UNAVAILABLE,
-        'The chain-watchers service did not answer; try again',
-      );
-      error.cause = cause;
-      throw error;
+      throw unavailable(cause);
     }
   }
+
+  // The chain side of the books: transfers in and sweeps out, per chain and currency.
+  async ledger(): Promise<ChainLedgerResponse> {
+    try {
+      return await this.http.getJson<ChainLedgerResponse>(
+        new URL('/internal/ledger', this.config.CHAIN_WATCHERS_URL).toString(),
+      );
+    } catch (cause) {
+      throw unavailable(cause);
+    }
+  }
+}
+
+function unavailable(cause: unknown): TransactionError {
+  const error = new TransactionError(
+    TransactionErrorCode.UPSTREAM_UNAVAILABLE,
+    'The chain-watchers service did not answer; try again',
+  );
+  error.cause = cause;
+  return error;
 }

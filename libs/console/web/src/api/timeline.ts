@@ -48,21 +48,22 @@ export interface TimelineEvent {
 
 const statusText = (status: string) => status.replaceAll('_', ' ').toLowerCase();
 
-// One list, oldest first, of everything the timeline answer holds.
+// One list, oldest first, of everything the timeline answer holds. A deposit comes before a status
+// change of the same instant: the change is what the deposit caused.
 export function eventsOf(timeline: TransactionTimeline): TimelineEvent[] {
   const { transaction, journal, deposits, payout, refunds } = timeline;
   const events: TimelineEvent[] = [
-    ...journal.map((entry) => ({
-      at: entry.occurredAt,
-      title: entry.change === 'CREATED' ? 'Created' : `Status: ${statusText(entry.toStatus)}`,
-      detail: entry.fromStatus ? `from ${statusText(entry.fromStatus)}` : '',
-      hash: null,
-    })),
     ...deposits.map((deposit) => ({
       at: deposit.confirmedAt,
       title: `Deposit of ${deposit.amount} ${transaction.cryptoCurrency} (${statusText(deposit.outcome)})`,
       detail: `${transaction.blockchain} transfer from ${deposit.sender}`,
       hash: deposit.onChainTx,
+    })),
+    ...journal.map((entry) => ({
+      at: entry.occurredAt,
+      title: entry.change === 'CREATED' ? 'Created' : `Status: ${statusText(entry.toStatus)}`,
+      detail: entry.fromStatus ? `from ${statusText(entry.fromStatus)}` : '',
+      hash: null,
     })),
     ...(payout
       ? [
