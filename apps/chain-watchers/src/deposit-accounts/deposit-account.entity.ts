@@ -13,6 +13,8 @@ import { Blockchain } from '@shared/contracts';
 @Index('deposit_account_sweep_due', ['blockchain', 'dueAt'], {
   where: '"due_at" IS NOT NULL AND "sweep_id" IS NULL',
 })
+// A sweep's accounts (released or settled with it).
+@Index('deposit_account_sweep', ['sweepId'], { where: '"sweep_id" IS NOT NULL' })
 export class DepositAccountEntity {
   @PrimaryColumn({ type: 'varchar', length: 12 })
   blockchain!: Blockchain;

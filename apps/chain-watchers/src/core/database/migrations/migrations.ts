@@ -7,6 +7,7 @@ import { RefundDeposit1795703206141 } from './1795703206141-refund-deposit.js';
 import { OutboxXid1795727871795 } from './1795727871795-outbox-xid.js';
 import { RefundWithoutTransaction1796549570917 } from './1796549570917-refund-without-transaction.js';
 import { DepositLookBack1796549707152 } from './1796549707152-deposit-look-back.js';
+import { DepositAccountSweepIndex1796550351112 } from './1796550351112-deposit-account-sweep-index.js';
 
 // chain-watchers' schema history, owned by the core module and applied in this order. A later
 // migration belongs to the feature whose tables it changes: `npm run migrate -- generate --app
@@ -21,4 +22,5 @@ export const chainWatchersMigrations = [
   OutboxXid1795727871795,
   RefundWithoutTransaction1796549570917,
   DepositLookBack1796549707152,
+  DepositAccountSweepIndex1796550351112,
 ];
