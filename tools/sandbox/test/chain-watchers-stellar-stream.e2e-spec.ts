@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
+import request from 'supertest';
 import { Asset, Horizon, Keypair, Memo, Operation, TransactionBuilder } from '@stellar/stellar-sdk';
 import { chainWatchersDefinition } from '@apps/chain-watchers';
 import type { RunningService } from '@platform/http';
@@ -219,5 +220,28 @@ describe('chain-watchers Stellar payment streams', () => {
     } finally {
       upstreams.addresses.pop();
     }
+  });
+
+  it("reopens at the present and looks back when Horizon no longer has the cursor's payment (a reset network), counted", async () => {
+    // A cursor from another network's history: streaming from it would wait for ever.
+    await sql.query(
+      `INSERT INTO "chain_watchers"."stream_cursor" ("stream", "cursor", "updated_at") VALUES ($1, $2, now())
+       ON CONFLICT ("stream") DO UPDATE SET "cursor" = EXCLUDED."cursor"`,
+      [`stellar:payments:${treasury}`, '999999999999999'],
+    );
+    const missed = await pay('3.5', reference('dd'));
+    // Only the look-back the reset calls for can find it: the periodic one waits an hour.
+    const service = await start({ STELLAR_RECONCILE_INTERVAL_MS: '3600000' });
+    await expectEventually(() =>
+      expect(announcedFor(missed.hash)).toEqual([expect.objectContaining({ amount: '3.5' })]),
+    );
+    const { text } = await request(service.url).get('/metrics').expect(200);
+    expect(text).toMatch(
+      /deposit_watch_rescans_total\{[^}]*blockchain="STELLAR"[^}]*reason="chain-reset"[^}]*\} [1-9]/,
+    );
+    // The stream flows again from the present.
+    await streamOpen();
+    const next = await pay('1.25', reference('ee'));
+    await expectEventually(() => expect(announcedFor(next.hash)).toHaveLength(1));
   });
 });

@@ -15,6 +15,6 @@ import { StreamCursorEntity } from './stream-cursor.entity.js';
 @Module({
   imports: [DepositAccountsModule],
   providers: [DepositLedgerRepository, DepositIntake, DepositWatchMetrics, DepositWatcher],
-  exports: [DepositLedgerRepository, DepositIntake],
+  exports: [DepositLedgerRepository, DepositIntake, DepositWatchMetrics],
 })
 export class DepositsModule {}

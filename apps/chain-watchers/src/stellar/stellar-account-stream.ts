@@ -1,6 +1,9 @@
+import { NotFoundError } from '@stellar/stellar-sdk';
 import type { Logger } from '@platform/logging';
+import { Blockchain } from '@shared/contracts';
 import { backoffWithJitter } from '@shared/util';
 import type { DepositLedgerRepository } from '../deposits/deposit-ledger.repository.js';
+import type { DepositWatchMetrics } from '../deposits/deposit-watch.metrics.js';
 import type { RecordStellarPaymentUseCase } from './record-stellar-payment.use-case.js';
 import type { StellarHorizon } from './stellar-horizon.js';
 import type { StellarPaymentRecord } from './stellar-payments.js';
@@ -10,6 +13,9 @@ export interface AccountStreamDeps {
   readonly ledger: DepositLedgerRepository;
   readonly recordPayment: RecordStellarPaymentUseCase;
   readonly logger: Logger;
+  readonly metrics: DepositWatchMetrics;
+  // The account's look-back (its latest payments, recorded when unseen).
+  readonly lookBack: (account: string) => Promise<void>;
   readonly retryBaseMs: number;
   readonly retryMaxMs: number;
 }
@@ -18,6 +24,10 @@ export interface AccountStreamDeps {
 // committing the cursor with what it found; the stream is (re)opened only from the committed
 // cursor, so a failure or a restart never skips an unprocessed payment. On any error the stream
 // is closed, records still queued are dropped, and it reopens after a jittered backoff.
+// A committed cursor names a payment of the account: when Horizon no longer has it (the network
+// was reset, or the node serves another one), streaming from it would wait past every new
+// payment for ever. That is logged at error and counted, the stream opens at the present, and the
+// account's look-back records what came before.
 export class StellarAccountStream {
   private closeStream: (() => void) | null = null;
   private queue: Promise<void> = Promise.resolve();
@@ -39,8 +49,11 @@ export class StellarAccountStream {
     if (this.stopped) return;
     const generation = ++this.generation;
     // A new account starts at the present; the reconciliation pass covers what came before.
-    const cursor = (await this.deps.ledger.cursor(this.stream)) ?? 'now';
+    const committed = await this.deps.ledger.cursor(this.stream);
+    const trusted = committed === null || (await this.historyHas(committed));
     if (this.stopped || generation !== this.generation) return;
+    if (!trusted) this.reportReset(committed);
+    const cursor = trusted ? (committed ?? 'now') : 'now';
     this.closeStream = this.deps.horizon.server
       .payments()
       .forAccount(this.account)
@@ -49,6 +62,26 @@ export class StellarAccountStream {
         onmessage: (record) => this.enqueue(generation, record as unknown as StellarPaymentRecord),
         onerror: (error) => this.fail(generation, error),
       });
+    if (!trusted) await this.deps.lookBack(this.account);
+  }
+
+  // Whether Horizon still has the payment `cursor` is the paging token of (its operation id).
+  private async historyHas(cursor: string): Promise<boolean> {
+    try {
+      await this.deps.horizon.server.operations().operation(cursor).call();
+      return true;
+    } catch (error) {
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    }
+  }
+
+  private reportReset(cursor: string | null): void {
+    this.deps.metrics.rescanned(Blockchain.STELLAR, 'chain-reset');
+    this.deps.logger.error(
+      { blockchain: Blockchain.STELLAR, account: this.account, cursor },
+      "Horizon no longer has the stream cursor's payment (reset?); streaming from the present after a look-back",
+    );
   }
 
   async stop(): Promise<void> {

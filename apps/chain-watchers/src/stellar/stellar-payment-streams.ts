@@ -8,6 +8,7 @@ import { LOGGER, type Logger } from '@platform/logging';
 import { Blockchain } from '@shared/contracts';
 import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
 import { DepositLedgerRepository } from '../deposits/deposit-ledger.repository.js';
+import { DepositWatchMetrics } from '../deposits/deposit-watch.metrics.js';
 import { ChainRegistry } from '../core/upstreams/chain-registry.js';
 import { RecordStellarPaymentUseCase } from './record-stellar-payment.use-case.js';
 import { StellarAccountStream } from './stellar-account-stream.js';
@@ -31,6 +32,7 @@ export class StellarPaymentStreams implements OnApplicationBootstrap, BeforeAppl
     private readonly horizon: StellarHorizon,
     private readonly ledger: DepositLedgerRepository,
     private readonly recordPayment: RecordStellarPaymentUseCase,
+    private readonly metrics: DepositWatchMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -75,6 +77,8 @@ export class StellarPaymentStreams implements OnApplicationBootstrap, BeforeAppl
             ledger: this.ledger,
             recordPayment: this.recordPayment,
             logger: this.logger,
+            metrics: this.metrics,
+            lookBack: (address) => this.reconcile(address),
             retryBaseMs: this.config.STELLAR_STREAM_RETRY_MS,
             retryMaxMs: this.config.STELLAR_STREAM_RETRY_MS * 30,
           });
