@@ -8,5 +8,5 @@ export default [
   ['refunds'],
   ['payouts'],
   ['funding'],
-  ['reconciliation', 'expiry', 'timeline', 'ledger'],
+  ['reconciliation', 'expiry', 'timeline', 'ledger', 'held-deposits'],
 ];

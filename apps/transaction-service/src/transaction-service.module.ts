@@ -4,6 +4,7 @@ import { DepositAddressesModule } from './deposit-addresses/deposit-addresses.mo
 import { DepositsModule } from './deposits/deposits.module.js';
 import { ExpiryModule } from './expiry/expiry.module.js';
 import { FundingModule } from './funding/funding.module.js';
+import { HeldDepositsModule } from './held-deposits/held-deposits.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { KycGateModule } from './kyc-gate/kyc-gate.module.js';
 import { LedgerModule } from './ledger/ledger.module.js';
@@ -28,6 +29,7 @@ import { TransactionsModule } from './transactions/transactions.module.js';
     TransactionsModule,
     TimelineModule,
     DepositsModule,
+    HeldDepositsModule,
     DepositAddressesModule,
     KycGateModule,
     FundingModule,

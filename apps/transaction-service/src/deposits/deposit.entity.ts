@@ -1,8 +1,11 @@
 import { Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 import type { Blockchain, CryptoCurrency } from '@shared/contracts';
 
+// REFUNDED: all of it goes back, to the sender of a transfer its transaction no longer waits for,
+// or, without a transaction, where an operator sent a held (UNMATCHED) transfer.
 export type DepositOutcome = 'FUNDED' | 'WRONG_AMOUNT' | 'EXPIRED' | 'REFUNDED' | 'UNMATCHED';
-export type DepositSource = 'STREAM' | 'NOTIFY' | 'RECONCILE';
+// OPERATOR: an operator assigned a held transfer to a transaction (POST /ops/deposits/{id}/assign).
+export type DepositSource = 'STREAM' | 'NOTIFY' | 'RECONCILE' | 'OPERATOR';
 
 // Every transfer into a deposit address that reached us, matched or not. The unique transfer key
 // is what makes one on-chain transfer fund at most one transaction, whichever of the stream,
@@ -26,7 +29,7 @@ export class DepositEntity {
   transferIndex!: number;
 
   // Null while unmatched (no or unknown memo, not this transaction's): operations recover it
-  // through the reconcile endpoint.
+  // through the reconcile endpoint or assign it, or refund it (it then stays null).
   @Column({ name: 'transaction_id', type: 'uuid', nullable: true })
   transactionId!: string | null;
 
@@ -56,6 +59,7 @@ export class DepositEntity {
   @Column({ type: 'varchar', length: 300, nullable: true })
   note!: string | null;
 
+  // Who recorded its current outcome (a held transfer matched later: who matched it).
   @Column({ type: 'varchar', length: 12 })
   source!: DepositSource;
 

@@ -2,13 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Blockchain } from '@shared/contracts';
 import { entityManagerOf, type UnitOfWork } from '@platform/database';
-import { DepositEntity, type DepositOutcome } from './deposit.entity.js';
+import { DepositEntity, type DepositOutcome, type DepositSource } from './deposit.entity.js';
 
 export interface TransferKey {
   readonly blockchain: Blockchain;
   readonly onChainTx: string;
   readonly transferIndex: number;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // DepositEntity's columns under its property names: a row read in plain SQL is the entity.
 const DEPOSIT_COLUMNS = `"id", "blockchain", "on_chain_tx" AS "onChainTx", "transfer_index" AS "transferIndex",
@@ -74,21 +76,43 @@ export class DepositsRepository {
     return rows[0] ?? null;
   }
 
-  // Gives an unmatched deposit to a transaction; false when someone matched it first.
+  // Gives an unmatched deposit to a transaction; false when someone matched (or refunded) it
+  // first.
   async claim(
     unit: UnitOfWork,
     depositId: string,
     transactionId: string,
     outcome: DepositOutcome,
+    source: DepositSource,
   ): Promise<boolean> {
     const manager = entityManagerOf(unit);
     // The driver answers an UPDATE with [rows, affected].
     const [, affected] = (await manager.query(
-      `UPDATE "transaction"."deposit" SET "transaction_id" = $2, "outcome" = $3, "note" = NULL
-       WHERE "id" = $1 AND "transaction_id" IS NULL`,
-      [depositId, transactionId, outcome],
+      `UPDATE "transaction"."deposit" SET "transaction_id" = $2, "outcome" = $3, "source" = $4, "note" = NULL
+       WHERE "id" = $1 AND "transaction_id" IS NULL AND "outcome" = 'UNMATCHED'`,
+      [depositId, transactionId, outcome, source],
     )) as [unknown[], number];
     return affected > 0;
+  }
+
+  // The deposit locked until the transaction ends, so that of two operators resolving one held
+  // transfer the second sees what the first did. Null for an unknown or malformed id.
+  async lockById(unit: UnitOfWork, id: string): Promise<DepositEntity | null> {
+    if (!UUID.test(id)) return null;
+    const rows = (await entityManagerOf(unit).query(
+      `SELECT ${DEPOSIT_COLUMNS} FROM "transaction"."deposit" WHERE "id" = $1 FOR UPDATE`,
+      [id],
+    )) as DepositEntity[];
+    return rows[0] ?? null;
+  }
+
+  // A held transfer sent back by an operator: it funds nothing and leaves the unmatched list.
+  async markRefunded(unit: UnitOfWork, id: string, source: DepositSource): Promise<void> {
+    await entityManagerOf(unit).query(
+      `UPDATE "transaction"."deposit" SET "outcome" = 'REFUNDED', "source" = $2
+       WHERE "id" = $1 AND "transaction_id" IS NULL AND "outcome" = 'UNMATCHED'`,
+      [id, source],
+    );
   }
 
   // The Stellar memo names the transaction by its reference, whichever partner it belongs to.

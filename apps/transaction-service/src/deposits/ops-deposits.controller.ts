@@ -15,7 +15,8 @@ export class OpsDepositsController {
   @Get('unmatched')
   @ApiOperation({
     summary: 'Deposits that fund no transaction (no or unknown memo, or refused), newest first',
-    description: 'Each one is recovered with POST /ops/transactions/reconcile-hash and its transaction_id.',
+    description:
+      'Each one is recovered with POST /ops/transactions/reconcile-hash and its transaction_id, or finished with POST /ops/deposits/{id}/refund or /assign.',
   })
   @ApiOkResponse({ type: UnmatchedDepositsResponseDto })
   list(@Query() query: ListUnmatchedDepositsRequestDto): Promise<UnmatchedDepositsResponseDto> {

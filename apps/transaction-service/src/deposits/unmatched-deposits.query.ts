@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { decimal } from '@payout/money';
 import { DepositEntity } from './deposit.entity.js';
+import { depositView } from './deposit.view.js';
 
 // Transfers into a deposit address that fund no transaction yet (no memo, an unknown memo, a
-// transfer that did not fit its transaction): what operations recover with reconcile-hash.
+// transfer that did not fit its transaction): what operations recover with reconcile-hash, or
+// refund or assign (held-deposits).
 @Injectable()
 export class UnmatchedDepositsQuery {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
@@ -16,7 +17,7 @@ export class UnmatchedDepositsQuery {
       skip: (page - 1) * pageSize,
       take: pageSize,
     });
-    return { page, pageSize, total, deposits: deposits.map(unmatchedView) };
+    return { page, pageSize, total, deposits: deposits.map(depositView) };
   }
 
   // How many there are now, by chain (the metric deposits_unmatched); uses the partial index.
@@ -31,24 +32,4 @@ export class UnmatchedDepositsQuery {
       .getRawMany();
     return new Map(rows.map((row) => [row.blockchain, Number(row.count)]));
   }
-}
-
-function unmatchedView(deposit: DepositEntity) {
-  return {
-    id: deposit.id,
-    blockchain: deposit.blockchain,
-    on_chain_tx: deposit.onChainTx,
-    transferIndex: deposit.transferIndex,
-    cryptoCurrency: deposit.cryptoCurrency,
-    asset: deposit.asset,
-    depositAddress: deposit.depositAddress,
-    sender: deposit.sender,
-    // The column's scale pads with zeros; the amount is shown as the chain moved it.
-    amount: decimal(deposit.amount).toFixed(),
-    memo: deposit.memo,
-    reason: deposit.note,
-    source: deposit.source,
-    confirmedAt: deposit.confirmedAt.toISOString(),
-    recordedAt: deposit.recordedAt.toISOString(),
-  };
 }

@@ -2,7 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { PageResponseDto } from '@platform/http';
 import { Blockchain, CryptoCurrency } from '@shared/contracts';
 
-class UnmatchedDepositDto {
+// One deposit as operations see it (depositView).
+export class UnmatchedDepositDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
@@ -41,7 +42,10 @@ class UnmatchedDepositDto {
   })
   reason!: string | null;
 
-  @ApiProperty({ enum: ['STREAM', 'NOTIFY', 'RECONCILE'], description: 'Who reported the transfer' })
+  @ApiProperty({
+    enum: ['STREAM', 'NOTIFY', 'RECONCILE', 'OPERATOR'],
+    description: 'Who recorded its outcome: who reported the transfer, or who matched it later',
+  })
   source!: string;
 
   @ApiProperty({ format: 'date-time' })

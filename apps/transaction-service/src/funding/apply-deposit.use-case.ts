@@ -35,9 +35,10 @@ const OUTCOME: Readonly<Record<Applicable['kind'], DepositOutcome>> = {
   refund_only: 'REFUNDED',
 };
 
-// Applies one reported transfer (stream, notify or reconciliation) in the caller's database
-// transaction: matches it to a transaction, records it (one transfer, one transaction, whatever
-// the interleaving), moves the transaction and asks for the refunds the funding rules call for.
+// Applies one reported transfer (stream, notify, reconciliation, or an operator's assignment of a
+// held one) in the caller's database transaction: matches it to a transaction, records it (one
+// transfer, one transaction, whatever the interleaving), moves the transaction and asks for the
+// refunds the funding rules call for.
 @Injectable()
 export class ApplyDepositUseCase {
   constructor(
@@ -51,9 +52,9 @@ export class ApplyDepositUseCase {
     private readonly metrics: DepositMetrics,
   ) {}
 
-  // `transactionId`: who the transfer was reported for (notify, reconcile); null lets the Stellar
-  // memo decide. A refusal is recorded as unmatched only for stream reports (a notify caller
-  // gets the reason instead and may fix the report).
+  // `transactionId`: who the transfer was reported for (notify, reconcile) or assigned to (an
+  // operator); null lets the Stellar memo decide. A refusal is recorded as unmatched only for
+  // stream reports (any other caller gets the reason instead and may fix the report).
   async within(
     tx: OutboxTransaction<PayoutTopics>,
     transfer: DepositDetectedV1,
@@ -72,17 +73,25 @@ export class ApplyDepositUseCase {
     // A transfer that is not this transaction's (another address, chain or token, or made before
     // it) is refused for that reason first, whoever it already funds: on Solana and Celo, where
     // every transaction has its own address, that is why another transaction's transfer is not
-    // this one's.
-    const decision = decideFunding(target, transfer);
+    // this one's. An operator assigning a held transfer names its transaction instead.
+    const decision = decideFunding(
+      target,
+      transfer,
+      source === 'OPERATOR' ? 'by_operator' : 'by_destination',
+    );
     if (decision.kind === 'refuse') {
       if (source !== 'STREAM') return { kind: 'refused', reason: decision.reason };
       return this.unmatched(tx, transfer, source, `${decision.reason} (transaction ${target.id})`);
     }
     const existing = await this.deposits.findByTransfer(tx, transfer);
     if (existing?.transactionId) return this.alreadyRecorded(existing, target.id);
+    // A held transfer an operator sent back funds nothing any more.
+    if (existing && existing.outcome !== 'UNMATCHED') {
+      return { kind: 'refused', reason: 'The transfer was refunded by an operator' };
+    }
     const deposit = this.depositOf(transfer, source, target.id, OUTCOME[decision.kind], null);
     const recorded = existing
-      ? await this.deposits.claim(tx, existing.id, target.id, deposit.outcome)
+      ? await this.deposits.claim(tx, existing.id, target.id, deposit.outcome, source)
       : await this.deposits.insertIfNew(tx, deposit);
     if (!recorded) return this.alreadyRecorded(await this.deposits.findByTransfer(tx, transfer), target.id);
     this.metrics.recordedWithin(tx, deposit);

@@ -142,4 +142,32 @@ describe(decideFunding.name, () => {
     expect(decideFunding(stellar, stellarTransfer)).toEqual({ kind: 'fund', excess: null });
     expect(decideFunding(stellar, { ...stellarTransfer, asset: 'GOTHER:USDC' }).kind).toBe('refuse');
   });
+
+  describe('a held transfer an operator assigns (by_operator)', () => {
+    const elsewhere = { ...transfer, depositAddress: 'AnotherTransactionsAddress111' };
+
+    it('applies the amount rules whatever address it went to', () => {
+      expect(decideFunding(solana, elsewhere, 'by_operator')).toEqual({ kind: 'fund', excess: null });
+      expect(decideFunding(solana, { ...elsewhere, amount: '20.119999' }, 'by_operator')).toEqual({
+        kind: 'wrong_amount',
+      });
+      expect(decideFunding(solana, { ...elsewhere, confirmedAt: at(3_600_001) }, 'by_operator')).toEqual({
+        kind: 'expired',
+      });
+      expect(
+        decideFunding({ ...solana, status: TransactionStatus.PAYMENT_COMPLETED }, elsewhere, 'by_operator'),
+      ).toEqual({ kind: 'refund_only', refundReason: 'EXCESS' });
+    });
+
+    it('still refuses another chain, token or a transfer made before the transaction', () => {
+      expect(decideFunding(solana, { ...elsewhere, blockchain: Blockchain.CELO }, 'by_operator')).toEqual({
+        kind: 'refuse',
+        reason: 'The transfer is on CELO; this transaction expects SOLANA',
+      });
+      expect(decideFunding(solana, { ...elsewhere, asset: 'FakeMint' }, 'by_operator').kind).toBe('refuse');
+      expect(
+        decideFunding(solana, { ...elsewhere, confirmedAt: at(-CLOCK_SKEW_MS - 1) }, 'by_operator').kind,
+      ).toBe('refuse');
+    });
+  });
 });

@@ -42,17 +42,31 @@ export type FundingDecision =
   // back, the status stays.
   | { readonly kind: 'refund_only'; readonly refundReason: 'EXPIRED' | 'EXCESS' };
 
+// How the transaction was found for the transfer: by where the transfer went (the transaction's
+// own deposit address, or the shared one and the Stellar memo), or named by an operator who
+// assigns a held transfer and answers for the match. The address rule is then not applied: on
+// Solana and Celo the transfer sits at another transaction's address (or the shared one), and is
+// swept to the treasury all the same. Every other rule is.
+export type FundingMatch = 'by_destination' | 'by_operator';
+
 // Ledger close times have second precision and our clock is not the chain's: a transfer stamped
 // up to this long before the transaction was created still counts as made for it.
 export const CLOCK_SKEW_MS = 60_000;
 
 // Does this transfer fund this transaction, and what follows? Pure: every rule of the funding
 // table lives here.
-export function decideFunding(target: FundingTarget, transfer: FundingTransfer): FundingDecision {
+export function decideFunding(
+  target: FundingTarget,
+  transfer: FundingTransfer,
+  match: FundingMatch = 'by_destination',
+): FundingDecision {
   if (transfer.blockchain !== target.blockchain) {
     return refuse(`The transfer is on ${transfer.blockchain}; this transaction expects ${target.blockchain}`);
   }
-  if (!sameAddress(target.blockchain, transfer.depositAddress, target.depositAddress)) {
+  if (
+    match === 'by_destination' &&
+    !sameAddress(target.blockchain, transfer.depositAddress, target.depositAddress)
+  ) {
     return refuse(
       `The transfer went to ${transfer.depositAddress}, not to this transaction's deposit address ${target.depositAddress}`,
     );

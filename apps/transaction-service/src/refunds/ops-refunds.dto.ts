@@ -24,8 +24,13 @@ class RefundViewDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
-  @ApiProperty({ format: 'uuid' })
-  transactionId!: string;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: "null: a held transfer's refund (it funds no transaction)",
+  })
+  transactionId!: string | null;
 
   @ApiProperty({ enum: Blockchain })
   blockchain!: string;

@@ -9,7 +9,7 @@ import { TransactionsRepository } from '../transactions/transactions.repository.
 import type { RefundEntity } from './refund.entity.js';
 
 // Announces a refund's state as a `REFUND` change of its transaction: journaled, next sequence,
-// status unchanged. Each refund state is announced once.
+// status unchanged. Each refund state is announced once; a refund without a transaction is not.
 @Injectable()
 export class RefundAnnouncement {
   constructor(
@@ -19,6 +19,8 @@ export class RefundAnnouncement {
   ) {}
 
   async announce(tx: OutboxTransaction<PayoutTopics>, refund: RefundEntity): Promise<void> {
+    // A held transfer's refund has no transaction to announce it on.
+    if (refund.transactionId === null) return;
     const current = await this.transactions.lockForChange(tx, refund.transactionId);
     if (!current) throw transactionNotFound();
     const idempotencyKey = `refund:${refund.id}:${refund.status}`;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxTransaction } from '@platform/messaging';
 import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
+import { decimal } from '@payout/money';
 import { Clock, IdGenerator } from '@shared/util';
 import type { DepositEntity } from '../deposits/deposit.entity.js';
 import { RefundAnnouncement } from './refund-announcement.js';
@@ -8,9 +9,9 @@ import type { RefundEntity, RefundReason } from './refund.entity.js';
 import { RefundMetrics } from './refund-metrics.js';
 import { RefundsRepository } from './refunds.repository.js';
 
-// Asks chain-watchers to send crypto back to a deposit's sender: the refund row, the
-// `chain.refund.requested.v1` event and the REFUND announcement commit together, once per
-// deposit and reason.
+// Asks chain-watchers to send crypto back to a deposit's sender (or, for a held transfer, where an
+// operator named): the refund row, the `chain.refund.requested.v1` event and the REFUND
+// announcement (of a transaction's refund) commit together, once per deposit and reason.
 @Injectable()
 export class RefundRequests {
   constructor(
@@ -21,20 +22,48 @@ export class RefundRequests {
     private readonly metrics: RefundMetrics,
   ) {}
 
-  async request(
+  // Part or all of a transaction's deposit back to its sender, as the funding or payout rules say.
+  request(
     tx: OutboxTransaction<PayoutTopics>,
     transactionId: string,
     deposit: DepositEntity,
     amount: string,
     reason: RefundReason,
   ): Promise<void> {
-    const refund: RefundEntity = {
+    return this.send(
+      tx,
+      deposit,
+      this.refundOf(deposit, transactionId, amount, reason, deposit.sender),
+      null,
+    );
+  }
+
+  // A held transfer (one that funds no transaction) back whole, as an operator asked: to its
+  // sender, or to `destination` when `namedBy` (the operator) named another address.
+  requestHeld(
+    tx: OutboxTransaction<PayoutTopics>,
+    deposit: DepositEntity,
+    destination: string,
+    namedBy: string | null,
+  ): Promise<void> {
+    const amount = decimal(deposit.amount).toFixed();
+    return this.send(tx, deposit, this.refundOf(deposit, null, amount, 'UNMATCHED', destination), namedBy);
+  }
+
+  private refundOf(
+    deposit: DepositEntity,
+    transactionId: string | null,
+    amount: string,
+    reason: RefundReason,
+    destination: string,
+  ): RefundEntity {
+    return {
       id: this.ids.uuid(),
       transactionId,
       depositId: deposit.id,
       blockchain: deposit.blockchain,
       cryptoCurrency: deposit.cryptoCurrency,
-      destination: deposit.sender,
+      destination,
       amount,
       reason,
       status: 'REQUESTED',
@@ -43,21 +72,31 @@ export class RefundRequests {
       requestedAt: this.clock.now(),
       settledAt: null,
     };
+  }
+
+  private async send(
+    tx: OutboxTransaction<PayoutTopics>,
+    deposit: DepositEntity,
+    refund: RefundEntity,
+    destinationNamedBy: string | null,
+  ): Promise<void> {
     if (!(await this.refunds.insertIfNew(tx, refund))) return;
     await tx.publish(
       PayoutTopic.RefundRequested,
       {
         refundId: refund.id,
-        transactionId,
+        transactionId: refund.transactionId,
         blockchain: refund.blockchain,
         cryptoCurrency: refund.cryptoCurrency,
         destination: refund.destination,
-        amount,
-        reason,
+        amount: refund.amount,
+        reason: refund.reason,
         depositOnChainTx: deposit.onChainTx,
         depositTransferIndex: deposit.transferIndex,
+        ...(destinationNamedBy ? { destinationNamedBy } : {}),
       },
-      { key: transactionId },
+      // A held transfer's refund has no transaction: it stays in order with its deposit's events.
+      { key: refund.transactionId ?? deposit.onChainTx },
     );
     await this.announcement.announce(tx, refund);
     this.metrics.requestedWithin(tx, refund);

@@ -3,8 +3,9 @@ import type { Blockchain, CryptoCurrency, RefundRequestedV1, RefundStatus } from
 
 export type RefundReason = RefundRequestedV1['reason'];
 
-// Crypto sent back to a sender. One refund per deposit and reason, so a replayed cause never
-// asks chain-watchers twice; its id is the idempotency key chain-watchers signs with.
+// Crypto sent back to a sender (or, for a held transfer, where an operator named). One refund per
+// deposit and reason, so a replayed cause never asks chain-watchers twice; its id is the
+// idempotency key chain-watchers signs with.
 @Entity({ name: 'refund' })
 @Unique('refund_deposit_reason', ['depositId', 'reason'])
 @Index('refund_transaction_idx', ['transactionId'])
@@ -12,8 +13,9 @@ export class RefundEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
 
-  @Column({ name: 'transaction_id', type: 'uuid' })
-  transactionId!: string;
+  // Null for a held transfer an operator sent back: it funds no transaction.
+  @Column({ name: 'transaction_id', type: 'uuid', nullable: true })
+  transactionId!: string | null;
 
   @Column({ name: 'deposit_id', type: 'uuid' })
   depositId!: string;

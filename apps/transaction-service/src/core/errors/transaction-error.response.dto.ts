@@ -14,6 +14,9 @@ export class TransactionErrorResponseDto {
       'idempotency_key_reused',
       'transfer_not_found',
       'transfer_rejected',
+      'deposit_not_found',
+      'deposit_already_resolved',
+      'deposit_not_assignable',
       'server_error',
     ],
   })

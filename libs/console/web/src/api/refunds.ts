@@ -4,7 +4,8 @@ export type AttentionStatus = 'FAILED' | 'REQUESTED';
 
 export interface RefundView {
   readonly id: string;
-  readonly transactionId: string;
+  // null: a held transfer's refund (it funds no transaction).
+  readonly transactionId: string | null;
   readonly blockchain: string;
   readonly cryptoCurrency: string;
   readonly destination: string;

@@ -55,7 +55,7 @@ export function RefundsPage({ api }: { api: ConsoleApi }) {
             {page.refunds.map((refund) => (
               <tr key={refund.id}>
                 <td>{formatTime(refund.requestedAt)}</td>
-                <td className="mono">{refund.transactionId}</td>
+                <td className="mono">{refund.transactionId ?? 'none (held transfer)'}</td>
                 <td className="amount">
                   {refund.amount} {refund.cryptoCurrency}
                 </td>

@@ -10,6 +10,7 @@ import { IdempotencyRecordCreatedAt1795480063959 } from './1795480063959-idempot
 import { UnmatchedDepositsIndex1795488160958 } from './1795488160958-unmatched-deposits-index.js';
 import { OutboxXid1795727855349 } from './1795727855349-outbox-xid.js';
 import { KycPolicyAudit1795752475187 } from './1795752475187-KycPolicyAudit.js';
+import { HeldDeposits1796549985419 } from './1796549985419-held-deposits.js';
 
 // Applied in this order; `npm run migrate -- generate --app transaction-service --name <name>` appends here.
 export const transactionServiceMigrations = [
@@ -25,4 +26,5 @@ export const transactionServiceMigrations = [
   UnmatchedDepositsIndex1795488160958,
   OutboxXid1795727855349,
   KycPolicyAudit1795752475187,
+  HeldDeposits1796549985419,
 ];
