@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
+import { expectEventually } from '@platform/test-support';
 import type { Standalone } from '../../standalone/src/start-standalone.js';
 import { screenshot, seriousAccessibilityViolations } from './console-browser.js';
 import { type ConsoleSystem, startConsoleSystem } from './console-system.js';
 
 const OPERATOR = 'Priya Ops';
 
-// The operator view's partners, keys, KYC policy, refunds and merged audit log, on the whole
+// The operator view's partners, keys, KYC policy, held transfers, refunds and merged audit log, on the whole
 // standalone system in Debian's chromium: one system and one browser for the file.
 describe('web console, operator view', () => {
   let consoleSystem: ConsoleSystem;
@@ -99,6 +100,87 @@ describe('web console, operator view', () => {
     ]);
     await screenshot(page, 'ops-audit-log-all-sources');
     await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it('refunds one held transfer and assigns another to its transaction, each after confirming', async () => {
+    const ops = { 'Content-Type': 'application/json', 'X-OPS-API-KEY': opsApiKey };
+    const post = async (path: string, body: object, headers: Record<string, string>) =>
+      (await (
+        await fetch(`${system.gatewayUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+      ).json()) as Record<string, string>;
+    const { apiKey } = await post('/ops/partners', { name: 'Held Transfers Co' }, ops);
+    const partner = { 'Content-Type': 'application/json', 'X-API-Key': apiKey! };
+    const heldTransfer = async () => {
+      const quote = await post(
+        '/quote',
+        {
+          amount: 100000,
+          crypto_currency: 'USDC',
+          network: 'STELLAR',
+          payment_method: 'BREB',
+          target_currency: 'COP',
+        },
+        partner,
+      );
+      const { id } = await post(
+        '/transaction',
+        { quote_id: quote.quote_id, user_id: 'held-customer', account_number: '3001234567' },
+        partner,
+      );
+      // Paid without the memo that names the transaction: held among the unmatched deposits.
+      const paid = await consoleSystem.cli('sandbox', 'deposit', '--transaction-id', id!, '--no-memo');
+      return { id: id!, onChainTx: paid['onChainTx'] as string };
+    };
+    const [refunded, assigned] = [await heldTransfer(), await heldTransfer()];
+    const page = await signedIn('/console/deposits');
+    const asked = confirmations(page);
+    const rowOf = (onChainTx: string) => page.getByRole('row').filter({ hasText: onChainTx });
+    await rowOf(refunded.onChainTx).waitFor({ timeout: 60_000 });
+    await rowOf(assigned.onChainTx).waitFor({ timeout: 60_000 });
+    const amount = (await rowOf(refunded.onChainTx).locator('td.amount').textContent())!;
+
+    await page.getByRole('button', { name: `Refund ${refunded.onChainTx}` }).click();
+    await page.getByRole('heading', { name: 'Refund a held transfer' }).waitFor();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const refundedTo = page.getByRole('status').filter({ hasText: 'refunded to' });
+    await refundedTo.waitFor();
+    await expect(refundedTo.textContent()).resolves.toMatch(
+      new RegExp(`^${amount} refunded to G\\w+ \\(requested\\)$`),
+    );
+    await rowOf(refunded.onChainTx).waitFor({ state: 'detached' });
+    await screenshot(page, 'ops-held-transfer-refunded');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: `Assign ${assigned.onChainTx} to a transaction` }).click();
+    await page.getByLabel('Transaction it pays (id)').fill(assigned.id);
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `assigned to transaction ${assigned.id}: PROCESSING_PAYMENT` })
+      .waitFor();
+    await rowOf(assigned.onChainTx).waitFor({ state: 'detached' });
+
+    expect(asked).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Refund ${amount} on STELLAR to its sender G\\w+\\?\n\nThis is recorded in the audit log\\.$`,
+        ),
+      ),
+      `Assign ${amount} on STELLAR to transaction ${assigned.id}?\n\nThis is recorded in the audit log.`,
+    ]);
+    // chain-watchers sends the refund from the sandbox treasury: it no longer waits, nor failed.
+    const refunds = async (status: string) =>
+      (await (
+        await fetch(`${system.gatewayUrl}/ops/refunds?status=${status}&pageSize=100`, { headers: ops })
+      ).json()) as { refunds: Array<{ transactionId: string | null; reason: string }> };
+    await expectEventually(
+      async () => {
+        const open = [...(await refunds('REQUESTED')).refunds, ...(await refunds('FAILED')).refunds];
+        expect(open.filter(({ reason }) => reason === 'UNMATCHED')).toEqual([]);
+      },
+      { timeoutMs: 60_000 },
+    );
     await page.context().close();
   });
 

@@ -14,11 +14,14 @@ export interface ConsoleSystem {
   readonly system: Standalone;
   readonly browser: Browser;
   readonly opsApiKey: string;
+  // `npm run cli -- <args>` against this system (e.g. a sandbox deposit): its last line, parsed.
+  cli(...args: string[]): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
 }
 
 // What a console test file runs against: the bundle `npm run build` writes, the whole standalone
-// system on data of its own, and Debian's chromium; started once per file.
+// system on data of its own, and Debian's chromium; started once per file. The CLI runs from the
+// same build.
 export async function startConsoleSystem(name: string): Promise<ConsoleSystem> {
   const dataDir = await mkdtemp(join(tmpdir(), `${name}-`));
   await run('node', ['tools/build/build.mjs', '--quiet']);
@@ -39,6 +42,16 @@ export async function startConsoleSystem(name: string): Promise<ConsoleSystem> {
     system,
     browser,
     opsApiKey,
+    cli: async (...args) => {
+      const { stdout } = await run(
+        'node',
+        ['dist/tools/cli/src/main.js', ...args, '--url', system.gatewayUrl],
+        {
+          env: { ...process.env, DATA_DIR: dataDir },
+        },
+      );
+      return JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+    },
     stop: async () => {
       await browser.close();
       await system.stop();

@@ -1,7 +1,8 @@
 import type { Blockchain } from '@shared/contracts';
 import type { ListPage } from './list-page.js';
 
-// transaction-service's answers: GET /ops/deposits/unmatched, POST /ops/transactions/reconcile-hash.
+// transaction-service's answers: GET /ops/deposits/unmatched, POST /ops/transactions/reconcile-hash,
+// POST /ops/deposits/{id}/refund and /assign.
 export interface UnmatchedDeposit {
   readonly id: string;
   readonly blockchain: Blockchain;
@@ -13,6 +14,29 @@ export interface UnmatchedDeposit {
   readonly memo: string | null;
   readonly reason: string | null;
   readonly confirmedAt: string;
+}
+
+// What an operator does with a held transfer: send it back, or give it to its transaction.
+export type HeldDepositAction = 'refund' | 'assign';
+
+// A held transfer once an operator resolved it.
+export interface ResolvedDeposit extends UnmatchedDeposit {
+  readonly outcome: string;
+  readonly transactionId: string | null;
+  readonly transactionStatus: string | null;
+  readonly resolution: {
+    readonly action: HeldDepositAction;
+    readonly actor: string;
+    readonly resolvedAt: string;
+    readonly destination: string | null;
+    readonly transactionId: string | null;
+  };
+  readonly refunds: ReadonlyArray<{
+    readonly status: string;
+    readonly destination: string;
+    readonly amount: string;
+    readonly reason: string;
+  }>;
 }
 
 export interface UnmatchedDepositPage extends ListPage {

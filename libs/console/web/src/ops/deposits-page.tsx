@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
-import type { UnmatchedDepositPage } from '../api/deposits.js';
+import type { HeldDepositAction, UnmatchedDeposit, UnmatchedDepositPage } from '../api/deposits.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
+import { HeldDepositForm } from './held-deposit-form.js';
 import { ReconcileForm, type ReconcileRequest } from './reconcile-form.js';
 import { PagedList } from './paged-list.js';
 
 const PAGE_SIZE = 50;
 
-// Transfers that fund no transaction, newest first, and the reconcile tool to recover one.
+// Transfers that fund no transaction, newest first, and the tools to finish one: reconcile it,
+// refund it, or assign it to the transaction it pays.
 export function DepositsPage({ api }: { api: ConsoleApi }) {
   const [pageNumber, setPageNumber] = useState(1);
   const { result, reload } = useLoad(
@@ -17,11 +19,22 @@ export function DepositsPage({ api }: { api: ConsoleApi }) {
     [api, pageNumber],
   );
   const [chosen, setChosen] = useState<ReconcileRequest | null>(null);
+  const [held, setHeld] = useState<{ deposit: UnmatchedDeposit; action: HeldDepositAction } | null>(null);
   return (
     <section aria-labelledby="deposits-title">
       <h1 id="deposits-title">Unmatched deposits</h1>
       {/* A new key starts the form afresh with the chosen transfer. */}
       <ReconcileForm key={chosen?.onChainTx ?? ''} api={api} initial={chosen} onDone={reload} />
+      {held && (
+        <HeldDepositForm
+          key={`${held.deposit.id}-${held.action}`}
+          api={api}
+          deposit={held.deposit}
+          action={held.action}
+          onDone={reload}
+          onCancel={() => setHeld(null)}
+        />
+      )}
       <PagedList load={result} empty="No unmatched deposit." onPage={setPageNumber}>
         {(page) => (
           <ScrollTable
@@ -42,7 +55,7 @@ export function DepositsPage({ api }: { api: ConsoleApi }) {
                 <td className="mono">{deposit.depositAddress}</td>
                 <td className="mono">{deposit.memo ?? '—'}</td>
                 <td>{deposit.reason ?? '—'}</td>
-                <td>
+                <td className="actions">
                   <button
                     type="button"
                     className="secondary"
@@ -52,6 +65,22 @@ export function DepositsPage({ api }: { api: ConsoleApi }) {
                     aria-label={`Reconcile ${deposit.on_chain_tx}`}
                   >
                     Reconcile…
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => setHeld({ deposit, action: 'refund' })}
+                    aria-label={`Refund ${deposit.on_chain_tx}`}
+                  >
+                    Refund…
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary"
+                    onClick={() => setHeld({ deposit, action: 'assign' })}
+                    aria-label={`Assign ${deposit.on_chain_tx} to a transaction`}
+                  >
+                    Assign to transaction…
                   </button>
                 </td>
               </tr>
