@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Keypair } from '@stellar/stellar-sdk';
 import type { EventEnvelope } from '@platform/messaging';
 import { expectEventually } from '@platform/test-support';
-import type { DepositDetectedV1, RefundRequestedV1 } from '@shared/contracts';
+import {
+  Blockchain,
+  type DepositDetectedV1,
+  type RefundRequestedV1,
+  type RefundSettledV1,
+} from '@shared/contracts';
 import { fakeTransferId, openTransaction } from './funded-transactions.js';
 import {
   DEPOSIT_ADDRESSES,
@@ -139,6 +144,34 @@ describe('held transfers: POST /ops/deposits/{id}/refund and /assign', () => {
       // The same request again: the same answer, nothing asked twice.
       expect((await refund(id).expect(200)).body).toEqual(answer.body);
       expect(requestsOf(fact)).toHaveLength(1);
+
+      // chain-watchers reports it sent: recorded on the refund, which has no transaction.
+      const settled: RefundSettledV1 = {
+        refundId: requested!.payload.refundId,
+        transactionId: null,
+        blockchain: Blockchain.STELLAR,
+        status: 'SENT',
+        onChainTx: 'held-refund-hash',
+        reason: null,
+        settledAt: new Date().toISOString(),
+      };
+      await system.bus.publish([
+        {
+          id: randomUUID(),
+          topic: 'chain.refund.settled.v1',
+          key: fact.onChainTx,
+          payload: settled,
+          occurredAt: new Date().toISOString(),
+          correlationId: randomUUID(),
+        },
+      ]);
+      await expectEventually(async () =>
+        expect(
+          await system.sql('SELECT status, on_chain_tx FROM "transaction"."refund" WHERE id = $1', [
+            settled.refundId,
+          ]),
+        ).toEqual([{ status: 'SENT', on_chain_tx: 'held-refund-hash' }]),
+      );
     });
 
     it('sends it to an address of its chain the operator names, naming the operator to chain-watchers', async () => {
@@ -347,6 +380,39 @@ describe('held transfers: POST /ops/deposits/{id}/refund and /assign', () => {
         ),
       ).toHaveLength(1);
     });
+  });
+
+  it('documents both routes, every answer, and the audit in the API reference', async () => {
+    const { body: document } = await system.http.get('/openapi.json').expect(200);
+    const answers = (path: string, method: string) =>
+      Object.fromEntries(
+        Object.entries(
+          document.paths[path][method].responses as Record<
+            string,
+            { content: Record<string, { schema: unknown }> }
+          >,
+        ).map(([status, { content }]) => [status, content['application/json']!.schema]),
+      );
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const refusals = {
+      '400': ref('PayoutErrorResponseDto'),
+      '401': ref('AuthenticationFailedResponseDto'),
+      '404': ref('TransactionErrorResponseDto'),
+      '409': ref('TransactionErrorResponseDto'),
+    };
+    expect(answers('/ops/deposits/{id}/refund', 'post')).toMatchObject({
+      '200': ref('HeldDepositResponseDto'),
+      ...refusals,
+    });
+    expect(answers('/ops/deposits/{id}/assign', 'post')).toMatchObject({
+      '200': ref('HeldDepositResponseDto'),
+      ...refusals,
+      '422': ref('TransactionErrorResponseDto'),
+    });
+    expect(answers('/ops/deposits/audit', 'get')['200']).toEqual(ref('HeldDepositAuditResponseDto'));
+    expect(document.components.schemas.TransactionErrorResponseDto.properties.code.enum).toEqual(
+      expect.arrayContaining(['deposit_not_found', 'deposit_already_resolved', 'deposit_not_assignable']),
+    );
   });
 
   it('lists every request in the audit, newest first, refusals included', async () => {
