@@ -181,6 +181,17 @@ describe('web console, operator view', () => {
       },
       { timeoutMs: 60_000 },
     );
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    const held = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Held transfers', exact: true }) });
+    await held.nth(1).waitFor();
+    const texts = await held.allTextContents();
+    expect(texts.map((text) => text.replace(/^.*?Held transfers/, ''))).toEqual([
+      expect.stringMatching(new RegExp(`^${OPERATOR}assign: resolved.*to ${assigned.id}`)),
+      expect.stringMatching(new RegExp(`^${OPERATOR}refund: resolved.*to G\\w+`)),
+    ]);
     await page.context().close();
   });
 

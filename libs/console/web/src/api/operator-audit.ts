@@ -4,7 +4,7 @@ import type { AuditEntry } from './corridors.js';
 // Every operator change, whichever service recorded it, as one list: who, what, when, where.
 export interface OperatorChange {
   readonly key: string;
-  readonly source: 'Corridors' | 'Partners' | 'KYC policy' | 'Reconcile';
+  readonly source: 'Corridors' | 'Partners' | 'KYC policy' | 'Reconcile' | 'Held transfers';
   readonly occurredAt: string;
   readonly actor: string;
   readonly action: string;
@@ -37,6 +37,17 @@ interface ReconcileAuditEntry {
   readonly on_chain_tx: string;
   readonly result: string;
   readonly transactionId: string | null;
+  readonly reason: string | null;
+  readonly requestedAt: string;
+}
+
+interface HeldDepositAuditEntry {
+  readonly id: string;
+  readonly actor: string;
+  readonly action: string;
+  readonly depositId: string;
+  readonly target: string | null;
+  readonly result: string;
   readonly reason: string | null;
   readonly requestedAt: string;
 }
@@ -90,18 +101,30 @@ const reconcileChange = (entry: ReconcileAuditEntry): OperatorChange => ({
     '—',
 });
 
+const heldDepositChange = (entry: HeldDepositAuditEntry): OperatorChange => ({
+  key: `held-${entry.id}`,
+  source: 'Held transfers',
+  occurredAt: entry.requestedAt,
+  actor: entry.actor,
+  action: `${entry.action}: ${words(entry.result)}`,
+  subject: `deposit ${entry.depositId}`,
+  detail: [entry.target && `to ${entry.target}`, entry.reason].filter(Boolean).join(' — ') || '—',
+});
+
 export async function loadOperatorChanges(api: ConsoleApi): Promise<OperatorChange[]> {
-  const [corridors, partners, kyc, reconcile] = await Promise.all([
+  const [corridors, partners, kyc, reconcile, held] = await Promise.all([
     api.get<{ entries: readonly AuditEntry[] }>('/ops/corridors/audit', { limit: 100 }),
     api.get<{ entries: readonly PartnerAuditEntry[] }>('/ops/partners/audit', EACH),
     api.get<{ entries: readonly KycPolicyAuditEntry[] }>('/ops/kyc-policies/audit', EACH),
     api.get<{ entries: readonly ReconcileAuditEntry[] }>('/ops/transactions/reconcile-hash/audit', EACH),
+    api.get<{ entries: readonly HeldDepositAuditEntry[] }>('/ops/deposits/audit', EACH),
   ]);
   const changes = [
     ...corridors.entries.map(corridorChange),
     ...partners.entries.map(partnerChange),
     ...kyc.entries.map(kycChange),
     ...reconcile.entries.map(reconcileChange),
+    ...held.entries.map(heldDepositChange),
   ];
   // ISO 8601 in UTC sorts as text; newest first.
   return changes.sort((a, b) => b.occurredAt.localeCompare(a.occurredAt));
