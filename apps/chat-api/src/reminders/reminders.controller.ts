@@ -6,12 +6,12 @@ import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { optional, type ParamsOf, required } from '../core/http/param-declarations.js';
 import { param } from '../core/http/param-types.js';
 import { pathId } from '../core/http/path-id.js';
-import { fromUnixSeconds } from '../scheduled-messages/delivery-time.js';
+import { deliveryTimestamp, fromUnixSeconds } from '../scheduled-messages/delivery-time.js';
 import { RemindersService } from './reminders.service.js';
 
 const remindParams = {
   message_id: required(param.int()),
-  scheduled_delivery_timestamp: required(param.int()),
+  scheduled_delivery_timestamp: required(deliveryTimestamp),
   note: optional(param.string()),
   client: optional(param.string()),
 };

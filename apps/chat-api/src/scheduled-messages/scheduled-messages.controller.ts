@@ -6,7 +6,7 @@ import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { optional, type ParamsOf, required } from '../core/http/param-declarations.js';
 import { param } from '../core/http/param-types.js';
 import { pathId } from '../core/http/path-id.js';
-import { fromUnixSeconds } from './delivery-time.js';
+import { deliveryTimestamp, fromUnixSeconds } from './delivery-time.js';
 import type { ScheduleKind } from './schedule-destination.js';
 import { ScheduledMessagesService } from './scheduled-messages.service.js';
 
@@ -20,7 +20,7 @@ const createParams = {
   read_by_sender: optional(param.bool()),
   to: required(param.intOrIntList()),
   type: required(messageType),
-  scheduled_delivery_timestamp: required(param.int()),
+  scheduled_delivery_timestamp: required(deliveryTimestamp),
   topic: optional(param.string(), { aliases: ['subject'] }),
   client: optional(param.string()),
 };
@@ -28,7 +28,7 @@ const createParams = {
 const editParams = {
   content: optional(param.string()),
   type: optional(messageType),
-  scheduled_delivery_timestamp: optional(param.int()),
+  scheduled_delivery_timestamp: optional(deliveryTimestamp),
   to: optional(param.intOrIntList()),
   topic: optional(param.string(), { aliases: ['subject'] }),
   client: optional(param.string()),
