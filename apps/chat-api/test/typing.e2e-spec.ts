@@ -143,7 +143,7 @@ describe('POST /typing through the gateway', () => {
     [
       'channel typing with a null stream_id',
       { type: 'channel', op: 'start', stream_id: 'null', topic: 't' },
-      badRequest('Missing stream_id'),
+      badRequest("Missing 'stream_id' argument"),
     ],
     // Zulip 11 reads to, op, type in that order: a malformed to is reported before a bad op or type.
     [
@@ -169,7 +169,7 @@ describe('POST /typing through the gateway', () => {
     [
       'channel typing without stream_id',
       { type: 'channel', op: 'start', topic: 't' },
-      badRequest('Missing stream_id'),
+      badRequest("Missing 'stream_id' argument"),
     ],
     [
       'channel typing without topic',

@@ -63,7 +63,9 @@ export class SendTypingUseCase {
   }
 
   private async channel(caller: ChatCaller, command: Extract<TypingCommand, { kind: 'channel' }>) {
-    if (command.streamId === undefined) throw ChatError.badRequest('Missing stream_id');
+    // Zulip's own check (zerver/views/typing.py), not the parameter parser's: code BAD_REQUEST,
+    // no var_name.
+    if (command.streamId === undefined) throw ChatError.badRequest("Missing 'stream_id' argument");
     if (command.topic === undefined) throw ChatError.badRequest('Missing topic');
     const { stream, subscriberIds } = await this.audience.channel(caller.realm.id, command.streamId);
     // Zulip's access_stream_by_id needs content access: a private channel's subscribers, and a
