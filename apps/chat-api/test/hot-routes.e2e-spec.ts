@@ -71,8 +71,15 @@ describe('chat-api hot routes (front door)', () => {
     const form = { messages: JSON.stringify([id]), op: 'add', flag: 'starred' };
     await post('/messages/flags')
       .send(form)
-      .expect(200, { result: 'success', msg: '', messages: [id] });
-    await post('/messages/flags').send(form).expect(200, { result: 'success', msg: '', messages: [] });
+      .expect(200, {
+        result: 'success',
+        msg: '',
+        messages: [id],
+        ignored_because_not_subscribed_channels: [],
+      });
+    await post('/messages/flags')
+      .send(form)
+      .expect(200, { result: 'success', msg: '', messages: [], ignored_because_not_subscribed_channels: [] });
   });
 
   it.each([

@@ -35,13 +35,14 @@ describe('POST /messages/flags through the gateway', () => {
     flags({ messages: JSON.stringify(messages), op, flag }, who);
   const badRequest = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
 
-  it('stars and unstars, answering the messages whose flag changed', async () => {
+  it('stars and unstars, answering the messages whose flag changed and, always, the ignored channels (none)', async () => {
     const first = await chat.direct(owner, [member]);
     const second = await chat.direct(owner, [member]);
     expect((await update([first], 'add', 'starred').expect(200)).body).toEqual({
       result: 'success',
       msg: '',
       messages: [first],
+      ignored_because_not_subscribed_channels: [],
     });
     expect((await update([second, first], 'add', 'starred').expect(200)).body.messages).toEqual([second]);
     expect((await chat.flags(member, first))! & STARRED).toBe(STARRED);
@@ -49,6 +50,7 @@ describe('POST /messages/flags through the gateway', () => {
       result: 'success',
       msg: '',
       messages: [first, second],
+      ignored_because_not_subscribed_channels: [],
     });
     expect((await chat.flags(member, first))! & STARRED).toBe(0);
   });

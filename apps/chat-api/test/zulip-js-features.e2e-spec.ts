@@ -31,6 +31,7 @@ describe('zulip-js and the messaging features', () => {
       result: 'success',
       msg: '',
       messages: [id],
+      ignored_because_not_subscribed_channels: [],
     });
     await client.messages.flags.add({ messages: [id], flag: 'read' });
     expect(await client.messages.flags.remove({ messages: [id], flag: 'read' })).toEqual({

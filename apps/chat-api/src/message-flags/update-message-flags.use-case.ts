@@ -19,9 +19,11 @@ export interface UpdateFlagsCommand {
   readonly flag: string;
 }
 
+// Zulip 11 answers `ignored_because_not_subscribed_channels` every time (its view always sets
+// it), empty unless marking unread skipped messages of channels the user is not subscribed to.
 export interface UpdateFlagsResult {
   messages: number[];
-  ignored_because_not_subscribed_channels?: number[];
+  ignored_because_not_subscribed_channels: number[];
 }
 
 const MENTION_BITS =
@@ -53,7 +55,9 @@ export class UpdateMessageFlagsUseCase {
       change,
       flagsEvent(caller, change, command.messages),
     );
-    return changed ? { messages: changed } : this.inTransaction(caller, command, change);
+    return changed
+      ? { messages: changed, ignored_because_not_subscribed_channels: [] }
+      : this.inTransaction(caller, command, change);
   }
 
   // The general case: historical copies, unsubscribed channels skipped when marking unread, and
@@ -85,9 +89,7 @@ export class UpdateMessageFlagsUseCase {
       const affected = command.messages.filter((id) => !skipped.has(id));
       await this.announce(tx, caller, change, affected);
       changed.sort((a, b) => a - b);
-      return unread
-        ? { messages: changed, ignored_because_not_subscribed_channels: outcome.ignoredChannels }
-        : { messages: changed };
+      return { messages: changed, ignored_because_not_subscribed_channels: outcome.ignoredChannels };
     });
   }
 
