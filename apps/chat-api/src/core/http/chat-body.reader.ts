@@ -7,7 +7,9 @@ import { RequestParams } from './request-params.js';
 export class BodyTooLargeError extends Error {}
 
 // Reads a chat request's parameters: the query string plus an urlencoded or multipart body
-// (zulip-js sends multipart). Other bodies (JSON included) carry no parameters, as in Zulip.
+// (zulip-js sends multipart). Other bodies (JSON included, valid or not) carry no parameters, as
+// in Zulip, whose API views read only form fields: they are read to their end and dropped, so
+// that no later body parser reads (and refuses) them outside Zulip's envelope.
 // Brackets mean nothing: `to[0]=1` is a parameter named `to[0]`, not an array.
 export async function readRequestParams(request: IncomingMessage, maxBytes: number): Promise<RequestParams> {
   const url = request.url ?? '/';
@@ -22,7 +24,7 @@ export async function readRequestParams(request: IncomingMessage, maxBytes: numb
     const body = await readBody(request, maxBytes);
     return RequestParams.fromEntries(await multipartFields(body, contentType), query);
   }
-  request.resume();
+  await readBody(request, maxBytes, false);
   return RequestParams.fromEntries([], query);
 }
 
@@ -53,7 +55,8 @@ async function multipartFields(body: Buffer, contentType: string): Promise<Array
   return fields;
 }
 
-function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
+// The whole body, or (`keep` false) nothing of it once read; above maxBytes, Zulip's 413.
+function readBody(request: IncomingMessage, maxBytes: number, keep = true): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -65,7 +68,7 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer> {
         reject(new BodyTooLargeError());
         return;
       }
-      chunks.push(chunk);
+      if (keep) chunks.push(chunk);
     });
     request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
