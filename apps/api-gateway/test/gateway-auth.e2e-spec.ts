@@ -280,14 +280,9 @@ describe('api-gateway authentication and routing', () => {
       });
     });
 
-    it('answers 502 when the owning service is down', async () => {
+    it('answers 502 when the owning service is down, a chat request in Zulip’s envelope', async () => {
       const response = await http.get('/api/v1/users').expect(502);
-      expect(response.body).toEqual({
-        message: 'The service is unavailable',
-        code: 'server_error',
-        reason: 'The service is unavailable',
-        retryable: true,
-      });
+      expect(response.body).toEqual({ result: 'error', msg: 'The service is unavailable' });
     });
   });
 

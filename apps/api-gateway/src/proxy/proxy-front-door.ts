@@ -6,8 +6,8 @@ import { LOGGER, type Logger } from '@platform/logging';
 import { INTERNAL_IDENTITY_HEADER } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 import { CredentialAuthenticator } from '../authentication/credential-authenticator.js';
-import { GatewayErrorPresenter } from '../core/errors/gateway-error.presenter.js';
 import { upstreamFor, type Upstream } from './gateway-routes.js';
+import { proxyRefusalsFor } from './proxy-refusals.js';
 import { ReverseProxy } from './reverse-proxy.js';
 
 // Every request comes through here first. Those another service owns are authenticated and
@@ -15,8 +15,6 @@ import { ReverseProxy } from './reverse-proxy.js';
 // framework would cost more than the proxying itself. The rest fall through to Express.
 @Injectable()
 export class ProxyFrontDoor {
-  private readonly presenter = new GatewayErrorPresenter();
-
   constructor(
     private readonly config: GatewayConfig,
     private readonly authenticator: CredentialAuthenticator,
@@ -32,7 +30,7 @@ export class ProxyFrontDoor {
     if (!upstream) return false;
     labelRoute(request, `proxy:${upstream}`);
     this.authenticateAndForward(request, response, upstream).catch((error: unknown) =>
-      this.fail(response, error),
+      this.fail(response, upstream, error),
     );
     return true;
   }
@@ -53,14 +51,14 @@ export class ProxyFrontDoor {
     await this.proxy.forward(upstream, request, response, identity);
   }
 
-  private fail(response: ServerResponse, error: unknown): void {
+  private fail(response: ServerResponse, upstream: Upstream, error: unknown): void {
     const errorId = randomUUID();
     this.logger.error({ err: error, errorId }, 'proxying failed');
     if (response.headersSent) {
       response.destroy();
       return;
     }
-    const presented = this.presenter.presentUnexpected(errorId);
+    const presented = proxyRefusalsFor(upstream).unexpected(errorId);
     sendJson(response, presented.status, presented.body);
   }
 }

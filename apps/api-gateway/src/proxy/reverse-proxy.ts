@@ -1,4 +1,4 @@
-import { Injectable, PayloadTooLargeException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   Agent,
   request as httpRequest,
@@ -14,8 +14,8 @@ import { RequestContext } from '@platform/logging';
 import { INTERNAL_IDENTITY_HEADER, type InternalIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 import { API_KEY_HEADER, OPS_KEY_HEADER } from '../authentication/credential-authenticator.js';
-import { GatewayErrorPresenter, upstreamFailure } from '../core/errors/gateway-error.presenter.js';
 import { upstreamUrl, type Upstream } from './gateway-routes.js';
+import { proxyRefusalsFor } from './proxy-refusals.js';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) never cross a proxy.
 const HOP_BY_HOP: ReadonlySet<string> = new Set([
@@ -33,10 +33,6 @@ const HOP_BY_HOP: ReadonlySet<string> = new Set([
 const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([API_KEY_HEADER, OPS_KEY_HEADER, 'authorization']);
 
 const UPSTREAM_TIMEOUT = 'upstream timeout';
-
-const TOO_LARGE = new GatewayErrorPresenter().present(
-  new PayloadTooLargeException('Request body is too large'),
-)!;
 
 interface UpstreamAddress {
   readonly host: string;
@@ -67,9 +63,10 @@ export class ReverseProxy {
     identity: InternalIdentity | null,
   ): Promise<void> {
     const limit = upstream === 'kyc' ? this.gateway.MAX_UPLOAD_BYTES : this.http.MAX_BODY_BYTES;
+    const refusals = proxyRefusalsFor(upstream);
     if (Number(request.headers['content-length'] ?? 0) > limit) {
       request.resume();
-      return answer(response, TOO_LARGE);
+      return answer(response, refusals.tooLarge);
     }
     const { host, port, secure } = this.address(upstream);
     const options: RequestOptions = {
@@ -92,11 +89,9 @@ export class ReverseProxy {
         response.destroy(error);
         return;
       }
-      if (error.message === UPSTREAM_TIMEOUT)
-        answer(response, upstreamFailure(504, 'The service did not answer in time'));
-      else answer(response, upstreamFailure(502, 'The service is unavailable'));
+      answer(response, error.message === UPSTREAM_TIMEOUT ? refusals.timedOut : refusals.unavailable);
     });
-    streamBody(request, outgoing, response, limit);
+    streamBody(request, outgoing, response, limit, refusals.tooLarge);
   }
 
   private address(upstream: Upstream): UpstreamAddress {
@@ -148,6 +143,7 @@ function streamBody(
   outgoing: ClientRequest,
   response: ServerResponse,
   limit: number,
+  tooLarge: PresentedError,
 ): void {
   let received = 0;
   request.on('data', (chunk: Buffer) => {
@@ -155,7 +151,7 @@ function streamBody(
     if (received > limit) {
       request.unpipe(outgoing);
       outgoing.destroy();
-      if (!response.headersSent) answer(response, TOO_LARGE);
+      if (!response.headersSent) answer(response, tooLarge);
     }
   });
   request.pipe(outgoing);
