@@ -4,6 +4,7 @@ import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
 import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
 import { param, shape } from '../core/http/param-types.js';
+import { boundedList, MAX_ITEMS_PER_LIST } from '../core/http/list-bounds.js';
 import { pathId } from '../core/http/path-id.js';
 import {
   MAX_CHANNEL_FOLDER_DESCRIPTION_LENGTH,
@@ -22,7 +23,7 @@ const listParams = {
 };
 
 const reorderParams = {
-  order: required(param.list(shape.int())),
+  order: required(boundedList(shape.int(), MAX_ITEMS_PER_LIST)),
 };
 
 const updateParams = {

@@ -4,6 +4,7 @@ import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
 import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
 import { param, shape } from '../core/http/param-types.js';
+import { boundedList, MAX_ITEMS_PER_LIST } from '../core/http/list-bounds.js';
 import { pathId } from '../core/http/path-id.js';
 import { CustomProfileFieldsService } from './custom-profile-fields.service.js';
 import { fieldDataShape } from './field-definition.rules.js';
@@ -30,9 +31,9 @@ const editParams = {
   name: optional(param.string()),
   required: optional(param.orNull(param.bool())),
 };
-const reorderParams = { order: required(param.list(shape.int())) };
+const reorderParams = { order: required(boundedList(shape.int(), MAX_ITEMS_PER_LIST)) };
 const updateDataParams = { data: required(param.json(profileDataShape({ nullable: false }))) };
-const removeDataParams = { data: required(param.list(shape.int())) };
+const removeDataParams = { data: required(boundedList(shape.int(), MAX_ITEMS_PER_LIST)) };
 
 @Controller()
 export class CustomProfileFieldsController {

@@ -5,6 +5,7 @@ import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
 import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
 import { param, shape } from '../core/http/param-types.js';
+import { boundedList, MAX_ITEMS_PER_LIST } from '../core/http/list-bounds.js';
 import { clientCapabilities, narrowTerms } from './event-params.js';
 import { EventQueueAccess } from './get-events.use-case.js';
 import { RegisterQueueUseCase } from './register-queue.use-case.js';
@@ -16,8 +17,8 @@ const registerParams = {
   client_capabilities: withDefault(param.json(clientCapabilities), {}),
   // `null` is the default: Zulip computes Gravatar URLs for logged-in clients only on request.
   client_gravatar: optional(param.orNull(param.bool())),
-  event_types: optional(param.list(shape.string())),
-  fetch_event_types: optional(param.list(shape.string())),
+  event_types: optional(boundedList(shape.string(), MAX_ITEMS_PER_LIST)),
+  fetch_event_types: optional(boundedList(shape.string(), MAX_ITEMS_PER_LIST)),
   include_subscribers: withDefault(param.literal(['true', 'false', 'partial']), 'false'),
   narrow: withDefault(param.json(narrowTerms), []),
   presence_history_limit_days: optional(param.int()),
@@ -34,7 +35,7 @@ const getEventsParams = {
   client_gravatar: withDefault(param.bool(), false),
   slim_presence: withDefault(param.bool(), false),
   all_public_streams: withDefault(param.bool(), false),
-  event_types: optional(param.list(shape.string())),
+  event_types: optional(boundedList(shape.string(), MAX_ITEMS_PER_LIST)),
   dont_block: withDefault(param.bool(), false),
   narrow: withDefault(param.json(narrowTerms), []),
   lifespan_secs: withDefault(param.int({ min: 0 }), 0),

@@ -15,22 +15,39 @@ export interface Delivery {
 export class MessagesRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  // The recipient row of a conversation, created on first use; a concurrent creator wins the
-  // unique key and this call reads its row.
-  async recipientFor(
+  // The recipient rows of conversations, created on first use, in two statements for any
+  // number of them; a concurrent creator wins the unique key and its row is read. Keyed by
+  // conversation key.
+  async recipientsFor(
     unit: UnitOfWork,
     realmId: number,
-    type: RecipientType,
-    conversationKey: string,
-    userIds: readonly number[],
-  ): Promise<RecipientEntity> {
+    conversations: ReadonlyArray<{
+      type: RecipientType;
+      conversationKey: string;
+      userIds: readonly number[];
+    }>,
+  ): Promise<Map<string, number>> {
+    if (conversations.length === 0) return new Map();
     const manager = entityManagerOf(unit);
+    const keys = conversations.map((conversation) => conversation.conversationKey);
     await manager.query(
-      `INSERT INTO "chat"."recipient" ("realm_id", "type", "conversation_key", "user_ids") VALUES ($1, $2, $3, $4)
+      `INSERT INTO "chat"."recipient" ("realm_id", "type", "conversation_key", "user_ids")
+       SELECT $1, c."type", c."conversation_key", c."user_ids"::int[]
+       FROM unnest($2::smallint[], $3::varchar[], $4::text[]) AS c("type", "conversation_key", "user_ids")
        ON CONFLICT ("realm_id", "conversation_key") DO NOTHING`,
-      [realmId, type, conversationKey, userIds],
+      [
+        realmId,
+        conversations.map((conversation) => conversation.type),
+        keys,
+        // Arrays of differing lengths travel as array literals: unnest cannot take them as one
+        // two-dimensional array.
+        conversations.map((conversation) => `{${conversation.userIds.join(',')}}`),
+      ],
     );
-    return manager.getRepository(RecipientEntity).findOneByOrFail({ realmId, conversationKey });
+    const rows = await manager
+      .getRepository(RecipientEntity)
+      .find({ select: { id: true, conversationKey: true }, where: { realmId, conversationKey: In(keys) } });
+    return new Map(rows.map((row) => [row.conversationKey, row.id]));
   }
 
   findRecipientByKey(realmId: number, conversationKey: string): Promise<RecipientEntity | null> {

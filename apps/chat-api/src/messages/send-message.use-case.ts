@@ -140,17 +140,36 @@ export class SendMessageUseCase {
     subscriberIds: readonly number[],
     readers: readonly number[],
   ): Promise<NewChannelDraft> {
+    const [draft] = await this.draftsForNewChannel(caller, topic, [content], subscriberIds, readers);
+    return draft!;
+  }
+
+  // Drafts for many channels created together (one subscribe request): each distinct text is
+  // rendered once and the muters read once, whatever the number of channels.
+  async draftsForNewChannel(
+    caller: ChatCaller,
+    topic: string,
+    contents: readonly string[],
+    subscriberIds: readonly number[],
+    readers: readonly number[],
+  ): Promise<NewChannelDraft[]> {
     const command = {
       type: 'stream',
       to: undefined,
       topic,
-      content,
       readBySender: true,
       client: 'Internal',
     } as const;
-    const rendered = await this.render(caller, content);
     const muters = await this.mutes.mutersOf(caller.user.id, subscriberIds);
-    return { caller, command, topic, content, rendered, arrivesRead: new Set([...muters, ...readers]) };
+    const arrivesRead = new Set([...muters, ...readers]);
+    const renderings = new Map<string, RenderedMessage>();
+    const drafts: NewChannelDraft[] = [];
+    for (const content of contents) {
+      const rendered = renderings.get(content) ?? (await this.render(caller, content));
+      renderings.set(content, rendered);
+      drafts.push({ caller, command: { ...command, content }, topic, content, rendered, arrivesRead });
+    }
+    return drafts;
   }
 
   // In the transaction that created the channel: the draft addressed to it, its subscribers and
@@ -178,19 +197,7 @@ export class SendMessageUseCase {
   // Writes prepared messages in the caller's transaction, a statement for all of them at each
   // step: their ids (in the order given), every recipient's copy, the `message` events.
   async write(tx: ChatTransaction, batch: readonly PreparedMessage[]): Promise<number[]> {
-    const recipientIds = new Map<string, number>();
-    for (const { caller, destination } of batch) {
-      const key = `${caller.realm.id}:${destination.conversationKey}`;
-      if (recipientIds.has(key)) continue;
-      const recipient = await this.messages.recipientFor(
-        tx,
-        caller.realm.id,
-        destination.recipientType,
-        destination.conversationKey,
-        destination.recipientType === RecipientType.DIRECT ? destination.userIds : [],
-      );
-      recipientIds.set(key, recipient.id);
-    }
+    const recipientIds = await this.recipientsOf(tx, batch);
     const dateSent = this.clock.now();
     const rows = batch.map(({ caller, command, destination, content, rendered }) => ({
       realmId: caller.realm.id,
@@ -254,6 +261,34 @@ export class SendMessageUseCase {
         markdownRow: () => ({ ...rowOf(index, false), rendered_content: rendered.html }),
       })),
     );
+    return ids;
+  }
+
+  // Each message's recipient row id keyed `<realm>:<conversation>`, two statements per realm
+  // (a scheduled batch may span realms).
+  private async recipientsOf(
+    tx: ChatTransaction,
+    batch: readonly PreparedMessage[],
+  ): Promise<Map<string, number>> {
+    const byRealm = new Map<number, Map<string, PreparedMessage['destination']>>();
+    for (const { caller, destination } of batch) {
+      const conversations = byRealm.get(caller.realm.id) ?? new Map();
+      conversations.set(destination.conversationKey, destination);
+      byRealm.set(caller.realm.id, conversations);
+    }
+    const ids = new Map<string, number>();
+    for (const [realmId, conversations] of byRealm) {
+      const rows = await this.messages.recipientsFor(
+        tx,
+        realmId,
+        [...conversations.values()].map((destination) => ({
+          type: destination.recipientType,
+          conversationKey: destination.conversationKey,
+          userIds: destination.recipientType === RecipientType.DIRECT ? destination.userIds : [],
+        })),
+      );
+      for (const [key, id] of rows) ids.set(`${realmId}:${key}`, id);
+    }
     return ids;
   }
 

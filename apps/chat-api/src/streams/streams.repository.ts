@@ -22,6 +22,15 @@ export class StreamsRepository {
       .findOneBy({ realmId, nameKey: name.trim().toLowerCase() });
   }
 
+  // Channels named (whatever the case) in one query, for requests that name many.
+  findManyByNames(realmId: number, names: readonly string[], unit?: UnitOfWork): Promise<StreamEntity[]> {
+    if (names.length === 0) return Promise.resolve([]);
+    const keys = [...new Set(names.map((name) => name.trim().toLowerCase()))];
+    return entityManagerOf(unit, this.dataSource)
+      .getRepository(StreamEntity)
+      .findBy({ realmId, nameKey: In(keys) });
+  }
+
   findManyByIds(realmId: number, ids: readonly number[], unit?: UnitOfWork): Promise<StreamEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return entityManagerOf(unit, this.dataSource)
@@ -40,6 +49,28 @@ export class StreamsRepository {
 
   async setRecipient(unit: UnitOfWork, id: number, recipientId: number): Promise<void> {
     await entityManagerOf(unit).getRepository(StreamEntity).update({ id }, { recipientId });
+  }
+
+  // New channels in one statement; their ids are set on the rows given, in order.
+  async insertMany(
+    unit: UnitOfWork,
+    streams: ReadonlyArray<Omit<StreamEntity, 'id'>>,
+  ): Promise<StreamEntity[]> {
+    if (streams.length === 0) return [];
+    const repository = entityManagerOf(unit).getRepository(StreamEntity);
+    const entities = streams.map((stream) => repository.create(stream));
+    await repository.insert(entities);
+    return entities;
+  }
+
+  // Each channel's recipient, in one statement.
+  async setRecipients(unit: UnitOfWork, recipients: ReadonlyMap<number, number>): Promise<void> {
+    if (recipients.size === 0) return;
+    await entityManagerOf(unit).query(
+      `UPDATE "chat"."stream" s SET "recipient_id" = r."recipient_id"
+       FROM unnest($1::int[], $2::int[]) AS r("id", "recipient_id") WHERE s."id" = r."id"`,
+      [[...recipients.keys()], [...recipients.values()]],
+    );
   }
 
   // A channel's settings (PATCH /streams/{stream_id}).
@@ -70,11 +101,38 @@ export class StreamsRepository {
       .findOneBy({ userId, streamId });
   }
 
+  // Every row (active or not) of these users in these channels, in one query.
+  subscriptionsOf(
+    userIds: readonly number[],
+    streamIds: readonly number[],
+    unit?: UnitOfWork,
+  ): Promise<SubscriptionEntity[]> {
+    if (userIds.length === 0 || streamIds.length === 0) return Promise.resolve([]);
+    return entityManagerOf(unit, this.dataSource)
+      .getRepository(SubscriptionEntity)
+      .findBy({ userId: In([...userIds]), streamId: In([...streamIds]) });
+  }
+
   async subscriberIds(streamId: number, unit?: UnitOfWork): Promise<number[]> {
     const rows = await entityManagerOf(unit, this.dataSource)
       .getRepository(SubscriptionEntity)
       .find({ select: { userId: true }, where: { streamId, active: true }, order: { userId: 'ASC' } });
     return rows.map((row) => row.userId);
+  }
+
+  // Each channel's active subscribers, ascending, in one query.
+  async subscriberIdsOf(streamIds: readonly number[], unit?: UnitOfWork): Promise<Map<number, number[]>> {
+    const subscribers = new Map<number, number[]>(streamIds.map((id) => [id, []]));
+    if (streamIds.length === 0) return subscribers;
+    const rows = await entityManagerOf(unit, this.dataSource)
+      .getRepository(SubscriptionEntity)
+      .find({
+        select: { userId: true, streamId: true },
+        where: { streamId: In([...streamIds]), active: true },
+        order: { userId: 'ASC' },
+      });
+    for (const row of rows) subscribers.get(row.streamId)!.push(row.userId);
+    return subscribers;
   }
 
   // first_message_id and subscriber_count of each channel's row.
@@ -105,10 +163,27 @@ export class StreamsRepository {
       .find({ where: { userId, active: true }, order: { streamId: 'ASC' } });
   }
 
-  async upsertSubscription(unit: UnitOfWork, subscription: SubscriptionEntity): Promise<void> {
-    await entityManagerOf(unit)
-      .getRepository(SubscriptionEntity)
-      .upsert(subscription, { conflictPaths: ['userId', 'streamId'], skipUpdateIfNoValuesChanged: true });
+  // Subscriptions written in one statement (unnest: any number of rows within one parameter
+  // list), replacing the rows the users had.
+  async upsertSubscriptions(unit: UnitOfWork, subscriptions: readonly SubscriptionEntity[]): Promise<void> {
+    if (subscriptions.length === 0) return;
+    const column = <K extends keyof SubscriptionEntity>(key: K) => subscriptions.map((row) => row[key]);
+    await entityManagerOf(unit).query(
+      `INSERT INTO "chat"."subscription" ("user_id", "stream_id", "realm_id", "active", "color", "is_muted", "pin_to_top")
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::boolean[], $5::varchar[], $6::boolean[], $7::boolean[])
+       ON CONFLICT ("user_id", "stream_id") DO UPDATE SET "realm_id" = EXCLUDED."realm_id",
+         "active" = EXCLUDED."active", "color" = EXCLUDED."color", "is_muted" = EXCLUDED."is_muted",
+         "pin_to_top" = EXCLUDED."pin_to_top"`,
+      [
+        column('userId'),
+        column('streamId'),
+        column('realmId'),
+        column('active'),
+        column('color'),
+        column('isMuted'),
+        column('pinToTop'),
+      ],
+    );
   }
 
   // New subscriptions in one statement (a new account joining the default channels); rows the
@@ -124,9 +199,16 @@ export class StreamsRepository {
       .execute();
   }
 
-  async deactivateSubscription(unit: UnitOfWork, userId: number, streamId: number): Promise<void> {
-    await entityManagerOf(unit)
-      .getRepository(SubscriptionEntity)
-      .update({ userId, streamId }, { active: false });
+  async deactivateSubscriptions(
+    unit: UnitOfWork,
+    pairs: ReadonlyArray<{ userId: number; streamId: number }>,
+  ): Promise<void> {
+    if (pairs.length === 0) return;
+    await entityManagerOf(unit).query(
+      `UPDATE "chat"."subscription" s SET "active" = false
+       FROM unnest($1::int[], $2::int[]) AS p("user_id", "stream_id")
+       WHERE s."user_id" = p."user_id" AND s."stream_id" = p."stream_id"`,
+      [pairs.map((pair) => pair.userId), pairs.map((pair) => pair.streamId)],
+    );
   }
 }

@@ -43,17 +43,20 @@ export class ChannelCreationNotices {
     const botId = caller.realm.notificationBotId;
     const bot = botId ? await this.users.findById(caller.realm.id, botId) : null;
     if (!bot) return drafts;
-    for (const request of requests) {
-      if (await this.streams.findByName(caller.realm.id, request.name)) continue;
-      const draft = await this.sendMessage.draftForNewChannel(
-        { user: bot, realm: caller.realm },
-        CHANNEL_EVENTS_TOPIC,
-        noticeText(caller.user, request.description, settings),
-        subscribers.map((user) => user.id),
-        [caller.user.id],
-      );
-      drafts.set(request.name.toLowerCase(), draft);
-    }
+    const existing = await this.streams.findManyByNames(
+      caller.realm.id,
+      requests.map((request) => request.name),
+    );
+    const taken = new Set(existing.map((stream) => stream.nameKey));
+    const missing = requests.filter((request) => !taken.has(request.name.toLowerCase()));
+    const texts = await this.sendMessage.draftsForNewChannel(
+      { user: bot, realm: caller.realm },
+      CHANNEL_EVENTS_TOPIC,
+      missing.map((request) => noticeText(caller.user, request.description, settings)),
+      subscribers.map((user) => user.id),
+      [caller.user.id],
+    );
+    missing.forEach((request, index) => drafts.set(request.name.toLowerCase(), texts[index]!));
     return drafts;
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
+import type { ChatEventV1 } from '@shared/contracts';
+import { type ChatTransaction, publishChatEvents } from '../core/events/chat-event.publisher.js';
 import { MessageRenderer } from '../markdown/message-renderer.js';
 import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
 import { isAdministrator } from '../core/http/permissions.js';
@@ -35,14 +36,19 @@ export class SubscriptionEvents {
     private readonly renderer: MessageRenderer,
   ) {}
 
-  // A new channel: every member but guests sees a public one, the administrators a private one.
-  async created(tx: ChatTransaction, stream: StreamEntity): Promise<void> {
-    const audience = await this.audience(tx, stream.realmId);
-    await publishChatEvent(tx, {
-      realmId: stream.realmId,
-      userIds: [...(stream.inviteOnly ? audience.administrators : audience.nonGuests)],
-      event: { type: 'stream', op: 'create', streams: [this.row(stream, NEW_STREAM_STATS)] },
-    });
+  // New channels, an event each: every member but guests sees a public one, the
+  // administrators a private one.
+  async created(tx: ChatTransaction, streams: readonly StreamEntity[]): Promise<void> {
+    if (streams.length === 0) return;
+    const audience = await this.audience(tx, streams[0]!.realmId);
+    await publishChatEvents(
+      tx,
+      streams.map((stream) => ({
+        realmId: stream.realmId,
+        userIds: [...(stream.inviteOnly ? audience.administrators : audience.nonGuests)],
+        event: { type: 'stream', op: 'create', streams: [this.row(stream, NEW_STREAM_STATS)] },
+      })),
+    );
   }
 
   async added(tx: ChatTransaction, changes: readonly SubscriptionChange[]): Promise<void> {
@@ -51,17 +57,18 @@ export class SubscriptionEvents {
     const audience = await this.audience(tx, realmId);
     const subscribers = await this.subscribersOf(tx, changes);
     const stats = await this.streams.stats(unique(changes.map((change) => change.stream)), tx);
+    const events: ChatEventV1[] = [];
     // A channel joined that the user could not see before: a private one for whoever is not an
     // administrator, a public one for a guest.
     for (const { user, stream } of changes)
       if (!seesUnsubscribed(audience, user.id, stream))
-        await publishChatEvent(tx, {
+        events.push({
           realmId,
           userIds: [user.id],
           event: { type: 'stream', op: 'create', streams: [this.row(stream, stats.get(stream.id)!)] },
         });
     for (const [userId, own] of byUser(changes))
-      await publishChatEvent(tx, {
+      events.push({
         realmId,
         userIds: [userId],
         event: {
@@ -78,7 +85,8 @@ export class SubscriptionEvents {
           ),
         },
       });
-    await this.peers(tx, 'peer_add', changes, audience, subscribers);
+    events.push(...this.peers('peer_add', changes, audience, subscribers));
+    await publishChatEvents(tx, events);
   }
 
   // Zulip's bulk_add_subscriptions(from_user_creation=True): the new account has no queue to
@@ -86,16 +94,20 @@ export class SubscriptionEvents {
   async addedAtCreation(tx: ChatTransaction, changes: readonly SubscriptionChange[]): Promise<void> {
     if (changes.length === 0) return;
     const audience = await this.audience(tx, changes[0]!.stream.realmId);
-    await this.peers(tx, 'peer_add', changes, audience, await this.subscribersOf(tx, changes));
+    await publishChatEvents(
+      tx,
+      this.peers('peer_add', changes, audience, await this.subscribersOf(tx, changes)),
+    );
   }
 
   async removed(tx: ChatTransaction, changes: readonly SubscriptionChange[]): Promise<void> {
     if (changes.length === 0) return;
     const realmId = changes[0]!.stream.realmId;
     const audience = await this.audience(tx, realmId);
+    const events: ChatEventV1[] = [];
     for (const [userId, own] of byUser(changes)) {
       const streams = own.map((change) => change.stream);
-      await publishChatEvent(tx, {
+      events.push({
         realmId,
         userIds: [userId],
         event: {
@@ -107,7 +119,7 @@ export class SubscriptionEvents {
       // Out of sight once left (Zulip's check_basic_stream_access without a subscription).
       const hidden = streams.filter((stream) => !seesUnsubscribed(audience, userId, stream));
       if (hidden.length > 0)
-        await publishChatEvent(tx, {
+        events.push({
           realmId,
           userIds: [userId],
           event: {
@@ -118,7 +130,8 @@ export class SubscriptionEvents {
           },
         });
     }
-    await this.peers(tx, 'peer_remove', changes, audience, await this.subscribersOf(tx, changes));
+    events.push(...this.peers('peer_remove', changes, audience, await this.subscribersOf(tx, changes)));
+    await publishChatEvents(tx, events);
   }
 
   // An account that leaves or rejoins the realm leaves or rejoins its channels' subscriber
@@ -130,18 +143,17 @@ export class SubscriptionEvents {
   ): Promise<void> {
     if (changes.length === 0) return;
     const audience = await this.audience(tx, changes[0]!.stream.realmId);
-    await this.peers(tx, op, changes, audience, await this.subscribersOf(tx, changes));
+    await publishChatEvents(tx, this.peers(op, changes, audience, await this.subscribersOf(tx, changes)));
   }
 
   // Zulip's send_peer_subscriber_events: one event per private channel; public channels changed
   // for the same users share one event, but those with subscribed guests (who follow them too).
-  private async peers(
-    tx: ChatTransaction,
+  private peers(
     op: 'peer_add' | 'peer_remove',
     changes: readonly SubscriptionChange[],
     audience: Audience,
     subscribers: ReadonlyMap<number, readonly number[]>,
-  ): Promise<void> {
+  ): ChatEventV1[] {
     const realmId = changes[0]!.stream.realmId;
     const altered = new Map<number, { stream: StreamEntity; userIds: number[] }>();
     for (const { user, stream } of changes) {
@@ -149,24 +161,24 @@ export class SubscriptionEvents {
       entry.userIds.push(user.id);
       altered.set(stream.id, entry);
     }
+    const events: ChatEventV1[] = [];
     const send = (streamIds: number[], userIds: number[], peers: Iterable<number>) => {
       const to = [...peers].filter((id) => !userIds.includes(id));
-      if (to.length === 0) return Promise.resolve();
+      if (to.length === 0) return;
       const event = {
         type: 'subscription',
         op,
         stream_ids: streamIds.sort(byId),
         user_ids: userIds.sort(byId),
       };
-      return publishChatEvent(tx, { realmId, userIds: to, event });
+      events.push({ realmId, userIds: to, event });
     };
     const shared = new Map<string, { userIds: number[]; streamIds: number[] }>();
     for (const { stream, userIds } of altered.values()) {
       const followers = subscribers.get(stream.id)!;
-      if (stream.inviteOnly)
-        await send([stream.id], userIds, new Set([...followers, ...audience.administrators]));
+      if (stream.inviteOnly) send([stream.id], userIds, new Set([...followers, ...audience.administrators]));
       else if (followers.some((id) => !audience.nonGuests.has(id)))
-        await send([stream.id], userIds, new Set([...audience.nonGuests, ...followers]));
+        send([stream.id], userIds, new Set([...audience.nonGuests, ...followers]));
       else {
         const key = [...userIds].sort(byId).join(',');
         const group = shared.get(key) ?? { userIds, streamIds: [] };
@@ -174,7 +186,8 @@ export class SubscriptionEvents {
         shared.set(key, group);
       }
     }
-    for (const group of shared.values()) await send(group.streamIds, group.userIds, audience.nonGuests);
+    for (const group of shared.values()) send(group.streamIds, group.userIds, audience.nonGuests);
+    return events;
   }
 
   private async audience(tx: ChatTransaction, realmId: number): Promise<Audience> {
@@ -185,11 +198,11 @@ export class SubscriptionEvents {
     };
   }
 
-  private async subscribersOf(tx: ChatTransaction, changes: readonly SubscriptionChange[]) {
-    const subscribers = new Map<number, number[]>();
-    for (const stream of unique(changes.map((change) => change.stream)))
-      subscribers.set(stream.id, await this.streams.subscriberIds(stream.id, tx));
-    return subscribers;
+  private subscribersOf(tx: ChatTransaction, changes: readonly SubscriptionChange[]) {
+    return this.streams.subscriberIdsOf(
+      unique(changes.map((change) => change.stream)).map((stream) => stream.id),
+      tx,
+    );
   }
 
   private row(stream: StreamEntity, stats: StreamStats) {
@@ -206,7 +219,11 @@ function seesUnsubscribed(audience: Audience, userId: number, stream: StreamEnti
 
 function byUser(changes: readonly SubscriptionChange[]): Map<number, SubscriptionChange[]> {
   const grouped = new Map<number, SubscriptionChange[]>();
-  for (const change of changes) grouped.set(change.user.id, [...(grouped.get(change.user.id) ?? []), change]);
+  for (const change of changes) {
+    const own = grouped.get(change.user.id) ?? [];
+    own.push(change);
+    grouped.set(change.user.id, own);
+  }
   return grouped;
 }
 

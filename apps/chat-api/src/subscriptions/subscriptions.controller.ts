@@ -4,6 +4,7 @@ import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
 import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
 import { type JsonShape, param, shape } from '../core/http/param-types.js';
+import { boundedList, MAX_CHANNELS_PER_REQUEST, MAX_USERS_PER_REQUEST } from '../core/http/list-bounds.js';
 import { StreamDirectory } from '../streams/stream-directory.js';
 import { SubscribeUseCase } from './subscribe.use-case.js';
 import { UnsubscribeUseCase } from './unsubscribe.use-case.js';
@@ -18,20 +19,20 @@ const newSubscription: JsonShape<{ name: string; description?: string }> = {
 };
 
 const subscribeParams = {
-  subscriptions: required(param.list(newSubscription)),
+  subscriptions: required(boundedList(newSubscription, MAX_CHANNELS_PER_REQUEST)),
   invite_only: withDefault(param.bool(), false),
   history_public_to_subscribers: optional(param.bool()),
   // Announces new channels in the realm's new-channel announcements channel, which this server's
   // realms do not have (`realm_new_stream_announcements_stream_id` -1): read, and nothing to do.
   announce: withDefault(param.bool(), false),
-  principals: optional(param.list(shape.intOrString())),
+  principals: optional(boundedList(shape.intOrString(), MAX_USERS_PER_REQUEST)),
   authorization_errors_fatal: withDefault(param.bool(), true),
   folder_id: optional(param.int()),
 };
 
 const unsubscribeParams = {
-  subscriptions: required(param.list(shape.string())),
-  principals: optional(param.list(shape.intOrString())),
+  subscriptions: required(boundedList(shape.string(), MAX_CHANNELS_PER_REQUEST)),
+  principals: optional(boundedList(shape.intOrString(), MAX_USERS_PER_REQUEST)),
 };
 
 const subscriptionListParams = {

@@ -4,6 +4,7 @@ import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
 import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
 import { param, shape } from '../core/http/param-types.js';
+import { boundedList, MAX_USERS_PER_REQUEST } from '../core/http/list-bounds.js';
 import { pathId } from '../core/http/path-id.js';
 import { CreateUserGroupUseCase } from './create-user-group.use-case.js';
 import { GroupCreationGuard } from './group-creation.guard.js';
@@ -12,7 +13,7 @@ import { groupSettingChangeParam, groupSettingParam } from './group-setting-valu
 import { UpdateUserGroupUseCase } from './update-user-group.use-case.js';
 import { UserGroupDirectory } from './user-group-directory.js';
 
-const ids = () => optional(param.list(shape.int()));
+const ids = () => optional(boundedList(shape.int(), MAX_USERS_PER_REQUEST));
 
 // Zulip's declaration orders (alphabetical, as its typed endpoints declare them).
 const CREATE = {
@@ -23,7 +24,7 @@ const CREATE = {
   can_mention_group: optional(groupSettingParam),
   can_remove_members_group: optional(groupSettingParam),
   description: required(param.string()),
-  members: required(param.list(shape.int())),
+  members: required(boundedList(shape.int(), MAX_USERS_PER_REQUEST)),
   name: required(param.string()),
   subgroups: ids(),
 };
