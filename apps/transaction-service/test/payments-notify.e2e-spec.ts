@@ -415,7 +415,7 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
       expect((await statusOf(partnerA, opened.id)).status).toBe('AWAITING_PAYMENT');
     });
 
-    it('records the refund outcome on the transaction and announces it without a status change', async () => {
+    it('announces a refund with the status change that asks for it, and records its outcome on the refund alone', async () => {
       const opened = await open(partnerA, STELLAR_BREB);
       const fact = { ...opened.fact, amount: '0.5' };
       await deliver('chain.deposit.detected.v1', fact, fact.onChainTx);
@@ -436,20 +436,33 @@ describe('funding: POST /payments/notify and chain.deposit.detected.v1', () => {
       await deliver('chain.refund.settled.v1', settled, opened.id);
       await deliver('chain.refund.settled.v1', settled, opened.id);
       await expectEventually(async () => {
-        const announced = system.events
-          .map(({ payload }) => payload)
-          .filter(({ transactionId, change }) => transactionId === opened.id && change === 'REFUND');
-        expect(announced.map(({ refund: summary, status }) => ({ summary, status }))).toEqual([
-          {
-            status: 'WRONG_AMOUNT',
-            summary: { status: 'REQUESTED', amount: '0.5', onChainTx: null, reason: 'WRONG_AMOUNT' },
-          },
-          {
-            status: 'WRONG_AMOUNT',
-            summary: { status: 'SENT', amount: '0.5', onChainTx: 'refund-hash-1', reason: 'WRONG_AMOUNT' },
-          },
-        ]);
+        const rows = await system.sql<{ status: string; on_chain_tx: string | null }>(
+          'SELECT status, on_chain_tx FROM "transaction"."refund" WHERE transaction_id = $1',
+          [opened.id],
+        );
+        expect(rows).toEqual([{ status: 'SENT', on_chain_tx: 'refund-hash-1' }]);
       });
+      // One status change, one event: WRONG_AMOUNT carries the refund it asked for, and the
+      // refund's own states move no status and announce nothing.
+      const announced = system.events
+        .map(({ payload }) => payload)
+        .filter(({ transactionId }) => transactionId === opened.id);
+      expect(
+        announced.map(({ change, previousStatus, status, refund }) => [
+          change,
+          previousStatus,
+          status,
+          refund,
+        ]),
+      ).toEqual([
+        ['CREATED', null, 'AWAITING_PAYMENT', null],
+        [
+          'STATUS',
+          'AWAITING_PAYMENT',
+          'WRONG_AMOUNT',
+          { status: 'REQUESTED', amount: '0.5', onChainTx: null, reason: 'WRONG_AMOUNT' },
+        ],
+      ]);
     });
   });
 });

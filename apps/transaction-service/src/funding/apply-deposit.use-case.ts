@@ -6,6 +6,8 @@ import { TransactionStatus, type DepositDetectedV1, type PayoutTopics } from '@s
 import { Clock, IdGenerator } from '@shared/util';
 import { PayoutScheduler } from '../payouts/payout-scheduler.js';
 import { RefundRequests } from '../refunds/refund-requests.js';
+import { refundSummary } from '../refunds/refund-summary.js';
+import type { RefundEntity, RefundReason } from '../refunds/refund.entity.js';
 import type { TransactionEntity } from '../transactions/transaction.entity.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { TransitionTransactionUseCase } from '../transactions/transition-transaction.use-case.js';
@@ -106,27 +108,36 @@ export class ApplyDepositUseCase {
     decision: Applicable,
   ): Promise<void> {
     const cause = `deposit:${deposit.blockchain}:${deposit.onChainTx}:${deposit.transferIndex}`;
-    const move = (to: TransactionStatus) =>
+    // The refund a move calls for is requested first, so the move's one event carries it.
+    const move = (to: TransactionStatus, refund: RefundEntity | null = null) =>
       this.transition.within(tx, {
         transactionId: target.id,
         to,
         idempotencyKey: cause,
         onChainTxHash: deposit.onChainTx,
+        refund: refund && refundSummary(refund),
       });
-    const amount = decimal(deposit.amount).toFixed();
+    const refund = (amount: string, reason: RefundReason) =>
+      this.refunds.request(tx, target.id, deposit, amount, reason);
+    const whole = decimal(deposit.amount).toFixed();
     switch (decision.kind) {
-      case 'fund':
-        await this.payouts.schedule(tx, (await move(TransactionStatus.PROCESSING_PAYMENT)).transaction);
-        if (decision.excess) await this.refunds.request(tx, target.id, deposit, decision.excess, 'EXCESS');
+      case 'fund': {
+        const excess = decision.excess ? await refund(decision.excess, 'EXCESS') : null;
+        await this.payouts.schedule(
+          tx,
+          (await move(TransactionStatus.PROCESSING_PAYMENT, excess)).transaction,
+        );
         return;
+      }
       case 'wrong_amount':
-        await move(TransactionStatus.WRONG_AMOUNT);
-        return this.refunds.request(tx, target.id, deposit, amount, 'WRONG_AMOUNT');
+        await move(TransactionStatus.WRONG_AMOUNT, await refund(whole, 'WRONG_AMOUNT'));
+        return;
       case 'expired':
-        await move(TransactionStatus.PAYMENT_EXPIRED);
-        return this.refunds.request(tx, target.id, deposit, amount, 'EXPIRED');
+        await move(TransactionStatus.PAYMENT_EXPIRED, await refund(whole, 'EXPIRED'));
+        return;
       case 'refund_only':
-        return this.refunds.request(tx, target.id, deposit, amount, decision.refundReason);
+        await refund(whole, decision.refundReason);
+        return;
     }
   }
 

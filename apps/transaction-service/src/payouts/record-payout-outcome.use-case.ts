@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TransactionalOutbox } from '@platform/messaging';
+import { TransactionalOutbox, type OutboxTransaction } from '@platform/messaging';
 import { decimal } from '@payout/money';
 import { TransactionStatus, type PayoutTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import { DepositsRepository } from '../deposits/deposits.repository.js';
 import { RefundRequests } from '../refunds/refund-requests.js';
+import { refundSummary } from '../refunds/refund-summary.js';
+import type { RefundEntity } from '../refunds/refund.entity.js';
+import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import { TransitionTransactionUseCase } from '../transactions/transition-transaction.use-case.js';
 import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import type { PayoutEntity } from './payout.entity.js';
@@ -19,6 +22,7 @@ export class RecordPayoutOutcomeUseCase {
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
     private readonly payouts: PayoutsRepository,
     private readonly deposits: DepositsRepository,
+    private readonly transactions: TransactionsRepository,
     private readonly transition: TransitionTransactionUseCase,
     private readonly refunds: RefundRequests,
     private readonly config: TransactionServiceConfig,
@@ -40,18 +44,27 @@ export class RecordPayoutOutcomeUseCase {
       };
       await this.payouts.save(tx, next);
       if (next.status === 'SUBMITTED') return;
-      const moved = await this.transition.within(tx, {
+      // A failed payout's refund is asked first, so the PAYMENT_FAILED event carries it.
+      const refund = next.status === 'FAILED' ? await this.refundDeposit(tx, transactionId) : null;
+      await this.transition.within(tx, {
         transactionId,
         to:
           next.status === 'SETTLED' ? TransactionStatus.PAYMENT_COMPLETED : TransactionStatus.PAYMENT_FAILED,
         idempotencyKey: `payout:${transactionId}:${next.status}`,
+        refund: refund && refundSummary(refund),
       });
-      if (next.status === 'FAILED') {
-        const deposit = await this.deposits.fundingDepositOf(tx, transactionId);
-        // The excess, if any, went back at funding: what the payout would have used goes back now.
-        const amount = decimal(moved.transaction.sourceAmount).toFixed();
-        if (deposit) await this.refunds.request(tx, transactionId, deposit, amount, 'PAYOUT_FAILED');
-      }
     });
+  }
+
+  private async refundDeposit(
+    tx: OutboxTransaction<PayoutTopics>,
+    transactionId: string,
+  ): Promise<RefundEntity | null> {
+    const transaction = await this.transactions.lockForChange(tx, transactionId);
+    const deposit = await this.deposits.fundingDepositOf(tx, transactionId);
+    if (!transaction || !deposit) return null;
+    // The excess, if any, went back at funding: what the payout would have used goes back now.
+    const amount = decimal(transaction.sourceAmount).toFixed();
+    return this.refunds.request(tx, transactionId, deposit, amount, 'PAYOUT_FAILED');
   }
 }

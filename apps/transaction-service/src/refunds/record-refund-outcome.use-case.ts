@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { OutboxTransaction } from '@platform/messaging';
 import type { PayoutTopics, RefundSettledV1 } from '@shared/contracts';
-import { RefundAnnouncement } from './refund-announcement.js';
 import type { RefundEntity } from './refund.entity.js';
 import { RefundMetrics } from './refund-metrics.js';
 import { RefundsRepository } from './refunds.repository.js';
 
-// chain-watchers sent a refund (or gave up): recorded on the refund and announced as a REFUND
-// change of its transaction, whose status stays as it is. A refund settles once.
+// chain-watchers sent a refund (or gave up): recorded on the refund; its transaction's status
+// stays as it is. A refund settles once.
 @Injectable()
 export class RecordRefundOutcomeUseCase {
   constructor(
     private readonly refunds: RefundsRepository,
-    private readonly announcement: RefundAnnouncement,
     private readonly metrics: RefundMetrics,
   ) {}
 
@@ -27,7 +25,6 @@ export class RecordRefundOutcomeUseCase {
       settledAt: new Date(outcome.settledAt),
     };
     await this.refunds.saveSettlement(tx, settled);
-    await this.announcement.announce(tx, settled);
     this.metrics.settledWithin(tx, settled);
   }
 }

@@ -4,32 +4,33 @@ import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
 import { decimal } from '@payout/money';
 import { Clock, IdGenerator } from '@shared/util';
 import type { DepositEntity } from '../deposits/deposit.entity.js';
-import { RefundAnnouncement } from './refund-announcement.js';
 import type { RefundEntity, RefundReason } from './refund.entity.js';
 import { RefundMetrics } from './refund-metrics.js';
 import { RefundsRepository } from './refunds.repository.js';
 
 // Asks chain-watchers to send crypto back to a deposit's sender (or, for a held transfer, where an
-// operator named): the refund row, the `chain.refund.requested.v1` event and the REFUND
-// announcement (of a transaction's refund) commit together, once per deposit and reason.
+// operator named): the refund row and its `chain.refund.requested.v1` event commit together, once
+// per deposit and reason. A refund is not a change of its transaction's status: it is neither
+// journaled nor announced by itself (one status change, one journal row, one webhook). The status
+// change that calls for it carries it (`refund` of that change's event); the timeline lists it.
 @Injectable()
 export class RefundRequests {
   constructor(
     private readonly refunds: RefundsRepository,
-    private readonly announcement: RefundAnnouncement,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly metrics: RefundMetrics,
   ) {}
 
-  // Part or all of a transaction's deposit back to its sender, as the funding or payout rules say.
+  // Part or all of a transaction's deposit back to its sender, as the funding or payout rules say:
+  // the refund, or null when this deposit's refund for this reason was asked already.
   request(
     tx: OutboxTransaction<PayoutTopics>,
     transactionId: string,
     deposit: DepositEntity,
     amount: string,
     reason: RefundReason,
-  ): Promise<void> {
+  ): Promise<RefundEntity | null> {
     return this.send(
       tx,
       deposit,
@@ -45,7 +46,7 @@ export class RefundRequests {
     deposit: DepositEntity,
     destination: string,
     namedBy: string | null,
-  ): Promise<void> {
+  ): Promise<RefundEntity | null> {
     const amount = decimal(deposit.amount).toFixed();
     return this.send(tx, deposit, this.refundOf(deposit, null, amount, 'UNMATCHED', destination), namedBy);
   }
@@ -79,8 +80,8 @@ export class RefundRequests {
     deposit: DepositEntity,
     refund: RefundEntity,
     destinationNamedBy: string | null,
-  ): Promise<void> {
-    if (!(await this.refunds.insertIfNew(tx, refund))) return;
+  ): Promise<RefundEntity | null> {
+    if (!(await this.refunds.insertIfNew(tx, refund))) return null;
     await tx.publish(
       PayoutTopic.RefundRequested,
       {
@@ -98,7 +99,7 @@ export class RefundRequests {
       // A held transfer's refund has no transaction: it stays in order with its deposit's events.
       { key: refund.transactionId ?? deposit.onChainTx },
     );
-    await this.announcement.announce(tx, refund);
     this.metrics.requestedWithin(tx, refund);
+    return refund;
   }
 }

@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { OwnsTables } from '@platform/database';
 import { OpsRefundsController } from './ops-refunds.controller.js';
 import { RecordRefundOutcomeUseCase } from './record-refund-outcome.use-case.js';
-import { RefundAnnouncement } from './refund-announcement.js';
 import { RefundMetrics } from './refund-metrics.js';
 import { RefundRequests } from './refund-requests.js';
 import { RefundSettledConsumer } from './refund-settled.consumer.js';
@@ -11,7 +10,7 @@ import { RefundsNeedingAttentionQuery } from './refunds-needing-attention.query.
 import { RefundsRepository } from './refunds.repository.js';
 
 // Crypto sent back to a deposit's sender: requested here, sent by chain-watchers, its outcome
-// recorded and announced on the transaction.
+// recorded on the refund (the transaction's timeline lists it; its status does not move).
 @Global()
 @OwnsTables({ entities: [RefundEntity] })
 @Module({
@@ -19,7 +18,6 @@ import { RefundsRepository } from './refunds.repository.js';
   providers: [
     RefundsRepository,
     RefundsNeedingAttentionQuery,
-    RefundAnnouncement,
     RefundMetrics,
     RefundRequests,
     RecordRefundOutcomeUseCase,

@@ -118,6 +118,7 @@ export class AcceptTransactionUseCase {
         previousStatus: null,
         idempotencyKey: `create:${quote.quoteId}`,
         occurredAt: now,
+        refund: null,
       });
       return true;
     });

@@ -16,8 +16,8 @@ export interface JournaledChange {
   readonly previousStatus: TransactionStatus | null;
   readonly idempotencyKey: string;
   readonly occurredAt: Date;
-  // The refund a REFUND change announces.
-  readonly refund?: TransactionRefundSummary;
+  // The refund the change calls for (requested with it), or null.
+  readonly refund: TransactionRefundSummary | null;
 }
 
 // Writes a change that was just made to `transaction` (its eventSequence already advanced) to the
@@ -42,13 +42,7 @@ export class TransactionJournal {
     });
     await tx.publish(
       PayoutTopic.TransactionStatusChanged,
-      statusChangedEvent(
-        transaction,
-        change.change,
-        change.previousStatus,
-        change.occurredAt,
-        change.refund ?? null,
-      ),
+      statusChangedEvent(transaction, change.change, change.previousStatus, change.occurredAt, change.refund),
       { key: transaction.id },
     );
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox, type OutboxTransaction } from '@platform/messaging';
-import type { PayoutTopics, TransactionStatus } from '@shared/contracts';
+import type { PayoutTopics, TransactionRefundSummary, TransactionStatus } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import { TransactionJournal } from './transaction-journal.js';
 import { assertTransition } from './transaction-transitions.js';
@@ -16,6 +16,9 @@ export interface TransitionCommand {
   readonly idempotencyKey: string;
   // Recorded with the move when the cause is an on-chain transfer.
   readonly onChainTxHash?: string;
+  // The refund the move calls for, requested in the same database transaction: the partner hears
+  // of both in one event (a refund is never announced by itself).
+  readonly refund?: TransactionRefundSummary | null;
 }
 
 export interface TransitionOutcome {
@@ -62,6 +65,7 @@ export class TransitionTransactionUseCase {
       previousStatus: current.status,
       idempotencyKey: command.idempotencyKey,
       occurredAt,
+      refund: command.refund ?? null,
     });
     return { applied: true, transaction: next };
   }

@@ -57,14 +57,15 @@ export interface TransactionRefundSummary {
   readonly reason: string | null;
 }
 
-// A transaction was created or changed: a status move, or a refund outcome recorded without one.
-// Keyed by transaction id; `sequence` grows by one per event of a transaction, so a consumer can
+// A transaction was created or changed status. Keyed by transaction id; `sequence` grows by one per event of a transaction, so a consumer can
 // keep the latest and deliver in order.
 export interface TransactionStatusChangedV1 {
   readonly transactionId: string;
   readonly partnerId: string;
   readonly userId: string;
   readonly sequence: number;
+  // 'REFUND' (a refund outcome, status unchanged) is no longer published; consumers still accept
+  // the events of that kind written before, and `refund` is null on every other change.
   readonly change: 'CREATED' | 'STATUS' | 'REFUND';
   readonly status: TransactionStatus;
   readonly previousStatus: TransactionStatus | null;
