@@ -244,6 +244,43 @@ describe('payout flow, distributed', () => {
     120_000,
   );
 
+  it('lets an operator send back a Stellar transfer without memo and credit another to its transaction', async () => {
+    const ops = (method: string, path: string, body?: object) =>
+      call(method, path, body, { 'x-ops-api-key': TEST_OPS_API_KEY, 'x-operator': 'ana@ops' });
+    const heldAs = async (onChainTx: string): Promise<string> => {
+      let id = '';
+      await expectEventually(
+        async () => {
+          const { deposits } = (await ops('GET', '/ops/deposits/unmatched?pageSize=100')).body as {
+            deposits: Array<{ id: string; on_chain_tx: string; reason: string }>;
+          };
+          const held = deposits.find((deposit) => deposit.on_chain_tx === onChainTx);
+          expect(held).toEqual(expect.objectContaining({ reason: 'The transfer carries no memo' }));
+          id = held!.id;
+        },
+        { timeoutMs: 45_000 },
+      );
+      return id;
+    };
+    const { id, target } = await accept('STELLAR', BREB_MOBILE);
+
+    const stray = await payDepositTarget(target, { amount: '2.5', withoutMemo: true });
+    const refunded = await ops('POST', `/ops/deposits/${await heldAs(stray.onChainTx)}/refund`, {});
+    expect(refunded).toMatchObject({
+      status: 200,
+      body: { outcome: 'REFUNDED', resolution: { actor: 'ana@ops' } },
+    });
+
+    const payment = await payDepositTarget(target, { withoutMemo: true });
+    const assigned = await ops('POST', `/ops/deposits/${await heldAs(payment.onChainTx)}/assign`, {
+      transaction_id: id,
+    });
+    expect(assigned).toMatchObject({ status: 200, body: { outcome: 'FUNDED', transactionId: id } });
+    await expectEventually(async () => expect(await statusOf(id)).toBe('PAYMENT_COMPLETED'), {
+      timeoutMs: 45_000,
+    });
+  }, 120_000);
+
   // Last: every unit that reached the sandbox's addresses in the flows above is funded, refunded
   // or held, on real PostgreSQL and Kafka.
   it('keeps the books: the difference is zero for every chain and currency', async () => {
