@@ -2,6 +2,7 @@ import { ConfigValidationError, loadConfig } from '@platform/config';
 import { runUntilSignal } from '@platform/http';
 import { createLogger } from '@platform/logging';
 import { cliPrefix } from './cli-prefix.js';
+import { withinDeadline } from './shutdown-deadline.js';
 import { StandaloneConfig } from './standalone.config.js';
 import { startStandalone } from './start-standalone.js';
 
@@ -18,7 +19,7 @@ try {
     logger,
     baseEnv: process.env,
   });
-  runUntilSignal(logger, system.stop);
+  runUntilSignal(logger, withinDeadline(system.stop));
   const lines = [
     '',
     // From the process's start: loading the modules is part of the wait.
