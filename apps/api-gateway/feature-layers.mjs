@@ -3,7 +3,7 @@
 // above (README, "Structure").
 export default [
   ['partners', 'wallet-auth', 'sandbox-payments', 'console'],
-  ['authentication'],
+  ['authentication', 'disabled-users'],
   ['proxy'],
   ['docs'],
 ];

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthenticationModule } from './authentication/authentication.module.js';
 import { ConsoleModule } from './console/console.module.js';
 import { GatewayCoreModule } from './core/gateway-core.module.js';
+import { DisabledUsersModule } from './disabled-users/disabled-users.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { PartnersModule } from './partners/partners.module.js';
 import { ProxyModule } from './proxy/proxy.module.js';
@@ -15,6 +16,7 @@ import { WalletAuthModule } from './wallet-auth/wallet-auth.module.js';
   imports: [
     GatewayCoreModule,
     PartnersModule,
+    DisabledUsersModule,
     WalletAuthModule,
     ConsoleModule,
     SandboxPaymentsModule,

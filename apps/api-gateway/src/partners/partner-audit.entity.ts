@@ -1,10 +1,13 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-export type PartnerAuditAction = 'create_partner' | 'issue_key' | 'revoke_key';
+export type PartnerAuditAction =
+  'create_partner' | 'issue_key' | 'revoke_key' | 'disable_user' | 'enable_user';
 export const PARTNER_AUDIT_ACTIONS: readonly PartnerAuditAction[] = [
   'create_partner',
   'issue_key',
   'revoke_key',
+  'disable_user',
+  'enable_user',
 ];
 
 // One row per change to partners and their keys, written in the change's own database
@@ -26,7 +29,7 @@ export class PartnerAuditEntity {
   @Column({ name: 'partner_id', type: 'uuid' })
   partnerId!: string;
 
-  // The partner's name, or the key's display prefix: what a person recognises.
+  // The partner's name, the key's display prefix or the user id: what a person recognises.
   @Column({ type: 'varchar', length: 200 })
   subject!: string;
 

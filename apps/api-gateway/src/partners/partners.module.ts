@@ -18,7 +18,7 @@ import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
 
 // Partners and their API keys: a partner's own view (/partner, /partner/keys) and the
 // operators' administration with its audit log (/ops/partners). Exports what the gateway's
-// credential check needs to recognise a key.
+// credential check needs to recognise a key, and the audit log other partner changes write to.
 @OwnsTables({ entities: [PartnerEntity, ApiKeyEntity, PartnerAuditEntity] })
 @PresentsErrors(presentPartnerError)
 @Module({
@@ -32,6 +32,6 @@ import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
     CreateApiKeyUseCase,
     RevokeApiKeyUseCase,
   ],
-  exports: [ApiKeyHasher, PartnersRepository],
+  exports: [ApiKeyHasher, PartnersRepository, PartnerAuditsRepository],
 })
 export class PartnersModule {}

@@ -6,6 +6,7 @@ import { LOGGER, type Logger } from '@platform/logging';
 import { INTERNAL_IDENTITY_HEADER } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 import { CredentialAuthenticator } from '../authentication/credential-authenticator.js';
+import { DisabledUserGate } from '../disabled-users/disabled-user.gate.js';
 import { upstreamFor, type Upstream } from './gateway-routes.js';
 import { proxyRefusalsFor } from './proxy-refusals.js';
 import { ReverseProxy } from './reverse-proxy.js';
@@ -19,6 +20,7 @@ export class ProxyFrontDoor {
     private readonly config: GatewayConfig,
     private readonly authenticator: CredentialAuthenticator,
     private readonly proxy: ReverseProxy,
+    private readonly users: DisabledUserGate,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -29,7 +31,7 @@ export class ProxyFrontDoor {
     const upstream = upstreamFor(path, request.headers.host, this.config);
     if (!upstream) return false;
     labelRoute(request, `proxy:${upstream}`);
-    this.authenticateAndForward(request, response, upstream).catch((error: unknown) =>
+    this.authenticateAndForward(request, response, path, upstream).catch((error: unknown) =>
       this.fail(response, upstream, error),
     );
     return true;
@@ -38,6 +40,7 @@ export class ProxyFrontDoor {
   private async authenticateAndForward(
     request: IncomingMessage,
     response: ServerResponse,
+    path: string,
     upstream: Upstream,
   ): Promise<void> {
     // chat-api authenticates its own users; its credentials pass through untouched.
@@ -48,7 +51,16 @@ export class ProxyFrontDoor {
       return sendJson(response, 401, authenticationFailedBody(authentication.reason));
     }
     const identity = authentication.outcome === 'authenticated' ? authentication.identity : null;
-    await this.proxy.forward(upstream, request, response, identity);
+    const gate = await this.users.inspect(request, path, identity);
+    if (gate.kind === 'refuse') {
+      request.resume();
+      return sendJson(response, gate.refusal.status, gate.refusal.body);
+    }
+    if (gate.kind === 'too_large') {
+      const { tooLarge } = proxyRefusalsFor(upstream);
+      return sendJson(response, tooLarge.status, tooLarge.body);
+    }
+    await this.proxy.forward(upstream, request, response, identity, gate.body);
   }
 
   private fail(response: ServerResponse, upstream: Upstream, error: unknown): void {

@@ -61,6 +61,8 @@ export class ReverseProxy {
     request: IncomingMessage,
     response: ServerResponse,
     identity: InternalIdentity | null,
+    // The body when it was already read (to find the user a request acts for), else streamed.
+    body: Buffer | null = null,
   ): Promise<void> {
     const limit = upstream === 'kyc' ? this.gateway.MAX_UPLOAD_BYTES : this.http.MAX_BODY_BYTES;
     const refusals = proxyRefusalsFor(upstream);
@@ -74,7 +76,7 @@ export class ReverseProxy {
       port,
       path: request.url,
       method: request.method,
-      headers: await this.upstreamHeaders(upstream, request, identity),
+      headers: await this.upstreamHeaders(upstream, request, identity, body),
       agent: secure ? this.secureAgent : this.agent,
       timeout: upstream === 'chat' ? this.gateway.CHAT_PROXY_TIMEOUT_MS : this.gateway.PROXY_TIMEOUT_MS,
     };
@@ -91,7 +93,8 @@ export class ReverseProxy {
       }
       answer(response, error.message === UPSTREAM_TIMEOUT ? refusals.timedOut : refusals.unavailable);
     });
-    streamBody(request, outgoing, response, limit, refusals.tooLarge);
+    if (body) outgoing.end(body);
+    else streamBody(request, outgoing, response, limit, refusals.tooLarge);
   }
 
   private address(upstream: Upstream): UpstreamAddress {
@@ -109,8 +112,10 @@ export class ReverseProxy {
     upstream: Upstream,
     request: IncomingMessage,
     identity: InternalIdentity | null,
+    body: Buffer | null,
   ): Promise<OutgoingHttpHeaders> {
     const headers = withoutHopByHop(request.headers);
+    if (body) headers['content-length'] = body.length;
     headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
     headers['x-forwarded-proto'] = 'http';
     headers['x-forwarded-host'] = request.headers.host ?? '';

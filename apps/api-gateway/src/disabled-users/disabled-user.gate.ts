@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
+import { HttpConfig, type PresentedError } from '@platform/http';
+import type { InternalIdentity } from '@shared/contracts';
+import { GatewayConfig } from '../core/api-gateway.config.js';
+import { refusal } from '../core/errors/gateway-error.presenter.js';
+import { DisabledUsersRepository } from './disabled-users.repository.js';
+import { multipartField } from './multipart-field.js';
+import { readRequestBody } from './request-body.reader.js';
+
+export const USER_DISABLED = refusal(
+  403,
+  'user_disabled',
+  'This user has been disabled by operations: its quotes, transactions and KYC are refused',
+);
+
+// What the gateway does with a proxied request: forward it (with the body it had to read, if it
+// read one), refuse it, or answer that its body is too large.
+export type UserGateOutcome =
+  | { readonly kind: 'forward'; readonly body: Buffer | null }
+  | { readonly kind: 'refuse'; readonly refusal: PresentedError }
+  | { readonly kind: 'too_large' };
+
+// The requests that act as an end user, and where each names it. A wallet session (Bearer) is
+// its user on all of them; with an API key, a quote names no user, an accept names it in its
+// JSON `user_id` and a KYC submission in its multipart `userId` field.
+const USER_ROUTES: ReadonlyMap<string, 'json' | 'multipart' | null> = new Map([
+  ['/quote', null],
+  ['/quote/reverse', null],
+  ['/quote/onramp', null],
+  ['/transaction', 'json'],
+  ['/kyc', 'multipart'],
+]);
+
+const FORWARD: UserGateOutcome = { kind: 'forward', body: null };
+
+// Refuses the quotes, accepts and KYC submissions of users operations disabled, before they
+// reach their service. Only those requests are looked at: every other one passes untouched, and
+// a body is read (at most its route's size limit) only when it is where the user is named.
+@Injectable()
+export class DisabledUserGate {
+  constructor(
+    private readonly disabledUsers: DisabledUsersRepository,
+    private readonly gateway: GatewayConfig,
+    private readonly http: HttpConfig,
+  ) {}
+
+  async inspect(
+    request: IncomingMessage,
+    path: string,
+    identity: InternalIdentity | null,
+  ): Promise<UserGateOutcome> {
+    if (identity?.kind !== 'partner' || request.method !== 'POST' || !USER_ROUTES.has(path)) return FORWARD;
+    if (identity.walletUser !== null) return this.decide(identity.partnerId, identity.walletUser, null);
+    const format = USER_ROUTES.get(path);
+    if (!format) return FORWARD;
+    const limit = format === 'multipart' ? this.gateway.MAX_UPLOAD_BYTES : this.http.MAX_BODY_BYTES;
+    // The proxy refuses a declared oversize body itself, unread.
+    if (Number(request.headers['content-length'] ?? 0) > limit) return FORWARD;
+    const body = await readRequestBody(request, limit);
+    if (!body) return { kind: 'too_large' };
+    const contentType = request.headers['content-type'] ?? '';
+    const userId = format === 'json' ? jsonUserId(body) : multipartField(body, contentType, 'userId');
+    return this.decide(identity.partnerId, userId, body);
+  }
+
+  private async decide(
+    partnerId: string,
+    userId: string | null,
+    body: Buffer | null,
+  ): Promise<UserGateOutcome> {
+    if (userId !== null && (await this.disabledUsers.isDisabled(partnerId, userId)))
+      return { kind: 'refuse', refusal: USER_DISABLED };
+    return { kind: 'forward', body };
+  }
+}
+
+// An unreadable body names no user: the service answers it as it would.
+function jsonUserId(body: Buffer): string | null {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { user_id?: unknown } | null;
+    return typeof parsed?.user_id === 'string' ? parsed.user_id : null;
+  } catch {
+    return null;
+  }
+}
