@@ -16,7 +16,7 @@ export interface Sandbox {
   readonly fxFeed: FxFeedSimulator;
   readonly webhookReceiver: WebhookReceiver;
   readonly pushBouncer: PushBouncerSimulator;
-  // Pays deposits on request (the gateway's sandbox route, when pointed at it).
+  // Pays deposits on request (the gateway's sandbox route, when pointed at it); sets rail balances.
   readonly control: SandboxControl;
   close(): Promise<void>;
 }
@@ -48,16 +48,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   try {
     const customers = options.customers ?? 1;
     const rail = options.railCallbackUrl ? { callbackUrl: options.railCallbackUrl } : {};
+    const pix = await track(startRailSimulator({ rail: 'PIX', ...rail }));
+    const breb = await track(startRailSimulator({ rail: 'BREB', ...rail }));
     return {
       horizon: await track(startHorizon(0, customers)),
       solana: await track(startSolanaRpc({ finalizeDelayMs: options.solanaFinalizeDelayMs ?? 0, customers })),
       evm: await track(startEvmChain(0, customers)),
-      pix: await track(startRailSimulator({ rail: 'PIX', ...rail })),
-      breb: await track(startRailSimulator({ rail: 'BREB', ...rail })),
+      pix,
+      breb,
       fxFeed: await track(startFxFeed()),
       webhookReceiver: await track(startWebhookReceiver(options.webhookReceiverPort ?? 0)),
       pushBouncer: await track(startPushBouncer()),
-      control: await track(startSandboxControl()),
+      control: await track(startSandboxControl([pix, breb])),
       close,
     };
   } catch (error) {

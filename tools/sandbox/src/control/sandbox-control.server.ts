@@ -1,6 +1,7 @@
 import { payDepositTarget } from '../deposits/pay-deposit-target.js';
 import type { DepositTarget } from '../deposits/sandbox-deposit.js';
 import { reply, startSandboxServer, type SandboxRequest } from '../http/sandbox-http-server.js';
+import type { RailSimulator } from '../rails/rail.simulator.js';
 
 export interface SandboxControl {
   readonly url: string;
@@ -15,7 +16,9 @@ const BLOCKCHAINS: ReadonlySet<string> = new Set(['STELLAR', 'SOLANA', 'CELO']);
 // `sandbox deposit` does, and answers { blockchain, onChainTx }.
 // A target is paid once: a second request (a double click, a retry) while the chain watchers have
 // not yet seen the first deposit answers 409 instead of paying again.
-export async function startSandboxControl(): Promise<SandboxControl> {
+// PUT /rails/{PIX|BREB}/balance with { available } sets what that rail can pay out (its liquidity,
+// which quote-service checks quotes against) and answers { currency, available }.
+export async function startSandboxControl(rails: readonly RailSimulator[] = []): Promise<SandboxControl> {
   const paid = new Set<string>();
   const payDeposit = async (request: SandboxRequest) => {
     const target = depositTargetOf(request.rawBody);
@@ -31,7 +34,20 @@ export async function startSandboxControl(): Promise<SandboxControl> {
       throw error;
     }
   };
-  const server = await startSandboxServer([{ method: 'POST', path: '/deposits', handler: payDeposit }]);
+  const setRailBalance = async (request: SandboxRequest) => {
+    const rail = rails.find((simulator) => simulator.rail === request.params['rail']);
+    if (!rail) return reply(404, { reason: `No sandbox rail ${request.params['rail']}` });
+    const answer = await fetch(new URL('/balance', rail.url), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: request.rawBody,
+    });
+    return reply(answer.status, await answer.json());
+  };
+  const server = await startSandboxServer([
+    { method: 'POST', path: '/deposits', handler: payDeposit },
+    { method: 'PUT', path: '/rails/:rail/balance', handler: setRailBalance },
+  ]);
   return { url: server.url, close: server.close };
 }
 

@@ -80,4 +80,31 @@ describe('rail simulator', () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ code: 'INVALID_REQUEST', message: 'currency must be BRL' });
   });
+
+  it('answers its balance, lets it be set, draws payouts on it and refuses one above it', async () => {
+    const balance = async () => (await (await fetch(`${rail.url}/balance`)).json()) as unknown;
+    const set = (available: unknown) =>
+      fetch(`${rail.url}/balance`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ available }),
+      });
+    expect(await (await set('200.50')).json()).toEqual({ currency: 'BRL', available: '200.50' });
+    expect((await post('k-funded', payout('42'))).status).toBe(202);
+    expect(await balance()).toEqual({ currency: 'BRL', available: '50.25' });
+
+    const unfunded = await post('k-unfunded', payout('43'));
+    expect(unfunded.status).toBe(422);
+    expect(await unfunded.json()).toEqual({
+      code: 'INSUFFICIENT_FUNDS',
+      message: 'The available balance is below the amount',
+    });
+    const invalid = await set(12);
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({
+      code: 'INVALID_REQUEST',
+      message: 'available must be a decimal string with at most 2 decimals',
+    });
+    await set('1000000000.00');
+  });
 });

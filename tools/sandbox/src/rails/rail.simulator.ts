@@ -24,17 +24,23 @@ export interface RailSimulatorOptions {
   readonly callbackUrl?: string;
   readonly settleMs?: number;
   readonly lateSettleMs?: number;
+  // What the rail can pay out, in its currency (default 1,000,000,000.00).
+  readonly balance?: string;
 }
 
 export interface RailSimulator {
   readonly url: string;
   readonly rail: Rail;
   payouts(): readonly RailPayout[];
+  // The available balance, as GET /balance answers it; setBalance is PUT /balance.
+  balance(): string;
+  setBalance(available: string): void;
   close(): Promise<void>;
 }
 
 const CURRENCY: Record<Rail, string> = { PIX: 'BRL', BREB: 'COP' };
 const AMOUNT = /^\d{1,14}(\.\d{1,2})?$/;
+const DEFAULT_BALANCE = '1000000000.00';
 
 interface Accepted {
   readonly fingerprint: string;
@@ -50,6 +56,7 @@ export async function startRailSimulator(options: RailSimulatorOptions): Promise
   const timers = new Set<NodeJS.Timeout>();
   const settleMs = options.settleMs ?? 200;
   const lateSettleMs = options.lateSettleMs ?? 10_000;
+  const funds = new RailFunds(options.balance ?? DEFAULT_BALANCE);
 
   const create = (request: SandboxRequest) => {
     const key = request.headers['idempotency-key'];
@@ -67,6 +74,8 @@ export async function startRailSimulator(options: RailSimulatorOptions): Promise
             code: 'IDEMPOTENCY_KEY_REUSED',
             message: 'Idempotency-Key was used with another payout',
           });
+    if (!funds.debit(body.amount))
+      return reply(422, { code: 'INSUFFICIENT_FUNDS', message: 'The available balance is below the amount' });
     const payout: RailPayout = {
       id: randomUUID(),
       rail: options.rail,
@@ -88,6 +97,8 @@ export async function startRailSimulator(options: RailSimulatorOptions): Promise
         timers.delete(timer);
         payout.status = outcome.kind === 'settle' ? 'SETTLED' : 'FAILED';
         payout.failureReason = outcome.kind === 'fail' ? outcome.reason : null;
+        // A failed payout's money stays with the rail.
+        if (outcome.kind === 'fail') funds.credit(payout.amount);
         payout.settledAt = new Date().toISOString();
         if (callbackUrl) void notify(callbackUrl, payout);
       },
@@ -97,9 +108,26 @@ export async function startRailSimulator(options: RailSimulatorOptions): Promise
     return reply(202, payout);
   };
 
+  const setBalance = (request: SandboxRequest) => {
+    const available = (parse(request.rawBody) as { available?: unknown }).available;
+    if (typeof available !== 'string' || !AMOUNT.test(available))
+      return reply(400, {
+        code: 'INVALID_REQUEST',
+        message: 'available must be a decimal string with at most 2 decimals',
+      });
+    funds.set(available);
+    return reply(200, { currency: CURRENCY[options.rail], available: funds.available() });
+  };
+
   const server = await startSandboxServer(
     [
       { method: 'POST', path: '/payouts', handler: create },
+      {
+        method: 'GET',
+        path: '/balance',
+        handler: () => reply(200, { currency: CURRENCY[options.rail], available: funds.available() }),
+      },
+      { method: 'PUT', path: '/balance', handler: setBalance },
       {
         method: 'GET',
         path: '/payouts/:id',
@@ -115,11 +143,47 @@ export async function startRailSimulator(options: RailSimulatorOptions): Promise
     url: server.url,
     rail: options.rail,
     payouts: () => [...byId.values()],
+    balance: () => funds.available(),
+    setBalance: (available) => funds.set(available),
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       await server.close();
     },
   };
+}
+
+// The rail's float in cents: every accepted payout draws on it, so a payout above it is refused
+// as a real provider refuses one it cannot fund.
+class RailFunds {
+  private cents: bigint;
+
+  constructor(available: string) {
+    this.cents = centsOf(available);
+  }
+
+  available(): string {
+    return `${this.cents / 100n}.${(this.cents % 100n).toString().padStart(2, '0')}`;
+  }
+
+  set(available: string): void {
+    this.cents = centsOf(available);
+  }
+
+  credit(amount: string): void {
+    this.cents += centsOf(amount);
+  }
+
+  debit(amount: string): boolean {
+    const cents = centsOf(amount);
+    if (cents > this.cents) return false;
+    this.cents -= cents;
+    return true;
+  }
+}
+
+function centsOf(amount: string): bigint {
+  const [units = '0', fraction = ''] = amount.split('.');
+  return BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0'));
 }
 
 interface PayoutBody {
