@@ -19,7 +19,10 @@ export function dataSourceOptions(database: AppDatabase, config: DatabaseConfig)
     extra: {
       max: config.DATABASE_POOL_SIZE,
       application_name: config.DATABASE_APPLICATION_NAME ?? database.schema,
+      // Sent in the startup packet on every pooled connection: real PostgreSQL applies them; the
+      // embedded server reads them and enforces the same budgets (PgliteWireServer).
       statement_timeout: config.DATABASE_STATEMENT_TIMEOUT_MS || undefined,
+      idle_in_transaction_session_timeout: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS || undefined,
       // Without it the driver may wait forever for a connection from an exhausted pool.
       connectionTimeoutMillis: 10_000,
     },

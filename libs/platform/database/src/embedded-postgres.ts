@@ -1,9 +1,11 @@
 import { PgliteWireServer } from './pglite-wire-server.js';
+import { PgliteWorker } from './pglite-worker.js';
 
 // PostgreSQL for the standalone mode and fast tests: PGlite (Postgres compiled to WASM) served
 // over the wire protocol, so the same `pg` driver and TypeORM code run unchanged. It has one
 // backend: statements are serialized and an open transaction makes other connections wait, so
-// races and locking are tested on real PostgreSQL instead.
+// races and locking are tested on real PostgreSQL instead. PGlite runs in a worker thread of
+// its own, so a long statement holds this database only, never the process's event loop.
 export interface EmbeddedPostgres {
   readonly url: string;
   stop(): Promise<void>;
@@ -20,9 +22,7 @@ export interface EmbeddedPostgresOptions {
 export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions = {},
 ): Promise<EmbeddedPostgres> {
-  // Loaded lazily: production images never start an embedded database.
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const db = await PgliteWorker.start(options.dataDir);
   const server = new PgliteWireServer(db, options.maxConnections ?? 100);
   const port = await server.listen('127.0.0.1', options.port ?? 0);
   return {

@@ -1,6 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteWorker } from './pglite-worker.js';
+import { readStartup, simpleQuery, type SessionBudgets } from './wire-messages.js';
+import * as wire from './wire-messages.js';
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -18,15 +20,27 @@ interface Unit {
 // so requests are run one at a time, and a unit of work is a client's whole batch up to its
 // Sync: interleaving two clients' Parse/Bind/Execute would make them run each other's
 // statements. While a client holds a transaction open, only that client's batches run.
+//
+// PGlite ignores statement_timeout and idle_in_transaction_session_timeout, and its one
+// transaction holds every other client, so the server enforces the budgets each client sends in
+// its startup packet: a transaction that has lasted longer than the statement timeout has its
+// next batch refused as PostgreSQL cancels a statement (57014; the transaction is aborted until
+// the client rolls back), and a client idle in a transaction beyond its idle timeout is
+// disconnected (25P03) and its transaction rolled back. A statement already running in PGlite
+// cannot be interrupted (WASM has no interrupt): bounded requests keep each one short, and the
+// worker thread keeps it from blocking anything but this database.
 export class PgliteWireServer {
   private readonly queue: Unit[] = [];
   private readonly connections = new Set<Connection>();
   private transactionOwner: Connection | null = null;
+  private transactionStartedAt = 0;
+  private transactionCancelled = false;
+  private idleTimer: NodeJS.Timeout | null = null;
   private processing = false;
   private server: Server | null = null;
 
   constructor(
-    private readonly db: PGlite,
+    private readonly db: PgliteWorker,
     private readonly maxConnections: number,
   ) {}
 
@@ -41,24 +55,27 @@ export class PgliteWireServer {
   }
 
   async close(): Promise<void> {
+    this.clearIdleTimer();
     for (const connection of this.connections) connection.socket.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
   enqueue(unit: Unit): void {
+    if (unit.connection === this.transactionOwner) this.clearIdleTimer();
     this.queue.push(unit);
     void this.process();
   }
 
-  async disconnected(connection: Connection): Promise<void> {
+  disconnected(connection: Connection): void {
     this.connections.delete(connection);
     for (let i = this.queue.length - 1; i >= 0; i -= 1) {
       if (this.queue[i]!.connection === connection) this.queue.splice(i, 1);
     }
     if (this.transactionOwner === connection) {
-      // A client that vanished mid-transaction must not leave the only backend stuck in it.
-      await this.db.exec('ROLLBACK');
-      this.transactionOwner = null;
+      // A client that vanished mid-transaction must not leave the only backend stuck in it: its
+      // ROLLBACK goes first, before any other client's batch.
+      this.clearIdleTimer();
+      this.queue.unshift({ connection, bytes: simpleQuery('ROLLBACK') });
     }
     void this.process();
   }
@@ -78,20 +95,57 @@ export class PgliteWireServer {
     try {
       for (let unit = this.next(); unit; unit = this.next()) {
         const { connection, bytes } = unit;
-        try {
-          await this.db.runExclusive(() =>
-            this.db.execProtocolRawStream(new Uint8Array(bytes), {
-              onRawData: (data) => connection.write(data),
-            }),
-          );
-        } catch {
-          connection.socket.destroy();
+        const startedAt = Date.now();
+        if (this.overBudget(unit)) await this.cancelTransaction(connection);
+        else {
+          const outcome = await this.db.run(bytes, (data) => connection.write(data));
+          if (outcome.failure !== undefined) connection.socket.destroy();
+          this.track(outcome.inTransaction ? connection : null, startedAt);
         }
-        this.transactionOwner = this.db.isInTransaction() ? connection : null;
       }
+    } catch {
+      // The worker is gone (the database stopped): nobody can be answered any more.
+      for (const connection of this.connections) connection.socket.destroy();
     } finally {
       this.processing = false;
     }
+  }
+
+  // Who holds the transaction now, since when, and the idle watch on them.
+  private track(owner: Connection | null, startedAt: number): void {
+    if (owner && owner !== this.transactionOwner) {
+      this.transactionStartedAt = startedAt;
+      this.transactionCancelled = false;
+    }
+    this.transactionOwner = owner;
+    this.clearIdleTimer();
+    const idleMs = owner?.budgets.idleInTransactionMs ?? 0;
+    if (owner && idleMs > 0 && !this.queue.some((unit) => unit.connection === owner)) {
+      this.idleTimer = setTimeout(
+        () => owner.terminate('25P03', 'terminating connection due to idle-in-transaction timeout'),
+        idleMs,
+      );
+    }
+  }
+
+  private overBudget({ connection, bytes }: Unit): boolean {
+    const budgetMs = connection.budgets.statementMs;
+    if (connection !== this.transactionOwner || this.transactionCancelled || budgetMs <= 0) return false;
+    return Date.now() - this.transactionStartedAt > budgetMs && !wire.isRollback(bytes);
+  }
+
+  // Aborts the transaction in the backend (its statements now fail until the client rolls back,
+  // as after any error) and answers the batch as PostgreSQL answers a cancelled statement.
+  private async cancelTransaction(connection: Connection): Promise<void> {
+    this.transactionCancelled = true;
+    await this.db.run(simpleQuery(wire.ABORT_TRANSACTION), () => undefined);
+    connection.write(wire.errorResponse('ERROR', '57014', 'canceling statement due to statement timeout'));
+    connection.write(wire.READY_IN_FAILED_TRANSACTION);
+  }
+
+  private clearIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 
   private next(): Unit | undefined {
@@ -105,6 +159,7 @@ class Connection {
   private buffer = Buffer.alloc(0);
   private pending: Buffer[] = [];
   private started = false;
+  budgets: SessionBudgets = { statementMs: 0, idleInTransactionMs: 0 };
 
   constructor(
     readonly socket: Socket,
@@ -112,11 +167,18 @@ class Connection {
   ) {
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => void this.server.disconnected(this));
+    socket.on('close', () => this.server.disconnected(this));
   }
 
   write(data: Uint8Array): void {
     if (this.socket.writable) this.socket.write(data);
+  }
+
+  // As PostgreSQL ends a session: a FATAL error, then the connection closes (the server rolls
+  // its transaction back when it sees the close).
+  terminate(code: string, message: string): void {
+    this.write(wire.errorResponse('FATAL', code, message));
+    this.socket.destroySoon();
   }
 
   private receive(chunk: Buffer): void {
@@ -138,7 +200,11 @@ class Connection {
     if (code === SSL_REQUEST) this.write(Buffer.from('N'));
     else if (code !== CANCEL_REQUEST) {
       this.started = true;
-      this.server.enqueue({ connection: this, bytes: Buffer.from(packet) });
+      // The budgets are kept here and enforced by the server; PGlite gets the packet without
+      // them (it does not apply them, and a startup packet naming them hung it).
+      const startup = readStartup(packet);
+      this.budgets = startup.budgets;
+      this.server.enqueue({ connection: this, bytes: startup.packet });
     }
     return true;
   }
