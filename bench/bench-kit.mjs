@@ -3,6 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -141,6 +142,25 @@ export function machineTicks() {
   const idle = numbers[3] + (numbers[4] ?? 0);
   const total = numbers.slice(0, 8).reduce((a, b) => a + b, 0);
   return { busy: total - idle, total };
+}
+
+// What the machine did between two readings, each { machine: machineTicks(), processes: { name:
+// processTicks } }: the share of it busy, and the cores each process used on average, with what the
+// processes do not account for as 'elsewhere (PostgreSQL, Kafka, others)'.
+export function coresUsed(before, after) {
+  const total = after.machine.total - before.machine.total;
+  const busy = after.machine.busy - before.machine.busy;
+  // Jiffies of all cores together over the window → cores used on average.
+  const cores = (jiffies) => (jiffies * cpus().length) / total;
+  const used = Object.entries(after.processes).map(([name, ticks]) => [name, ticks - before.processes[name]]);
+  const own = used.reduce((sum, [, jiffies]) => sum + jiffies, 0);
+  return {
+    busy: busy / total,
+    cores: {
+      ...Object.fromEntries(used.map(([name, jiffies]) => [name, cores(jiffies)])),
+      'elsewhere (PostgreSQL, Kafka, others)': cores(busy - own),
+    },
+  };
 }
 
 // The real PostgreSQL and Kafka a bench of the payout apps runs against, from the environment

@@ -8,78 +8,33 @@
 //   npm run bench:deposit
 //
 // See bench/README.md for what is measured and how to read it.
-import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import { Kafka, Partitioners, logLevel } from 'kafkajs';
 import pg from 'pg';
 import {
-  adminQuery as adminQueryOn,
-  benchDatabase,
+  adminQuery,
   CLK_TCK,
-  dropBenchDatabase,
+  coresUsed,
   log,
   machineTicks,
-  ownDeploymentOnKafka,
-  processTicks as ticksOf,
   quantile,
   realInfrastructure,
-  ROOT,
-  runCommand,
-  secret,
   stopOnSignals,
-  waitUntilReady,
 } from './bench-kit.mjs';
+import { APPS, CHAINS, HOST, payoutDeployment } from './payout-deployment.mjs';
 
 // ------------------------------------------------------------------ settings (fixed on purpose)
 
-const HOST = '127.0.0.1';
 const BASE_PORT = 3720;
-const APPS = ['quote-service', 'transaction-service', 'chain-watchers', 'kyc-service', 'webhook-dispatcher'];
-const UPSTREAM_VARIABLES = {
-  'quote-service': 'QUOTE_SERVICE_URL',
-  'transaction-service': 'TRANSACTION_SERVICE_URL',
-  'chain-watchers': 'CHAIN_WATCHERS_URL',
-  'kyc-service': 'KYC_SERVICE_URL',
-  'webhook-dispatcher': 'WEBHOOK_DISPATCHER_URL',
-};
-const GATEWAY_PORT = BASE_PORT + APPS.length;
-const BASELINE_PORT = GATEWAY_PORT + 1;
+const BASELINE_PORT = BASE_PORT + APPS.length + 1;
 // bench/deposit-baseline.mjs consumes this topic (under the run's prefix); the bench feeds it.
 const BASELINE_DETECTED_TOPIC = 'baseline.chain.deposit.detected.v1';
 const BASELINE_HOOK = '/hooks/baseline';
 const SYSTEM_HOOK = '/hooks/bench';
-// Stellar through chain-watchers' stream, Solana and Celo through POST /payments/notify, in turn.
-const CHAINS = ['STELLAR', 'SOLANA', 'CELO'];
-const ROUTES = {
-  STELLAR: {
-    crypto_currency: 'USDC',
-    network: 'STELLAR',
-    payment_method: 'BREB',
-    target_currency: 'COP',
-    amount: 100000,
-  },
-  SOLANA: {
-    crypto_currency: 'USDC',
-    network: 'SOLANA',
-    payment_method: 'PIX',
-    target_currency: 'BRL',
-    amount: 100,
-  },
-  CELO: {
-    crypto_currency: 'USDT',
-    network: 'CELO',
-    payment_method: 'PIX',
-    target_currency: 'BRL',
-    amount: 100,
-  },
-};
-const ACCOUNTS = { BREB: '3001234567', PIX: '52998224725' };
 // Deposits per second, all chains together, for the system and then for the baseline. The targets
 // are judged at half the system's own maximum sustainable rate: a run at a rate the system cannot
 // sustain prints its `sustained` rate; run again at half of it (BENCH_DEPOSIT_RATE).
@@ -101,221 +56,43 @@ const SEND_LIMIT_MS = 3 * (WARMUP_SECONDS + SECONDS) * 1000;
 // p99 at most this many times the baseline's; every Kafka hop's p50 at most this long.
 const TARGET_RATIO = 2;
 const TARGET_KAFKA_HOP_P50_MS = 20;
-const READY_TIMEOUT_MS = 90_000;
 
 // ------------------------------------------------------------------ preconditions
 
-const { TEST_DATABASE_URL, KAFKA_BROKERS } = realInfrastructure('deposit');
+const { KAFKA_BROKERS } = realInfrastructure('deposit');
 
 // Optional: each app's output in <dir>/<app>.log and every deposit's timestamps in
 // <dir>/deposits.json, to look into a run afterwards.
 const LOG_DIR = process.env.BENCH_DEPOSIT_LOG_DIR;
 if (LOG_DIR) mkdirSync(LOG_DIR, { recursive: true });
-// Optional: every app runs under `node --cpu-prof` and writes a .cpuprofile there when stopped
-// (read it with bench/cpu-profile-summary.mjs).
-const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
-const OPS_API_KEY = secret();
-const { name: databaseName, url: benchUrl } = benchDatabase('bench_deposit', TEST_DATABASE_URL);
-
-// ------------------------------------------------------------------ processes and cleanup
-
-const children = new Map();
-let stopping = false;
-let databaseCreated = false;
-let sandbox = null;
-let failChild = null;
-const childDeath = new Promise((_, reject) => (failChild = reject));
-childDeath.catch(() => undefined);
-
-function launch(name, env, script = `dist/apps/${name}/src/main.js`) {
-  const profile = CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, script], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const tail = [];
-  const keep = (chunk) => {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) {
-      tail.push(line.slice(0, 400));
-      if (tail.length > 20) tail.shift();
-    }
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  if (LOG_DIR) {
-    const file = createWriteStream(`${LOG_DIR}/${name}.log`);
-    child.stdout.pipe(file);
-    child.stderr.pipe(file);
-  }
-  child.once('exit', (code, signal) => {
-    if (!stopping)
-      failChild(new Error(`${name} exited (${code ?? signal}). Last output:\n  ${tail.join('\n  ')}`));
-  });
-  children.set(name, child);
-}
-
-const adminQuery = (sql) => adminQueryOn(TEST_DATABASE_URL, sql);
-
-let cleaning = null;
-function cleanup() {
-  cleaning ??= (async () => {
-    stopping = true;
-    const running = [...children.values()].filter((child) => child.exitCode === null && !child.signalCode);
-    for (const child of running) child.kill('SIGTERM');
-    await Promise.race([
-      Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve)))),
-      sleep(8_000),
-    ]);
-    for (const child of running) if (child.exitCode === null && !child.signalCode) child.kill('SIGKILL');
-    await sandbox?.close().catch(() => undefined);
-    if (databaseCreated) await dropBenchDatabase(TEST_DATABASE_URL, databaseName);
-  })();
-  return cleaning;
-}
-stopOnSignals(cleanup);
+const deployment = payoutDeployment({
+  prefix: 'bench_deposit',
+  basePort: BASE_PORT,
+  logDir: LOG_DIR,
+  // Optional: every app runs under `node --cpu-prof` and writes a .cpuprofile there when stopped
+  // (read it with bench/cpu-profile-summary.mjs).
+  cpuProfileDir: process.env.BENCH_CPU_PROF,
+});
+const { databaseName, databaseUrl: benchUrl } = deployment;
+stopOnSignals(deployment.cleanup);
 
 // ------------------------------------------------------------------ helpers
 
-const run = (args, env) => runCommand(process.execPath, args, env);
-
-const waitReady = (name, port) =>
-  waitUntilReady(name, `http://${HOST}:${port}`, READY_TIMEOUT_MS, childDeath);
-
-// The gateway answers 502 now and then when it reuses a keep-alive connection the upstream is
-// closing (see bench/README.md); such calls are sent again, with the same Idempotency-Key, and
-// counted in the output.
-let gatewayRetries = 0;
-async function call(method, path, body, headers) {
-  const idempotency = method === 'POST' ? { 'idempotency-key': randomBytes(12).toString('hex') } : {};
-  for (let attempt = 1; ; attempt += 1) {
-    const { status, text } = await gatewayRequest(method, path, body, { ...idempotency, ...headers });
-    if (status === 502 && attempt < 3) {
-      gatewayRetries += 1;
-      continue;
-    }
-    if (status >= 300) throw new Error(`${method} ${path} answered ${status}: ${text}`);
-    return text ? JSON.parse(text) : null;
-  }
-}
-
-// On node:http over kept-alive connections: global fetch's web streams cost this process (the
-// load generator, measured beside the apps) several times as much CPU per call.
-const gatewayAgent = new Agent({ keepAlive: true, maxSockets: 64 });
-function gatewayRequest(method, path, body, headers) {
-  const payload = body ? JSON.stringify(body) : undefined;
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: HOST,
-        port: GATEWAY_PORT,
-        path,
-        method,
-        agent: gatewayAgent,
-        headers: {
-          'content-type': 'application/json',
-          ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}),
-          ...headers,
-        },
-      },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString() }),
-        );
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(payload);
-  });
-}
-
-const dist = (path) => import(pathToFileURL(`${ROOT}dist/${path}`).href);
-
-async function inParallel(items, limit, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index], index);
-      }
-    }),
-  );
-  return results;
-}
-
 // CPU jiffies (utime + stime, /proc/<pid>/stat) of every child and of this process (the sandbox
 // chains and the load generator), so the figures say who used the cores while sending.
-function processTicks() {
-  const ticks = (pid) => ticksOf(pid) ?? 0;
-  return Object.fromEntries([
-    [BENCH_PROCESS, ticks(process.pid)],
-    ...[...children].map(([name, child]) => [name, ticks(child.pid)]),
-  ]);
-}
+const processTicks = () => deployment.processTicks(BENCH_PROCESS);
 
 const ms = (value) => `${value.toFixed(1)} ms`;
 
 // ------------------------------------------------------------------ the run
 
 async function main() {
-  log('building (node tools/build/build.mjs --quiet)');
-  await run(['tools/build/build.mjs', '--quiet']);
-  // The apps' correction of kafkajs's idle timer loop, for this process's producer too.
-  (await dist('libs/platform/messaging/src/kafkajs-idle-loop-fix.js')).stopKafkaJsIdleLoop();
-  log(`creating and migrating database ${databaseName}`);
-  await adminQuery(`CREATE DATABASE "${databaseName}"`);
-  databaseCreated = true;
-  await run(['dist/tools/db/src/main.js', 'run'], { DATABASE_URL: benchUrl, LOG_LEVEL: 'warn' });
+  await deployment.prepare();
   await createBaselineTables();
-
-  const { startSandbox } = await dist('tools/sandbox/src/start-sandbox.js');
-  const { pointAtSandbox, sandboxEnv } = await dist('tools/sandbox/src/deployment-env.js');
-  const { payDepositTarget } = await dist('tools/sandbox/src/deposits/pay-deposit-target.js');
-  sandbox = await startSandbox({ customers: CUSTOMERS_PER_CHAIN });
-
-  const upstreams = Object.fromEntries(
-    APPS.map((app, index) => [UPSTREAM_VARIABLES[app], `http://${HOST}:${BASE_PORT + index}`]),
-  );
-  const common = {
-    ...upstreams,
-    DATABASE_URL: benchUrl,
-    ...ownDeploymentOnKafka(KAFKA_BROKERS, databaseName),
-    INTERNAL_AUTH_SECRET: secret(),
-    LOG_LEVEL: 'warn',
-    HOST,
-  };
-  const own = {
-    'kyc-service': {
-      KYC_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      KYC_STORAGE_DIR: `/tmp/${databaseName}-kyc`,
-    },
-    'transaction-service': { TRANSACTION_PII_KEY: randomBytes(32).toString('base64') },
-    // Every Solana and Celo transaction's own deposit address derives from it.
-    'chain-watchers': { DEPOSIT_MASTER_SECRET: secret() },
-    'webhook-dispatcher': {
-      WEBHOOK_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      WEBHOOK_ALLOWED_HOSTS: HOST,
-    },
-  };
-  log('starting the payout apps and the gateway');
-  APPS.forEach((app, index) =>
-    launch(app, { ...common, ...own[app], ...sandboxEnv(sandbox, app), PORT: String(BASE_PORT + index) }),
-  );
-  launch('api-gateway', {
-    ...common,
-    CHAT_API_URL: 'http://127.0.0.1:9',
-    API_KEY_PEPPER: secret(),
-    OPS_API_KEY,
-    WALLET_JWT_SECRET: secret(),
-    PORT: String(GATEWAY_PORT),
-  });
-  launch(
+  await deployment.start({ customers: CUSTOMERS_PER_CHAIN });
+  const { sandbox } = deployment;
+  deployment.launch(
     'baseline',
     {
       DATABASE_URL: benchUrl,
@@ -328,58 +105,16 @@ async function main() {
     },
     'bench/deposit-baseline.mjs',
   );
-  await Promise.race([
-    Promise.all([...APPS, 'api-gateway', 'baseline'].map((app, index) => waitReady(app, BASE_PORT + index))),
-    childDeath,
-  ]);
-  await pointAtSandbox(`http://${HOST}:${GATEWAY_PORT}`, OPS_API_KEY, sandbox);
-
-  const { apiKey } = await call('POST', '/ops/partners', { name: 'bench' }, { 'x-ops-api-key': OPS_API_KEY });
-  const partner = { 'x-api-key': apiKey };
-  await call('PUT', '/webhooks/endpoint', { url: `${sandbox.webhookReceiver.url}${SYSTEM_HOOK}` }, partner);
+  const partner = await deployment.ready(SYSTEM_HOOK, { baseline: BASELINE_PORT });
 
   log(`accepting ${WARMUP + COUNT} transactions (${ACCEPT_CONCURRENCY} at a time)`);
-  const transactions = await Promise.race([
-    inParallel(Array.from({ length: WARMUP + COUNT }), ACCEPT_CONCURRENCY, async (_, index) => {
-      const chain = CHAINS[index % CHAINS.length];
-      const route = ROUTES[chain];
-      // Amounts differ by a whole unit, so the quoted crypto amounts differ too: two equal Solana
-      // transfers under one blockhash would be one transaction, refused as already processed.
-      const quote = await call(
-        'POST',
-        '/quote',
-        {
-          ...route,
-          amount: route.amount + index,
-        },
-        partner,
-      );
-      const accepted = await call(
-        'POST',
-        '/transaction',
-        {
-          quote_id: quote.quote_id,
-          user_id: `bench-${index}`,
-          account_number: ACCOUNTS[route.payment_method],
-        },
-        partner,
-      );
-      const ops = await call('GET', `/ops/transactions/${accepted.id}`, undefined, {
-        'x-ops-api-key': OPS_API_KEY,
-      });
-      return { id: accepted.id, chain, target: ops.payment_context };
-    }),
-    childDeath,
-  ]);
+  const transactions = await deployment.acceptTransactions(partner, WARMUP + COUNT, ACCEPT_CONCURRENCY);
   // The baseline funds copies of the same transactions, still awaiting their deposit.
-  await adminQueryOn(benchUrl, 'INSERT INTO baseline.transaction SELECT * FROM "transaction"."transaction"');
-  // chain-watchers reads the rotated catalogue once its cache (10 s) runs out.
-  await sleep(11_000);
+  await adminQuery(benchUrl, 'INSERT INTO baseline.transaction SELECT * FROM "transaction"."transaction"');
+  await deployment.catalogueRead();
 
-  // Each customer wallet sends one transfer at a time (Stellar sequence numbers, EVM nonces), so
-  // every chain has CUSTOMERS_PER_CHAIN of them: each takes the chain's next deposit once it is
-  // due and it is free. A deposit is due at start + i/RATE; when every wallet of its chain is
-  // busy it goes late, which shows in the send rate and the lateness printed.
+  // A deposit is due at start + i/RATE; when every customer wallet of its chain is busy it goes
+  // late, which shows in the send rate and the lateness printed.
   log(
     `depositing ${WARMUP} (warm-up) + ${COUNT} at ${RATE}/s (${WARMUP_SECONDS} + ${SECONDS} s), ${CUSTOMERS_PER_CHAIN} customer wallets per chain`,
   );
@@ -390,89 +125,45 @@ async function main() {
   // The measured deposits: from the first one's due time on.
   const measureStart = start + WARMUP_SECONDS * 1000;
   const startedAt = Date.now() + WARMUP_SECONDS * 1000;
-  let ticksBefore = machineTicks();
-  let processesBefore = processTicks();
-  const sampleTicks = setTimeout(() => {
-    ticksBefore = machineTicks();
-    processesBefore = processTicks();
-  }, WARMUP_SECONDS * 1000);
+  const reading = () => ({ machine: machineTicks(), processes: processTicks() });
+  let before = reading();
+  const sampleTicks = setTimeout(() => (before = reading()), WARMUP_SECONDS * 1000);
   let failed = 0;
   let sent = 0;
   let lastSent = measureStart;
   const lateness = [];
   const transferMs = Object.fromEntries(CHAINS.map((chain) => [chain, []]));
-  const notifies = [];
-  const fail = (id, error) => {
-    if (measuredIds.has(id)) failed += 1;
-    if (failed <= 3) log(`deposit for ${id} failed: ${error.message.split('\n')[0]}`);
-  };
-  await Promise.race([
-    Promise.all(
-      CHAINS.flatMap((chain) => {
-        const queue = transactions.map((t, index) => ({ ...t, index })).filter((t) => t.chain === chain);
-        return Array.from({ length: CUSTOMERS_PER_CHAIN }, async (_, customer) => {
-          for (let next = queue.shift(); next; next = queue.shift()) {
-            const { id, target, index } = next;
-            // Bounded: a chain that falls this far behind its schedule stops sending.
-            if (performance.now() - start > SEND_LIMIT_MS) break;
-            const due = start + (index * 1000) / RATE;
-            if (due > performance.now()) await sleep(due - performance.now());
-            const measured = index >= WARMUP;
-            if (measured) {
-              lateness.push(performance.now() - due);
-              sent += 1;
-            }
-            try {
-              const paying = performance.now();
-              const receipt = await payDepositTarget(target, { customer });
-              if (measured) {
-                lastSent = performance.now();
-                transferMs[chain].push(lastSent - paying);
-              }
-              // The wallet reports the transfer; the wallet's next transfer does not wait for it.
-              if (chain !== 'STELLAR') {
-                notified.set(id, Date.now());
-                notifies.push(
-                  call(
-                    'POST',
-                    '/payments/notify',
-                    { blockchain: chain, on_chain_tx: receipt.onChainTx, transaction_id: id },
-                    partner,
-                  ).catch((error) => fail(id, error)),
-                );
-              }
-            } catch (error) {
-              fail(id, error);
-            }
-          }
-        });
-      }),
-    ),
-    childDeath,
-  ]);
+  const measured = ({ index }) => index >= WARMUP;
+  await deployment.payAtPace(transactions, {
+    partner,
+    rate: RATE,
+    customersPerChain: CUSTOMERS_PER_CHAIN,
+    limitMs: SEND_LIMIT_MS,
+    onDue: (t, lateMs) => {
+      if (!measured(t)) return;
+      lateness.push(lateMs);
+      sent += 1;
+    },
+    onPaid: (t, took) => {
+      if (!measured(t)) return;
+      lastSent = performance.now();
+      transferMs[t.chain].push(took);
+    },
+    onNotified: (t) => notified.set(t.id, Date.now()),
+    onFailure: (t, error) => {
+      if (measured(t)) failed += 1;
+      if (failed <= 3) log(`deposit for ${t.id} failed: ${error.message.split('\n')[0]}`);
+    },
+  });
   clearTimeout(sampleTicks);
   const sendSeconds = (lastSent - measureStart) / 1000;
-  const ticksAfter = machineTicks();
-  const processesAfter = processTicks();
-  const busy = (ticksAfter.busy - ticksBefore.busy) / (ticksAfter.total - ticksBefore.total);
-  // Jiffies of all cores together over the window → cores used on average.
-  const cores = (jiffies) => (jiffies * cpus().length) / (ticksAfter.total - ticksBefore.total);
-  const processCores = Object.entries(processesAfter).map(
-    ([name, after]) => `${name} ${cores(after - processesBefore[name]).toFixed(2)}`,
-  );
-  const ownJiffies = Object.entries(processesAfter).reduce(
-    (sum, [name, after]) => sum + after - processesBefore[name],
-    0,
-  );
-  processCores.push(
-    `elsewhere (PostgreSQL, Kafka, others) ${cores(ticksAfter.busy - ticksBefore.busy - ownJiffies).toFixed(2)}`,
-  );
+  const after = reading();
+  const { busy, cores: processCores } = coresUsed(before, after);
   lateness.sort((a, b) => a - b);
-  await Promise.all(notifies);
 
   log('waiting for every PROCESSING_PAYMENT webhook');
   const firstWebhook = await firstWebhooks(SYSTEM_HOOK, measuredIds, sent - failed);
-  const systemCpu = cpuMsPerDeposit(processesBefore, APP_NAMES, firstWebhook.size);
+  const systemCpu = cpuMsPerDeposit(before.processes, APP_NAMES, firstWebhook.size);
 
   const client = new pg.Client({ connectionString: benchUrl });
   await client.connect();
@@ -524,7 +215,7 @@ async function main() {
   const baseline = await runBaseline(client, transactions);
   await client.end();
 
-  const benchCores = cores(processesAfter[BENCH_PROCESS] - processesBefore[BENCH_PROCESS]);
+  const benchCores = processCores[BENCH_PROCESS];
   // A baseline that did not deliver every deposit is no yardstick: every ratio is then a MISS.
   const baselineWhole = baseline.delivered === baseline.measured;
   const verdict = (ok) =>
@@ -538,7 +229,9 @@ async function main() {
   const lines = [
     `machine: ${cpus().length} cores, ${(busy * 100).toFixed(0)}% busy while the system's deposits were sent (everything of this run included); load average ${loadBefore.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after`,
     `machine speed: the baseline used ${ms(baseline.cpu)} of CPU per deposit`,
-    `cores used while sending: ${processCores.join(', ')}`,
+    `cores used while sending: ${Object.entries(processCores)
+      .map(([name, cores]) => `${name} ${cores.toFixed(2)}`)
+      .join(', ')}`,
     `sandbox and sender (this process): ${((benchCores / cpus().length) * 100).toFixed(0)}% of the machine (${benchCores.toFixed(2)} cores)`,
     `deposits: ${COUNT} due at ${RATE}/s over ${SECONDS} s; ${sent} sent in ${sendSeconds.toFixed(1)} s (send rate achieved ${(sent / sendSeconds).toFixed(1)}/s), ${failed} failed to send`,
     `send lateness (start of a transfer − its due time): p50 ${ms(quantile(lateness, 0.5))}, p99 ${ms(quantile(lateness, 0.99))}, max ${ms(lateness.at(-1) ?? NaN)}`,
@@ -546,7 +239,7 @@ async function main() {
       const sorted = transferMs[chain].sort((a, b) => a - b);
       return `${chain} ${ms(quantile(sorted, 0.5))} / ${ms(quantile(sorted, 0.99))}`;
     }).join(', ')}`,
-    `gateway 502s sent again: ${gatewayRetries}`,
+    `gateway 502s sent again: ${deployment.gatewayRetries}`,
     `system sustained ${sustained.toFixed(1)} deposits/s from the first due deposit to the last webhook (judge at half of the most it sustains)`,
     '',
     tableRow('p50 / p99 (count)', 'system', 'baseline'),
@@ -639,7 +332,7 @@ async function firstWebhooks(path, ids, expected) {
   const first = new Map();
   const deadline = Date.now() + GRACE_MS;
   while (Date.now() < deadline) {
-    for (const request of sandbox.webhookReceiver.received()) {
+    for (const request of deployment.sandbox.webhookReceiver.received()) {
       if (request.path !== path) continue;
       const body = JSON.parse(request.body);
       if (body.data?.status === 'PROCESSING_PAYMENT' && ids.has(body.data.id) && !first.has(body.data.id))
@@ -672,7 +365,7 @@ const BASELINE_TABLES = {
 };
 
 async function createBaselineTables() {
-  await adminQueryOn(
+  await adminQuery(
     benchUrl,
     [
       'CREATE SCHEMA baseline',
@@ -781,6 +474,6 @@ try {
   log(error.stack ?? String(error));
   exitCode = 1;
 } finally {
-  await cleanup();
+  await deployment.cleanup();
 }
 process.exit(exitCode);
