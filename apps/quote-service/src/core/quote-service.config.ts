@@ -38,4 +38,19 @@ export class QuoteServiceConfig {
   @IsInt()
   @Min(60_000)
   QUOTE_TTL_MS: number = 60 * 60 * 1000;
+
+  // Where each rail's liquidity is read (GET /internal/rail-liquidity): payout quotes above a
+  // rail's balance are refused. Unset: no liquidity check.
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true })
+  TRANSACTION_SERVICE_URL?: string;
+
+  @IsInt()
+  @Min(500)
+  RAIL_LIQUIDITY_REFRESH_MS: number = 5_000;
+
+  // A balance older than this (transaction-service or the rail not answering) limits nothing.
+  @IsInt()
+  @Min(1_000)
+  RAIL_LIQUIDITY_MAX_AGE_MS: number = 60_000;
 }

@@ -1,11 +1,13 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiForbiddenResponse,
   ApiInternalServerErrorResponse,
   ApiOkResponse,
   ApiSecurity,
   ApiTags,
   ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
 import type { PartnerIdentity } from '@shared/contracts';
@@ -20,6 +22,16 @@ import { ReverseQuoteRequestDto } from './reverse-quote.request.dto.js';
 @ApiSecurity('apiKey')
 @ApiBadRequestResponse({ type: QuoteErrorResponseDto })
 @ApiUnauthorizedResponse({ type: QuoteErrorResponseDto })
+@ApiForbiddenResponse({
+  type: QuoteErrorResponseDto,
+  description:
+    "`user_disabled`: the wallet session's user was disabled by operations (answered by the gateway)",
+})
+@ApiUnprocessableEntityResponse({
+  type: QuoteErrorResponseDto,
+  description:
+    "`insufficient_liquidity` (retryable): the payout rail's available balance is below the amount it would pay out",
+})
 @ApiInternalServerErrorResponse({
   type: QuoteErrorResponseDto,
   description: '`quote_unavailable` (no current price; retryable) or `server_error`',

@@ -104,6 +104,12 @@ export class TransactionServiceConfig {
   @Matches(/^\d{1,14}(\.\d{1,6})?$/, { message: 'KYC_THRESHOLD_AMOUNT must be a decimal string' })
   KYC_THRESHOLD_AMOUNT: string = '1000';
 
+  // What a partner whose business verification (KYB) is pending may have in completed
+  // transactions, this one included, in units of the source asset (stablecoins: USD-equivalent);
+  // an operator may set another limit per partner (PUT /ops/partner-kyb/{partnerId}).
+  @Matches(/^\d{1,14}(\.\d{1,6})?$/, { message: 'KYB_PENDING_LIMIT must be a decimal string' })
+  KYB_PENDING_LIMIT: string = '100';
+
   // The rails' payout APIs (PIX in Brazil, Bre-B in Colombia); the sandbox simulators by default
   // under npm start, which passes their URLs.
   @serviceUrl()
@@ -111,6 +117,23 @@ export class TransactionServiceConfig {
 
   @serviceUrl()
   BREB_RAIL_URL: string = 'http://127.0.0.1:3202';
+
+  // How often each rail's available balance (its liquidity) is asked: quote-service refuses payout
+  // quotes above it, and /metrics reports it.
+  @IsInt()
+  @Min(1_000)
+  RAIL_LIQUIDITY_REFRESH_MS: number = 5_000;
+
+  // The operators' floor under each rail's liquidity, in the rail's currency (e.g.
+  // PIX=50000,BREB=200000000): /metrics reports it beside the balance and the alert
+  // RailLiquidityBelowFloor fires while a balance is under it. A rail not listed has floor 0.
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.replace(/\s+/g, '') : value,
+  )
+  @Matches(/^$|^[A-Z]+=\d{1,14}(\.\d{1,2})?(,[A-Z]+=\d{1,14}(\.\d{1,2})?)*$/, {
+    message: 'RAIL_LIQUIDITY_FLOORS must look like PIX=50000,BREB=200000000',
+  })
+  RAIL_LIQUIDITY_FLOORS: string = '';
 
   // A rail call that takes longer is abandoned and asked again later with the same idempotency key.
   @IsInt()
@@ -156,6 +179,12 @@ export class TransactionServiceConfig {
   // A chain's suggested RPC endpoint (RPC_URL_<chain>): a new chain fails to compile until it has one.
   rpcUrlOf(blockchain: Blockchain): string {
     return this[`RPC_URL_${blockchain}`];
+  }
+
+  // The floor RAIL_LIQUIDITY_FLOORS sets for a rail, as a decimal string.
+  railLiquidityFloorOf(method: PaymentMethod): string {
+    const entry = this.RAIL_LIQUIDITY_FLOORS.split(',').find((pair) => pair.startsWith(`${method}=`));
+    return entry ? entry.slice(method.length + 1) : '0';
   }
 
   // A rail's payout API (<method>_RAIL_URL), the same way.

@@ -1,7 +1,7 @@
 import { requestJson, type JsonRequest } from '@platform/http';
 import type { PaymentMethod } from '@shared/contracts';
 import type { KeyValidation } from '@payout/rails';
-import type { RailAdapter, RailPayoutOrder, RailPayoutState } from './rail-adapter.js';
+import type { RailAdapter, RailBalance, RailPayoutOrder, RailPayoutState } from './rail-adapter.js';
 
 // Answers to a new payout that mean the rail refused it outright: it holds nothing under the
 // key, so failing the payout (and refunding the deposit) cannot leave a payment behind. Anything
@@ -18,7 +18,8 @@ interface RailPayoutBody {
 }
 
 // A rail reached over its payout API (`POST /payouts` with `Idempotency-Key`, `GET
-// /payouts/{id}`): the PIX and Bre-B providers and their sandbox simulators speak it alike.
+// /payouts/{id}`, `GET /balance`): the PIX and Bre-B providers and their sandbox simulators
+// speak it alike.
 export class HttpRailAdapter implements RailAdapter {
   constructor(
     readonly rail: PaymentMethod,
@@ -49,6 +50,18 @@ export class HttpRailAdapter implements RailAdapter {
 
   status(railReference: string): Promise<RailPayoutState> {
     return this.call(`/payouts/${encodeURIComponent(railReference)}`, { method: 'GET' });
+  }
+
+  async balance(): Promise<RailBalance> {
+    const response = await requestJson(new URL('/balance', this.baseUrl), {
+      method: 'GET',
+      timeoutMs: this.timeoutMs,
+    });
+    const body = response.body as Partial<RailBalance> | undefined;
+    if (response.status !== 200 || typeof body?.available !== 'string' || typeof body.currency !== 'string') {
+      throw new Error(`${this.rail} rail answered ${response.status} to GET /balance`);
+    }
+    return { currency: body.currency, available: body.available };
   }
 
   private async call(

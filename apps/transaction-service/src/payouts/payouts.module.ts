@@ -24,6 +24,6 @@ import { RecordPayoutOutcomeUseCase } from './record-payout-outcome.use-case.js'
     PayoutScheduler,
     RailCallbacks,
   ],
-  exports: [PayoutScheduler],
+  exports: [PayoutScheduler, RailAdapters],
 })
 export class PayoutsModule {}

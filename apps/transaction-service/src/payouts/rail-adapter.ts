@@ -19,6 +19,13 @@ export interface RailPayoutState {
   readonly failureReason: string | null;
 }
 
+// What a rail can pay out now, in its currency.
+export interface RailBalance {
+  readonly currency: string;
+  // Decimal string.
+  readonly available: string;
+}
+
 // One fiat rail (PIX, Bre-B). `send` is safe to repeat with the same idempotency key: the rail
 // answers the payout it already has instead of paying again.
 export interface RailAdapter {
@@ -27,4 +34,5 @@ export interface RailAdapter {
   accountProblem(recipientKey: string): string | null;
   send(order: RailPayoutOrder): Promise<RailPayoutState>;
   status(railReference: string): Promise<RailPayoutState>;
+  balance(): Promise<RailBalance>;
 }

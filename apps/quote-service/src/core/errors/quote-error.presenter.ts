@@ -27,15 +27,22 @@ function statusOf(code: QuoteErrorCode): number {
     case QuoteErrorCode.QUOTE_NOT_FOUND:
     case QuoteErrorCode.CORRIDOR_NOT_FOUND:
       return 404;
+    case QuoteErrorCode.INSUFFICIENT_LIQUIDITY:
+      return 422;
     case QuoteErrorCode.QUOTE_UNAVAILABLE:
       return 500;
   }
 }
 
-// Only a missing price is worth retrying unchanged: the other refusals hold until the request
-// or the catalogue changes.
+// Only a missing price and a rail short of funds are worth retrying unchanged (prices come back,
+// rails are topped up): the other refusals hold until the request or the catalogue changes.
 function bodyOf(code: QuoteErrorCode, reason: string) {
-  return { code, reason, retryable: code === QuoteErrorCode.QUOTE_UNAVAILABLE };
+  return { code, reason, retryable: RETRYABLE.has(code) };
 }
+
+const RETRYABLE: ReadonlySet<QuoteErrorCode> = new Set([
+  QuoteErrorCode.QUOTE_UNAVAILABLE,
+  QuoteErrorCode.INSUFFICIENT_LIQUIDITY,
+]);
 
 export const quoteErrorPresenter = new PayoutErrorPresenter(mapQuoteError);

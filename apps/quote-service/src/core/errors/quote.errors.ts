@@ -8,6 +8,7 @@ export enum QuoteErrorCode {
   QUOTE_NOT_FOUND = 'quote_not_found',
   CORRIDOR_NOT_FOUND = 'corridor_not_found',
   INVALID_CORRIDOR = 'invalid_request',
+  INSUFFICIENT_LIQUIDITY = 'insufficient_liquidity',
 }
 
 // A quote that cannot be given.

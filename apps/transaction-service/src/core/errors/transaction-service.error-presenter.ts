@@ -1,6 +1,7 @@
 import { PayoutErrorPresenter } from '@payout/errors';
 import { mapFundingError } from './funding-error.mapper.js';
 import { mapHeldDepositError } from './held-deposit-error.mapper.js';
+import { mapKybError } from './kyb-error.mapper.js';
 import { mapQrCodeError } from './qr-code-error.mapper.js';
 import { mapTransactionError } from './transaction-error.mapper.js';
 
@@ -10,5 +11,6 @@ export const transactionServiceErrorPresenter = new PayoutErrorPresenter(
     mapQrCodeError(error) ??
     mapTransactionError(error) ??
     mapFundingError(error) ??
-    mapHeldDepositError(error),
+    mapHeldDepositError(error) ??
+    mapKybError(error),
 );

@@ -11,6 +11,7 @@ import { UnmatchedDepositsIndex1795488160958 } from './1795488160958-unmatched-d
 import { OutboxXid1795727855349 } from './1795727855349-outbox-xid.js';
 import { KycPolicyAudit1795752475187 } from './1795752475187-KycPolicyAudit.js';
 import { HeldDeposits1796549985419 } from './1796549985419-held-deposits.js';
+import { PartnerKyb1796600000001 } from './1796600000001-partner-kyb.js';
 
 // Applied in this order; `npm run migrate -- generate --app transaction-service --name <name>` appends here.
 export const transactionServiceMigrations = [
@@ -27,4 +28,5 @@ export const transactionServiceMigrations = [
   OutboxXid1795727855349,
   KycPolicyAudit1795752475187,
   HeldDeposits1796549985419,
+  PartnerKyb1796600000001,
 ];

@@ -1,0 +1,66 @@
+import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Put } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { decimal } from '@payout/money';
+import { OpsAuth } from '@platform/http';
+import { Clock, actorOf } from '@shared/util';
+import { TransactionServiceConfig } from '../core/transaction-service.config.js';
+import type { PartnerKybEntity } from './partner-kyb.entity.js';
+import { PartnerKybRepository } from './partner-kyb.repository.js';
+import { PartnerKybListResponseDto, PartnerKybResponseDto } from './partner-kyb.response.dto.js';
+import { SetPartnerKybRequestDto } from './set-partner-kyb.request.dto.js';
+
+// Operators set a partner's business verification (KYB) status (npm run cli -- partner kyb …,
+// or the web console); who set it last and when is kept with it.
+@ApiTags('Operations')
+@ApiSecurity('opsKey')
+@OpsAuth()
+@Controller('ops/partner-kyb')
+export class OpsPartnerKybController {
+  constructor(
+    private readonly kyb: PartnerKybRepository,
+    private readonly config: TransactionServiceConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: PartnerKybListResponseDto })
+  async list(): Promise<PartnerKybListResponseDto> {
+    return { partners: (await this.kyb.list()).map((entry) => this.view(entry.partnerId, entry)) };
+  }
+
+  @Get(':partnerId')
+  @ApiOkResponse({ type: PartnerKybResponseDto })
+  async get(@Param('partnerId', ParseUUIDPipe) partnerId: string): Promise<PartnerKybResponseDto> {
+    return this.view(partnerId, await this.kyb.find(partnerId));
+  }
+
+  @Put(':partnerId')
+  @ApiHeader({ name: 'X-Operator', required: false, description: 'Who makes the change' })
+  @ApiOkResponse({ type: PartnerKybResponseDto })
+  async set(
+    @Headers('x-operator') operator: string | undefined,
+    @Param('partnerId', ParseUUIDPipe) partnerId: string,
+    @Body() body: SetPartnerKybRequestDto,
+  ): Promise<PartnerKybResponseDto> {
+    const entry: PartnerKybEntity = {
+      partnerId,
+      status: body.status,
+      pendingLimit: body.pendingLimit ?? null,
+      updatedBy: actorOf(operator),
+      updatedAt: this.clock.now(),
+    };
+    await this.kyb.save(entry);
+    return this.view(partnerId, entry);
+  }
+
+  private view(partnerId: string, entry: PartnerKybEntity | null): PartnerKybResponseDto {
+    return {
+      partnerId,
+      status: entry?.status ?? 'approved',
+      // The column's scale pads with zeros; shown as the operator typed it.
+      pendingLimit: decimal(entry?.pendingLimit ?? this.config.KYB_PENDING_LIMIT).toFixed(),
+      updatedBy: entry?.updatedBy ?? null,
+      updatedAt: entry?.updatedAt.toISOString() ?? null,
+    };
+  }
+}
