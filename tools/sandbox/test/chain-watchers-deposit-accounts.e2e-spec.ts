@@ -240,6 +240,16 @@ describe('chain-watchers deposit accounts', () => {
       await runSweeps();
       expect(await sweepsOf(network)).toHaveLength(1);
       expect((await treasuryBalance(network)) - before).toBe(12_500_000n);
+      // The look-back reads the swept deposit again every second: it stays recorded once, and
+      // the account is not made due again for it.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const [after] = (
+        await sql.query(
+          'SELECT "due_at" FROM "chain_watchers"."deposit_account" WHERE "transaction_id" = $1 AND "blockchain" = $2',
+          [transactionId, network],
+        )
+      ).rows;
+      expect(after).toEqual({ due_at: null });
     },
   );
 

@@ -17,8 +17,8 @@ export interface DepositBatch {
   readonly foundBy: SeenTransferEntity['foundBy'];
   // Advanced in the same transaction (streams); reconciliation never moves a cursor.
   readonly cursor?: { readonly stream: string; readonly value: string };
-  // The per-transaction deposit account the deposit arrived at (watchers): no longer watched,
-  // and due for a sweep, in the same transaction.
+  // The per-transaction deposit account the deposit arrived at (watchers): announced, and due
+  // for a sweep, in the same transaction, when the deposit is new.
   readonly account?: Pick<DepositAccountEntity, 'blockchain' | 'transactionId' | 'address'>;
 }
 
@@ -76,7 +76,9 @@ export class DepositLedgerRepository {
       const kind = batch.kind ?? 'DEPOSIT';
       const inserted = batch.deposit ? await this.insert(tx, batch.deposit, batch.foundBy, kind) : false;
       if (batch.cursor) await this.advance(tx, batch.cursor.stream, batch.cursor.value);
-      if (batch.account) {
+      // Only a transfer seen for the first time makes its account due: the look-back reads the
+      // same transfers again and again, and an account swept since must not come back for them.
+      if (batch.account && inserted) {
         const { blockchain, transactionId, address } = batch.account;
         if (kind === 'DEPOSIT')
           await this.accounts.markAnnounced(tx, blockchain, transactionId, this.clock.now());
