@@ -9,23 +9,16 @@
 //   variable uses instead of a datasource UID of one install, unique panel ids, and every query.
 //
 // A query is checked without a PromQL parser: brackets balance, every metric it names exists (the
-// apps' own, found in the source; prom-client's default metrics; kafka_exporter's, listed
+// apps' own, found in the source; prom-client's default metrics; Prometheus' own, listed
 // below), every label it matches or groups by is one those metrics carry, and every label an
 // annotation or legend prints ($labels.x, {{x}}) is one the query keeps. A full PromQL parse is
 // left to promtool (k8s/README.md, "Dashboards and alerts").
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Metrics of exporters other than the apps that the rules and the dashboard use, with their
-// labels. kafka_exporter (danielqsj/kafka_exporter, also Strimzi's Kafka Exporter): consumer lag
-// and topic offsets, which an app cannot report about itself once it is stuck or gone.
+// Series the rules and the dashboard may use that no app registers: Prometheus' own per target.
+// Everything else (consumer lag included) is measured by the apps: no exporter to deploy.
 const EXTERNAL_METRICS = {
-  kafka_consumergroup_lag: ['consumergroup', 'topic', 'partition'],
-  kafka_consumergroup_lag_sum: ['consumergroup', 'topic'],
-  kafka_consumergroup_current_offset: ['consumergroup', 'topic', 'partition'],
-  kafka_consumergroup_current_offset_sum: ['consumergroup', 'topic'],
-  kafka_consumergroup_members: ['consumergroup'],
-  kafka_topic_partition_current_offset: ['topic', 'partition'],
   up: [],
 };
 // Labels any scraped series may carry besides its own: the apps' default label (MetricsRegistry)
@@ -141,7 +134,7 @@ function checkQuery(expr, printed, known, report) {
   for (const problem of problems) report(problem);
   const unknown = [...metrics].filter((metric) => !known.has(metric));
   for (const metric of unknown)
-    report(`metric "${metric}" is exported by no app (nor prom-client's defaults, nor kafka_exporter)`);
+    report(`metric "${metric}" is exported by no app (nor prom-client's defaults, nor Prometheus)`);
   if (metrics.size > 0 && unknown.length === 0) {
     const carried = new Set([...metrics].flatMap((metric) => [...known.get(metric)]));
     for (const name of labels)

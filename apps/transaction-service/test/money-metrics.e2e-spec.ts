@@ -6,9 +6,9 @@ import type { RefundRequestedV1, RefundSettledV1 } from '@shared/contracts';
 import { openTransaction } from './funded-transactions.js';
 import { STELLAR_BREB, TransactionSystem, type Partner } from './transaction-system.js';
 
-// The deposit and refund metrics on transaction-service's /metrics that the Grafana dashboard
-// and the alert rules of k8s/observability read.
-describe('transaction-service /metrics: deposits and refunds', () => {
+// The deposit, refund and consumer metrics on transaction-service's /metrics that the Grafana
+// dashboard and the alert rules of k8s/observability read.
+describe('transaction-service /metrics: deposits, refunds and consumers', () => {
   const system = new TransactionSystem();
   const refunds: RefundRequestedV1[] = [];
   let partner: Partner;
@@ -43,6 +43,35 @@ describe('transaction-service /metrics: deposits and refunds', () => {
     }
     return undefined;
   };
+
+  it("counts each delivery by outcome, each group's lag, and how long a deposit took to be recorded", async () => {
+    const consumed = (outcome: string) =>
+      sample('events_consumed_total', {
+        consumer: 'transaction-service',
+        topic: 'chain.deposit.detected.v1',
+        outcome,
+      });
+    const before = {
+      applied: (await consumed('applied')) ?? 0,
+      duplicate: (await consumed('duplicate')) ?? 0,
+    };
+    const opened = await openTransaction(system, partner, STELLAR_BREB);
+    const eventId = randomUUID();
+    // The same event twice: the inbox applies it once.
+    await deliver('chain.deposit.detected.v1', opened.fact, opened.fact.onChainTx, eventId);
+    await deliver('chain.deposit.detected.v1', opened.fact, opened.fact.onChainTx, eventId);
+
+    await expectEventually(async () => expect(await consumed('duplicate')).toBe(before.duplicate + 1));
+    expect(await consumed('applied')).toBe(before.applied + 1);
+    expect(
+      await sample('deposit_detection_seconds_count', { blockchain: 'STELLAR', source: 'STREAM' }),
+    ).toBeGreaterThanOrEqual(1);
+    await expectEventually(async () =>
+      expect(
+        await sample('consumer_lag', { consumer: 'transaction-service', topic: 'chain.deposit.detected.v1' }),
+      ).toBe(0),
+    );
+  });
 
   it('counts an unmatched deposit and reports how many are unmatched now, by chain', async () => {
     expect(

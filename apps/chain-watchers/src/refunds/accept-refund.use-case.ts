@@ -5,6 +5,7 @@ import {
   Blockchain,
   CryptoCurrency,
   PayoutTopic,
+  REFUND_REASONS,
   type PayoutTopics,
   type RefundRequestedV1,
 } from '@shared/contracts';
@@ -16,7 +17,6 @@ import type { RefundEntity } from './refund.entity.js';
 import { RefundsRepository } from './refunds.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const REASONS: readonly string[] = ['WRONG_AMOUNT', 'EXCESS', 'EXPIRED', 'PAYOUT_FAILED', 'UNMATCHED'];
 
 // Records a requested refund once per refundId (in the consumer's transaction, with its inbox
 // row) and wakes the worker once that is committed — but only a refund of a deposit this service
@@ -111,6 +111,6 @@ function malformation(request: RefundRequestedV1): string | null {
   if (!Object.values<string>(CryptoCurrency).includes(request.cryptoCurrency)) return 'cryptoCurrency';
   if (typeof request.destination !== 'string' || request.destination.length > 120) return 'destination';
   if (typeof request.amount !== 'string' || request.amount.length > 60) return 'amount';
-  if (!REASONS.includes(request.reason)) return 'reason';
+  if (!(REFUND_REASONS as readonly string[]).includes(request.reason)) return 'reason';
   return null;
 }

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { Counter, Gauge } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import { MetricsRegistry } from '@platform/http';
 import type { OutboxTransaction } from '@platform/messaging';
 import { Blockchain, type PayoutTopics } from '@shared/contracts';
@@ -12,10 +12,13 @@ import { UnmatchedDepositsQuery } from './unmatched-deposits.query.js';
 //   by reconciliation counts again under its new outcome);
 // - deposits_unmatched: transfers that fund no transaction now (GET /ops/deposits/unmatched),
 //   read at each scrape. Every replica reports the same count (dashboards and alerts take the
-//   max); -1 when it cannot be read.
+//   max); -1 when it cannot be read;
+// - deposit_detection_seconds: from a transfer's confirmation on chain to its recording here,
+//   by chain and who reported it (the stream and watchers, a notify, reconciliation).
 @Injectable()
 export class DepositMetrics implements OnModuleInit {
   private readonly recorded: Counter<'blockchain' | 'outcome' | 'source'>;
+  private readonly detection: Histogram<'blockchain' | 'source'>;
 
   constructor(
     private readonly metrics: MetricsRegistry,
@@ -27,11 +30,23 @@ export class DepositMetrics implements OnModuleInit {
       labelNames: ['blockchain', 'outcome', 'source'],
       registers: [metrics.registry],
     });
+    this.detection = new Histogram({
+      name: 'deposit_detection_seconds',
+      help: "From a transfer's confirmation on chain to its recording, by chain and source",
+      labelNames: ['blockchain', 'source'],
+      buckets: [1, 2, 5, 10, 20, 30, 60, 120, 300, 900],
+      registers: [metrics.registry],
+    });
   }
 
   recordedWithin(tx: OutboxTransaction<PayoutTopics>, deposit: DepositEntity): void {
     const { blockchain, outcome, source } = deposit;
-    tx.afterCommit(() => this.recorded.inc({ blockchain, outcome, source }));
+    tx.afterCommit(() => {
+      this.recorded.inc({ blockchain, outcome, source });
+      // A chain clock slightly ahead of ours would make it negative: nothing arrives before it is sent.
+      const seconds = (deposit.recordedAt.getTime() - deposit.confirmedAt.getTime()) / 1000;
+      this.detection.observe({ blockchain, source }, Math.max(0, seconds));
+    });
   }
 
   onModuleInit(): void {

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { OwnsTables } from '@platform/database';
 import { PayoutScheduler } from './payout-scheduler.js';
+import { PayoutMetrics } from './payout-metrics.js';
 import { PayoutWorker } from './payout-worker.js';
 import { PayoutEntity } from './payout.entity.js';
 import { PayoutsRepository } from './payouts.repository.js';
@@ -23,6 +24,7 @@ import { RecordPayoutOutcomeUseCase } from './record-payout-outcome.use-case.js'
     PayoutWorker,
     PayoutScheduler,
     RailCallbacks,
+    PayoutMetrics,
   ],
   exports: [PayoutScheduler, RailAdapters],
 })

@@ -5,6 +5,7 @@ import { RecipientVault } from '../transactions/recipient-vault.js';
 import { transactionNotFound } from '../core/errors/transaction.errors.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import type { PayoutEntity } from './payout.entity.js';
+import { PayoutMetrics } from './payout-metrics.js';
 import type { RailPayoutState } from './rail-adapter.js';
 import { RailAdapters } from './rail-adapters.js';
 import { RecordPayoutOutcomeUseCase } from './record-payout-outcome.use-case.js';
@@ -19,11 +20,15 @@ export class ProcessPayoutUseCase {
     private readonly rails: RailAdapters,
     private readonly recordOutcome: RecordPayoutOutcomeUseCase,
     private readonly config: TransactionServiceConfig,
+    private readonly metrics: PayoutMetrics,
   ) {}
 
   async execute(payout: PayoutEntity): Promise<void> {
     const rail = this.rails.of(payout.rail);
-    const state = payout.railReference ? await rail.status(payout.railReference) : await this.send(payout);
+    const { railReference } = payout;
+    const state = railReference
+      ? await this.metrics.timed(payout.rail, 'status', () => rail.status(railReference))
+      : await this.send(payout);
     await this.recordOutcome.execute(payout.transactionId, state);
   }
 
@@ -36,7 +41,7 @@ export class ProcessPayoutUseCase {
     if (!recipientKey || rail.accountProblem(recipientKey)) {
       return { railReference: null, status: 'FAILED', failureReason: 'INVALID_ACCOUNT' };
     }
-    return rail.send({
+    const order = {
       idempotencyKey: `payout-${transaction.id}`,
       reference: transaction.id,
       // Whole pesos go as "400000", not "400000.00".
@@ -44,7 +49,8 @@ export class ProcessPayoutUseCase {
       currency: payout.currency,
       recipientKey,
       callbackUrl: this.callbackUrl(),
-    });
+    };
+    return this.metrics.timed(payout.rail, 'send', () => rail.send(order));
   }
 
   private callbackUrl(): string | null {

@@ -11,6 +11,7 @@ import { TransactionsRepository } from '../transactions/transactions.repository.
 import { TransitionTransactionUseCase } from '../transactions/transition-transaction.use-case.js';
 import { TransactionServiceConfig } from '../core/transaction-service.config.js';
 import type { PayoutEntity } from './payout.entity.js';
+import { PayoutMetrics } from './payout-metrics.js';
 import { PayoutsRepository } from './payouts.repository.js';
 import type { RailPayoutState } from './rail-adapter.js';
 
@@ -27,6 +28,7 @@ export class RecordPayoutOutcomeUseCase {
     private readonly refunds: RefundRequests,
     private readonly config: TransactionServiceConfig,
     private readonly clock: Clock,
+    private readonly metrics: PayoutMetrics,
   ) {}
 
   execute(transactionId: string, state: RailPayoutState): Promise<void> {
@@ -43,6 +45,7 @@ export class RecordPayoutOutcomeUseCase {
         updatedAt: now,
       };
       await this.payouts.save(tx, next);
+      if (next.status !== payout.status) this.metrics.changedWithin(tx, next);
       if (next.status === 'SUBMITTED') return;
       // A failed payout's refund is asked first, so the PAYMENT_FAILED event carries it.
       const refund = next.status === 'FAILED' ? await this.refundDeposit(tx, transactionId) : null;

@@ -1,11 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageNumber, PageResponseDto, PageSize } from '@platform/http';
 import { IsIn, IsOptional } from 'class-validator';
-import { Blockchain, CryptoCurrency, type RefundStatus } from '@shared/contracts';
+import { Blockchain, CryptoCurrency, REFUND_REASONS, type RefundStatus } from '@shared/contracts';
 
 // FAILED: chain-watchers gave up; REQUESTED: still waiting for an outcome.
 const ATTENTION_STATUSES: readonly RefundStatus[] = ['FAILED', 'REQUESTED'];
-const REFUND_REASONS = ['WRONG_AMOUNT', 'EXCESS', 'EXPIRED', 'PAYOUT_FAILED', 'UNMATCHED'];
 
 export class ListRefundsRequestDto {
   @ApiPropertyOptional({ enum: ATTENTION_STATUSES, default: 'FAILED' })
@@ -44,7 +43,7 @@ class RefundViewDto {
   @ApiProperty({ example: '10.5', description: 'Decimal string' })
   amount!: string;
 
-  @ApiProperty({ enum: REFUND_REASONS })
+  @ApiProperty({ enum: [...REFUND_REASONS] })
   reason!: string;
 
   @ApiProperty({ enum: ['REQUESTED', 'SENT', 'FAILED'] })

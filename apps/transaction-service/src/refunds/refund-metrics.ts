@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { MetricsRegistry } from '@platform/http';
 import type { OutboxTransaction } from '@platform/messaging';
-import { Blockchain, type PayoutTopics } from '@shared/contracts';
+import { Blockchain, REFUND_REASONS, type PayoutTopics } from '@shared/contracts';
 import type { RefundEntity } from './refund.entity.js';
 
 // Refunds asked of chain-watchers and their outcomes, on /metrics (dashboard and alerts in
@@ -11,7 +11,7 @@ import type { RefundEntity } from './refund.entity.js';
 @Injectable()
 export class RefundMetrics {
   private readonly requested: Counter<'blockchain' | 'reason'>;
-  private readonly settled: Counter<'blockchain' | 'status'>;
+  private readonly settled: Counter<'blockchain' | 'status' | 'reason'>;
 
   constructor(metrics: MetricsRegistry) {
     const registers = [metrics.registry];
@@ -23,13 +23,14 @@ export class RefundMetrics {
     });
     this.settled = new Counter({
       name: 'refunds_settled_total',
-      help: 'Refund outcomes reported by chain-watchers, by chain and status (SENT or FAILED)',
-      labelNames: ['blockchain', 'status'],
+      help: 'Refund outcomes reported by chain-watchers, by chain, status (SENT or FAILED) and reason',
+      labelNames: ['blockchain', 'status', 'reason'],
       registers,
     });
     // Present at 0 from the start, so the first failure is an increase an alert can see.
     for (const blockchain of Object.values(Blockchain))
-      for (const status of ['SENT', 'FAILED']) this.settled.inc({ blockchain, status }, 0);
+      for (const status of ['SENT', 'FAILED'])
+        for (const reason of REFUND_REASONS) this.settled.inc({ blockchain, status, reason }, 0);
   }
 
   requestedWithin(tx: OutboxTransaction<PayoutTopics>, refund: RefundEntity): void {
@@ -37,6 +38,7 @@ export class RefundMetrics {
   }
 
   settledWithin(tx: OutboxTransaction<PayoutTopics>, refund: RefundEntity): void {
-    tx.afterCommit(() => this.settled.inc({ blockchain: refund.blockchain, status: refund.status }));
+    const { blockchain, status, reason } = refund;
+    tx.afterCommit(() => this.settled.inc({ blockchain, status, reason }));
   }
 }

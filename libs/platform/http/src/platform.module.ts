@@ -1,7 +1,5 @@
-import { type DynamicModule, Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD, APP_PIPE, DiscoveryModule } from '@nestjs/core';
-import { Counter, Gauge } from 'prom-client';
-import { EVENT_BUS, OutboxRelay, type EventBus } from '@platform/messaging';
 import { Clock, IdGenerator, RandomIdGenerator, SystemClock } from '@shared/util';
 import { IdentityGuard } from './auth/identity.guard.js';
 import { InternalTokenService } from './auth/internal-token.service.js';
@@ -10,51 +8,15 @@ import { strictValidationPipe } from './errors/invalid-request.error.js';
 import { HttpConfig } from './http.config.js';
 import { HealthController } from './observability/health.controller.js';
 import { MetricsController } from './observability/metrics.controller.js';
+import {
+  ConsumerMetrics,
+  ForeignEventsMetric,
+  OutboxBacklogMetric,
+} from './observability/messaging-metrics.js';
 import { MetricsRegistry } from './observability/metrics.registry.js';
 import { OpenApiController, OpenApiDocument } from './observability/openapi.controller.js';
 
 export const SERVICE_NAME = Symbol('ServiceName');
-
-@Injectable()
-class OutboxBacklogMetric implements OnModuleInit {
-  constructor(
-    private readonly metrics: MetricsRegistry,
-    private readonly relay: OutboxRelay,
-  ) {}
-
-  onModuleInit(): void {
-    const relay = this.relay;
-    new Gauge({
-      name: 'outbox_backlog',
-      help: 'Events committed but not yet published',
-      registers: [this.metrics.registry],
-      async collect() {
-        this.set(await relay.backlog().catch(() => -1));
-      },
-    });
-  }
-}
-
-// Events the bus refused unread because they carried another environment's id or none: each is
-// on `<topic>.dlq`, and one is already too many (a producer of another deployment writes to this
-// broker, or this deployment's ENVIRONMENT_ID changed under running producers).
-@Injectable()
-class ForeignEventsMetric implements OnModuleInit {
-  constructor(
-    private readonly metrics: MetricsRegistry,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
-  ) {}
-
-  onModuleInit(): void {
-    const refused = new Counter({
-      name: 'events_foreign_total',
-      help: 'Events of another environment (or of none) dead-lettered without being handled',
-      labelNames: ['topic', 'consumer'],
-      registers: [this.metrics.registry],
-    });
-    this.bus.onForeignEvent(({ topic, groupId }) => refused.inc({ topic, consumer: groupId }));
-  }
-}
 
 // What every app gets: clock and id generator, the identity guard on every route and the boot
 // check that every route declares its auth, strict validation of every DTO (the same pipe direct
@@ -84,6 +46,7 @@ export class PlatformModule {
         OpenApiDocument,
         OutboxBacklogMetric,
         ForeignEventsMetric,
+        ConsumerMetrics,
         RouteAuthAudit,
         { provide: APP_GUARD, useClass: IdentityGuard },
         { provide: APP_PIPE, useFactory: strictValidationPipe },

@@ -11,6 +11,16 @@ import {
 import type { InboxRepository } from './inbox.repository.js';
 import type { TransactionalOutbox } from './transactional-outbox.js';
 
+// What became of one delivery to a consumer group: applied, a duplicate the inbox skipped, an
+// attempt that failed (retried), or parked on `<topic>.dlq` after the last attempt or unread.
+export type DeliveryOutcome = 'applied' | 'duplicate' | 'failed' | 'dead_lettered';
+
+export interface DeliveryReport {
+  readonly groupId: string;
+  readonly topic: string;
+  readonly outcome: DeliveryOutcome;
+}
+
 export interface RetryPolicy {
   readonly maxAttempts: number;
   readonly baseDelayMs: number;
@@ -27,6 +37,8 @@ const CONCURRENT_PARTITIONS = 4;
 // in effect (inbox row + effect + outgoing events in one transaction), retried with backoff,
 // and after the last attempt parked on `<topic>.dlq` so the stream keeps moving.
 export class ConsumerHost<M extends TopicMap> {
+  private readonly observers: Array<(report: DeliveryReport) => void> = [];
+
   constructor(
     private readonly bus: EventBus,
     private readonly inbox: InboxRepository,
@@ -36,6 +48,11 @@ export class ConsumerHost<M extends TopicMap> {
     private readonly logger: Logger,
     private readonly retry: RetryPolicy,
   ) {}
+
+  // Told every delivery's outcome and every failed attempt (metrics count them).
+  observe(observer: (report: DeliveryReport) => void): void {
+    this.observers.push(observer);
+  }
 
   async start(groupId: string, consumers: readonly EventConsumer<M>[]): Promise<void> {
     if (consumers.length === 0) return;
@@ -62,9 +79,11 @@ export class ConsumerHost<M extends TopicMap> {
     }
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.applyOnce(groupId, consumer, event);
+        const applied = await this.applyOnce(groupId, consumer, event);
+        this.report(groupId, event, applied ? 'applied' : 'duplicate');
         return;
       } catch (error) {
+        this.report(groupId, event, 'failed');
         const message = error instanceof Error ? error.message : String(error);
         if (attempt >= this.retry.maxAttempts) {
           this.logger.error(
@@ -83,12 +102,22 @@ export class ConsumerHost<M extends TopicMap> {
     }
   }
 
-  private async applyOnce(groupId: string, consumer: EventConsumer<M>, event: EventEnvelope): Promise<void> {
+  // False when the inbox had it already (a redelivery).
+  private async applyOnce(
+    groupId: string,
+    consumer: EventConsumer<M>,
+    event: EventEnvelope,
+  ): Promise<boolean> {
     const applied = await this.outbox.runOnce(
       (unit) => this.inbox.record(unit, groupId, event, this.clock.now()),
       (tx) => consumer.handle(event.payload as M[typeof consumer.topic], tx, event as EventEnvelope<never>),
     );
     if (!applied) this.logger.debug({ eventId: event.id, topic: event.topic }, 'duplicate event ignored');
+    return applied;
+  }
+
+  private report(groupId: string, event: EventEnvelope, outcome: DeliveryOutcome): void {
+    for (const observer of this.observers) observer({ groupId, topic: event.topic, outcome });
   }
 
   private async deadLetter(
@@ -97,6 +126,7 @@ export class ConsumerHost<M extends TopicMap> {
     error: string,
     attempts: number,
   ): Promise<void> {
+    this.report(groupId, event, 'dead_lettered');
     const payload: DeadLetterPayload = { event, consumer: groupId, error, attempts };
     await this.bus.publish([
       {

@@ -98,4 +98,29 @@ describe(InMemoryEventBus.name, () => {
     await sut.disconnect();
     expect(await sut.isReady()).toBe(false);
   });
+
+  it("reports a durable group's lag (what it has not handled yet), and none for a group that starts at the latest offset", async () => {
+    const sut = await connectedBus();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    await sut.subscribe({ groupId: 'slow', topics: ['demo.thing.happened.v1'], handle: () => gate });
+    await sut.subscribe({
+      groupId: 'live',
+      topics: ['demo.thing.happened.v1'],
+      startFrom: 'latest',
+      handle: async () => undefined,
+    });
+
+    await sut.publish([event('1'), event('2'), event('3')]);
+
+    expect(await sut.consumerLag()).toEqual([
+      { groupId: 'slow', topic: 'demo.thing.happened.v1', partition: 0, lag: 3 },
+    ]);
+    open();
+    await expectEventually(async () =>
+      expect(await sut.consumerLag()).toEqual([
+        { groupId: 'slow', topic: 'demo.thing.happened.v1', partition: 0, lag: 0 },
+      ]),
+    );
+  });
 });

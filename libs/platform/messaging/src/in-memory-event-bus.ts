@@ -1,4 +1,4 @@
-import type { EventBus } from './event-bus.js';
+import type { ConsumerLag, EventBus } from './event-bus.js';
 import type { EventEnvelope, EventHandler, Subscription } from './event-envelope.js';
 
 // The standalone and test bus: one process, Kafka's semantics where they matter — every group
@@ -9,6 +9,7 @@ const REDELIVERY_DELAY_MS = 200;
 
 interface GroupCursor {
   readonly handle: EventHandler;
+  readonly durable: boolean;
   position: number;
   draining: boolean;
 }
@@ -40,7 +41,7 @@ export class InMemoryEventBus implements EventBus {
       if (cursors.has(groupId)) throw new Error(`Group ${groupId} already consumes ${topic} in this process`);
       const log = this.logOf(topic);
       const position = startFrom === 'latest' ? log.offset + log.events.length : log.offset;
-      cursors.set(groupId, { handle, position, draining: false });
+      cursors.set(groupId, { handle, durable: startFrom === 'earliest', position, draining: false });
       this.groups.set(topic, cursors);
       this.wake(topic);
     }
@@ -53,6 +54,18 @@ export class InMemoryEventBus implements EventBus {
   // One process is one deployment: every event on this bus was published by it, so none is
   // ever foreign (the environment check guards what crosses a shared broker).
   onForeignEvent(): void {}
+
+  // One partition per topic; a cursor's position is the offset of the next event it will handle.
+  async consumerLag(): Promise<readonly ConsumerLag[]> {
+    const lags: ConsumerLag[] = [];
+    for (const [topic, cursors] of this.groups) {
+      const log = this.logOf(topic);
+      for (const [groupId, cursor] of cursors)
+        if (cursor.durable)
+          lags.push({ groupId, topic, partition: 0, lag: log.offset + log.events.length - cursor.position });
+    }
+    return lags;
+  }
 
   async disconnect(): Promise<void> {
     this.connected = false;

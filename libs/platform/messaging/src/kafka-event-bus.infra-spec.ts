@@ -172,6 +172,49 @@ describe(KafkaEventBus.name, () => {
     }
   });
 
+  it("measures a durable group's lag per partition from the broker, and leaves out groups that start at the latest offset", async () => {
+    const sut = await connectedBus('lag');
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const handled: string[] = [];
+    await sut.subscribe({
+      groupId: `lagging-${run}`,
+      topics: ['lag.test.v1'],
+      handle: async (event) => {
+        await gate;
+        handled.push(event.id);
+      },
+    });
+    await sut.subscribe({
+      groupId: `fan-out-${run}`,
+      topics: ['lag.test.v1'],
+      startFrom: 'latest',
+      handle: async () => undefined,
+    });
+    const events = Array.from({ length: 5 }, () => randomUUID()).map((id) => ({
+      id,
+      topic: 'lag.test.v1',
+      key: 'one-key',
+      payload: {},
+      occurredAt: new Date().toISOString(),
+      correlationId: id,
+    }));
+    await sut.publish(events);
+    const lagOf = async (groupId: string) =>
+      (await sut.consumerLag()).filter((lag) => lag.groupId === groupId);
+    // The first event holds its partition: all five wait, on one partition of the logical topic.
+    await expectEventually(async () =>
+      expect((await lagOf(`lagging-${run}`)).reduce((sum, { lag }) => sum + lag, 0)).toBe(5),
+    );
+    expect((await lagOf(`lagging-${run}`)).every(({ topic }) => topic === 'lag.test.v1')).toBe(true);
+    expect(await lagOf(`fan-out-${run}`)).toEqual([]);
+    open();
+    await expectEventually(() => expect(handled).toHaveLength(5));
+    await expectEventually(async () =>
+      expect((await lagOf(`lagging-${run}`)).reduce((sum, { lag }) => sum + lag, 0)).toBe(0),
+    );
+  });
+
   it('an event written through the outbox is consumed once even when delivered twice', async () => {
     const { sut, ledger } = await kafkaLedger('twice');
     const applied = await record(sut, CREDIT_APPLIED);

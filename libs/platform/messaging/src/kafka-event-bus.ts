@@ -18,7 +18,7 @@ import {
   type ForeignEvent,
   type ForeignEventListener,
 } from './environment-identity.js';
-import type { EventBus } from './event-bus.js';
+import type { ConsumerLag, EventBus } from './event-bus.js';
 import { stopKafkaJsIdleLoop } from './kafkajs-idle-loop-fix.js';
 import {
   deadLetterTopic,
@@ -66,6 +66,8 @@ export class KafkaEventBus implements EventBus {
   private readonly producer: Producer;
   private readonly admin: Admin;
   private readonly consumers: Consumer[] = [];
+  // The durable groups this process consumes for, with their physical topics (for their lag).
+  private readonly durableGroups = new Map<string, readonly string[]>();
   private readonly knownTopics = new Set<string>();
   private producerConnected = false;
 
@@ -141,6 +143,7 @@ export class KafkaEventBus implements EventBus {
   }: Subscription): Promise<void> {
     const physicalTopics = topics.map((topic) => this.physical(topic));
     await this.ensureTopics(physicalTopics);
+    if (startFrom === 'earliest') this.durableGroups.set(groupId, physicalTopics);
     // After a broker restart kafkajs may rejoin a member as a new one; the group then waits for
     // the old one up to the rebalance timeout (kafkajs's default is 60 s), so a short one brings
     // consumers back within seconds. A handler busy past it when a rebalance starts only costs its
@@ -194,6 +197,30 @@ export class KafkaEventBus implements EventBus {
       },
     });
     await withTimeout(joined, GROUP_JOIN_TIMEOUT_MS);
+  }
+
+  // The broker's newest offset of each partition less the group's committed one (a group that
+  // committed nothing yet on a partition lags by everything retained there).
+  async consumerLag(): Promise<readonly ConsumerLag[]> {
+    const lags: ConsumerLag[] = [];
+    for (const [groupId, topics] of this.durableGroups) {
+      const committed = await this.admin.fetchOffsets({ groupId, topics: [...topics] });
+      for (const { topic, partitions } of committed) {
+        const ends = await this.admin.fetchTopicOffsets(topic);
+        for (const { partition, offset } of partitions) {
+          const end = ends.find((candidate) => candidate.partition === partition);
+          if (!end) continue;
+          const from = Number(offset) >= 0 ? Number(offset) : Number(end.low);
+          lags.push({
+            groupId,
+            topic: this.logical(topic),
+            partition,
+            lag: Math.max(0, Number(end.high) - from),
+          });
+        }
+      }
+    }
+    return lags;
   }
 
   onForeignEvent(listener: ForeignEventListener): void {

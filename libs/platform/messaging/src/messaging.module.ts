@@ -143,7 +143,7 @@ export class MessagingModule {
         },
         MessagingLifecycle,
       ],
-      exports: [EVENT_BUS, TransactionalOutbox, OutboxRelay],
+      exports: [EVENT_BUS, TransactionalOutbox, OutboxRelay, ConsumerHost],
     };
   }
 }

@@ -69,5 +69,6 @@ export class RunScopedBus implements EventBus {
     });
   isReady = () => this.kafka.isReady();
   onForeignEvent = (listener: ForeignEventListener) => this.kafka.onForeignEvent(listener);
+  consumerLag = () => this.kafka.consumerLag();
   disconnect = () => this.kafka.disconnect();
 }

@@ -100,6 +100,11 @@ export interface DepositDetectedV1 {
   readonly confirmedAt: string;
 }
 
+// Why crypto goes back: less than quoted, more than quoted, after the quote expired, the payout
+// failed, or a held transfer an operator sends back.
+export const REFUND_REASONS = ['WRONG_AMOUNT', 'EXCESS', 'EXPIRED', 'PAYOUT_FAILED', 'UNMATCHED'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
 // transaction-service asks chain-watchers to send crypto back. Keyed by transaction id, or by the
 // deposit's `depositOnChainTx` when there is none; refundId is the idempotency key of the transfer
 // itself.
@@ -112,7 +117,7 @@ export interface RefundRequestedV1 {
   readonly destination: string;
   // Decimal string in whole tokens.
   readonly amount: string;
-  readonly reason: 'WRONG_AMOUNT' | 'EXCESS' | 'EXPIRED' | 'PAYOUT_FAILED' | 'UNMATCHED';
+  readonly reason: RefundReason;
   // The deposit the refund gives back (its `chain.deposit.detected.v1` fact's `onChainTx` and
   // `transferIndex`): chain-watchers sends a refund only for a deposit it recorded itself, to its
   // sender, in its currency, and never more in all than it recorded. A request without them is
