@@ -2,13 +2,14 @@ import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { runMigrations, startEmbeddedPostgres, withDataSource } from '@platform/database';
+import { runMigrations, withDataSource } from '@platform/database';
 import { startService, type PlatformSections, type RunningService } from '@platform/http';
 import type { Logger } from '@platform/logging';
 import { InMemoryEventBus } from '@platform/messaging';
 import { backendDefinitions, gatewayDefinition, upstreamVariables } from '../../apps/all-apps.js';
 import { startSandbox, type Sandbox } from '../../sandbox/src/start-sandbox.js';
 import { pointAtSandbox, sandboxEnv, sandboxPushEnv } from '../../sandbox/src/deployment-env.js';
+import { startStandaloneDatabases } from './standalone-databases.js';
 import { loadOrCreateSecrets, type StandaloneSecrets } from './standalone-secrets.js';
 
 export interface StandaloneOptions {
@@ -40,10 +41,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   const secrets = await loadOrCreateSecrets(dataDir);
-  const postgres = await startEmbeddedPostgres({
-    dataDir: join(dataDir, 'postgres'),
-    maxConnections: (backendDefinitions.length + 2) * POOL_PER_APP,
-  });
+  const databases = await startStandaloneDatabases(dataDir, POOL_PER_APP, backendDefinitions.length);
   logger.info({ dataDir }, 'embedded PostgreSQL started');
   const bus = new InMemoryEventBus();
   await bus.connect();
@@ -51,7 +49,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
   const sandbox = await startSandbox({ webhookReceiverPort: options.webhookReceiverPort ?? 0 }).catch(
     async (error: unknown) => {
       await bus.disconnect();
-      await postgres.stop();
+      await databases.stop();
       throw error;
     },
   );
@@ -60,7 +58,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     for (const service of services.reverse()) await service.close();
     await sandbox.close();
     await bus.disconnect();
-    await postgres.stop();
+    await databases.stop();
   };
   try {
     const common = {
@@ -68,13 +66,16 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       LOG_LEVEL: options.logLevel,
-      DATABASE_URL: postgres.url,
       DATABASE_POOL_SIZE: String(POOL_PER_APP),
       EVENT_BUS: 'memory',
       INTERNAL_AUTH_SECRET: secrets.internalAuthSecret,
     };
     for (const definition of [...backendDefinitions, gatewayDefinition]) {
-      const applied = await withDataSource(definition.database, postgres.url, runMigrations);
+      const applied = await withDataSource(
+        definition.database,
+        databases.urlOf(definition.name),
+        runMigrations,
+      );
       if (applied.length > 0) logger.info({ app: definition.name, applied }, 'migrations applied');
     }
     // Ports are chosen before any app starts so that every app knows every other's URL: backends
@@ -94,6 +95,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
           ...ownEnv(definition.name, secrets, dataDir),
           ...sandboxEnv(sandbox, definition.name),
           ...(options.sandboxPush && definition.name === 'chat-api' ? sandboxPushEnv(sandbox) : {}),
+          DATABASE_URL: databases.urlOf(definition.name),
           PORT: String(ports[index]),
         },
         sharedBus: bus,
@@ -107,6 +109,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
         ...ownEnv(gatewayDefinition.name, secrets, dataDir),
         // The chains are simulated: partners may pay their deposits from the console.
         SANDBOX_CONTROL_URL: sandbox.control.url,
+        DATABASE_URL: databases.urlOf(gatewayDefinition.name),
         PORT: String(options.port),
       },
       sharedBus: bus,
