@@ -2,7 +2,7 @@
 // a folder may import the core and folders of the layers below its own, never a peer or a layer
 // above (README, "Structure").
 export default [
-  ['qr-codes', 'idempotency', 'deposit-addresses', 'kyc-gate', 'deposits'],
+  ['qr-codes', 'idempotency', 'deposit-addresses', 'kyc-gate', 'daily-caps', 'deposits'],
   ['recipients'],
   ['transactions'],
   ['refunds'],

@@ -4,11 +4,19 @@ import { CorridorsModule } from './corridors/corridors.module.js';
 import { QuoteCoreModule } from './core/quote-core.module.js';
 import { PricingModule } from './pricing/pricing.module.js';
 import { QuotesModule } from './quotes/quotes.module.js';
+import { RailCapsModule } from './rail-caps/rail-caps.module.js';
 
 // quote-service: the core, then one module per feature. Adding a feature is its folder and one
 // line here; its routes and tables are found from its module. The order is the API document's:
 // the reference lists each module's routes in the order the modules are listed.
 @Module({
-  imports: [QuoteCoreModule, CorridorsModule, PricingModule, QuotesModule, CorridorAdministrationModule],
+  imports: [
+    QuoteCoreModule,
+    CorridorsModule,
+    RailCapsModule,
+    PricingModule,
+    QuotesModule,
+    CorridorAdministrationModule,
+  ],
 })
 export class QuoteServiceModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TransactionCoreModule } from './core/transaction-core.module.js';
+import { DailyCapsModule } from './daily-caps/daily-caps.module.js';
 import { DepositAddressesModule } from './deposit-addresses/deposit-addresses.module.js';
 import { DepositsModule } from './deposits/deposits.module.js';
 import { ExpiryModule } from './expiry/expiry.module.js';
@@ -32,6 +33,7 @@ import { TransactionsModule } from './transactions/transactions.module.js';
     HeldDepositsModule,
     DepositAddressesModule,
     KycGateModule,
+    DailyCapsModule,
     FundingModule,
     PayoutsModule,
     ReconciliationModule,

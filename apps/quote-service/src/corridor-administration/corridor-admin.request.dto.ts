@@ -1,6 +1,8 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import {
   IsBoolean,
+  IsDefined,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -85,4 +87,47 @@ export class MarkUnsupportedRequestDto {
   @IsNotEmpty()
   @MaxLength(300)
   reason!: string;
+}
+
+const CAP_AMOUNT = /^\d{1,18}(\.\d{1,2})?$/;
+const capAmount = (example: string, description: string) =>
+  applyDecorators(
+    ApiProperty({ type: String, nullable: true, example, description: `${description}; null: uncapped` }),
+    IsDefined({ message: '$property is required (null for uncapped)' }),
+    ValidateIf((_dto, value) => value !== null),
+    Matches(CAP_AMOUNT, { message: '$property must be a decimal string with at most 2 decimals, or null' }),
+  );
+
+export class RailPathDto {
+  @EnumField(PaymentMethod, PaymentMethod.BREB)
+  paymentMethod!: PaymentMethod;
+
+  @EnumField(TargetCurrency, TargetCurrency.COP)
+  targetCurrency!: TargetCurrency;
+}
+
+// Every cap of the rail, in its currency. "Daily" is the calendar day in the rail's country
+// (America/Bogota for BREB, America/Sao_Paulo for PIX).
+export class SetRailCapsRequestDto {
+  @capAmount('5000000', 'Most one payout may be, in the rail currency')
+  perTransaction!: string | null;
+
+  @capAmount('25000000', 'Most one end user (user_id of a partner) may be paid per day')
+  perUserDailyAmount!: string | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 15,
+    description: 'Most transactions one end user may accept per day; null: uncapped',
+  })
+  @IsDefined({ message: '$property is required (null for uncapped)' })
+  @ValidateIf((_dto, value) => value !== null)
+  @IsInt({ message: '$property must be an integer from 1 to 100000, or null' })
+  @Min(1, { message: '$property must be an integer from 1 to 100000, or null' })
+  @Max(100000, { message: '$property must be an integer from 1 to 100000, or null' })
+  perUserDailyCount!: number | null;
+
+  @capAmount('25000000', 'Most the rail may pay out per day across the platform')
+  perPaymentMethodDailyAmount!: string | null;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionRunner, type UnitOfWork } from '@platform/database';
 import { decimal } from '@payout/money';
+import { paymentRail } from '@payout/rails';
 import { Clock, IdGenerator } from '@shared/util';
 import { QuoteError, QuoteErrorCode } from '../core/errors/quote.errors.js';
 import type { CorridorAssetEntity } from '../corridors/corridor-asset.entity.js';
@@ -11,6 +12,8 @@ import { type RouteKey } from '../core/routes/route-key.js';
 import type { CorridorFlowEntity } from '../corridors/corridor-flow.entity.js';
 import { CorridorsRepository } from '../corridors/corridors.repository.js';
 import type { UnsupportedRouteEntity } from '../corridors/unsupported-route.entity.js';
+import type { RailCapEntity } from '../rail-caps/rail-cap.entity.js';
+import { RailCapsRepository, type RailKey } from '../rail-caps/rail-caps.repository.js';
 
 export interface FlowChanges {
   readonly enabled?: boolean;
@@ -25,15 +28,22 @@ export interface ActiveAsset extends Pick<RouteKey, 'cryptoCurrency' | 'blockcha
   readonly decimals: number;
 }
 
-type AuditAction = 'update_flow' | 'activate_asset' | 'mark_unsupported' | 'restore_route';
+export interface RailCapsChange {
+  readonly perTransaction: string | null;
+  readonly perUserDailyAmount: string | null;
+  readonly perUserDailyCount: number | null;
+  readonly perPaymentMethodDailyAmount: string | null;
+}
+
+type AuditAction = 'update_flow' | 'activate_asset' | 'mark_unsupported' | 'restore_route' | 'set_rail_caps';
 
 const routeName = (route: RouteKey) =>
   `${route.cryptoCurrency} ${route.blockchain} → ${route.paymentMethod} ${route.targetCurrency}`;
 
 // Operators change the catalogue at run time (CLI, web console): a flow's switch, fees and bounds,
-// the active mint of an asset, and routes taken out of service. Each change is recorded in the
-// corridor audit log, in the change's own transaction, with the operator who made it. Other
-// replicas see a change within the catalogue's cache time.
+// the active mint of an asset, routes taken out of service, and each rail's payout caps. Each
+// change is recorded in the corridor audit log, in the change's own transaction, with the operator
+// who made it. Other replicas see a catalogue change within its cache time; caps are read uncached.
 @Injectable()
 export class CorridorAdministration {
   constructor(
@@ -41,6 +51,7 @@ export class CorridorAdministration {
     private readonly audits: CorridorAuditsRepository,
     private readonly transactions: TransactionRunner,
     private readonly catalogue: CorridorCatalogue,
+    private readonly railCaps: RailCapsRepository,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
   ) {}
@@ -118,6 +129,30 @@ export class CorridorAdministration {
       await this.audit(unit, actor, 'restore_route', routeName(restored.route), {});
     });
     this.catalogue.forget();
+  }
+
+  // Every cap of the rail at once (null: uncapped), as the PUT that sets them reads.
+  async setRailCaps(actor: string, rail: RailKey, caps: RailCapsChange): Promise<RailCapEntity> {
+    if (paymentRail(rail.paymentMethod).currency !== rail.targetCurrency) {
+      throw new QuoteError(
+        QuoteErrorCode.CORRIDOR_NOT_FOUND,
+        `No rail pays ${rail.targetCurrency} via ${rail.paymentMethod}`,
+      );
+    }
+    const change: RailCapsChange = {
+      perTransaction: caps.perTransaction,
+      perUserDailyAmount: caps.perUserDailyAmount,
+      perUserDailyCount: caps.perUserDailyCount,
+      perPaymentMethodDailyAmount: caps.perPaymentMethodDailyAmount,
+    };
+    const row: RailCapEntity = { ...rail, ...change, updatedAt: this.clock.now() };
+    await this.transactions.run(async (unit) => {
+      await this.railCaps.save(unit, row);
+      await this.audit(unit, actor, 'set_rail_caps', `${rail.paymentMethod} ${rail.targetCurrency}`, {
+        ...change,
+      });
+    });
+    return row;
   }
 
   private audit(

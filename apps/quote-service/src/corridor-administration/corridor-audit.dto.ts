@@ -24,7 +24,9 @@ export class CorridorAuditEntryDto {
   @ApiProperty({ description: 'The X-Operator header of the change, else "ops"' })
   actor!: string;
 
-  @ApiProperty({ enum: ['update_flow', 'activate_asset', 'mark_unsupported', 'restore_route'] })
+  @ApiProperty({
+    enum: ['update_flow', 'activate_asset', 'mark_unsupported', 'restore_route', 'set_rail_caps'],
+  })
   action!: string;
 
   @ApiProperty({ example: 'PAYOUT USDC STELLAR → BREB COP' })

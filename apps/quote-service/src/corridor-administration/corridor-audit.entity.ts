@@ -14,11 +14,11 @@ export class CorridorAuditEntity {
   @Column({ type: 'varchar', length: 100 })
   actor!: string;
 
-  // update_flow, activate_asset, mark_unsupported or restore_route.
+  // update_flow, activate_asset, mark_unsupported, restore_route or set_rail_caps.
   @Column({ type: 'varchar', length: 40 })
   action!: string;
 
-  // The flow, asset or route changed, as a person reads it (e.g. "USDC STELLAR → BREB COP").
+  // The flow, asset, route or rail changed, as a person reads it (e.g. "USDC STELLAR → BREB COP").
   @Column({ type: 'varchar', length: 200 })
   subject!: string;
 

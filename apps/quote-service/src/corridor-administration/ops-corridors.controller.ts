@@ -26,6 +26,8 @@ import { actorOf } from '@shared/util';
 import {
   ActivateAssetRequestDto,
   MarkUnsupportedRequestDto,
+  RailPathDto,
+  SetRailCapsRequestDto,
   UpdateFlowRequestDto,
 } from './corridor-admin.request.dto.js';
 import { CorridorAdministration } from './corridor-administration.js';
@@ -35,8 +37,12 @@ import {
   CorridorAssetResponseDto,
   CorridorFlowResponseDto,
   CorridorSnapshotResponseDto,
+  RailCapsListResponseDto,
+  RailCapsResponseDto,
   UnsupportedRouteResponseDto,
 } from './ops-corridors.response.dto.js';
+import { RailCapsRepository } from '../rail-caps/rail-caps.repository.js';
+import { opsRailCapsView } from '../rail-caps/rail-caps.view.js';
 import { QuoteErrorResponseDto } from '../core/errors/quote-error.response.dto.js';
 
 const OPERATOR = 'x-operator';
@@ -52,6 +58,7 @@ export class OpsCorridorsController {
   constructor(
     private readonly administration: CorridorAdministration,
     private readonly audits: CorridorAuditsRepository,
+    private readonly railCaps: RailCapsRepository,
   ) {}
 
   @Get()
@@ -95,6 +102,27 @@ export class OpsCorridorsController {
     @Param('id', ParseUUIDPipe) id: string,
   ): Promise<void> {
     await this.administration.restore(actorOf(operator), id);
+  }
+
+  @Get('caps')
+  @ApiOkResponse({ type: RailCapsListResponseDto, description: "Each rail's payout caps" })
+  async caps(): Promise<RailCapsListResponseDto> {
+    return { caps: (await this.railCaps.all()).map(opsRailCapsView) };
+  }
+
+  @Put('caps/:paymentMethod/:targetCurrency')
+  @ApiOkResponse({
+    type: RailCapsResponseDto,
+    description:
+      "The rail's caps as set, enforced from the next accept. Daily caps count the calendar day in the rail's country: America/Bogota for BREB (COP), America/Sao_Paulo for PIX (BRL)",
+  })
+  @ApiNotFoundResponse({ type: QuoteErrorResponseDto, description: '`corridor_not_found`: no such rail' })
+  async setCaps(
+    @Headers(OPERATOR) operator: string | undefined,
+    @Param() rail: RailPathDto,
+    @Body() body: SetRailCapsRequestDto,
+  ): Promise<RailCapsResponseDto> {
+    return opsRailCapsView(await this.administration.setRailCaps(actorOf(operator), rail, body));
   }
 
   @Get('audit')

@@ -101,3 +101,49 @@ export class CorridorSnapshotResponseDto {
   @ApiProperty({ type: [UnsupportedRouteResponseDto] })
   unsupported!: UnsupportedRouteResponseDto[];
 }
+
+export class RailCapsResponseDto {
+  @ApiProperty({ enum: PaymentMethod })
+  paymentMethod!: PaymentMethod;
+
+  @ApiProperty({ enum: TargetCurrency })
+  targetCurrency!: TargetCurrency;
+
+  @ApiProperty({
+    example: 'America/Bogota',
+    description: "The IANA zone whose calendar day is the caps' day (the rail's country)",
+  })
+  timeZone!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '5000000',
+    description: 'Per payout; null: uncapped',
+  })
+  perTransaction!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: '25000000', description: 'Per end user per day' })
+  perUserDailyAmount!: string | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 15,
+    description: 'Transactions per end user per day',
+  })
+  perUserDailyCount!: number | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '25000000',
+    description: 'Per payment method per day, across the platform',
+  })
+  perPaymentMethodDailyAmount!: string | null;
+}
+
+export class RailCapsListResponseDto {
+  @ApiProperty({ type: [RailCapsResponseDto] })
+  caps!: RailCapsResponseDto[];
+}

@@ -7,6 +7,7 @@ import { QuotePricingContext, assertWithinBounds, type PricingContext } from './
 import { QuoteKind } from './quote.entity.js';
 import type { QuoteRequestDto } from './quote.request.dto.js';
 import type { ReverseQuoteRequestDto } from './reverse-quote.request.dto.js';
+import { TransactionCap } from '../rail-caps/transaction-cap.js';
 import { routeOf } from './route-of.js';
 
 type Price = Pick<PricedQuote, 'cryptoAmount' | 'fiatAmount' | 'fee' | 'value'>;
@@ -18,6 +19,7 @@ export class CreateQuoteUseCase {
   constructor(
     private readonly pricing: QuotePricingContext,
     private readonly issuer: QuoteIssuer,
+    private readonly transactionCap: TransactionCap,
   ) {}
 
   // The recipient gets `amount` fiat; the value is the crypto to send, fee included.
@@ -74,11 +76,11 @@ export class CreateQuoteUseCase {
     price: (context: PricingContext, rate: Decimal) => Price,
   ): Promise<QuoteView> {
     const context = await this.pricing.resolve(direction, routeOf(request));
-    return this.issuer.issue({
-      partnerId,
-      kind,
-      context,
-      ...price(context, decimal(context.rate.fiatPerCrypto)),
-    });
+    const priced = price(context, decimal(context.rate.fiatPerCrypto));
+    // Payout caps bound what a rail pays out; onramps pay nothing out.
+    if (direction === FlowDirection.PAYOUT) {
+      await this.transactionCap.assertWithin(context.corridor.flow.route, priced.fiatAmount);
+    }
+    return this.issuer.issue({ partnerId, kind, context, ...priced });
   }
 }

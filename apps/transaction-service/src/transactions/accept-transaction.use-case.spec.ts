@@ -9,6 +9,7 @@ import {
   type PayoutTopics,
 } from '@shared/contracts';
 import { FixedClock, type IdGenerator } from '@shared/util';
+import type { DailyCaps } from '../daily-caps/daily-caps.js';
 import type { DepositAddressesRepository } from '../deposit-addresses/deposit-addresses.repository.js';
 import type { KycGate } from '../kyc-gate/kyc-gate.js';
 import type { ChainWatchersClient } from '../core/upstreams/chain-watchers.client.js';
@@ -75,6 +76,7 @@ function acceptWithoutActiveAddress() {
     fake<PaymentContextBuilder>({}),
     new FixedClock(NOW),
     fake<IdGenerator>({ uuid: () => '5b0f8f7e-3c2a-4d1e-9f00-0000000000aa' }),
+    fake<DailyCaps>({ check: async () => ({}) }),
   );
   return { sut, asked };
 }

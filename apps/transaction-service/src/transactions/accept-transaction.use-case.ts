@@ -3,6 +3,7 @@ import { TransactionalOutbox } from '@platform/messaging';
 import { chainRail } from '@payout/rails';
 import { TransactionStatus, type InternalQuoteView, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
+import { DailyCaps } from '../daily-caps/daily-caps.js';
 import { DepositAddressesRepository } from '../deposit-addresses/deposit-addresses.repository.js';
 import { KycGate } from '../kyc-gate/kyc-gate.js';
 import { ChainWatchersClient } from '../core/upstreams/chain-watchers.client.js';
@@ -63,6 +64,7 @@ export class AcceptTransactionUseCase {
     private readonly paymentContext: PaymentContextBuilder,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly dailyCaps: DailyCaps,
   ) {}
 
   async execute(caller: TransactionCaller, command: AcceptTransactionCommand): Promise<AcceptedTransaction> {
@@ -81,6 +83,13 @@ export class AcceptTransactionUseCase {
       amount: quote.cryptoAmount,
     });
     if (kycRequired) return KYC_REQUIRED;
+    const caps = await this.dailyCaps.check({
+      partnerId: caller.partnerId,
+      userId: command.userId,
+      paymentMethod: quote.paymentMethod,
+      targetCurrency: quote.targetCurrency,
+      amount: quote.fiatAmount,
+    });
     const id = this.ids.uuid();
     const depositAddress = await this.depositAddressFor(quote, id);
 
@@ -120,6 +129,7 @@ export class AcceptTransactionUseCase {
         occurredAt: now,
         refund: null,
       });
+      await this.dailyCaps.reserve(tx, id, caps);
       return true;
     });
     if (inserted) return this.accepted(caller, transaction);

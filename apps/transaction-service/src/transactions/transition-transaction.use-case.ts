@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox, type OutboxTransaction } from '@platform/messaging';
 import type { PayoutTopics, TransactionRefundSummary, TransactionStatus } from '@shared/contracts';
 import { Clock } from '@shared/util';
+import { DailyCaps } from '../daily-caps/daily-caps.js';
 import { TransactionJournal } from './transaction-journal.js';
 import { assertTransition } from './transaction-transitions.js';
 import type { TransactionEntity } from './transaction.entity.js';
@@ -37,6 +38,7 @@ export class TransitionTransactionUseCase {
     private readonly transactions: TransactionsRepository,
     private readonly journal: TransactionJournal,
     private readonly clock: Clock,
+    private readonly dailyCaps: DailyCaps,
   ) {}
 
   execute(command: TransitionCommand): Promise<TransitionOutcome> {
@@ -60,6 +62,7 @@ export class TransitionTransactionUseCase {
       statusChangedAt: occurredAt,
     };
     await this.transactions.saveChange(tx, next);
+    await this.dailyCaps.settle(tx, next);
     await this.journal.record(tx, next, {
       change: 'STATUS',
       previousStatus: current.status,

@@ -1,2 +1,3 @@
+export * from './cap-refusal.js';
 export * from './payout-error.presenter.js';
 export * from './payout-error.response.dto.js';

@@ -7,6 +7,7 @@ import {
   type PresentedError,
   unavailable,
 } from '@platform/http';
+import { CapRefusal } from './cap-refusal.js';
 
 export interface PayoutErrorBody {
   readonly code: string;
@@ -27,6 +28,8 @@ export class PayoutErrorPresenter implements ErrorPresenter {
   present(error: unknown): PresentedError | null {
     const domain = this.mapDomainError(error);
     if (domain) return domain;
+    if (error instanceof CapRefusal)
+      return { status: 400, body: { code: error.code, reason: error.reason, retryable: false } };
     if (error instanceof AuthenticationError)
       return { status: 401, body: authenticationFailedBody(error.reason) };
     if (error instanceof InvalidRequestError) return clientError(400, 'invalid_request', error.reason);

@@ -8,6 +8,8 @@ export interface PaymentRail {
   readonly currency: TargetCurrency;
   // ISO 3166-1 alpha-2.
   readonly country: string;
+  // IANA zone of that country's calendar day: the "day" of the rail's daily payout caps.
+  readonly timeZone: string;
   // Checks and normalises a recipient key as the rail's directory stores it.
   validateRecipientKey(raw: string): KeyValidation<string>;
   // Whether a recipient may be given as a QR code (PIX's BR Code) instead of a key.

@@ -5,6 +5,7 @@ export * from './internal-assets.js';
 export * from './internal-chain-ledger.js';
 export * from './internal-identity.js';
 export * from './internal-quote.js';
+export * from './internal-rail-caps.js';
 export * from './internal-rail-liquidity.js';
 export * from './internal-verify.js';
 export * from './payout-enums.js';

@@ -9,6 +9,7 @@ export class QuoteErrorResponseDto {
       'corridor_unavailable',
       'minimum',
       'maximum',
+      'amount_above_transaction_limit',
       'quote_unavailable',
       'corridor_not_found',
       'server_error',

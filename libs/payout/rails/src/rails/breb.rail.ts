@@ -6,6 +6,7 @@ export const BREB: PaymentRail = {
   method: PaymentMethod.BREB,
   currency: TargetCurrency.COP,
   country: 'CO',
+  timeZone: 'America/Bogota',
   validateRecipientKey: validateBrebKey,
   acceptsQrCode: false,
 };

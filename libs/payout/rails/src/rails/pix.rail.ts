@@ -6,6 +6,7 @@ export const PIX: PaymentRail = {
   method: PaymentMethod.PIX,
   currency: TargetCurrency.BRL,
   country: 'BR',
+  timeZone: 'America/Sao_Paulo',
   validateRecipientKey: validatePixKey,
   acceptsQrCode: true,
 };
