@@ -88,6 +88,12 @@ export class TransactionSystem {
   // Solana and Celo transactions' own deposit addresses.
   readonly chainWatchers = new FakeChainWatchers();
   private chainWatchersStarted = false;
+  private readonly replicaBuses: InMemoryEventBus[] = [];
+  // How transaction-service was started and where its upstreams are, for a second replica.
+  private replicaOf!: {
+    readonly options: Parameters<typeof startTestService>[1];
+    readonly upstreams: { readonly quote: string; readonly kyc: string };
+  };
 
   async start(transactionEnv: Readonly<Record<string, string>> = {}): Promise<this> {
     this.database = await startTestDatabase();
@@ -114,21 +120,20 @@ export class TransactionSystem {
         }),
       ),
     );
+    const transactionOptions = options({
+      QUOTE_SERVICE_URL: quote.url,
+      KYC_SERVICE_URL: kyc.url,
+      TRANSACTION_PII_KEY: randomBytes(32).toString('base64'),
+      DEPOSIT_ADDRESS_STELLAR: DEPOSIT_ADDRESSES.STELLAR,
+      DEPOSIT_ADDRESS_SOLANA: DEPOSIT_ADDRESSES.SOLANA,
+      DEPOSIT_ADDRESS_CELO: DEPOSIT_ADDRESSES.CELO,
+      CHAIN_WATCHERS_URL: chainWatchersUrl,
+      ...transactionEnv,
+    });
     this.transactionService = await this.add(
-      startTestService(
-        transactionServiceDefinition,
-        options({
-          QUOTE_SERVICE_URL: quote.url,
-          KYC_SERVICE_URL: kyc.url,
-          TRANSACTION_PII_KEY: randomBytes(32).toString('base64'),
-          DEPOSIT_ADDRESS_STELLAR: DEPOSIT_ADDRESSES.STELLAR,
-          DEPOSIT_ADDRESS_SOLANA: DEPOSIT_ADDRESSES.SOLANA,
-          DEPOSIT_ADDRESS_CELO: DEPOSIT_ADDRESSES.CELO,
-          CHAIN_WATCHERS_URL: chainWatchersUrl,
-          ...transactionEnv,
-        }),
-      ),
+      startTestService(transactionServiceDefinition, transactionOptions),
     );
+    this.replicaOf = { options: transactionOptions, upstreams: { quote: quote.url, kyc: kyc.url } };
     const gateway = await this.add(
       startTestService(
         apiGatewayDefinition,
@@ -139,10 +144,30 @@ export class TransactionSystem {
     return this;
   }
 
+  // A second transaction-service on the same database, behind a gateway of its own: what a second
+  // pod of a deployment is. The in-memory bus takes one consumer per group, so the replica has a
+  // bus of its own (its events are not the suite's to read). Answers that gateway's HTTP client.
+  async startReplica(): Promise<ReturnType<typeof request>> {
+    const { options, upstreams } = this.replicaOf;
+    const bus = new InMemoryEventBus();
+    await bus.connect();
+    this.replicaBuses.push(bus);
+    const replica = await this.add(startTestService(transactionServiceDefinition, { ...options, bus }));
+    const gateway = await this.add(
+      startTestService(apiGatewayDefinition, {
+        ...options,
+        bus,
+        env: testGatewayEnv({ ...upstreams, transaction: replica.url }),
+      }),
+    );
+    return request(gateway.app.getHttpServer());
+  }
+
   async stop(): Promise<void> {
     for (const service of this.services.reverse()) await service.close();
     if (this.chainWatchersStarted) await this.chainWatchers.stop();
     await this.bus.disconnect();
+    for (const bus of this.replicaBuses) await bus.disconnect();
     await this.database?.drop();
     if (this.storageDir) await rm(this.storageDir, { recursive: true, force: true });
   }
