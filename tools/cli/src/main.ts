@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { readSecrets } from '../../standalone/src/standalone-secrets.js';
 import { CliError, GatewayClient } from './gateway-client.js';
+import { runCapsCommand } from './caps-commands.js';
 import { runChatCommand } from './chat-commands.js';
 import { runCorridorCommand } from './corridor-commands.js';
 import { runDepositAddressCommand } from './deposit-address-commands.js';
@@ -20,6 +21,11 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
   corridor asset activate --crypto <USDC|USDT> --chain <STELLAR|SOLANA|CELO> --mint <address> --decimals <n>
   corridor route disable --crypto <c> --chain <c> --method <BREB|PIX> --currency <COP|BRL> --reason <text>
   corridor route enable --id <unsupported route id>
+  caps list                                          → { caps: [...] } (each rail's payout caps and its time zone)
+  caps set --method <BREB|PIX> --currency <COP|BRL> [--per-transaction <d>|none] [--user-daily <d>|none]
+           [--user-daily-count <n>|none] [--method-daily <d>|none]
+                                                     → the rail's caps (those not named are kept; the
+                                                       day is the calendar day in the rail's country)
   deposit-address list                               → { addresses: [...] }
   deposit-address set --blockchain <STELLAR|SOLANA|CELO> --address <address>
   deposit unmatched [--page <n>] [--page-size <n>]   → { page, pageSize, total, deposits: [...] } (transfers
@@ -71,6 +77,10 @@ async function main(): Promise<void> {
       mint: { type: 'string' },
       decimals: { type: 'string' },
       reason: { type: 'string' },
+      'per-transaction': { type: 'string' },
+      'user-daily': { type: 'string' },
+      'user-daily-count': { type: 'string' },
+      'method-daily': { type: 'string' },
       blockchain: { type: 'string' },
       address: { type: 'string' },
       mode: { type: 'string' },
@@ -139,6 +149,19 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
           mint: text('mint'),
           decimals: text('decimals'),
           reason: text('reason'),
+        },
+        gateway,
+      );
+    case 'caps':
+      return runCapsCommand(
+        rest,
+        {
+          method: text('method'),
+          currency: text('currency'),
+          perTransaction: text('per-transaction'),
+          userDaily: text('user-daily'),
+          userDailyCount: text('user-daily-count'),
+          methodDaily: text('method-daily'),
         },
         gateway,
       );
