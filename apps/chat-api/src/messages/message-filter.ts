@@ -9,6 +9,7 @@ import { MAX_STORED_ID } from '../core/http/stored-id.js';
 import { MessageFlag } from '../core/database/message-flags.js';
 import { MessagesRepository } from './messages.repository.js';
 import { badNarrow, canonicalOperator, type NarrowTerm } from './narrow.js';
+import { SEARCH_CONFIG, searchTerms } from './message-search.js';
 
 // A message seen without a copy of one's own (history of a public channel) counts as read.
 export const HISTORICAL_FLAGS = MessageFlag.read | MessageFlag.historical;
@@ -37,7 +38,7 @@ export class MessageFilterBuilder {
     const params: unknown[] = [caller.user.id, caller.realm.id];
     const conditions: string[] = ['m."realm_id" = $2'];
     let withHistory = false;
-    const searchWords: string[] = [];
+    const searchOperands: string[] = [];
     const kinds = new Set<'channel' | 'dm'>();
     const bind = (value: unknown) => `$${params.push(value)}`;
     for (const term of narrow) {
@@ -45,7 +46,7 @@ export class MessageFilterBuilder {
       // Zulip's add_narrow_conditions joins every search term into one, applied last and never
       // negated.
       if (operator === 'search') {
-        searchWords.push(...text(term.operand).split(/\s+/).filter(Boolean));
+        searchOperands.push(text(term.operand));
         continue;
       }
       const kind = conversationKind(operator, term);
@@ -90,15 +91,20 @@ export class MessageFilterBuilder {
       }
       conditions.push(term.negated ? `NOT (${condition})` : `(${condition})`);
     }
-    // Search operands are never blank (narrowShape): every word must be in the content or topic.
-    for (const word of searchWords) {
-      const like = bind(`%${escapeLike(word)}%`);
+    // Search operands are never blank (narrowShape): every word must be in the topic or the
+    // rendered content (message-search.ts).
+    const search = searchTerms(searchOperands);
+    if (searchOperands.length > 0) {
+      conditions.push(`m."search_tsvector" @@ to_tsquery('${SEARCH_CONFIG}', ${bind(search.tsquery)})`);
+    }
+    for (const phrase of search.phrases) {
+      const like = bind(`%${escapeLike(phrase)}%`);
       conditions.push(`(m."content" ILIKE ${like} OR m."topic" ILIKE ${like})`);
     }
     // Zulip's ok_to_include_history: flags only exist on copies, so an `is` term (but
     // is:resolved) reads the caller's copies alone.
     if (narrow.some((term) => term.operator === 'is' && term.operand !== 'resolved')) withHistory = false;
-    return { conditions, params, withHistory, searchWords };
+    return { conditions, params, withHistory, searchWords: search.words };
   }
 
   private async stream(caller: ChatCaller, operand: unknown): Promise<StreamEntity> {

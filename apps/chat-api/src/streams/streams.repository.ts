@@ -135,7 +135,9 @@ export class StreamsRepository {
     return subscribers;
   }
 
-  // first_message_id and subscriber_count of each channel's row.
+  // first_message_id and subscriber_count of each channel's row. The first message is one probe
+  // of message_recipient_idx (recipient_id, id) per channel, whatever the history's size, and
+  // stays right through deletions and moves with nothing to maintain.
   async stats(streams: readonly StreamEntity[], unit?: UnitOfWork): Promise<Map<number, StreamStats>> {
     if (streams.length === 0) return new Map();
     const rows = (await entityManagerOf(unit, this.dataSource).query(
