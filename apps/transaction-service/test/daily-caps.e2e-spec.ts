@@ -179,6 +179,28 @@ describe('payout caps per rail', () => {
     expect(breb.users[0]).toEqual({ userId: 'six-at-once', amount: '25000000', count: 5 });
   });
 
+  it('documents each refusal with its status, code and text, and the day of the caps', async () => {
+    const { body: document } = await system.http.get('/openapi.json').expect(200);
+    const badRequest = (path: string) => document.paths[path].post.responses['400'].description as string;
+    const day =
+      "a day is the calendar day in the rail's country: America/Bogota for BREB, America/Sao_Paulo for PIX";
+    const perTransaction =
+      '`amount_above_transaction_limit` "The amount is above the BREB limit of 5000000 COP per transaction"';
+
+    expect(badRequest('/quote')).toContain(day);
+    expect(badRequest('/quote')).toContain(perTransaction);
+    for (const refusal of [
+      perTransaction,
+      '`transaction_count_limit_reached` "You reached the maximum number of transactions allowed today: 15 via BREB"',
+      '`daily_limit_reached` "This user reached today\'s BREB payout limit of 25000000 COP (0 COP left today)"',
+      '`payment_method_limit_reached` "This payment method (BREB) already reached today\'s payout limit; try again tomorrow"',
+    ])
+      expect(badRequest('/transaction')).toContain(refusal);
+    expect(
+      document.paths['/ops/corridors/caps/{paymentMethod}/{targetCurrency}'].put.responses['200'].description,
+    ).toContain('America/Bogota for BREB (COP), America/Sao_Paulo for PIX (BRL)');
+  });
+
   describe('operators', () => {
     it('records each change in the corridor audit under X-Operator', async () => {
       await setCaps(BREB_DEFAULTS);

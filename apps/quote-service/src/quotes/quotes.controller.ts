@@ -9,6 +9,7 @@ import {
   ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { CapRefusalCode, capRefusalsDescription } from '@payout/errors';
 import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
 import type { PartnerIdentity } from '@shared/contracts';
 import { CreateQuoteUseCase } from './create-quote.use-case.js';
@@ -20,7 +21,11 @@ import { ReverseQuoteRequestDto } from './reverse-quote.request.dto.js';
 
 @ApiTags('Quotes')
 @ApiSecurity('apiKey')
-@ApiBadRequestResponse({ type: QuoteErrorResponseDto })
+@ApiBadRequestResponse({
+  type: QuoteErrorResponseDto,
+  // A quote names no user: of the rail's caps only the per-transaction one applies to it.
+  description: `\`invalid_request\`, \`corridor_unavailable\`, \`minimum\` or \`maximum\` (the corridor flow's bounds). ${capRefusalsDescription([CapRefusalCode.PER_TRANSACTION])}`,
+})
 @ApiUnauthorizedResponse({ type: QuoteErrorResponseDto })
 @ApiForbiddenResponse({
   type: QuoteErrorResponseDto,

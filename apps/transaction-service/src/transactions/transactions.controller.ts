@@ -9,6 +9,7 @@ import {
   ApiUnauthorizedResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { capRefusalsDescription } from '@payout/errors';
 import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
 import type { PartnerIdentity } from '@shared/contracts';
 import { TransactionErrorResponseDto } from '../core/errors/transaction-error.response.dto.js';
@@ -51,6 +52,10 @@ export class TransactionsController {
   @HttpCode(200)
   @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'Makes a retry safe' })
   @ApiOkResponse({ type: AcceptTransactionResponseDto })
+  @ApiBadRequestResponse({
+    type: TransactionErrorResponseDto,
+    description: `\`invalid_request\`, \`quote_expired\` or \`corridor_unavailable\`. ${capRefusalsDescription()}`,
+  })
   @ApiUnprocessableEntityResponse({ type: TransactionErrorResponseDto })
   accept(
     @CurrentIdentity() partner: PartnerIdentity,

@@ -36,3 +36,19 @@ export const capRefusals = {
       `This payment method (${paymentMethod}) already reached today's payout limit; try again tomorrow`,
     ),
 };
+
+const EXAMPLES: Readonly<Record<CapRefusalCode, CapRefusal>> = {
+  [CapRefusalCode.PER_TRANSACTION]: capRefusals.perTransaction('5000000 COP', 'BREB'),
+  [CapRefusalCode.USER_DAILY_COUNT]: capRefusals.userDailyCount(15, 'BREB'),
+  [CapRefusalCode.USER_DAILY_AMOUNT]: capRefusals.userDailyAmount('25000000 COP', '0 COP', 'BREB'),
+  [CapRefusalCode.PAYMENT_METHOD_DAILY_AMOUNT]: capRefusals.paymentMethodDailyAmount('BREB'),
+};
+
+// What the API reference says of the cap refusals a route answers, each text as answered under
+// Bre-B's default caps.
+export function capRefusalsDescription(
+  codes: readonly CapRefusalCode[] = Object.values(CapRefusalCode),
+): string {
+  const refusals = codes.map((code) => `\`${code}\` "${EXAMPLES[code].reason}"`).join('; ');
+  return `Payout caps (400, not retryable; a day is the calendar day in the rail's country: America/Bogota for BREB, America/Sao_Paulo for PIX): ${refusals}.`;
+}
