@@ -258,6 +258,20 @@ describe('web console', () => {
       await context.close();
     });
 
+    it("shows today's usage against each rail's caps", async () => {
+      const page = await openConsole('/console/limits');
+      await signIn(page, apiKey);
+      const breb = page.getByRole('region', { name: 'Limits of BREB COP' });
+      const customer = breb.getByRole('row').filter({ hasText: 'console-customer' });
+      await expect(customer.textContent()).resolves.toMatch(
+        /^console-customer\d+ of 25000000 COP \(\d+%\)\d+ of 15 \(\d+%\)$/,
+      );
+      await expect(breb.textContent()).resolves.toContain('Per transaction: 5000000 COP');
+      await screenshot(page, 'partner-limits');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await context.close();
+    });
+
     it('prices a payout in the quote playground and shows a refusal with its code', async () => {
       const page = await openConsole('/console/quotes');
       await signIn(page, apiKey);
@@ -550,6 +564,52 @@ describe('web console', () => {
       await row.filter({ hasText: 'enabled' }).waitFor();
       expect(await quoteStatus()).toBe(200);
       expect(refusals).toEqual([]);
+      await context.close();
+    });
+
+    it("sets a rail's payout caps after confirming, and quotes above the new cap are refused", async () => {
+      const pixQuote = async (amount: number) =>
+        (
+          await fetch(`${system.gatewayUrl}/quote`, {
+            method: 'POST',
+            headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              amount,
+              crypto_currency: 'USDC',
+              network: 'SOLANA',
+              payment_method: 'PIX',
+              target_currency: 'BRL',
+            }),
+          })
+        ).status;
+      const page = await openConsole('/console/corridors');
+      await page.getByLabel('Operator').check();
+      await page.getByLabel('Your name (recorded with every change)').fill('Olga Ops');
+      await page.getByLabel('Ops key').fill(opsApiKey);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: 'PIX BRL', exact: true }) });
+      await expect(row.textContent()).resolves.toBe(
+        'PIX BRLuncappeduncappeduncappeduncappedAmerica/Sao_PauloEdit',
+      );
+
+      await page.getByRole('button', { name: 'Edit the caps of PIX BRL' }).click();
+      await page.getByLabel('Per transaction, BRL (blank: none)').fill('1000');
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Save' }).click();
+      await row.filter({ hasText: '1000 BRL' }).waitFor();
+      expect(await pixQuote(1000.01)).toBe(400);
+      expect(await pixQuote(1000)).toBe(200);
+      await screenshot(page, 'ops-rail-caps');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Edit the caps of PIX BRL' }).click();
+      await page.getByLabel('Per transaction, BRL (blank: none)').fill('');
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Save' }).click();
+      await row.filter({ hasText: 'uncappeduncappeduncappeduncapped' }).waitFor();
+      expect(await pixQuote(1000.01)).toBe(200);
       await context.close();
     });
   });

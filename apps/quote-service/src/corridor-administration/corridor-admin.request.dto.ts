@@ -92,7 +92,13 @@ export class MarkUnsupportedRequestDto {
 const CAP_AMOUNT = /^\d{1,18}(\.\d{1,2})?$/;
 const capAmount = (example: string, description: string) =>
   applyDecorators(
-    ApiProperty({ type: String, nullable: true, example, description: `${description}; null: uncapped` }),
+    ApiProperty({
+      type: String,
+      nullable: true,
+      pattern: CAP_AMOUNT.source,
+      example,
+      description: `${description}; null: uncapped`,
+    }),
     IsDefined({ message: '$property is required (null for uncapped)' }),
     ValidateIf((_dto, value) => value !== null),
     Matches(CAP_AMOUNT, { message: '$property must be a decimal string with at most 2 decimals, or null' }),
@@ -119,6 +125,8 @@ export class SetRailCapsRequestDto {
     type: Number,
     nullable: true,
     example: 15,
+    minimum: 1,
+    maximum: 100000,
     description: 'Most transactions one end user may accept per day; null: uncapped',
   })
   @IsDefined({ message: '$property is required (null for uncapped)' })

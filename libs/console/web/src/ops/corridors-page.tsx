@@ -3,6 +3,7 @@ import type { CorridorSnapshot } from '../api/corridors.js';
 import { LoadState } from '../layout/load-state.js';
 import { useLoad } from '../layout/use-load.js';
 import { FlowsTable } from './flows-table.js';
+import { RailCapsPanel } from './rail-caps-panel.js';
 import { UnsupportedRoutes } from './unsupported-routes.js';
 
 export function CorridorsPage({ api }: { api: ConsoleApi }) {
@@ -15,6 +16,7 @@ export function CorridorsPage({ api }: { api: ConsoleApi }) {
           <>
             <UnsupportedRoutes api={api} routes={snapshot.unsupported} onChange={reload} />
             <FlowsTable api={api} flows={snapshot.flows} onChange={reload} />
+            <RailCapsPanel api={api} />
           </>
         )}
       </LoadState>

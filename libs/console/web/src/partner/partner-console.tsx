@@ -1,6 +1,7 @@
 import type { Session } from '../session/session.js';
 import { Shell, type NavItem } from '../layout/shell.js';
 import { ApiKeysPage } from './api-keys-page.js';
+import { LimitsPage } from './limits-page.js';
 import { OverviewPage } from './overview-page.js';
 import { QuotePlaygroundPage } from './quote-playground-page.js';
 import { TransactionPage } from './transaction-page.js';
@@ -13,6 +14,7 @@ const NAV: readonly NavItem[] = [
   { path: '/api-keys', label: 'API keys' },
   { path: '/quotes', label: 'Quote playground' },
   { path: '/overview', label: 'Overview' },
+  { path: '/limits', label: 'Limits' },
 ];
 
 function Page({ session, path }: { session: Session; path: string }) {
@@ -20,6 +22,7 @@ function Page({ session, path }: { session: Session; path: string }) {
   if (path.startsWith('/api-keys')) return <ApiKeysPage session={session} />;
   if (path.startsWith('/quotes')) return <QuotePlaygroundPage api={session.api} />;
   if (path.startsWith('/overview')) return <OverviewPage api={session.api} />;
+  if (path.startsWith('/limits')) return <LimitsPage api={session.api} />;
   const transaction = /^\/transactions\/([^/]+)$/.exec(path);
   if (transaction)
     return (
