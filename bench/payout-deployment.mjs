@@ -66,6 +66,12 @@ const ROUTES = {
 };
 // Recipient keys the sandbox rails settle in time (rail-outcome.ts: not …0, …1 or …9).
 const ACCOUNTS = { BREB: '3001234567', PIX: '52998224725' };
+const NO_CAPS = {
+  perTransaction: null,
+  perUserDailyAmount: null,
+  perUserDailyCount: null,
+  perPaymentMethodDailyAmount: null,
+};
 const READY_TIMEOUT_MS = 90_000;
 
 export const dist = (path) => import(pathToFileURL(`${ROOT}dist/${path}`).href);
@@ -279,6 +285,11 @@ export function payoutDeployment({ prefix, basePort, logDir, cpuProfileDir }) {
       );
       const { pointAtSandbox } = await dist('tools/sandbox/src/deployment-env.js');
       await pointAtSandbox(`http://${HOST}:${gatewayPort}`, opsApiKey, sandbox);
+      // The benches measure throughput, not the compliance caps (Bre-B's default daily cap is 250
+      // of their transactions): every rail's caps are lifted in the run's own deployment.
+      const { caps } = await call('GET', '/ops/corridors/caps', undefined, ops);
+      for (const { paymentMethod, targetCurrency } of caps)
+        await call('PUT', `/ops/corridors/caps/${paymentMethod}/${targetCurrency}`, NO_CAPS, ops);
       pointedAt = performance.now();
       const { apiKey } = await call('POST', '/ops/partners', { name: 'bench' }, ops);
       const partner = { 'x-api-key': apiKey };
