@@ -177,6 +177,9 @@ describe('payout caps per rail', () => {
     });
     expect(breb.users).toContainEqual({ userId: 'expires', amount: '20000', count: 1 });
     expect(breb.users[0]).toEqual({ userId: 'six-at-once', amount: '25000000', count: 5 });
+    // Operators read the same for the partner (the console's partner page).
+    const seenByOps = await system.ops().get(`/ops/cap-usage/${partner.partnerId}`).expect(200);
+    expect(seenByOps.body).toEqual(limits.body);
   });
 
   it('documents each refusal with its status, code and text, and the day of the caps', async () => {

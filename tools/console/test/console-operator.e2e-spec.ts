@@ -78,6 +78,8 @@ describe('web console, operator view', () => {
     await page.getByLabel('Mode').selectOption('always');
     await page.getByRole('button', { name: 'Set policy' }).click();
     await page.getByText('Now: always').waitFor();
+    const breb = page.getByRole('region', { name: 'Limits of BREB COP' });
+    await breb.getByText('None of its users has a payout on this rail today.').waitFor();
     await screenshot(page, 'ops-partner');
     await expectAccessible(page);
     expect(asked).toEqual([

@@ -21,6 +21,7 @@ describe(upstreamFor.name, () => {
     ['/ops/transactions/reconcile-hash', 'transaction'],
     ['/ops/deposit-addresses', 'transaction'],
     ['/ops/kyc-policies/0b9d7c3e-0000-4000-8000-000000000000', 'transaction'],
+    ['/ops/cap-usage/0b9d7c3e-0000-4000-8000-000000000000', 'transaction'],
     ['/ops/ledger', 'transaction'],
     ['/kyc', 'kyc'],
     ['/kyc/status', 'kyc'],

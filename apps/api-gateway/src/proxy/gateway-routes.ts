@@ -22,6 +22,7 @@ const ROUTES: ReadonlyArray<readonly [prefix: string, upstream: Upstream]> = [
   ['/ops/deposit-addresses', 'transaction'],
   ['/ops/deposits', 'transaction'],
   ['/ops/kyc-policies', 'transaction'],
+  ['/ops/cap-usage', 'transaction'],
   ['/ops/partner-kyb', 'transaction'],
   ['/ops/refunds', 'transaction'],
   ['/ops/ledger', 'transaction'],

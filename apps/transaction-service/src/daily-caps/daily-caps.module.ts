@@ -7,6 +7,7 @@ import { CapUsageView } from './cap-usage.view.js';
 import { DailyCaps } from './daily-caps.js';
 import { DailyCapsRepository } from './daily-caps.repository.js';
 import { dailyCapsMigrations } from './migrations/migrations.js';
+import { OpsCapUsageController } from './ops-cap-usage.controller.js';
 import { RailCapsClient } from './rail-caps.client.js';
 
 // The rails' payout caps, enforced at accept and given back when a payout ends unpaid; the
@@ -14,7 +15,7 @@ import { RailCapsClient } from './rail-caps.client.js';
 @Global()
 @OwnsTables({ entities: [CapUsageEntity, CapChargeEntity], migrations: dailyCapsMigrations })
 @Module({
-  controllers: [CapUsageController],
+  controllers: [CapUsageController, OpsCapUsageController],
   providers: [DailyCapsRepository, RailCapsClient, DailyCaps, CapUsageView],
   exports: [DailyCaps],
 })

@@ -6,8 +6,9 @@ import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
 import { KycPolicyPanel } from './kyc-policy-panel.js';
 import { PartnerKeysPanel } from './partner-keys-panel.js';
+import { PartnerLimitsPanel } from './partner-limits-panel.js';
 
-// One partner: who it is, its keys and its KYC policy.
+// One partner: who it is, its keys, its KYC policy and its usage of the payout caps today.
 export function PartnerPage({ api, partnerId }: { api: ConsoleApi; partnerId: string }) {
   const { result } = useLoad(() => api.get<PartnerSummary>(`/ops/partners/${partnerId}`), [api, partnerId]);
   return (
@@ -24,6 +25,7 @@ export function PartnerPage({ api, partnerId }: { api: ConsoleApi; partnerId: st
             </p>
             <PartnerKeysPanel api={api} partnerId={partner.id} />
             <KycPolicyPanel api={api} partnerId={partner.id} />
+            <PartnerLimitsPanel api={api} partnerId={partner.id} />
           </>
         )}
       </LoadState>
