@@ -29,17 +29,16 @@ export class RailLiquidityMonitor implements OnApplicationBootstrap, OnApplicati
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     const registers = [metrics.registry];
-    const labelNames = ['payment_method', 'currency'];
     this.available = new Gauge({
       name: 'payout_rail_liquidity',
       help: 'What the rail can pay out, in its currency, as it last answered',
-      labelNames,
+      labelNames: ['rail', 'currency'],
       registers,
     });
     this.floor = new Gauge({
       name: 'payout_rail_liquidity_floor',
       help: "The operators' floor under the rail's liquidity (RAIL_LIQUIDITY_FLOORS), in its currency",
-      labelNames,
+      labelNames: ['rail', 'currency'],
       registers,
     });
   }
@@ -70,7 +69,7 @@ export class RailLiquidityMonitor implements OnApplicationBootstrap, OnApplicati
             available: balance.available,
             observedAt: this.clock.now().toISOString(),
           });
-          const labels = { payment_method: method, currency: balance.currency };
+          const labels = { rail: method, currency: balance.currency };
           // A gauge is a double: exact enough to compare with a floor; quotes use the decimal.
           this.available.set(labels, Number(balance.available));
           this.floor.set(labels, Number(this.config.railLiquidityFloorOf(method)));
