@@ -7,8 +7,8 @@ const OPS_REFUSED = {
   ...refusal('authentication_failed', 'Missing or invalid credentials'),
 };
 
-// The operators' read side beside their changes: who set which KYC policy, every reconcile call,
-// and the refunds that failed or still wait for an outcome.
+// The operators' read side beside their changes: who set which KYC policy and KYB status, every
+// reconcile call, and the refunds that failed or still wait for an outcome.
 describe('transaction-service operator audit logs and refunds needing attention', () => {
   const system = new TransactionSystem();
   let partner: Partner;
@@ -46,6 +46,31 @@ describe('transaction-service operator audit logs and refunds needing attention'
       pageSize: 20,
       total: 2,
       entries: [entry('ops', 'off', null), entry('ana', 'threshold', '2500.5')],
+    });
+  });
+
+  it('records each KYB change with who made it, from and to which status and the limit asked', async () => {
+    await asOperator('ana')
+      .put(`/ops/partner-kyb/${partner.partnerId}`)
+      .send({ status: 'pending', pendingLimit: '250.50' })
+      .expect(200);
+    await system.ops().put(`/ops/partner-kyb/${partner.partnerId}`).send({ status: 'approved' }).expect(200);
+
+    const audit = await system.ops().get('/ops/partner-kyb/audit').expect(200);
+    const entry = (actor: string, fromStatus: string, toStatus: string, pendingLimit: string | null) => ({
+      id: expect.any(String),
+      actor,
+      partnerId: partner.partnerId,
+      fromStatus,
+      toStatus,
+      pendingLimit,
+      occurredAt: expect.any(String),
+    });
+    expect(audit.body).toEqual({
+      page: 1,
+      pageSize: 20,
+      total: 2,
+      entries: [entry('ops', 'pending', 'approved', null), entry('ana', 'approved', 'pending', '250.5')],
     });
   });
 
@@ -140,6 +165,7 @@ describe('transaction-service operator audit logs and refunds needing attention'
     for (const path of [
       '/ops/refunds',
       '/ops/kyc-policies/audit',
+      '/ops/partner-kyb/audit',
       '/ops/transactions/reconcile-hash/audit',
     ]) {
       expect((await system.http.get(path).set('X-API-Key', partner.apiKey).expect(401)).body).toEqual(

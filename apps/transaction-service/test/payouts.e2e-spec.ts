@@ -41,6 +41,8 @@ describe('payouts through the rail simulators', () => {
       BREB_RAIL_URL: breb.url,
       PAYOUT_RETRY_MS: '100',
       RAIL_CALLBACK_SECRET: CALLBACK_SECRET,
+      RAIL_LIQUIDITY_REFRESH_MS: '1000',
+      RAIL_LIQUIDITY_FLOORS: 'PIX=50000',
     });
     await system.bus.subscribe({
       groupId: 'payouts-test',
@@ -78,6 +80,25 @@ describe('payouts through the rail simulators', () => {
         [id],
       )
     )[0];
+
+  // What the RailLiquidityBelowFloor alert and the dashboard read (k8s/observability).
+  it("reports each rail's liquidity on /metrics beside its floor, and follows the rail's balance", async () => {
+    const metric = async (name: string, rail: string) => {
+      const text = (await request(system.transactionService.url).get('/metrics').expect(200)).text;
+      const line = text.split('\n').find((row) => row.startsWith(`${name}{rail="${rail}",`));
+      return line?.slice(line.lastIndexOf(' ') + 1);
+    };
+    pix.setBalance('40000.25');
+    await expectEventually(
+      async () => expect(await metric('payout_rail_liquidity', 'PIX')).toBe('40000.25'),
+      {
+        intervalMs: 200,
+      },
+    );
+    expect(await metric('payout_rail_liquidity_floor', 'PIX')).toBe('50000');
+    expect(await metric('payout_rail_liquidity_floor', 'BREB')).toBe('0');
+    expect(await metric('payout_rail_liquidity', 'BREB')).toBe(String(Number(breb.balance())));
+  });
 
   it('pays a funded PIX transaction once and completes it with the rail reference', async () => {
     const id = await fund();

@@ -1,16 +1,18 @@
-import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Put } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Put, Query } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { decimal } from '@payout/money';
 import { OpsAuth } from '@platform/http';
-import { Clock, actorOf } from '@shared/util';
+import { Clock, IdGenerator, actorOf } from '@shared/util';
 import { TransactionServiceConfig } from '../core/transaction-service.config.js';
+import { ListPartnerKybAuditRequestDto, PartnerKybAuditResponseDto } from './partner-kyb-audit.dto.js';
 import type { PartnerKybEntity } from './partner-kyb.entity.js';
 import { PartnerKybRepository } from './partner-kyb.repository.js';
 import { PartnerKybListResponseDto, PartnerKybResponseDto } from './partner-kyb.response.dto.js';
 import { SetPartnerKybRequestDto } from './set-partner-kyb.request.dto.js';
 
 // Operators set a partner's business verification (KYB) status (npm run cli -- partner kyb …,
-// or the web console); who set it last and when is kept with it.
+// or the web console); who set it last and when is kept with it, and each change is recorded in
+// the KYB audit log (GET /ops/partner-kyb/audit) under the X-Operator header (else "ops").
 @ApiTags('Operations')
 @ApiSecurity('opsKey')
 @OpsAuth()
@@ -20,12 +22,33 @@ export class OpsPartnerKybController {
     private readonly kyb: PartnerKybRepository,
     private readonly config: TransactionServiceConfig,
     private readonly clock: Clock,
+    private readonly ids: IdGenerator,
   ) {}
 
   @Get()
   @ApiOkResponse({ type: PartnerKybListResponseDto })
   async list(): Promise<PartnerKybListResponseDto> {
     return { partners: (await this.kyb.list()).map((entry) => this.view(entry.partnerId, entry)) };
+  }
+
+  // Declared before `:partnerId` so "audit" is never read as a partner id.
+  @Get('audit')
+  @ApiOkResponse({ type: PartnerKybAuditResponseDto, description: 'KYB changes, newest first' })
+  async audit(
+    @Query() { page, pageSize }: ListPartnerKybAuditRequestDto,
+  ): Promise<PartnerKybAuditResponseDto> {
+    const [entries, total] = await this.kyb.auditPage(page, pageSize);
+    return {
+      page,
+      pageSize,
+      total,
+      entries: entries.map(({ occurredAt, pendingLimit, ...entry }) => ({
+        ...entry,
+        // The column's scale pads with zeros; shown as the operator typed it.
+        pendingLimit: pendingLimit === null ? null : decimal(pendingLimit).toFixed(),
+        occurredAt: occurredAt.toISOString(),
+      })),
+    };
   }
 
   @Get(':partnerId')
@@ -35,7 +58,7 @@ export class OpsPartnerKybController {
   }
 
   @Put(':partnerId')
-  @ApiHeader({ name: 'X-Operator', required: false, description: 'Who makes the change' })
+  @ApiHeader({ name: 'X-Operator', required: false, description: 'Who makes the change (audit log)' })
   @ApiOkResponse({ type: PartnerKybResponseDto })
   async set(
     @Headers('x-operator') operator: string | undefined,
@@ -49,7 +72,7 @@ export class OpsPartnerKybController {
       updatedBy: actorOf(operator),
       updatedAt: this.clock.now(),
     };
-    await this.kyb.save(entry);
+    await this.kyb.save(entry, this.ids.uuid());
     return this.view(partnerId, entry);
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TransactionStatus } from '@shared/contracts';
+import { PartnerKybAuditEntity } from './partner-kyb-audit.entity.js';
 import { PartnerKybEntity } from './partner-kyb.entity.js';
 
 @Injectable()
@@ -15,8 +16,34 @@ export class PartnerKybRepository {
     return this.dataSource.getRepository(PartnerKybEntity).find({ order: { updatedAt: 'DESC' } });
   }
 
-  async save(entry: PartnerKybEntity): Promise<void> {
-    await this.dataSource.getRepository(PartnerKybEntity).upsert(entry, ['partnerId']);
+  // The status and its audit row commit together; the row read under lock gives the audit's
+  // "from" even when two operators change the same partner at once.
+  async save(entry: PartnerKybEntity, auditId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const before = await manager.findOne(PartnerKybEntity, {
+        where: { partnerId: entry.partnerId },
+        lock: { mode: 'pessimistic_write' },
+      });
+      await manager.upsert(PartnerKybEntity, entry, ['partnerId']);
+      await manager.insert(PartnerKybAuditEntity, {
+        id: auditId,
+        actor: entry.updatedBy,
+        partnerId: entry.partnerId,
+        fromStatus: before?.status ?? 'approved',
+        toStatus: entry.status,
+        pendingLimit: entry.pendingLimit,
+        occurredAt: entry.updatedAt,
+      });
+    });
+  }
+
+  // KYB changes, newest first.
+  auditPage(page: number, pageSize: number): Promise<[PartnerKybAuditEntity[], number]> {
+    return this.dataSource.getRepository(PartnerKybAuditEntity).findAndCount({
+      order: { occurredAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
   }
 
   // Source units of every transaction of the partner that completed, as a decimal string: what a
