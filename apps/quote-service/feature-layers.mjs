@@ -2,6 +2,6 @@
 // folder may import the core and folders of the layers below its own, never a peer or a layer
 // above (README, "How the code is laid out").
 export default [
-  ['corridors', 'pricing', 'rail-caps'],
+  ['corridors', 'pricing', 'rail-caps', 'rail-liquidity'],
   ['quotes', 'corridor-administration'],
 ];

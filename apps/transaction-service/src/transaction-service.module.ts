@@ -9,8 +9,10 @@ import { HeldDepositsModule } from './held-deposits/held-deposits.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { KycGateModule } from './kyc-gate/kyc-gate.module.js';
 import { LedgerModule } from './ledger/ledger.module.js';
+import { PartnerKybModule } from './partner-kyb/partner-kyb.module.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { QrCodesModule } from './qr-codes/qr-codes.module.js';
+import { RailLiquidityModule } from './rail-liquidity/rail-liquidity.module.js';
 import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
 import { RecipientsModule } from './recipients/recipients.module.js';
 import { RefundsModule } from './refunds/refunds.module.js';
@@ -33,9 +35,11 @@ import { TransactionsModule } from './transactions/transactions.module.js';
     HeldDepositsModule,
     DepositAddressesModule,
     KycGateModule,
+    PartnerKybModule,
     DailyCapsModule,
     FundingModule,
     PayoutsModule,
+    RailLiquidityModule,
     ReconciliationModule,
     RefundsModule,
     LedgerModule,

@@ -8,6 +8,7 @@ import { QuoteKind } from './quote.entity.js';
 import type { QuoteRequestDto } from './quote.request.dto.js';
 import type { ReverseQuoteRequestDto } from './reverse-quote.request.dto.js';
 import { TransactionCap } from '../rail-caps/transaction-cap.js';
+import { RailLiquidityBook } from '../rail-liquidity/rail-liquidity.book.js';
 import { routeOf } from './route-of.js';
 
 type Price = Pick<PricedQuote, 'cryptoAmount' | 'fiatAmount' | 'fee' | 'value'>;
@@ -20,6 +21,7 @@ export class CreateQuoteUseCase {
     private readonly pricing: QuotePricingContext,
     private readonly issuer: QuoteIssuer,
     private readonly transactionCap: TransactionCap,
+    private readonly liquidity: RailLiquidityBook,
   ) {}
 
   // The recipient gets `amount` fiat; the value is the crypto to send, fee included.
@@ -77,9 +79,10 @@ export class CreateQuoteUseCase {
   ): Promise<QuoteView> {
     const context = await this.pricing.resolve(direction, routeOf(request));
     const priced = price(context, decimal(context.rate.fiatPerCrypto));
-    // Payout caps bound what a rail pays out; onramps pay nothing out.
+    // Payout caps and the rail's liquidity bound what a rail pays out; onramps pay nothing out.
     if (direction === FlowDirection.PAYOUT) {
       await this.transactionCap.assertWithin(context.corridor.flow.route, priced.fiatAmount);
+      this.liquidity.assertCovers(context.corridor.flow.route, priced.fiatAmount);
     }
     return this.issuer.issue({ partnerId, kind, context, ...priced });
   }

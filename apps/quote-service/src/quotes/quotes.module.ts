@@ -3,6 +3,7 @@ import { OwnsTables } from '@platform/database';
 import { CorridorsModule } from '../corridors/corridors.module.js';
 import { PricingModule } from '../pricing/pricing.module.js';
 import { RailCapsModule } from '../rail-caps/rail-caps.module.js';
+import { RailLiquidityModule } from '../rail-liquidity/rail-liquidity.module.js';
 import { CreateQuoteUseCase } from './create-quote.use-case.js';
 import { InternalQuotesController } from './internal-quotes.controller.js';
 import { QuoteIssuer } from './quote-issuer.js';
@@ -15,7 +16,7 @@ import { QuotesRepository } from './quotes.repository.js';
 // transaction-service when a partner accepts one.
 @OwnsTables({ entities: [QuoteEntity] })
 @Module({
-  imports: [CorridorsModule, PricingModule, RailCapsModule],
+  imports: [CorridorsModule, PricingModule, RailCapsModule, RailLiquidityModule],
   controllers: [QuotesController, InternalQuotesController],
   providers: [QuotePricingContext, QuoteIssuer, QuotesRepository, CreateQuoteUseCase],
 })

@@ -12,6 +12,7 @@ import { FixedClock, type IdGenerator } from '@shared/util';
 import type { DailyCaps } from '../daily-caps/daily-caps.js';
 import type { DepositAddressesRepository } from '../deposit-addresses/deposit-addresses.repository.js';
 import type { KycGate } from '../kyc-gate/kyc-gate.js';
+import type { KybGate } from '../partner-kyb/kyb-gate.js';
 import type { ChainWatchersClient } from '../core/upstreams/chain-watchers.client.js';
 import type { UpstreamClients } from '../core/upstreams/upstream-clients.js';
 import { AcceptTransactionUseCase } from './accept-transaction.use-case.js';
@@ -76,6 +77,7 @@ function acceptWithoutActiveAddress() {
     fake<PaymentContextBuilder>({}),
     new FixedClock(NOW),
     fake<IdGenerator>({ uuid: () => '5b0f8f7e-3c2a-4d1e-9f00-0000000000aa' }),
+    fake<KybGate>({ assertMayAccept: async () => undefined }),
     fake<DailyCaps>({ check: async () => ({}) }),
   );
   return { sut, asked };

@@ -6,6 +6,7 @@ import { Clock, IdGenerator } from '@shared/util';
 import { DailyCaps } from '../daily-caps/daily-caps.js';
 import { DepositAddressesRepository } from '../deposit-addresses/deposit-addresses.repository.js';
 import { KycGate } from '../kyc-gate/kyc-gate.js';
+import { KybGate } from '../partner-kyb/kyb-gate.js';
 import { ChainWatchersClient } from '../core/upstreams/chain-watchers.client.js';
 import { UpstreamClients } from '../core/upstreams/upstream-clients.js';
 import { PaymentContextBuilder, type PaymentContext } from './payment-context.js';
@@ -64,6 +65,7 @@ export class AcceptTransactionUseCase {
     private readonly paymentContext: PaymentContextBuilder,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly kybGate: KybGate,
     private readonly dailyCaps: DailyCaps,
   ) {}
 
@@ -77,6 +79,11 @@ export class AcceptTransactionUseCase {
 
     const quote = await this.acceptableQuote(caller.partnerId, command.quoteId);
     const recipient = this.recipients.resolve(quote, command);
+    await this.kybGate.assertMayAccept({
+      partnerId: caller.partnerId,
+      amount: quote.cryptoAmount,
+      cryptoCurrency: quote.cryptoCurrency,
+    });
     const kycRequired = await this.kycGate.kycRequired({
       partnerId: caller.partnerId,
       userId: command.userId,

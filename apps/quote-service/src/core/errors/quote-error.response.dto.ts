@@ -10,6 +10,8 @@ export class QuoteErrorResponseDto {
       'minimum',
       'maximum',
       'amount_above_transaction_limit',
+      'insufficient_liquidity',
+      'user_disabled',
       'quote_unavailable',
       'corridor_not_found',
       'server_error',
