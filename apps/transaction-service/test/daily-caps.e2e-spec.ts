@@ -204,6 +204,26 @@ describe('payout caps per rail', () => {
     ).toContain('America/Bogota for BREB (COP), America/Sao_Paulo for PIX (BRL)');
   });
 
+  it('documents the other payout limits: KYB, rail liquidity and disabled users, each with its text', async () => {
+    const { body: document } = await system.http.get('/openapi.json').expect(200);
+    const answer = (path: string, status: number) =>
+      document.paths[path].post.responses[String(status)].description as string;
+    const userDisabled =
+      '`user_disabled` "This user has been disabled by operations: its quotes, transactions and KYC are refused"';
+
+    expect(answer('/transaction', 403)).toContain(
+      '`kyb_pending_limit` "This partner\'s business verification (KYB) is pending: its completed transactions are limited to 100 USDC in all (80 so far, this one 25.5) until it is approved"',
+    );
+    expect(answer('/transaction', 403)).toContain(
+      '`kyb_rejected` "This partner\'s business verification (KYB) was rejected: it cannot create transactions"',
+    );
+    for (const path of ['/quote', '/quote/reverse', '/quote/onramp', '/transaction', '/kyc'])
+      expect(answer(path, 403)).toContain(userDisabled);
+    expect(answer('/quote', 422)).toContain(
+      '`insufficient_liquidity` (retryable: rails are topped up) when the payout rail\'s available balance is below the amount it would pay out, e.g. "The available liquidity for this method is below the requested amount of 250000.00 BRL via PIX; try a smaller amount or again later"',
+    );
+  });
+
   describe('operators', () => {
     it('records each change in the corridor audit under X-Operator', async () => {
       await setCaps(BREB_DEFAULTS);

@@ -8,10 +8,17 @@ import { DisabledUsersRepository } from './disabled-users.repository.js';
 import { multipartField } from './multipart-field.js';
 import { readRequestBody } from './request-body.reader.js';
 
+// What the gate answers, and what the API reference says of it (user-disabled.openapi.ts).
+export const USER_DISABLED_REFUSAL = {
+  status: 403,
+  code: 'user_disabled',
+  reason: 'This user has been disabled by operations: its quotes, transactions and KYC are refused',
+} as const;
+
 export const USER_DISABLED = refusal(
-  403,
-  'user_disabled',
-  'This user has been disabled by operations: its quotes, transactions and KYC are refused',
+  USER_DISABLED_REFUSAL.status,
+  USER_DISABLED_REFUSAL.code,
+  USER_DISABLED_REFUSAL.reason,
 );
 
 // What the gateway does with a proxied request: forward it (with the body it had to read, if it
@@ -31,6 +38,8 @@ const USER_ROUTES: ReadonlyMap<string, 'json' | 'multipart' | null> = new Map([
   ['/transaction', 'json'],
   ['/kyc', 'multipart'],
 ]);
+
+export const USER_ROUTE_PATHS: readonly string[] = [...USER_ROUTES.keys()];
 
 const FORWARD: UserGateOutcome = { kind: 'forward', body: null };
 

@@ -5,6 +5,7 @@ import { LOGGER, type Logger } from '@platform/logging';
 import { ServiceName } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import { GatewayConfig } from '../core/api-gateway.config.js';
+import { documentUserDisabled } from '../disabled-users/user-disabled.openapi.js';
 import { PAYOUT_UPSTREAMS, upstreamUrl } from '../proxy/gateway-routes.js';
 
 const CACHE_MS = 30_000;
@@ -31,9 +32,11 @@ export class MergedOpenApi {
     const parts = await Promise.all(
       PAYOUT_UPSTREAMS.map((upstream) => this.fetchDocument(upstreamUrl(upstream, this.config))),
     );
-    const document = mergeDocuments(
-      gatewayDocument,
-      parts.filter((part): part is OpenAPIObject => part !== null),
+    const document = documentUserDisabled(
+      mergeDocuments(
+        gatewayDocument,
+        parts.filter((part): part is OpenAPIObject => part !== null),
+      ),
     );
     this.cached = { at: now, document };
     return document;

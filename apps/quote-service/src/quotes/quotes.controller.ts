@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiForbiddenResponse,
   ApiInternalServerErrorResponse,
   ApiOkResponse,
   ApiSecurity,
@@ -27,15 +26,11 @@ import { ReverseQuoteRequestDto } from './reverse-quote.request.dto.js';
   description: `\`invalid_request\`, \`corridor_unavailable\`, \`minimum\` or \`maximum\` (the corridor flow's bounds). ${capRefusalsDescription([CapRefusalCode.PER_TRANSACTION])}`,
 })
 @ApiUnauthorizedResponse({ type: QuoteErrorResponseDto })
-@ApiForbiddenResponse({
-  type: QuoteErrorResponseDto,
-  description:
-    "`user_disabled`: the wallet session's user was disabled by operations (answered by the gateway)",
-})
+// 403 user_disabled is answered, and documented, by the gateway (api-gateway, disabled-users).
 @ApiUnprocessableEntityResponse({
   type: QuoteErrorResponseDto,
   description:
-    "`insufficient_liquidity` (retryable): the payout rail's available balance is below the amount it would pay out",
+    '`insufficient_liquidity` (retryable: rails are topped up) when the payout rail\'s available balance is below the amount it would pay out, e.g. "The available liquidity for this method is below the requested amount of 250000.00 BRL via PIX; try a smaller amount or again later"',
 })
 @ApiInternalServerErrorResponse({
   type: QuoteErrorResponseDto,

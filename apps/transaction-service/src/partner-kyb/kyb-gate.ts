@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { decimal } from '@payout/money';
 import { TransactionServiceConfig } from '../core/transaction-service.config.js';
-import { KybError, KybErrorCode } from '../core/errors/kyb.errors.js';
+import { kybRefusals } from '../core/errors/kyb.errors.js';
 import { PartnerKybRepository } from './partner-kyb.repository.js';
 
 export interface KybQuestion {
@@ -23,18 +23,15 @@ export class KybGate {
   async assertMayAccept({ partnerId, amount, cryptoCurrency }: KybQuestion): Promise<void> {
     const kyb = await this.kyb.find(partnerId);
     if (!kyb || kyb.status === 'approved') return;
-    if (kyb.status === 'rejected') {
-      throw new KybError(
-        KybErrorCode.KYB_REJECTED,
-        "This partner's business verification (KYB) was rejected: it cannot create transactions",
-      );
-    }
+    if (kyb.status === 'rejected') throw kybRefusals.rejected();
     const limit = decimal(kyb.pendingLimit ?? this.config.KYB_PENDING_LIMIT);
     const completed = decimal(await this.kyb.completedVolume(partnerId));
     if (completed.plus(decimal(amount)).gt(limit)) {
-      throw new KybError(
-        KybErrorCode.KYB_PENDING_LIMIT,
-        `This partner's business verification (KYB) is pending: its completed transactions are limited to ${limit.toFixed()} ${cryptoCurrency} in all (${completed.toFixed()} so far, this one ${decimal(amount).toFixed()}) until it is approved`,
+      throw kybRefusals.pendingLimit(
+        limit.toFixed(),
+        cryptoCurrency,
+        completed.toFixed(),
+        decimal(amount).toFixed(),
       );
     }
   }

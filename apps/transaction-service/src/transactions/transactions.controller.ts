@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiForbiddenResponse,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -12,6 +13,7 @@ import {
 import { capRefusalsDescription } from '@payout/errors';
 import { CurrentIdentity, DirectRoute, PartnerAuth } from '@platform/http';
 import type { PartnerIdentity } from '@shared/contracts';
+import { kybRefusalsDescription } from '../core/errors/kyb.errors.js';
 import { TransactionErrorResponseDto } from '../core/errors/transaction-error.response.dto.js';
 import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { AcceptTransactionRequestDto } from './accept-transaction.request.dto.js';
@@ -56,6 +58,7 @@ export class TransactionsController {
     type: TransactionErrorResponseDto,
     description: `\`invalid_request\`, \`quote_expired\` or \`corridor_unavailable\`. ${capRefusalsDescription()}`,
   })
+  @ApiForbiddenResponse({ type: TransactionErrorResponseDto, description: kybRefusalsDescription() })
   @ApiUnprocessableEntityResponse({ type: TransactionErrorResponseDto })
   accept(
     @CurrentIdentity() partner: PartnerIdentity,

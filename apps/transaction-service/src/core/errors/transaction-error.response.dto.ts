@@ -14,6 +14,8 @@ export class TransactionErrorResponseDto {
       'transaction_count_limit_reached',
       'daily_limit_reached',
       'payment_method_limit_reached',
+      'kyb_pending_limit',
+      'kyb_rejected',
       'transaction_not_found',
       'idempotency_key_reused',
       'transfer_not_found',
