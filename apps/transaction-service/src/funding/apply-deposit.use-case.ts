@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@platform/logging';
 import type { OutboxTransaction } from '@platform/messaging';
 import { decimal } from '@payout/money';
 import { chainRail } from '@payout/rails';
@@ -52,6 +53,7 @@ export class ApplyDepositUseCase {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly metrics: DepositMetrics,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   // `transactionId`: who the transfer was reported for (notify, reconcile) or assigned to (an
@@ -97,6 +99,7 @@ export class ApplyDepositUseCase {
       : await this.deposits.insertIfNew(tx, deposit);
     if (!recorded) return this.alreadyRecorded(await this.deposits.findByTransfer(tx, transfer), target.id);
     this.metrics.recordedWithin(tx, deposit);
+    this.logRecorded(tx, deposit);
     await this.apply(tx, target, existing ? { ...deposit, id: existing.id } : deposit, decision);
     return { kind: 'applied', transactionId: target.id };
   }
@@ -141,6 +144,17 @@ export class ApplyDepositUseCase {
     }
   }
 
+  private logRecorded(tx: OutboxTransaction<PayoutTopics>, deposit: DepositEntity): void {
+    const { transactionId, blockchain, onChainTx, transferIndex, amount, cryptoCurrency, outcome, source } =
+      deposit;
+    tx.afterCommit(() =>
+      this.logger.info(
+        { transactionId, blockchain, onChainTx, transferIndex, amount, cryptoCurrency, outcome, source },
+        'deposit recorded',
+      ),
+    );
+  }
+
   private alreadyRecorded(existing: DepositEntity | null, transactionId: string): ApplyDepositResult {
     return existing?.transactionId === transactionId
       ? { kind: 'already_applied', transactionId }
@@ -154,7 +168,10 @@ export class ApplyDepositUseCase {
     reason: string,
   ): Promise<ApplyDepositResult> {
     const deposit = this.depositOf(transfer, source, null, 'UNMATCHED', reason);
-    if (await this.deposits.insertIfNew(tx, deposit)) this.metrics.recordedWithin(tx, deposit);
+    if (await this.deposits.insertIfNew(tx, deposit)) {
+      this.metrics.recordedWithin(tx, deposit);
+      this.logRecorded(tx, deposit);
+    }
     return { kind: 'unmatched', reason };
   }
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@platform/logging';
 import { TransactionalOutbox, type OutboxTransaction } from '@platform/messaging';
 import { decimal } from '@payout/money';
 import { TransactionStatus, type PayoutTopics } from '@shared/contracts';
@@ -29,6 +30,7 @@ export class RecordPayoutOutcomeUseCase {
     private readonly config: TransactionServiceConfig,
     private readonly clock: Clock,
     private readonly metrics: PayoutMetrics,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   execute(transactionId: string, state: RailPayoutState): Promise<void> {
@@ -45,7 +47,13 @@ export class RecordPayoutOutcomeUseCase {
         updatedAt: now,
       };
       await this.payouts.save(tx, next);
-      if (next.status !== payout.status) this.metrics.changedWithin(tx, next);
+      if (next.status !== payout.status) {
+        this.metrics.changedWithin(tx, next);
+        const { rail, status, railReference, failureReason } = next;
+        tx.afterCommit(() =>
+          this.logger.info({ transactionId, rail, status, railReference, failureReason }, 'payout changed'),
+        );
+      }
       if (next.status === 'SUBMITTED') return;
       // A failed payout's refund is asked first, so the PAYMENT_FAILED event carries it.
       const refund = next.status === 'FAILED' ? await this.refundDeposit(tx, transactionId) : null;

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@platform/logging';
 import type { OutboxTransaction } from '@platform/messaging';
 import type { PayoutTopics, RefundSettledV1 } from '@shared/contracts';
 import type { RefundEntity } from './refund.entity.js';
@@ -12,6 +13,7 @@ export class RecordRefundOutcomeUseCase {
   constructor(
     private readonly refunds: RefundsRepository,
     private readonly metrics: RefundMetrics,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async within(tx: OutboxTransaction<PayoutTopics>, outcome: RefundSettledV1): Promise<void> {
@@ -26,5 +28,9 @@ export class RecordRefundOutcomeUseCase {
     };
     await this.refunds.saveSettlement(tx, settled);
     this.metrics.settledWithin(tx, settled);
+    const { id: refundId, transactionId, status, onChainTx, failureReason } = settled;
+    tx.afterCommit(() =>
+      this.logger.info({ transactionId, refundId, status, onChainTx, failureReason }, 'refund settled'),
+    );
   }
 }

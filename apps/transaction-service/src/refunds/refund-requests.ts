@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@platform/logging';
 import type { OutboxTransaction } from '@platform/messaging';
 import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
 import { decimal } from '@payout/money';
@@ -20,6 +21,7 @@ export class RefundRequests {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly metrics: RefundMetrics,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   // Part or all of a transaction's deposit back to its sender, as the funding or payout rules say:
@@ -100,6 +102,13 @@ export class RefundRequests {
       { key: refund.transactionId ?? deposit.onChainTx },
     );
     this.metrics.requestedWithin(tx, refund);
+    const { id: refundId, transactionId, blockchain, amount, reason } = refund;
+    tx.afterCommit(() =>
+      this.logger.info(
+        { transactionId, refundId, blockchain, amount, reason, depositOnChainTx: deposit.onChainTx },
+        'refund requested',
+      ),
+    );
     return refund;
   }
 }

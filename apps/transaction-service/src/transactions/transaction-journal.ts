@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@platform/logging';
 import type { OutboxTransaction } from '@platform/messaging';
 import {
   PayoutTopic,
@@ -24,7 +25,10 @@ export interface JournaledChange {
 // journal and the outbox, in the caller's database transaction.
 @Injectable()
 export class TransactionJournal {
-  constructor(private readonly transactions: TransactionsRepository) {}
+  constructor(
+    private readonly transactions: TransactionsRepository,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async record(
     tx: OutboxTransaction<PayoutTopics>,
@@ -44,6 +48,20 @@ export class TransactionJournal {
       PayoutTopic.TransactionStatusChanged,
       statusChangedEvent(transaction, change.change, change.previousStatus, change.occurredAt, change.refund),
       { key: transaction.id },
+    );
+    // At info, once committed: `grep <transaction id>` reads a payout's life in the log.
+    tx.afterCommit(() =>
+      this.logger.info(
+        {
+          transactionId: transaction.id,
+          change: change.change,
+          from: change.previousStatus,
+          to: transaction.status,
+          sequence: transaction.eventSequence,
+          refund: change.refund,
+        },
+        change.change === 'CREATED' ? 'transaction created' : 'transaction status changed',
+      ),
     );
   }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { UnitOfWork } from '@platform/database';
 import { MetricsRegistry } from '@platform/http';
+import { createLogger } from '@platform/logging';
 import { AesGcmCipher, FixedClock, RandomIdGenerator } from '@shared/util';
 import { openWebhookTestDatabase, type WebhookTestDatabase } from '../../test/webhook-test-database.js';
 import type { WebhookEndpoint } from '../endpoint-registry/webhook-endpoint.js';
@@ -61,6 +62,7 @@ describe(AttemptDeliveryUseCase.name, () => {
       new WebhookMetrics(metrics),
       clock,
       new RandomIdGenerator(),
+      createLogger({ service: 'webhook-dispatcher-test', level: 'silent' }),
     );
   });
 

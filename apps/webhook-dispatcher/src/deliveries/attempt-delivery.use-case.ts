@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, type Logger } from '@platform/logging';
 import { Clock, IdGenerator } from '@shared/util';
 import { signingSecrets } from '../endpoint-registry/webhook-endpoint.js';
 import { WebhookEndpointsRepository } from '../endpoint-registry/webhook-endpoints.repository.js';
@@ -22,6 +23,7 @@ export class AttemptDeliveryUseCase {
     private readonly metrics: WebhookMetrics,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async execute(claim: ClaimedDelivery): Promise<DeliveryStatus> {
@@ -46,6 +48,20 @@ export class AttemptDeliveryUseCase {
     const next = this.transition(claim, result.outcome);
     if (next.status === DeliveryStatus.DEAD) this.metrics.died();
     await this.deliveries.recordAttempt(claim, { id: this.ids.uuid(), startedAt, ...result }, next);
+    // One line per attempt with its transaction: `grep <transaction id>` follows a payout to here.
+    this.logger.info(
+      {
+        transactionId: claim.transactionId,
+        deliveryId: claim.id,
+        eventType: claim.eventType,
+        attempt: claim.attemptCount,
+        outcome: result.outcome,
+        statusCode: result.statusCode,
+        durationMs: result.durationMs,
+        next: next.status,
+      },
+      'webhook attempted',
+    );
     return next.status;
   }
 

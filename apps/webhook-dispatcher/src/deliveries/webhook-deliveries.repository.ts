@@ -16,6 +16,7 @@ interface ClaimedRow {
   partner_id: string;
   endpoint_id: string;
   event_type: string;
+  transaction_id: string | null;
   body: string;
   attempt_count: number;
   retry_window_started_at: Date;
@@ -194,7 +195,7 @@ export class WebhookDeliveriesRepository {
 }
 
 const CLAIMED_COLUMNS =
-  'd.id, d.partner_id, d.endpoint_id, d.event_type, d.body, d.attempt_count, d.retry_window_started_at';
+  'd.id, d.partner_id, d.endpoint_id, d.event_type, d.transaction_id, d.body, d.attempt_count, d.retry_window_started_at';
 
 function claimedOf(row: ClaimedRow, leaseToken: string): ClaimedDelivery {
   return {
@@ -202,6 +203,7 @@ function claimedOf(row: ClaimedRow, leaseToken: string): ClaimedDelivery {
     partnerId: row.partner_id,
     endpointId: row.endpoint_id,
     eventType: row.event_type,
+    transactionId: row.transaction_id,
     body: row.body,
     attemptCount: row.attempt_count,
     retryWindowStartedAt: new Date(row.retry_window_started_at),

@@ -6,6 +6,8 @@ export interface ClaimedDelivery {
   readonly partnerId: string;
   readonly endpointId: string;
   readonly eventType: string;
+  // The transaction the event is about (null for a test event).
+  readonly transactionId: string | null;
   readonly body: string;
   // Including the attempt about to be made.
   readonly attemptCount: number;
