@@ -6,12 +6,15 @@ import { runChatCommand } from './chat-commands.js';
 import { runCorridorCommand } from './corridor-commands.js';
 import { runDepositAddressCommand } from './deposit-address-commands.js';
 import { runDepositCommand } from './deposit-commands.js';
+import { runKybCommand } from './kyb-commands.js';
 import { runKycPolicyCommand } from './kyc-policy-commands.js';
 import { runPartnerCommand } from './partner-commands.js';
 import { runSandboxCommand } from './sandbox-commands.js';
+import { runUserCommand } from './user-commands.js';
 
 const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-key <key>]
-  partner create --name <name>                       → { partnerId, name, keyId, apiKey }
+  partner create --name <name> [--pending]           → { partnerId, name, keyId, apiKey[, kyb] } (KYB approved
+                                                       unless --pending)
   partner key create --partner-id <id>               → { partnerId, keyId, apiKey }
   partner key revoke --partner-id <id> --key-id <id> → { partnerId, keyId, revoked }
   partner key list --partner-id <id>                 → { keys: [...] }
@@ -33,6 +36,14 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
                                                        one with POST /ops/transactions/reconcile-hash)
   kyc-policy get --partner-id <id>                   → { partnerId, mode, thresholdAmount, source }
   kyc-policy set --partner-id <id> --mode <off|always|threshold> [--threshold <d>|default]
+  kyb list                                           → { partners: [...] } (the partners whose KYB was set)
+  kyb get --partner-id <id>                          → { partnerId, status, pendingLimit, updatedBy, updatedAt }
+  kyb set --partner-id <id> --status <pending|approved|rejected> [--limit <units>|default]
+                                                     → the same (pending: completed volume limited to
+                                                       --limit source units, default KYB_PENDING_LIMIT)
+  user list --partner-id <id>                        → { users: [{ userId, disabledAt }] } (disabled users)
+  user disable --partner-id <id> --user <user id>    → { partnerId, userId, disabled } (its quotes,
+  user enable --partner-id <id> --user <user id>       accepts and KYC answer 403 user_disabled)
   chat realm create --name <name> --owner-email <email> --owner-name <name>
                     [--owner-password <password>] [--host <realm host>]
                                                      → { realmId, url, owner: { userId, email, apiKey } }
@@ -84,6 +95,9 @@ async function main(): Promise<void> {
       blockchain: { type: 'string' },
       address: { type: 'string' },
       mode: { type: 'string' },
+      status: { type: 'string' },
+      limit: { type: 'string' },
+      pending: { type: 'boolean' },
       threshold: { type: 'string' },
       'owner-email': { type: 'string' },
       'owner-name': { type: 'string' },
@@ -128,7 +142,12 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
     case 'partner':
       return runPartnerCommand(
         rest,
-        { name: text('name'), partnerId: text('partner-id'), keyId: text('key-id') },
+        {
+          name: text('name'),
+          partnerId: text('partner-id'),
+          keyId: text('key-id'),
+          pending: values['pending'] === true,
+        },
         gateway,
       );
     case 'corridor':
@@ -179,6 +198,14 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
         { partnerId: text('partner-id'), mode: text('mode'), threshold: text('threshold') },
         gateway,
       );
+    case 'kyb':
+      return runKybCommand(
+        rest,
+        { partnerId: text('partner-id'), status: text('status'), limit: text('limit') },
+        gateway,
+      );
+    case 'user':
+      return runUserCommand(rest, { partnerId: text('partner-id'), user: text('user') }, gateway);
     case 'chat':
       return runChatCommand(
         rest,

@@ -1,4 +1,5 @@
 import { CliError, required, type GatewayClient } from './gateway-client.js';
+import { setKyb } from './kyb-commands.js';
 
 interface CreatedPartner {
   partnerId: string;
@@ -16,9 +17,11 @@ export interface PartnerOptions {
   readonly name?: string | undefined;
   readonly partnerId?: string | undefined;
   readonly keyId?: string | undefined;
+  // Created with its business verification (KYB) pending instead of approved.
+  readonly pending?: boolean | undefined;
 }
 
-// `partner create`, `partner key create`, `partner key revoke`, `partner key list`. Each prints
+// `partner create [--pending]`, `partner key create`, `partner key revoke`, `partner key list`. Each prints
 // one JSON object; API keys appear only here, once.
 export async function runPartnerCommand(
   args: readonly string[],
@@ -30,7 +33,20 @@ export async function runPartnerCommand(
     const partner = await gateway.request<CreatedPartner>('POST', '/ops/partners', {
       name: required(options.name, '--name'),
     });
-    return { partnerId: partner.partnerId, name: partner.name, keyId: partner.keyId, apiKey: partner.apiKey };
+    const created = {
+      partnerId: partner.partnerId,
+      name: partner.name,
+      keyId: partner.keyId,
+      apiKey: partner.apiKey,
+    };
+    if (!options.pending) return created;
+    // The key is shown once: it must reach the operator even if the KYB step fails.
+    await setKyb(gateway, `/ops/partner-kyb/${partner.partnerId}`, 'pending').catch((error: unknown) => {
+      throw new CliError(
+        `Partner created, KYB still approved: ${JSON.stringify(created)}\n${(error as Error).message}`,
+      );
+    });
+    return { ...created, kyb: 'pending' };
   }
   if (first === 'key') {
     const partnerId = encodeURIComponent(required(options.partnerId, '--partner-id'));

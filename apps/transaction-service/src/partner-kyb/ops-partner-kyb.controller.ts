@@ -10,7 +10,7 @@ import { PartnerKybRepository } from './partner-kyb.repository.js';
 import { PartnerKybListResponseDto, PartnerKybResponseDto } from './partner-kyb.response.dto.js';
 import { SetPartnerKybRequestDto } from './set-partner-kyb.request.dto.js';
 
-// Operators set a partner's business verification (KYB) status (npm run cli -- partner kyb …,
+// Operators set a partner's business verification (KYB) status (npm run cli -- kyb set …,
 // or the web console); who set it last and when is kept with it, and each change is recorded in
 // the KYB audit log (GET /ops/partner-kyb/audit) under the X-Operator header (else "ops").
 @ApiTags('Operations')
