@@ -147,7 +147,8 @@ export class DepositWatcher implements OnApplicationBootstrap, BeforeApplication
     }
     const { assets } = await this.registry.chain(blockchain);
     const foundBy = start.kind === 'look-back' ? 'reconciliation' : 'watcher';
-    const covered = cursor?.height ?? -1;
+    // What a look-back finds up to the cursor was missed by an earlier read.
+    const readBefore = start.kind === 'look-back' && cursor ? cursor.height : -1;
     let missed = 0;
     for (let from = start.from; from <= confirmed && !passes.stopped; from += scanner.heightsPerRead) {
       const to = Math.min(confirmed, from + scanner.heightsPerRead - 1);
@@ -163,8 +164,7 @@ export class DepositWatcher implements OnApplicationBootstrap, BeforeApplication
         },
       });
       const recorded = await this.recordAll(adapter, accounts, facts, foundBy);
-      // What a look-back finds below the cursor was missed by an earlier read.
-      if (to <= covered) missed += recorded;
+      if (to <= readBefore) missed += recorded;
       await this.advance(scanner, to);
     }
     this.reportLookBack(blockchain, missed);
