@@ -7,8 +7,9 @@ import { type ConsoleSystem, startConsoleSystem } from './console-system.js';
 
 const OPERATOR = 'Priya Ops';
 
-// The operator view's partners, keys, KYC policy, held transfers, refunds and merged audit log, on the whole
-// standalone system in Debian's chromium: one system and one browser for the file.
+// The operator view's partners, keys, KYB, KYC policy, disabled users, held transfers, refunds and
+// merged audit log, on the whole standalone system in Debian's chromium: one system and one
+// browser for the file.
 describe('web console, operator view', () => {
   let consoleSystem: ConsoleSystem;
   let system: Standalone;
@@ -59,8 +60,9 @@ describe('web console, operator view', () => {
     expect(firstKey).toMatch(/^pk_/);
     expect(await keyWorks(firstKey)).toBe(200);
     const row = page.getByRole('row').filter({ hasText: 'Operator Test Co' });
-    await row.waitFor();
-    await expect(row.textContent()).resolves.toMatch(/1$/);
+    // One active key; approved, as every partner not created pending.
+    await row.getByText('approved').waitFor();
+    await expect(row.textContent()).resolves.toMatch(/1approved$/);
     await screenshot(page, 'ops-partners');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'I have copied it' }).click();
@@ -102,6 +104,45 @@ describe('web console, operator view', () => {
     ]);
     await screenshot(page, 'ops-audit-log-all-sources');
     await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it('creates a partner pending, sets its KYB and disables one of its users; the audit log shows both', async () => {
+    const page = await signedIn('/console/partners');
+    const asked = confirmations(page);
+
+    await page.getByLabel("New partner's name").fill('Pending Test Co');
+    await page.getByLabel('Create as pending (KYB)').check();
+    await page.getByRole('button', { name: 'Create partner' }).click();
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Pending Test Co' });
+    await row.getByText('pending (limit 100)').waitFor();
+
+    await row.getByRole('link', { name: 'Pending Test Co' }).click();
+    await page.getByText('Now: pending').waitFor();
+    await page.getByLabel('Pending limit, source units (blank: default)').fill('250');
+    await page.getByRole('button', { name: 'Set KYB' }).click();
+    await page.getByText(/may add up to 250 units/).waitFor();
+    await page.getByLabel("User id (the partner's user_id)").fill('user-7');
+    await page.getByRole('button', { name: 'Disable user' }).click();
+    await page.getByRole('button', { name: 'Enable user-7' }).waitFor();
+    await screenshot(page, 'ops-partner-kyb-disabled-users');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Enable user-7' }).click();
+    await page.getByText('No disabled user.').waitFor();
+    expect(asked.slice(1).map((text) => text.split('\n')[0])).toEqual([
+      "Set this partner's KYB to pending, limited to 250?",
+      'Disable the user user-7? Its quotes, transactions and KYC are refused.',
+      'Enable the user user-7 again?',
+    ]);
+    expect(asked[0]).toBe(
+      'Create the partner Pending Test Co with a first API key, its KYB pending?\n\nThis is recorded in the audit log.',
+    );
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('row').filter({ hasText: 'from pending to pending, limit: 250' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'from approved to pending, limit: default' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'enable user' }).filter({ hasText: 'user-7' }).waitFor();
     await page.context().close();
   });
 

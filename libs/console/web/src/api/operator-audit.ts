@@ -4,7 +4,7 @@ import type { AuditEntry } from './corridors.js';
 // Every operator change, whichever service recorded it, as one list: who, what, when, where.
 export interface OperatorChange {
   readonly key: string;
-  readonly source: 'Corridors' | 'Partners' | 'KYC policy' | 'Reconcile' | 'Held transfers';
+  readonly source: 'Corridors' | 'Partners' | 'KYC policy' | 'KYB' | 'Reconcile' | 'Held transfers';
   readonly occurredAt: string;
   readonly actor: string;
   readonly action: string;
@@ -27,6 +27,16 @@ interface KycPolicyAuditEntry {
   readonly partnerId: string;
   readonly mode: string;
   readonly thresholdAmount: string | null;
+  readonly occurredAt: string;
+}
+
+interface KybAuditEntry {
+  readonly id: string;
+  readonly actor: string;
+  readonly partnerId: string;
+  readonly fromStatus: string;
+  readonly toStatus: string;
+  readonly pendingLimit: string | null;
   readonly occurredAt: string;
 }
 
@@ -89,6 +99,16 @@ const kycChange = (entry: KycPolicyAuditEntry): OperatorChange => ({
   detail: `mode: ${entry.mode}, threshold: ${entry.thresholdAmount ?? 'default'}`,
 });
 
+const kybChange = (entry: KybAuditEntry): OperatorChange => ({
+  key: `kyb-${entry.id}`,
+  source: 'KYB',
+  occurredAt: entry.occurredAt,
+  actor: entry.actor,
+  action: 'set KYB',
+  subject: `partner ${entry.partnerId}`,
+  detail: `from ${entry.fromStatus} to ${entry.toStatus}${entry.toStatus === 'pending' ? `, limit: ${entry.pendingLimit ?? 'default'}` : ''}`,
+});
+
 const reconcileChange = (entry: ReconcileAuditEntry): OperatorChange => ({
   key: `reconcile-${entry.id}`,
   source: 'Reconcile',
@@ -112,10 +132,11 @@ const heldDepositChange = (entry: HeldDepositAuditEntry): OperatorChange => ({
 });
 
 export async function loadOperatorChanges(api: ConsoleApi): Promise<OperatorChange[]> {
-  const [corridors, partners, kyc, reconcile, held] = await Promise.all([
+  const [corridors, partners, kyc, kyb, reconcile, held] = await Promise.all([
     api.get<{ entries: readonly AuditEntry[] }>('/ops/corridors/audit', { limit: 100 }),
     api.get<{ entries: readonly PartnerAuditEntry[] }>('/ops/partners/audit', EACH),
     api.get<{ entries: readonly KycPolicyAuditEntry[] }>('/ops/kyc-policies/audit', EACH),
+    api.get<{ entries: readonly KybAuditEntry[] }>('/ops/partner-kyb/audit', EACH),
     api.get<{ entries: readonly ReconcileAuditEntry[] }>('/ops/transactions/reconcile-hash/audit', EACH),
     api.get<{ entries: readonly HeldDepositAuditEntry[] }>('/ops/deposits/audit', EACH),
   ]);
@@ -123,6 +144,7 @@ export async function loadOperatorChanges(api: ConsoleApi): Promise<OperatorChan
     ...corridors.entries.map(corridorChange),
     ...partners.entries.map(partnerChange),
     ...kyc.entries.map(kycChange),
+    ...kyb.entries.map(kybChange),
     ...reconcile.entries.map(reconcileChange),
     ...held.entries.map(heldDepositChange),
   ];

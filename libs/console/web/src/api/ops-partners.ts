@@ -27,3 +27,22 @@ export interface KycPolicy {
   readonly thresholdAmount: string;
   readonly source: 'default' | 'partner';
 }
+
+// transaction-service's answers to /ops/partner-kyb: a partner never set is approved.
+export type KybStatus = 'pending' | 'approved' | 'rejected';
+export const KYB_STATUSES: readonly KybStatus[] = ['approved', 'pending', 'rejected'];
+
+export interface PartnerKyb {
+  readonly partnerId: string;
+  readonly status: KybStatus;
+  // While pending: the completed volume allowed, in source units.
+  readonly pendingLimit: string;
+  readonly updatedBy: string | null;
+  readonly updatedAt: string | null;
+}
+
+// api-gateway's answer to GET /ops/partners/{id}/users/disabled.
+export interface DisabledUser {
+  readonly userId: string;
+  readonly disabledAt: string;
+}

@@ -12,7 +12,8 @@ export function AuditLogPage({ api }: { api: ConsoleApi }) {
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">Audit log</h1>
       <p className="note">
-        Corridors, partners and keys, KYC policies and reconcile calls; the newest hundred of each.
+        Corridors, partners, keys and disabled users, KYC policies, KYB, reconcile calls and held transfers;
+        the newest hundred of each.
       </p>
       <LoadState load={result}>
         {(changes) =>

@@ -4,11 +4,14 @@ import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
+import { DisabledUsersPanel } from './disabled-users-panel.js';
+import { KybPanel } from './kyb-panel.js';
 import { KycPolicyPanel } from './kyc-policy-panel.js';
 import { PartnerKeysPanel } from './partner-keys-panel.js';
 import { PartnerLimitsPanel } from './partner-limits-panel.js';
 
-// One partner: who it is, its keys, its KYC policy and its usage of the payout caps today.
+// One partner: who it is, its keys, its KYB and KYC policy, its disabled users and its usage of
+// the payout caps today.
 export function PartnerPage({ api, partnerId }: { api: ConsoleApi; partnerId: string }) {
   const { result } = useLoad(() => api.get<PartnerSummary>(`/ops/partners/${partnerId}`), [api, partnerId]);
   return (
@@ -24,7 +27,9 @@ export function PartnerPage({ api, partnerId }: { api: ConsoleApi; partnerId: st
               Partner <span className="mono">{partner.id}</span>, created {formatTime(partner.createdAt)}
             </p>
             <PartnerKeysPanel api={api} partnerId={partner.id} />
+            <KybPanel api={api} partnerId={partner.id} />
             <KycPolicyPanel api={api} partnerId={partner.id} />
+            <DisabledUsersPanel api={api} partnerId={partner.id} />
             <PartnerLimitsPanel api={api} partnerId={partner.id} />
           </>
         )}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import type { ConsoleApi } from '../api/console-api.js';
+import type { DisabledUser } from '../api/ops-partners.js';
+import { LoadState } from '../layout/load-state.js';
+import { ScrollTable } from '../layout/scroll-table.js';
+import { formatTime } from '../layout/time.js';
+import { useLoad } from '../layout/use-load.js';
+import { changeFailure, confirmChange } from './confirm-change.js';
+
+// A partner's end users operations disabled (their quotes, accepts and KYC answer 403
+// user_disabled): disable one by its id, or enable one listed, each after confirmation.
+export function DisabledUsersPanel({ api, partnerId }: { api: ConsoleApi; partnerId: string }) {
+  const usersPath = `/ops/partners/${partnerId}/users`;
+  const { result, reload } = useLoad(
+    () => api.get<{ users: readonly DisabledUser[] }>(`${usersPath}/disabled`),
+    [api, usersPath],
+  );
+  const [userId, setUserId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function change(user: string, action: 'disable' | 'enable', description: string) {
+    if (!confirmChange(description)) return false;
+    setError(null);
+    try {
+      await api.send('POST', `${usersPath}/${encodeURIComponent(user)}/${action}`);
+      reload();
+      return true;
+    } catch (failure) {
+      setError(changeFailure(failure));
+      return false;
+    }
+  }
+
+  async function disable(event: FormEvent) {
+    event.preventDefault();
+    const user = userId.trim();
+    const description = `Disable the user ${user}? Its quotes, transactions and KYC are refused.`;
+    if (await change(user, 'disable', description)) setUserId('');
+  }
+
+  return (
+    <section aria-labelledby="disabled-users-title" className="panel">
+      <h2 id="disabled-users-title">Disabled users</h2>
+      <form className="row" onSubmit={disable} aria-label="Disable a user">
+        <div className="field wide">
+          <label htmlFor="disable-user-id">User id (the partner's user_id)</label>
+          <input
+            id="disable-user-id"
+            required
+            maxLength={100}
+            value={userId}
+            onChange={(event) => setUserId(event.target.value)}
+          />
+        </div>
+        <button type="submit">Disable user</button>
+      </form>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <LoadState load={result}>
+        {({ users }) =>
+          users.length === 0 ? (
+            <p>No disabled user.</p>
+          ) : (
+            <ScrollTable
+              label="Disabled users table"
+              caption="Disabled users, newest first"
+              columns={['User', 'Disabled']}
+              actions
+            >
+              {users.map((user) => (
+                <tr key={user.userId}>
+                  <th scope="row" className="mono">
+                    {user.userId}
+                  </th>
+                  <td>{formatTime(user.disabledAt)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void change(user.userId, 'enable', `Enable the user ${user.userId} again?`)
+                      }
+                    >
+                      Enable {user.userId}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </ScrollTable>
+          )
+        }
+      </LoadState>
+    </section>
+  );
+}
