@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { actorOf } from '@shared/util';
-import { RefusalAuditInterceptor } from '../core/refusal-audit.interceptor.js';
+import { RefusalAuditInterceptor } from '../core/http/refusal-audit.interceptor.js';
 import { HeldDepositAuditsRepository } from './held-deposit-audits.repository.js';
 
 // Refund and assign requests refused by validation leave their audit row too.

@@ -3,9 +3,10 @@ import { ApiHeader, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger'
 import { decimal } from '@payout/money';
 import { OpsAuth } from '@platform/http';
 import { actorOf } from '@shared/util';
+import { ListPartnerSettingAuditRequestDto } from '../core/http/partner-setting-audit.dto.js';
 import { KycPolicyResponseDto } from './kyc-policy.response.dto.js';
 import { KycPoliciesRepository, type KycPolicy } from './kyc-policies.repository.js';
-import { KycPolicyAuditResponseDto, ListKycPolicyAuditRequestDto } from './kyc-policy-audit.dto.js';
+import { KycPolicyAuditResponseDto } from './kyc-policy-audit.dto.js';
 import { SetKycPolicyRequestDto } from './set-kyc-policy.request.dto.js';
 
 // Operators set a partner's KYC policy (npm run cli -- kyc-policy set …, or the web console);
@@ -20,7 +21,9 @@ export class OpsKycPoliciesController {
   // Declared before `:partnerId` so "audit" is never read as a partner id.
   @Get('audit')
   @ApiOkResponse({ type: KycPolicyAuditResponseDto, description: 'Policies set, newest first' })
-  async audit(@Query() { page, pageSize }: ListKycPolicyAuditRequestDto): Promise<KycPolicyAuditResponseDto> {
+  async audit(
+    @Query() { page, pageSize }: ListPartnerSettingAuditRequestDto,
+  ): Promise<KycPolicyAuditResponseDto> {
     const [entries, total] = await this.policies.auditPage(page, pageSize);
     return {
       page,

@@ -3,8 +3,9 @@ import { ApiHeader, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger'
 import { decimal } from '@payout/money';
 import { OpsAuth } from '@platform/http';
 import { Clock, IdGenerator, actorOf } from '@shared/util';
+import { ListPartnerSettingAuditRequestDto } from '../core/http/partner-setting-audit.dto.js';
 import { TransactionServiceConfig } from '../core/transaction-service.config.js';
-import { ListPartnerKybAuditRequestDto, PartnerKybAuditResponseDto } from './partner-kyb-audit.dto.js';
+import { PartnerKybAuditResponseDto } from './partner-kyb-audit.dto.js';
 import type { PartnerKybEntity } from './partner-kyb.entity.js';
 import { PartnerKybRepository } from './partner-kyb.repository.js';
 import { PartnerKybListResponseDto, PartnerKybResponseDto } from './partner-kyb.response.dto.js';
@@ -35,7 +36,7 @@ export class OpsPartnerKybController {
   @Get('audit')
   @ApiOkResponse({ type: PartnerKybAuditResponseDto, description: 'KYB changes, newest first' })
   async audit(
-    @Query() { page, pageSize }: ListPartnerKybAuditRequestDto,
+    @Query() { page, pageSize }: ListPartnerSettingAuditRequestDto,
   ): Promise<PartnerKybAuditResponseDto> {
     const [entries, total] = await this.kyb.auditPage(page, pageSize);
     return {

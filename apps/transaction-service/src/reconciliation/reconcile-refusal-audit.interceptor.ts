@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Blockchain } from '@shared/contracts';
 import { actorOf } from '@shared/util';
-import { RefusalAuditInterceptor } from '../core/refusal-audit.interceptor.js';
+import { RefusalAuditInterceptor } from '../core/http/refusal-audit.interceptor.js';
 import { ReconcileAuditsRepository } from './reconcile-audits.repository.js';
 
 // Reconcile calls refused by validation leave their audit row too.
