@@ -112,13 +112,13 @@ export class ApplyDepositUseCase {
   ): Promise<void> {
     const cause = `deposit:${deposit.blockchain}:${deposit.onChainTx}:${deposit.transferIndex}`;
     // The refund a move calls for is requested first, so the move's one event carries it.
-    const move = (to: TransactionStatus, refund: RefundEntity | null = null) =>
+    const move = (to: TransactionStatus, askedFor: RefundEntity | null = null) =>
       this.transition.within(tx, {
         transactionId: target.id,
         to,
         idempotencyKey: cause,
         onChainTxHash: deposit.onChainTx,
-        refund: refund && refundSummary(refund),
+        refund: askedFor && refundSummary(askedFor),
       });
     const refund = (amount: string, reason: RefundReason) =>
       this.refunds.request(tx, target.id, deposit, amount, reason);
