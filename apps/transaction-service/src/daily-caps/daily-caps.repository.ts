@@ -24,7 +24,12 @@ export interface UserUsage extends Usage {
 }
 
 const NONE: Usage = { amount: '0', count: 0 };
-const KEY = `"day" = $1 AND "payment_method" = $2 AND "scope" = $3 AND "partner_id" = $4 AND "user_id" = $5`;
+// The key's columns matched against five parameters starting at $first.
+const keyAt = (first: number) =>
+  ['day', 'payment_method', 'scope', 'partner_id', 'user_id']
+    .map((column, index) => `"${column}" = $${first + index}`)
+    .join(' AND ');
+const KEY = keyAt(1);
 const keyValues = (key: UsageKey) => [key.day, key.paymentMethod, key.scope, key.partnerId, key.userId];
 const usageOf = (row: { amount: string; count: number } | undefined): Usage =>
   row ? { amount: row.amount, count: Number(row.count) } : NONE;
@@ -35,13 +40,17 @@ const usageOf = (row: { amount: string; count: number } | undefined): Usage =>
 export class DailyCapsRepository {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  // Read without locking: the fast refusal before anything is opened.
-  async peek(key: UsageKey): Promise<Usage> {
-    const rows: Array<{ amount: string; count: number }> = await this.dataSource.query(
-      `SELECT "amount", "count" FROM "transaction"."daily_cap_usage" WHERE ${KEY}`,
-      keyValues(key),
+  // Read without locking: the fast refusal before anything is opened. One statement reads both
+  // rows, so they come from one snapshot: two reads could straddle another accept's commit and
+  // blame the rail for what the user's own day already refuses.
+  async peek(user: UsageKey, rail: UsageKey): Promise<{ user: Usage; rail: Usage }> {
+    const rows: Array<{ scope: CapScope; amount: string; count: number }> = await this.dataSource.query(
+      `SELECT "scope", "amount", "count" FROM "transaction"."daily_cap_usage"
+       WHERE (${KEY}) OR (${keyAt(6)})`,
+      [...keyValues(user), ...keyValues(rail)],
     );
-    return usageOf(rows[0]);
+    const find = (scope: CapScope) => usageOf(rows.find((row) => row.scope === scope));
+    return { user: find(user.scope), rail: find(rail.scope) };
   }
 
   // The row for the day and scope, created at zero if new, locked until the transaction ends.

@@ -30,7 +30,7 @@ class FakeUsage {
     const key = (of: UsageKey) => `${of.day}/${of.scope}/${of.partnerId}/${of.userId}`;
     const read = async (of: UsageKey) => this.rows.get(key(of)) ?? { amount: '0', count: 0 };
     return {
-      peek: read,
+      peek: async (user: UsageKey, rail: UsageKey) => ({ user: await read(user), rail: await read(rail) }),
       lock: async (_unit: UnitOfWork, of: UsageKey) => read(of),
       add: async (_unit: UnitOfWork, of: UsageKey, amount: string, count: number) => {
         const row = await read(of);

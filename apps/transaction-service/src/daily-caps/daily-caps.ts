@@ -49,8 +49,9 @@ export class DailyCaps {
       day: railDay(question.paymentMethod, this.clock.now()),
     };
     assertPerTransaction(reservation);
-    assertUserFits(reservation, await this.repository.peek(userKey(reservation)));
-    assertRailFits(reservation, await this.repository.peek(railKey(reservation)));
+    const used = await this.repository.peek(userKey(reservation), railKey(reservation));
+    assertUserFits(reservation, used.user);
+    assertRailFits(reservation, used.rail);
     return reservation;
   }
 
