@@ -159,10 +159,14 @@ describe(KafkaEventBus.name, () => {
     }).admin();
     await admin.connect();
     try {
+      // On the broker a group carries the deployment's environment id.
       const committed = async (groupId: string) =>
-        (await admin.fetchOffsets({ groupId, topics: [`${prefixOf('latest')}${topic}`] }))[0]!.partitions.map(
-          (p) => p.offset,
-        );
+        (
+          await admin.fetchOffsets({
+            groupId: `${environmentId}.${groupId}`,
+            topics: [`${prefixOf('latest')}${topic}`],
+          })
+        )[0]!.partitions.map((p) => p.offset);
       await expectEventually(async () => expect(await committed(`recorder-${topic}`)).toContain('2'), {
         timeoutMs: 30_000,
       });
@@ -353,17 +357,20 @@ describe(KafkaEventBus.name, () => {
     );
   });
 
-  it("two test runs' topics do not see each other, nor a deployment's unprefixed topics", async () => {
+  it("two deployments' topics and groups do not see each other, nor a deployment's unprefixed topics", async () => {
     const topic = 'kafka-test.isolation.v1';
-    const event = (label: string): EventEnvelope => ({
-      id: randomUUID(),
-      topic,
-      key: 'same-key',
-      payload: { label },
-      occurredAt: new Date().toISOString(),
-      correlationId: label,
-    });
-    // Two suites, each with its own run prefix and environment, on the same logical topic.
+    // Each event its own key: they spread over every partition of the topic.
+    const events = (deployment: string, from: number, to: number): EventEnvelope[] =>
+      Array.from({ length: to - from }, (_, n) => `${deployment}-${from + n}`).map((label) => ({
+        id: randomUUID(),
+        topic,
+        key: label,
+        payload: { label },
+        occurredAt: new Date().toISOString(),
+        correlationId: label,
+      }));
+    const labels = (seen: EventEnvelope[]) => seen.map((e) => (e.payload as { label: string }).label).sort();
+    // Two deployments, each with its own prefix and environment, on the same logical topic.
     const suiteA = await connectedBus('isolation-a', {
       environmentId: 'test-a',
       topicPrefix: `test.${run}-a.`,
@@ -374,20 +381,21 @@ describe(KafkaEventBus.name, () => {
     });
     const refusedByB: ForeignEvent[] = [];
     suiteB.onForeignEvent((foreign) => refusedByB.push(foreign));
-    await suiteA.publish([event('a-1')]);
-    // Each suite's groups carry its run id too (RunScopedBus), as a deployment's carry its app name.
-    const seenByA = await record(suiteA, topic, `recorder-a-${run}`);
-    const seenByB = await record(suiteB, topic, `recorder-b-${run}`);
-    await suiteA.publish([event('a-2')]);
-    await suiteB.publish([event('b-1')]);
+    await suiteA.publish(events('a', 0, 1));
+    // Both deployments run the same app, hence the same group names. The assignor hands a group's
+    // partitions to any of its members, whatever each subscribed: were the groups shared on the
+    // broker, some of B's partitions would go to A's member, which never reads them.
+    const seenByA = await record(suiteA, topic, `recorder-${run}`);
+    const seenByB = await record(suiteB, topic, `recorder-${run}`);
+    await suiteA.publish(events('a', 1, 12));
+    await suiteB.publish(events('b', 0, 12));
 
-    await expectEventually(() => expect(seenByB.map((e) => e.payload)).toEqual([{ label: 'b-1' }]), {
+    await expectEventually(() => expect(labels(seenByB)).toEqual(labels(events('b', 0, 12))), {
       timeoutMs: 30_000,
     });
-    await expectEventually(
-      () => expect(seenByA.map((e) => e.payload)).toEqual([{ label: 'a-1' }, { label: 'a-2' }]),
-      { timeoutMs: 30_000 },
-    );
+    await expectEventually(() => expect(labels(seenByA)).toEqual(labels(events('a', 0, 12))), {
+      timeoutMs: 30_000,
+    });
     // Not even refused: B's consumers never received A's events.
     expect(refusedByB).toEqual([]);
     const admin = new Kafka({
@@ -404,6 +412,52 @@ describe(KafkaEventBus.name, () => {
     } finally {
       await admin.disconnect();
     }
+  });
+
+  it('a group named without its environment id, as before, hands its committed offsets to the renamed group', async () => {
+    const sut = await connectedBus('renamed');
+    const topic = 'kafka-test.renamed.v1';
+    const physicalTopic = `${prefixOf('renamed')}${topic}`;
+    const groupId = `renamed-${run}`;
+    const event = (n: number): EventEnvelope => ({
+      id: randomUUID(),
+      topic,
+      key: 'one-key',
+      payload: { n },
+      occurredAt: new Date().toISOString(),
+      correlationId: `request-${n}`,
+    });
+    await sut.publish([event(1), event(2)]);
+    // What a deployment left behind before the rename: the bare group read both events.
+    const admin = new Kafka({
+      clientId: `kafka-test-admin-${run}`,
+      brokers,
+      logLevel: logLevel.NOTHING,
+    }).admin();
+    await admin.connect();
+    cleanups.push(() => admin.disconnect());
+    const ends = await admin.fetchTopicOffsets(physicalTopic);
+    await admin.setOffsets({
+      groupId,
+      topic: physicalTopic,
+      partitions: ends.map(({ partition, high }) => ({ partition, offset: high })),
+    });
+
+    const seen = await record(sut, topic, groupId);
+    await sut.publish([event(3)]);
+
+    await expectEventually(() => expect(seen.map((e) => e.payload)).toEqual([{ n: 3 }]), {
+      timeoutMs: 30_000,
+    });
+    // From then on the renamed group keeps its own offsets.
+    await expectEventually(async () => {
+      const [own] = await admin.fetchOffsets({
+        groupId: `${environmentId}.${groupId}`,
+        topics: [physicalTopic],
+      });
+      const committed = own!.partitions.reduce((sum, { offset }) => sum + Math.max(0, Number(offset)), 0);
+      expect(committed).toBe(3);
+    });
   });
 
   it('restarting the broker in the middle of a stream of 1,000 events loses none and duplicates no effect', async () => {

@@ -19,6 +19,7 @@ import {
   type ForeignEventListener,
 } from './environment-identity.js';
 import type { ConsumerLag, EventBus } from './event-bus.js';
+import { adoptRenamedGroupOffsets } from './group-offsets-adoption.js';
 import { stopKafkaJsIdleLoop } from './kafkajs-idle-loop-fix.js';
 import {
   deadLetterTopic,
@@ -58,6 +59,10 @@ const HEADER = {
 // Every message carries the environment id; one without this deployment's id never reaches a
 // handler (nor an inbox): it is written to `<topic>.dlq`, logged at error and counted, and only
 // then is its offset committed, so a crash in between refuses it again rather than losing it.
+// Consumer groups are the deployment's own on the broker (`<environment id>.<group>`): kafkajs's
+// round-robin assignor hands a group's partitions to any of its members, whatever each
+// subscribed, so two deployments sharing group names would take, refuse and commit each other's
+// events, lost to their owner.
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
   private readonly logger: Logger;
@@ -66,7 +71,8 @@ export class KafkaEventBus implements EventBus {
   private readonly producer: Producer;
   private readonly admin: Admin;
   private readonly consumers: Consumer[] = [];
-  // The durable groups this process consumes for, with their physical topics (for their lag).
+  // The durable groups this process consumes for, by their logical names, with their physical
+  // topics (for their lag).
   private readonly durableGroups = new Map<string, readonly string[]>();
   private readonly knownTopics = new Set<string>();
   private producerConnected = false;
@@ -143,14 +149,22 @@ export class KafkaEventBus implements EventBus {
   }: Subscription): Promise<void> {
     const physicalTopics = topics.map((topic) => this.physical(topic));
     await this.ensureTopics(physicalTopics);
-    if (startFrom === 'earliest') this.durableGroups.set(groupId, physicalTopics);
+    const physicalGroup = this.physicalGroup(groupId);
+    if (startFrom === 'earliest') {
+      this.durableGroups.set(groupId, physicalTopics);
+      await adoptRenamedGroupOffsets(
+        this.admin,
+        { from: groupId, to: physicalGroup, topics: physicalTopics },
+        this.logger,
+      );
+    }
     // After a broker restart kafkajs may rejoin a member as a new one; the group then waits for
     // the old one up to the rebalance timeout (kafkajs's default is 60 s), so a short one brings
     // consumers back within seconds. A handler busy past it when a rebalance starts only costs its
     // member one more rejoin (the inbox makes the redelivery harmless); heartbeats every second
     // tell members of a rebalance in time.
     const consumer = this.kafka.consumer({
-      groupId,
+      groupId: physicalGroup,
       sessionTimeout: 30_000,
       rebalanceTimeout: 3_000,
       heartbeatInterval: 1_000,
@@ -204,7 +218,10 @@ export class KafkaEventBus implements EventBus {
   async consumerLag(): Promise<readonly ConsumerLag[]> {
     const lags: ConsumerLag[] = [];
     for (const [groupId, topics] of this.durableGroups) {
-      const committed = await this.admin.fetchOffsets({ groupId, topics: [...topics] });
+      const committed = await this.admin.fetchOffsets({
+        groupId: this.physicalGroup(groupId),
+        topics: [...topics],
+      });
       for (const { topic, partitions } of committed) {
         const ends = await this.admin.fetchTopicOffsets(topic);
         for (const { partition, offset } of partitions) {
@@ -273,6 +290,10 @@ export class KafkaEventBus implements EventBus {
 
   private physical(topic: string): string {
     return `${this.prefix}${topic}`;
+  }
+
+  private physicalGroup(groupId: string): string {
+    return `${this.options.environmentId}.${groupId}`;
   }
 
   // Only topics this bus subscribed to reach it, all of them under its prefix.
