@@ -18,7 +18,7 @@ import { join } from 'node:path';
 
 // Series the rules and the dashboard may use that no app registers: Prometheus' own per target.
 // Everything else (consumer lag included) is measured by the apps: no exporter to deploy.
-const EXTERNAL_METRICS = {
+export const EXTERNAL_METRICS = {
   up: [],
 };
 // Labels any scraped series may carry besides its own: the apps' default label (MetricsRegistry)

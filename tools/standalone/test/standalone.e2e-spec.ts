@@ -100,6 +100,12 @@ describe('standalone mode', () => {
     }
   });
 
+  it("exports, from the running apps, every metric the dashboard's panels and the alerts query", async () => {
+    const urls = system!.services.map((service) => `${service.url}/metrics`);
+    const { stdout } = await run('node', ['tools/k8s/live-metrics.mjs', ...urls]);
+    expect(stdout).toMatch(/^every query's metrics are exported/);
+  });
+
   it('serves one API reference in which every answer of every operation has its body schema', async () => {
     const document = (await (await fetch(`${system!.gatewayUrl}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
