@@ -103,17 +103,37 @@ describe('webhooks through the gateway', () => {
     [
       'a private address',
       { url: 'https://10.0.0.8/hooks' },
-      'url must not point to a private, loopback or link-local address (10.0.0.8 is 10.0.0.8)',
+      'url must not point to a private, loopback, link-local or special-purpose address (10.0.0.8 is 10.0.0.8)',
     ],
     [
       'the cloud metadata address',
       { url: 'https://169.254.169.254/latest/meta-data' },
-      'url must not point to a private, loopback or link-local address (169.254.169.254 is 169.254.169.254)',
+      'url must not point to a private, loopback, link-local or special-purpose address (169.254.169.254 is 169.254.169.254)',
     ],
     [
       'IPv6 loopback',
       { url: 'https://[::1]:8443/hooks' },
-      'url must not point to a private, loopback or link-local address (::1 is ::1)',
+      'url must not point to a private, loopback, link-local or special-purpose address (::1 is ::1)',
+    ],
+    [
+      'a local-use NAT64 address embedding the cloud metadata address',
+      { url: 'https://[64:ff9b:1::a9fe:a9fe]/x' },
+      'url must not point to a private, loopback, link-local or special-purpose address (64:ff9b:1::a9fe:a9fe is 64:ff9b:1::a9fe:a9fe)',
+    ],
+    [
+      'an IPv4-compatible address',
+      { url: 'https://[::a9fe:a9fe]/x' },
+      'url must not point to a private, loopback, link-local or special-purpose address (::a9fe:a9fe is ::a9fe:a9fe)',
+    ],
+    [
+      'a Teredo address',
+      { url: 'https://[2001::1]/x' },
+      'url must not point to a private, loopback, link-local or special-purpose address (2001::1 is 2001::1)',
+    ],
+    [
+      'the cloud metadata address as one decimal number',
+      { url: 'https://2852039166/' },
+      'url must not point to a private, loopback, link-local or special-purpose address (169.254.169.254 is 169.254.169.254)',
     ],
     ['credentials in the url', { url: 'https://a:b@93.184.215.14/' }, 'url must not carry credentials'],
     [

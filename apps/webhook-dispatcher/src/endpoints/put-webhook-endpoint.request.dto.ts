@@ -3,7 +3,8 @@ import { IsBoolean, IsDefined, IsOptional, IsString, MaxLength } from 'class-val
 
 export class PutWebhookEndpointRequestDto {
   @ApiProperty({
-    description: 'Where events are POSTed. https, and never a private, loopback or link-local address.',
+    description:
+      'Where events are POSTed. https, and never a private, loopback, link-local or special-purpose address (IANA special-purpose registries, NAT64, 6to4 and Teredo included).',
     example: 'https://partner.example.com/payout-webhooks',
     maxLength: 2048,
   })

@@ -18,6 +18,8 @@ const dns = resolverOf({
   'rebinding.example.com': [v4('93.184.215.14'), v4('10.0.0.7')],
   'internal.example.com': [v4('192.168.1.20')],
   'dev-receiver.test': [v4('127.0.0.1')],
+  'nat64.example.com': [v6('64:ff9b:1::a9fe:a9fe')],
+  'zoned.example.com': [v6('fe80::1%eth0')],
 });
 
 async function refusal(guard: OutboundUrlGuard, url: string): Promise<string> {
@@ -63,16 +65,44 @@ describe(OutboundUrlGuard.name, () => {
     ['IPv6 multicast', '[ff02::1]'],
   ])('refuses %s', async (_range, host) => {
     expect(await refusal(sut, `https://${host}/hooks`)).toMatch(
-      /^url must not point to a private, loopback or link-local address \(.+ is .+\)$/,
+      /^url must not point to a private, loopback, link-local or special-purpose address \(.+ is .+\)$/,
     );
+  });
+
+  // The URL parser writes every form of an address one way before the guard sees it.
+  it.each([
+    ['local-use NAT64 embedding 169.254.169.254', 'https://[64:ff9b:1::a9fe:a9fe]/x', '64:ff9b:1::a9fe:a9fe'],
+    ['IPv4-compatible 169.254.169.254', 'https://[::a9fe:a9fe]/x', '::a9fe:a9fe'],
+    ['Teredo', 'https://[2001::1]/x', '2001::1'],
+    ['upper-case, uncompressed IPv6', 'https://[0:0:0:0:0:FFFF:A9FE:A9FE]/', '::ffff:a9fe:a9fe'],
+    ['a dotted IPv4 tail in IPv6', 'https://[64:ff9b::169.254.169.254]/', '64:ff9b::a9fe:a9fe'],
+    ['IPv4 as one decimal number', 'https://2852039166/', '169.254.169.254'],
+    ['IPv4 as one hex number', 'https://0xA9FEA9FE/', '169.254.169.254'],
+    ['IPv4 in octal parts', 'https://0251.0376.0251.0376/', '169.254.169.254'],
+    ['IPv4 with a trailing dot', 'https://127.0.0.1./', '127.0.0.1'],
+    ['IPv4 percent-encoded', 'https://%31%32%37.0.0.1/', '127.0.0.1'],
+  ])('refuses %s', async (_form, url, address) => {
+    expect(await refusal(sut, url)).toBe(
+      `url must not point to a private, loopback, link-local or special-purpose address (${address} is ${address})`,
+    );
+  });
+
+  it('refuses an IPv6 zone id as a malformed URL', async () => {
+    expect(await refusal(sut, 'https://[fe80::1%25eth0]/')).toBe('url must be an absolute http(s) URL');
   });
 
   it('refuses a name that resolves to a private address, and one with any private address among public ones', async () => {
     expect(await refusal(sut, 'https://internal.example.com/')).toBe(
-      'url must not point to a private, loopback or link-local address (internal.example.com is 192.168.1.20)',
+      'url must not point to a private, loopback, link-local or special-purpose address (internal.example.com is 192.168.1.20)',
     );
     expect(await refusal(sut, 'https://rebinding.example.com/')).toBe(
-      'url must not point to a private, loopback or link-local address (rebinding.example.com is 10.0.0.7)',
+      'url must not point to a private, loopback, link-local or special-purpose address (rebinding.example.com is 10.0.0.7)',
+    );
+    expect(await refusal(sut, 'https://nat64.example.com/')).toBe(
+      'url must not point to a private, loopback, link-local or special-purpose address (nat64.example.com is 64:ff9b:1::a9fe:a9fe)',
+    );
+    expect(await refusal(sut, 'https://zoned.example.com/')).toBe(
+      'url must not point to a private, loopback, link-local or special-purpose address (zoned.example.com is fe80::1%eth0)',
     );
   });
 
@@ -128,6 +158,7 @@ describe(OutboundUrlGuard.name, () => {
     it('refuses the connection when the name now resolves to a private address (DNS rebinding)', async () => {
       await expect(lookup(sut, 'rebinding.example.com', false)).rejects.toBeInstanceOf(UnsafeUrlError);
       await expect(lookup(sut, 'internal.example.com', true)).rejects.toBeInstanceOf(UnsafeUrlError);
+      await expect(lookup(sut, 'nat64.example.com', false)).rejects.toBeInstanceOf(UnsafeUrlError);
     });
 
     it('passes resolver failures on', async () => {

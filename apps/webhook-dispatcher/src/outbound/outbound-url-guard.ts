@@ -1,5 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { SpecialPurposeAddresses } from './special-purpose-addresses.js';
 
 export interface ResolvedAddress {
   readonly address: string;
@@ -17,35 +18,6 @@ export class UnsafeUrlError extends Error {
   }
 }
 
-// Addresses a partner's URL must never reach: this network, private networks (RFC 1918, unique
-// local), loopback, link-local (which holds the cloud metadata endpoints), CGNAT, benchmarking,
-// IETF-reserved, multicast and reserved space. IPv4-mapped IPv6 addresses meet the IPv4 rules
-// (BlockList applies them); NAT64 and 6to4 prefixes are refused whole, since they can embed any
-// of the above.
-const BLOCKED_V4: readonly (readonly [string, number])[] = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-];
-const BLOCKED_V6: readonly (readonly [string, number])[] = [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-];
-
 const systemResolve: ResolveHost = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
     address,
@@ -56,7 +28,7 @@ const systemResolve: ResolveHost = async (hostname) =>
 // connection (`lookup`, handed to the HTTP client), so a name that resolves to a public address
 // at registration and to an internal one later (DNS rebinding) is still refused.
 export class OutboundUrlGuard {
-  private readonly blocked = new BlockList();
+  private readonly blocked = new SpecialPurposeAddresses();
   private readonly allowedRanges = new BlockList();
   private readonly allowedHosts = new Set<string>();
 
@@ -67,8 +39,6 @@ export class OutboundUrlGuard {
     // allow-listed hosts (partner webhooks carry signed payment data: https only).
     private readonly options: { readonly plainHttp: boolean } = { plainHttp: false },
   ) {
-    for (const [network, prefix] of BLOCKED_V4) this.blocked.addSubnet(network, prefix, 'ipv4');
-    for (const [network, prefix] of BLOCKED_V6) this.blocked.addSubnet(network, prefix, 'ipv6');
     for (const entry of allowList) this.allow(entry.toLowerCase());
   }
 
@@ -131,9 +101,9 @@ export class OutboundUrlGuard {
 
   private assertAddress(host: string, address: string): void {
     if (this.isAllowListed(host) || this.inAllowedRange(address)) return;
-    if (this.blocked.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')) {
+    if (this.blocked.includes(address)) {
       throw new UnsafeUrlError(
-        `url must not point to a private, loopback or link-local address (${host} is ${address})`,
+        `url must not point to a private, loopback, link-local or special-purpose address (${host} is ${address})`,
       );
     }
   }
@@ -159,7 +129,9 @@ export class OutboundUrlGuard {
   }
 }
 
-// The URL's host without IPv6 brackets, lower case (URL already normalises `127.1`, `0x7f.0.0.1`).
+// The URL's host without IPv6 brackets, lower case. The WHATWG URL parser has already written every
+// IPv4 spelling (`127.1`, `0x7f.0.0.1`, `2130706433`, octal parts) as a dotted quad and every IPv6
+// one as compressed lower-case hex, so the host is the address the connection will use.
 function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
