@@ -14,8 +14,8 @@ export class WebhookDispatcherConfig {
   WEBHOOK_ENCRYPTION_KEY!: string;
 
   // Hosts (exact names or IP literals) and CIDR ranges that webhook URLs may reach although they
-  // are private, loopback or link-local, and over plain http. Empty in production; dev and tests
-  // allow 127.0.0.1.
+  // are private, loopback, link-local or special-purpose, and over plain http. Empty in
+  // production; dev and tests allow 127.0.0.1.
   @CommaSeparatedList()
   @IsString({ each: true })
   WEBHOOK_ALLOWED_HOSTS: string[] = [];

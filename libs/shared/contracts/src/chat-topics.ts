@@ -56,7 +56,7 @@ export interface OutgoingWebhookTriggerV1 {
 
 // How the call ended: the service answered (any status), could not be reached after every
 // retry (each attempt limited to timeoutMs, Zulip's 10 s by default), or its URL was refused
-// (private, loopback or link-local and not allow-listed).
+// (private, loopback, link-local or special-purpose and not allow-listed).
 export type OutgoingWebhookOutcomeV1 =
   | { readonly kind: 'response'; readonly status: number; readonly body: string }
   | { readonly kind: 'timeout'; readonly timeoutMs: number; readonly attempts: number }
