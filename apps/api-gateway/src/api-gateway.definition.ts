@@ -6,6 +6,7 @@ import { GatewayConfig } from './core/api-gateway.config.js';
 import { ApiGatewayModule } from './api-gateway.module.js';
 import { GatewayMiddleware } from './authentication/gateway.middleware.js';
 import { setupDocs } from './docs/docs.setup.js';
+import { PartnersConfig } from './partners/partners.config.js';
 import { ProxyFrontDoor } from './proxy/proxy-front-door.js';
 import { SandboxPaymentsConfig } from './sandbox-payments/sandbox-payments.config.js';
 import { GatewayErrorPresenter } from './core/errors/gateway-error.presenter.js';
@@ -16,6 +17,7 @@ import { WalletAuthConfig } from './wallet-auth/wallet-auth.config.js';
 const apiGatewaySections = {
   ...platformSections,
   gateway: GatewayConfig,
+  partners: PartnersConfig,
   walletAuth: WalletAuthConfig,
   console: ConsoleConfig,
   sandboxPayments: SandboxPaymentsConfig,

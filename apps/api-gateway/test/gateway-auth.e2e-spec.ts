@@ -116,9 +116,10 @@ describe('api-gateway authentication and routing', () => {
         .get(`/ops/partners/${partner.partnerId}/keys`)
         .set('X-OPS-API-KEY', OPS_KEY)
         .expect(200);
+      // Newest first.
       expect(keys.body.keys.map((key: { revokedAt: string | null }) => key.revokedAt === null)).toEqual([
-        false,
         true,
+        false,
       ]);
       expect(JSON.stringify(keys.body)).not.toContain(partner.apiKey);
     });
@@ -160,12 +161,12 @@ describe('api-gateway authentication and routing', () => {
       await http.get('/partner').set('X-API-Key', created.apiKey).expect(200);
 
       const keys = await keysOf(created.apiKey);
-      expect(keys.map(({ keyId }) => keyId)).toEqual([partner.keyId, created.keyId]);
+      expect(keys.map(({ keyId }) => keyId)).toEqual([created.keyId, partner.keyId]);
       expect(JSON.stringify(keys)).not.toContain(created.apiKey);
 
       await http.delete(`/partner/keys/${partner.keyId}`).set('X-API-Key', created.apiKey).expect(204);
       await http.get('/partner').set('X-API-Key', partner.apiKey).expect(401);
-      expect((await keysOf(created.apiKey))[0]!.revokedAt).toEqual(expect.any(String));
+      expect((await keysOf(created.apiKey))[1]!.revokedAt).toEqual(expect.any(String));
     });
 
     it("answers 404 for another partner's key and leaves it working", async () => {

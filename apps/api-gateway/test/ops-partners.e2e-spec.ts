@@ -50,6 +50,16 @@ describe('api-gateway operator partners and their audit log', () => {
     retryable: false,
   });
 
+  // A partner as the operators' list and page show it: its key quota is the default unless set.
+  const summary = (id: string, name: string) => ({
+    id,
+    name,
+    createdAt: expect.any(String),
+    activeKeys: 1,
+    maxActiveKeys: 10,
+    keyQuotaSource: 'default',
+  });
+
   it('lists partners newest first with their active key counts, and audits who created, issued and revoked', async () => {
     const first = (await ops('ana').post('/ops/partners').send({ name: 'First Co' }).expect(201)).body;
     const second = (await ops().post('/ops/partners').send({ name: 'Second Co' }).expect(201)).body;
@@ -66,8 +76,8 @@ describe('api-gateway operator partners and their audit log', () => {
       pageSize: 2,
       total: 2,
       partners: [
-        { id: second.partnerId, name: 'Second Co', createdAt: expect.any(String), activeKeys: 2 },
-        { id: first.partnerId, name: 'First Co', createdAt: expect.any(String), activeKeys: 1 },
+        { ...summary(second.partnerId, 'Second Co'), activeKeys: 2 },
+        { ...summary(first.partnerId, 'First Co'), activeKeys: 1 },
       ],
     });
 
@@ -98,12 +108,9 @@ describe('api-gateway operator partners and their audit log', () => {
 
   it('answers one partner with its active key count, and partner_not_found for an unknown one', async () => {
     const created = (await ops().post('/ops/partners').send({ name: 'Single Co' }).expect(201)).body;
-    expect((await ops().get(`/ops/partners/${created.partnerId}`).expect(200)).body).toEqual({
-      id: created.partnerId,
-      name: 'Single Co',
-      createdAt: expect.any(String),
-      activeKeys: 1,
-    });
+    expect((await ops().get(`/ops/partners/${created.partnerId}`).expect(200)).body).toEqual(
+      summary(created.partnerId, 'Single Co'),
+    );
     const unknown = await ops().get('/ops/partners/00000000-0000-4000-8000-000000000000').expect(404);
     expect(unknown.body).toEqual({
       message: 'Partner not found',
@@ -129,8 +136,9 @@ describe('api-gateway operator partners and their audit log', () => {
     );
   });
 
-  it('refuses both reads without the ops key', async () => {
-    for (const path of ['/ops/partners', '/ops/partners/audit']) {
+  it('refuses the reads without the ops key', async () => {
+    const keys = '/ops/partners/00000000-0000-4000-8000-000000000000/keys';
+    for (const path of ['/ops/partners', '/ops/partners/audit', keys]) {
       const response = await http.get(path).expect(401);
       expect(response.body).toEqual({
         message: 'Missing or invalid credentials',

@@ -2,8 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { TransactionRunner, type UnitOfWork } from '@platform/database';
 import { Clock, IdGenerator } from '@shared/util';
 import { ApiKeyHasher } from './api-key.hasher.js';
+import { keyQuotaOf } from './key-quota.js';
 import { PartnerAuditsRepository } from './partner-audits.repository.js';
 import { PartnerError, PartnerErrorCode } from './partners.errors.js';
+import { PartnersConfig } from './partners.config.js';
 import { PartnersRepository } from './partners.repository.js';
 
 export interface IssuedApiKey {
@@ -13,7 +15,8 @@ export interface IssuedApiKey {
   readonly displayPrefix: string;
 }
 
-// Adds an active key to a partner; a partner may hold several, so keys rotate without downtime.
+// Adds an active key to a partner; a partner may hold several, so keys rotate without downtime,
+// up to its key quota.
 @Injectable()
 export class CreateApiKeyUseCase {
   constructor(
@@ -23,19 +26,22 @@ export class CreateApiKeyUseCase {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly audits: PartnerAuditsRepository,
+    private readonly config: PartnersConfig,
   ) {}
 
   // `actor` is the operator (X-Operator, else "ops"), or "partner" for a partner's own key.
   execute(actor: string, partnerId: string): Promise<IssuedApiKey> {
-    return this.transactions.run(async (unit) => {
-      if (!(await this.partners.partnerExists(unit, partnerId))) {
-        throw new PartnerError(PartnerErrorCode.PARTNER_NOT_FOUND);
-      }
-      return this.issue(unit, actor, partnerId);
-    });
+    return this.transactions.run((unit) => this.issue(unit, actor, partnerId));
   }
 
+  // Every key is issued here, a new partner's first one included, so none passes the quota.
   async issue(unit: UnitOfWork, actor: string, partnerId: string): Promise<IssuedApiKey> {
+    const ownQuota = await this.partners.lockForKeyChanges(unit, partnerId);
+    if (ownQuota === undefined) throw new PartnerError(PartnerErrorCode.PARTNER_NOT_FOUND);
+    const { maxActiveKeys } = keyQuotaOf(ownQuota, this.config.API_KEY_QUOTA_DEFAULT);
+    if ((await this.partners.countActiveKeys(unit, partnerId)) >= maxActiveKeys) {
+      throw new PartnerError({ code: PartnerErrorCode.API_KEY_QUOTA_REACHED, maxActiveKeys });
+    }
     const key = this.hasher.generate();
     const keyId = this.ids.uuid();
     await this.partners.insertKey(unit, {

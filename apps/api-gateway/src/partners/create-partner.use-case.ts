@@ -25,7 +25,12 @@ export class CreatePartnerUseCase {
   execute(actor: string, name: string): Promise<CreatedPartner> {
     return this.transactions.run(async (unit) => {
       const partnerId = this.ids.uuid();
-      await this.partners.insertPartner(unit, { id: partnerId, name, createdAt: this.clock.now() });
+      await this.partners.insertPartner(unit, {
+        id: partnerId,
+        name,
+        createdAt: this.clock.now(),
+        maxActiveKeys: null,
+      });
       await this.audits.record(unit, { actor, action: 'create_partner', partnerId, subject: name });
       const key = await this.apiKeys.issue(unit, actor, partnerId);
       return { partnerId, name, ...key };

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, Headers, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiHeader,
@@ -14,11 +25,11 @@ import { apiKeyListOf } from './api-key-list.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { CreatePartnerRequestDto } from './create-partner.request.dto.js';
 import { CreatePartnerUseCase } from './create-partner.use-case.js';
-import { OpsPageRequestDto } from './ops-page.request.dto.js';
+import { IssueKeyRoute } from './issue-key.route.js';
+import { ListPageRequestDto } from './list-page.request.dto.js';
 import {
   ApiKeyListResponseDto,
   CreatedPartnerResponseDto,
-  IssuedApiKeyResponseDto,
   PartnerAuditResponseDto,
   PartnerListResponseDto,
   PartnerSummaryDto,
@@ -29,6 +40,8 @@ import { PartnerListQuery } from './partner-list.query.js';
 import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
 import { RevokeKeyRoute } from './revoke-key.route.js';
+import { SetKeyQuotaRequestDto } from './set-key-quota.request.dto.js';
+import { SetKeyQuotaUseCase } from './set-key-quota.use-case.js';
 import { UuidParam } from './uuid-param.js';
 
 const OPERATOR = 'x-operator';
@@ -46,6 +59,7 @@ export class OpsPartnersController {
     private readonly createPartner: CreatePartnerUseCase,
     private readonly createApiKey: CreateApiKeyUseCase,
     private readonly revokeApiKey: RevokeApiKeyUseCase,
+    private readonly setKeyQuota: SetKeyQuotaUseCase,
     private readonly partners: PartnersRepository,
     private readonly partnerList: PartnerListQuery,
     private readonly audits: PartnerAuditsRepository,
@@ -53,7 +67,7 @@ export class OpsPartnersController {
 
   @Get()
   @ApiOkResponse({ type: PartnerListResponseDto })
-  async list(@Query() { page, pageSize }: OpsPageRequestDto): Promise<PartnerListResponseDto> {
+  async list(@Query() { page, pageSize }: ListPageRequestDto): Promise<PartnerListResponseDto> {
     return { page, pageSize, ...(await this.partnerList.page(page, pageSize)) };
   }
 
@@ -66,7 +80,7 @@ export class OpsPartnersController {
   // Declared before the `:partnerId` routes so "audit" is never read as a partner id.
   @Get('audit')
   @ApiOkResponse({ type: PartnerAuditResponseDto, description: 'Changes to partners and keys, newest first' })
-  async audit(@Query() { page, pageSize }: OpsPageRequestDto): Promise<PartnerAuditResponseDto> {
+  async audit(@Query() { page, pageSize }: ListPageRequestDto): Promise<PartnerAuditResponseDto> {
     const [entries, total] = await this.audits.latest(page, pageSize);
     return {
       page,
@@ -89,9 +103,23 @@ export class OpsPartnersController {
     return partner;
   }
 
+  // The most unrevoked keys this partner may hold; answers the partner as `GET` then shows it.
+  @Put(':partnerId/key-quota')
+  @UuidParam('partnerId')
+  @ApiOkResponse({ type: PartnerSummaryDto, description: 'The partner with its new key quota' })
+  @ApiNotFoundResponse({ type: GatewayErrorResponseDto, description: '`partner_not_found`' })
+  async putKeyQuota(
+    @Headers(OPERATOR) operator: string | undefined,
+    @Param('partnerId', ParseUUIDPipe) partnerId: string,
+    @Body() body: SetKeyQuotaRequestDto,
+  ): Promise<PartnerSummaryDto> {
+    await this.setKeyQuota.execute(actorOf(operator), partnerId, body.maxActiveKeys);
+    return this.one(partnerId);
+  }
+
   @Post(':partnerId/keys')
   @UuidParam('partnerId')
-  @ApiCreatedResponse({ type: IssuedApiKeyResponseDto })
+  @IssueKeyRoute()
   @ApiNotFoundResponse({ type: GatewayErrorResponseDto, description: '`partner_not_found`' })
   createKey(
     @Headers(OPERATOR) operator: string | undefined,
@@ -102,9 +130,12 @@ export class OpsPartnersController {
 
   @Get(':partnerId/keys')
   @UuidParam('partnerId')
-  @ApiOkResponse({ type: ApiKeyListResponseDto, description: 'Empty for an unknown partner' })
-  async listKeys(@Param('partnerId', ParseUUIDPipe) partnerId: string): Promise<ApiKeyListResponseDto> {
-    return apiKeyListOf(await this.partners.listKeys(partnerId));
+  @ApiOkResponse({ type: ApiKeyListResponseDto, description: 'Newest first; empty for an unknown partner' })
+  async listKeys(
+    @Param('partnerId', ParseUUIDPipe) partnerId: string,
+    @Query() query: ListPageRequestDto,
+  ): Promise<ApiKeyListResponseDto> {
+    return apiKeyListOf(query, await this.partners.listKeys(partnerId, query.page, query.pageSize));
   }
 
   @Delete(':partnerId/keys/:keyId')

@@ -35,8 +35,8 @@ class ApiKeyViewDto {
   revokedAt!: string | null;
 }
 
-export class ApiKeyListResponseDto {
-  @ApiProperty({ type: [ApiKeyViewDto] })
+export class ApiKeyListResponseDto extends PageResponseDto {
+  @ApiProperty({ type: [ApiKeyViewDto], description: 'Newest first, revoked ones included' })
   keys!: ApiKeyViewDto[];
 }
 
@@ -52,6 +52,15 @@ export class PartnerSummaryDto {
 
   @ApiProperty({ example: 1, description: 'Keys not revoked' })
   activeKeys!: number;
+
+  @ApiProperty({ example: 10, description: 'Its key quota: the most keys not revoked it may hold' })
+  maxActiveKeys!: number;
+
+  @ApiProperty({
+    enum: ['default', 'operator'],
+    description: 'Whether the quota is API_KEY_QUOTA_DEFAULT or one an operator set for this partner',
+  })
+  keyQuotaSource!: 'default' | 'operator';
 }
 
 export class PartnerListResponseDto extends PageResponseDto {

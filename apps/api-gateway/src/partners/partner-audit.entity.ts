@@ -1,11 +1,12 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type PartnerAuditAction =
-  'create_partner' | 'issue_key' | 'revoke_key' | 'disable_user' | 'enable_user';
+  'create_partner' | 'issue_key' | 'revoke_key' | 'set_key_quota' | 'disable_user' | 'enable_user';
 export const PARTNER_AUDIT_ACTIONS: readonly PartnerAuditAction[] = [
   'create_partner',
   'issue_key',
   'revoke_key',
+  'set_key_quota',
   'disable_user',
   'enable_user',
 ];
@@ -29,7 +30,8 @@ export class PartnerAuditEntity {
   @Column({ name: 'partner_id', type: 'uuid' })
   partnerId!: string;
 
-  // The partner's name, the key's display prefix or the user id: what a person recognises.
+  // The partner's name, the key's display prefix, the key quota before and after ("10 (default) → 25")
+  // or the user id: what a person recognises.
   @Column({ type: 'varchar', length: 200 })
   subject!: string;
 

@@ -1,17 +1,22 @@
-import { Controller, Delete, ForbiddenException, Get, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import {
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiSecurity,
-  ApiTags,
-} from '@nestjs/swagger';
+  Controller,
+  Delete,
+  ForbiddenException,
+  Get,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { ApiForbiddenResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
 import type { PartnerIdentity } from '@shared/contracts';
 import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { apiKeyListOf } from './api-key-list.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
-import { ApiKeyListResponseDto, IssuedApiKeyResponseDto } from './ops-partners.response.dto.js';
+import { IssueKeyRoute } from './issue-key.route.js';
+import { ListPageRequestDto } from './list-page.request.dto.js';
+import { ApiKeyListResponseDto } from './ops-partners.response.dto.js';
 import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
 import { RevokeKeyRoute } from './revoke-key.route.js';
@@ -41,16 +46,18 @@ export class PartnerKeysController {
   ) {}
 
   @Get()
-  @ApiOkResponse({
-    type: ApiKeyListResponseDto,
-    description: 'Every key, revoked ones included, oldest first',
-  })
-  async list(@CurrentIdentity() identity: PartnerIdentity): Promise<ApiKeyListResponseDto> {
-    return apiKeyListOf(await this.partners.listKeys(keyHolderOf(identity)));
+  @ApiOkResponse({ type: ApiKeyListResponseDto, description: 'A page of its keys, newest first' })
+  async list(
+    @CurrentIdentity() identity: PartnerIdentity,
+    @Query() query: ListPageRequestDto,
+  ): Promise<ApiKeyListResponseDto> {
+    const partnerId = keyHolderOf(identity);
+    return apiKeyListOf(query, await this.partners.listKeys(partnerId, query.page, query.pageSize));
   }
 
+  // Up to the partner's key quota (API_KEY_QUOTA_DEFAULT unless an operator set its own).
   @Post()
-  @ApiCreatedResponse({ type: IssuedApiKeyResponseDto, description: 'The new key, shown once' })
+  @IssueKeyRoute()
   create(@CurrentIdentity() identity: PartnerIdentity) {
     return this.createApiKey.execute(PARTNER_ACTOR, keyHolderOf(identity));
   }

@@ -1,19 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiKeyEntity } from './api-key.entity.js';
+import { keyQuotaOf } from './key-quota.js';
 import { PartnerEntity } from './partner.entity.js';
+import { PartnersConfig } from './partners.config.js';
 
 export interface PartnerSummary {
   readonly id: string;
   readonly name: string;
   readonly createdAt: string;
   readonly activeKeys: number;
+  readonly maxActiveKeys: number;
+  readonly keyQuotaSource: 'default' | 'operator';
 }
 
-// The operators' partner list: newest first, each with how many keys still authenticate.
+// The operators' partner list: newest first, each with how many keys still authenticate and how
+// many it may hold.
 @Injectable()
 export class PartnerListQuery {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: PartnersConfig,
+  ) {}
 
   async page(page: number, pageSize: number): Promise<{ total: number; partners: PartnerSummary[] }> {
     const [rows, total] = await Promise.all([
@@ -25,21 +33,38 @@ export class PartnerListQuery {
         .getRawMany<SummaryRow>(),
       this.dataSource.getRepository(PartnerEntity).count(),
     ]);
-    return { total, partners: rows.map(summaryOf) };
+    return { total, partners: rows.map((row) => this.summaryOf(row)) };
   }
 
   async one(partnerId: string): Promise<PartnerSummary | null> {
     const row = await this.summaries()
       .where('partner.id = :partnerId', { partnerId })
       .getRawOne<SummaryRow>();
-    return row ? summaryOf(row) : null;
+    return row ? this.summaryOf(row) : null;
+  }
+
+  private summaryOf(row: SummaryRow): PartnerSummary {
+    const quota = keyQuotaOf(row.max_active_keys, this.config.API_KEY_QUOTA_DEFAULT);
+    return {
+      id: row.id,
+      name: row.name,
+      createdAt: row.created_at.toISOString(),
+      activeKeys: Number(row.active_keys),
+      maxActiveKeys: quota.maxActiveKeys,
+      keyQuotaSource: quota.source,
+    };
   }
 
   private summaries() {
     return this.dataSource
       .getRepository(PartnerEntity)
       .createQueryBuilder('partner')
-      .select(['partner.id AS id', 'partner.name AS name', 'partner.created_at AS created_at'])
+      .select([
+        'partner.id AS id',
+        'partner.name AS name',
+        'partner.created_at AS created_at',
+        'partner.max_active_keys AS max_active_keys',
+      ])
       .addSelect(
         (keys) =>
           keys
@@ -56,12 +81,6 @@ interface SummaryRow {
   readonly id: string;
   readonly name: string;
   readonly created_at: Date;
+  readonly max_active_keys: number | null;
   readonly active_keys: string;
 }
-
-const summaryOf = (row: SummaryRow): PartnerSummary => ({
-  id: row.id,
-  name: row.name,
-  createdAt: row.created_at.toISOString(),
-  activeKeys: Number(row.active_keys),
-});

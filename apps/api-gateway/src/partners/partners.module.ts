@@ -13,13 +13,15 @@ import { PartnerController } from './partner.controller.js';
 import { PartnerEntity } from './partner.entity.js';
 import { PartnerKeysController } from './partner-keys.controller.js';
 import { PartnerListQuery } from './partner-list.query.js';
+import { partnersMigrations } from './migrations/migrations.js';
 import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
+import { SetKeyQuotaUseCase } from './set-key-quota.use-case.js';
 
-// Partners and their API keys: a partner's own view (/partner, /partner/keys) and the
-// operators' administration with its audit log (/ops/partners). Exports what the gateway's
+// Partners and their API keys, at most a quota of them active: a partner's own view (/partner,
+// /partner/keys) and the operators' administration with its audit log (/ops/partners). Exports what the gateway's
 // credential check needs to recognise a key, and the audit log other partner changes write to.
-@OwnsTables({ entities: [PartnerEntity, ApiKeyEntity, PartnerAuditEntity] })
+@OwnsTables({ entities: [PartnerEntity, ApiKeyEntity, PartnerAuditEntity], migrations: partnersMigrations })
 @PresentsErrors(presentPartnerError)
 @Module({
   controllers: [PartnerController, PartnerKeysController, OpsPartnersController],
@@ -31,6 +33,7 @@ import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
     CreatePartnerUseCase,
     CreateApiKeyUseCase,
     RevokeApiKeyUseCase,
+    SetKeyQuotaUseCase,
   ],
   exports: [ApiKeyHasher, PartnersRepository, PartnerAuditsRepository],
 })

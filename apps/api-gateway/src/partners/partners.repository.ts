@@ -30,6 +30,31 @@ export class PartnersRepository {
     return manager.existsBy(PartnerEntity, { id: partnerId });
   }
 
+  // Locks the partner's row until the unit of work ends, so changes to its keys and key quota take
+  // turns: two key creations at its last free place cannot both count the keys before either
+  // inserts. Its own key quota (null: the default), or undefined for an unknown partner.
+  async lockForKeyChanges(unit: UnitOfWork, partnerId: string): Promise<number | null | undefined> {
+    const manager = entityManagerOf(unit);
+    const partner = await manager
+      .getRepository(PartnerEntity)
+      .createQueryBuilder('partner')
+      .select(['partner.id', 'partner.maxActiveKeys'])
+      .where('partner.id = :partnerId', { partnerId })
+      .setLock('pessimistic_write')
+      .getOne();
+    return partner ? partner.maxActiveKeys : undefined;
+  }
+
+  async setKeyQuota(unit: UnitOfWork, partnerId: string, maxActiveKeys: number | null): Promise<void> {
+    const manager = entityManagerOf(unit);
+    await manager.update(PartnerEntity, { id: partnerId }, { maxActiveKeys });
+  }
+
+  countActiveKeys(unit: UnitOfWork, partnerId: string): Promise<number> {
+    const manager = entityManagerOf(unit);
+    return manager.countBy(ApiKeyEntity, { partnerId, revokedAt: IsNull() });
+  }
+
   async insertPartner(unit: UnitOfWork, partner: PartnerEntity): Promise<void> {
     const manager = entityManagerOf(unit);
     await manager.insert(PartnerEntity, partner);
@@ -49,10 +74,14 @@ export class PartnersRepository {
     return key;
   }
 
-  listKeys(partnerId: string): Promise<ApiKeyEntity[]> {
-    return this.dataSource
-      .getRepository(ApiKeyEntity)
-      .find({ where: { partnerId }, order: { createdAt: 'ASC' } });
+  // Newest first, revoked ones included; with how many keys the partner has over every page.
+  listKeys(partnerId: string, page: number, pageSize: number): Promise<[ApiKeyEntity[], number]> {
+    return this.dataSource.getRepository(ApiKeyEntity).findAndCount({
+      where: { partnerId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
   }
 
   // Scoped by partner: a key id of another partner revokes nothing. The revoked key's display

@@ -1,0 +1,5 @@
+import { KeyQuota1796610000000 } from './1796610000000-key-quota.js';
+
+// The migrations the partners feature added after the gateway's schema history, in the order
+// applied.
+export const partnersMigrations = [KeyQuota1796610000000];
