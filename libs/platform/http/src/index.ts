@@ -25,5 +25,6 @@ export * from './observability/send-json.js';
 export * from './observability/validation-constraints.js';
 export * from './platform.module.js';
 export * from './validation/days-back-query.js';
+export * from './validation/storable-text.js';
 export * from './pages/page-query.decorators.js';
 export * from './pages/page-response.dto.js';

@@ -1,4 +1,5 @@
 import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { isPrototypeName, isStorableText, unstorableTextReason } from '../validation/storable-text.js';
 
 // A request that does not validate. Rendered as 400 with the first problem as the reason.
 export class InvalidRequestError extends Error {
@@ -33,16 +34,17 @@ class StrictValidationPipe extends ValidationPipe {
   }
 }
 
-// Two things no validator rule catches before they break something further down: nesting deep
-// enough to overflow the validator's recursion, and a NUL character, which PostgreSQL text cannot
-// hold (the query would fail and answer 500). Iterative, so that the walk cannot overflow the
-// stack it protects; the whole value is walked once.
+// What no validator rule catches before it breaks something further down: nesting deep enough to
+// overflow the validator's recursion, text PostgreSQL cannot hold (a NUL or a lone surrogate, in a
+// value or a property name: the query or the event's outbox row would fail and answer 500), and
+// property names an object inherits, which the whitelist misses (refused in its own words).
+// Iterative, so that the walk cannot overflow the stack it protects; the whole value is walked once.
 function refuseUnstorable(value: unknown, { type, data }: ArgumentMetadata): void {
   const pending: Array<readonly [unknown, string, number]> = [[value, '', 0]];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [node, path, depth] = next;
-    if (typeof node === 'string' && node.includes('\u0000')) {
-      throw new InvalidRequestError(`${path || data || type} must not contain NUL characters`);
+    if (typeof node === 'string' && !isStorableText(node)) {
+      throw new InvalidRequestError(unstorableTextReason(path || data || type));
     }
     if (typeof node !== 'object' || node === null) continue;
     if (depth >= MAX_REQUEST_DEPTH) {
@@ -51,7 +53,13 @@ function refuseUnstorable(value: unknown, { type, data }: ArgumentMetadata): voi
       );
     }
     for (const [key, child] of Object.entries(node)) {
-      pending.push([child, path ? `${path}.${key}` : key, depth + 1]);
+      if (!isStorableText(key)) {
+        const where = path || data || `the request ${type}`;
+        throw new InvalidRequestError(unstorableTextReason(`Property names in ${where}`));
+      }
+      const childPath = path ? `${path}.${key}` : key;
+      if (isPrototypeName(key)) throw new InvalidRequestError(`property ${childPath} should not exist`);
+      pending.push([child, childPath, depth + 1]);
     }
   }
 }

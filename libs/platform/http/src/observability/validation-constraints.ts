@@ -18,7 +18,9 @@ interface Rule {
 type Schema = Record<string, unknown>;
 
 // Every client string goes through the strict pipe, which refuses a NUL character (PostgreSQL
-// text cannot hold one); a string with a pattern of its own already excludes it.
+// text cannot hold one); a string with a pattern of its own already excludes it. The pipe refuses
+// a lone surrogate too, which no JSON text a client's encoder writes holds and no pattern that
+// every schema tool reads alike can say.
 const WITHOUT_NUL = '^[^\\x00]*$';
 
 // `format: uuid` alone is a hint many generators and validators skip: the pattern says it too.
