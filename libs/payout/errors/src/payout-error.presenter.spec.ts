@@ -64,4 +64,15 @@ describe(PayoutErrorPresenter.name, () => {
       },
     });
   });
+
+  it('says not retryable when the same request is bound to fail the same way (the database refused a value)', () => {
+    expect(sut.presentUnexpected('ref-2', false)).toEqual({
+      status: 500,
+      body: {
+        code: 'server_error',
+        reason: 'Unexpected error (reference ref-2); the request cannot be completed as sent',
+        retryable: false,
+      },
+    });
+  });
 });

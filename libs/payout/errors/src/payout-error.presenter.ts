@@ -41,11 +41,15 @@ export class PayoutErrorPresenter implements ErrorPresenter {
     return null;
   }
 
-  presentUnexpected(errorId: string): PresentedError {
+  // Still a 500 when the database refused a value (input validation should have refused it
+  // first), but not retryable: the same request fails the same way.
+  presentUnexpected(errorId: string, retryable = true): PresentedError {
     const body: PayoutErrorBody = {
       code: 'server_error',
-      reason: `Unexpected error (reference ${errorId}); try again`,
-      retryable: true,
+      reason: retryable
+        ? `Unexpected error (reference ${errorId}); try again`
+        : `Unexpected error (reference ${errorId}); the request cannot be completed as sent`,
+      retryable,
     };
     return { status: 500, body };
   }

@@ -8,6 +8,7 @@ export * from './migration-source.js';
 export * from './migrations.js';
 export * from './table-name.js';
 export * from './transaction-runner.js';
+export * from './refused-value.js';
 export * from './unstorable-text.js';
 export * from './database-unavailable.js';
 export * from './entity-rows.js';

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { isDatabaseUnavailable } from '@platform/database';
+import { isDatabaseUnavailable, isRefusedValue } from '@platform/database';
 import type { Logger } from '@platform/logging';
 import type { ErrorPresenter, PresentedError } from './error-presenter.js';
 import { methodNotAllowed, type RouteMethods } from './method-not-allowed.js';
@@ -46,5 +46,5 @@ export function presentError(presenter: ErrorPresenter, logger: Logger, error: u
   const errorId = randomUUID();
   if (!known || known.status >= 500)
     logger.error({ err: error, errorId }, known ? 'request failed' : 'unhandled error');
-  return known ?? presenter.presentUnexpected(errorId);
+  return known ?? presenter.presentUnexpected(errorId, !isRefusedValue(error));
 }

@@ -13,7 +13,9 @@ export interface PresentedError {
 // stack). Each surface has exactly one presenter.
 export interface ErrorPresenter {
   present(error: unknown): PresentedError | null;
-  presentUnexpected(errorId: string): PresentedError;
+  // `retryable` is false when the same request is bound to fail the same way (the database
+  // refused one of its values): a surface that tells clients whether to retry must say no.
+  presentUnexpected(errorId: string, retryable?: boolean): PresentedError;
   // The database is out of reach: worth retrying after `retryAfterSeconds` (503, Retry-After).
   presentUnavailable(retryAfterSeconds: number): PresentedError;
 }
