@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { HttpConfig, type PresentedError } from '@platform/http';
+import { HttpConfig, isStorableText, type PresentedError } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 import { refusal } from '../core/errors/gateway-error.presenter.js';
@@ -78,7 +78,9 @@ export class DisabledUserGate {
     userId: string | null,
     body: Buffer | null,
   ): Promise<UserGateOutcome> {
-    if (userId !== null && (await this.disabledUsers.isDisabled(partnerId, userId)))
+    // Text no user id can hold (a NUL, a lone surrogate) names no user, and would fail the lookup:
+    // the service refuses it in its own words.
+    if (userId !== null && isStorableText(userId) && (await this.disabledUsers.isDisabled(partnerId, userId)))
       return { kind: 'refuse', refusal: USER_DISABLED };
     return { kind: 'forward', body };
   }

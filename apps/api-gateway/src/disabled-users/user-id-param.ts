@@ -1,5 +1,6 @@
 import { BadRequestException, type PipeTransform } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
+import { isStorableText, unstorableTextReason } from '@platform/http';
 
 // As long as the user_id a partner may send (transactions and KYC submissions hold 128).
 const USER_ID_MAX_LENGTH = 128;
@@ -16,6 +17,7 @@ export class UserIdPipe implements PipeTransform<string, string> {
   transform(value: string): string {
     if (value.length === 0 || value.length > USER_ID_MAX_LENGTH)
       throw new BadRequestException(`userId must be 1 to ${USER_ID_MAX_LENGTH} characters`);
+    if (!isStorableText(value)) throw new BadRequestException(unstorableTextReason('userId'));
     return value;
   }
 }
