@@ -1,4 +1,5 @@
 import { ChatError } from '../core/http/chat.error.js';
+import { parseZulipJson } from '../core/http/zulip-json.js';
 
 // Zulip's parsing of the `to` parameter of POST /messages: JSON when it parses, else raw text.
 export type StreamIndicator = { readonly id: number } | { readonly name: string };
@@ -6,7 +7,7 @@ export type DirectRecipients = { readonly ids: number[] } | { readonly emails: s
 
 function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parseZulipJson(text) };
   } catch {
     return { ok: false };
   }

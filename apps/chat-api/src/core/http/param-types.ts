@@ -1,4 +1,5 @@
 import { ChatError, ChatErrorCode } from './chat.error.js';
+import { parseZulipJson } from './zulip-json.js';
 
 // How one parameter's raw form text becomes a typed value, with Zulip's error texts
 // (zerver/lib/typed_endpoint.py ERROR_TEMPLATES). Integers, booleans, lists and dicts are JSON
@@ -121,7 +122,7 @@ function checkString(value: string, varName: string, rules: StringRules): string
 
 function decodeJson(raw: string, varName: string): unknown {
   try {
-    return JSON.parse(raw) as unknown;
+    return parseZulipJson(raw);
   } catch {
     throw invalid(`${varName} is not valid JSON`);
   }
