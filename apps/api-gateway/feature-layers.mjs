@@ -3,6 +3,7 @@
 // above (README, "Structure").
 export default [
   ['partners', 'wallet-auth', 'sandbox-payments', 'console'],
+  ['rate-limits'],
   ['authentication', 'disabled-users'],
   ['proxy'],
   ['docs'],

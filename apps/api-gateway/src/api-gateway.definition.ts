@@ -8,6 +8,7 @@ import { GatewayMiddleware } from './authentication/gateway.middleware.js';
 import { setupDocs } from './docs/docs.setup.js';
 import { PartnersConfig } from './partners/partners.config.js';
 import { ProxyFrontDoor } from './proxy/proxy-front-door.js';
+import { RateLimitsConfig } from './rate-limits/rate-limits.config.js';
 import { SandboxPaymentsConfig } from './sandbox-payments/sandbox-payments.config.js';
 import { GatewayErrorPresenter } from './core/errors/gateway-error.presenter.js';
 import { GatewayErrorResponseDto } from './core/errors/gateway-error.response.dto.js';
@@ -21,6 +22,7 @@ const apiGatewaySections = {
   walletAuth: WalletAuthConfig,
   console: ConsoleConfig,
   sandboxPayments: SandboxPaymentsConfig,
+  rateLimits: RateLimitsConfig,
 };
 
 export const apiGatewayDefinition: ServiceDefinition<typeof apiGatewaySections> = {

@@ -6,6 +6,7 @@ import { DisabledUsersModule } from './disabled-users/disabled-users.module.js';
 import { DocsModule } from './docs/docs.module.js';
 import { PartnersModule } from './partners/partners.module.js';
 import { ProxyModule } from './proxy/proxy.module.js';
+import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { SandboxPaymentsModule } from './sandbox-payments/sandbox-payments.module.js';
 import { WalletAuthModule } from './wallet-auth/wallet-auth.module.js';
 
@@ -20,6 +21,7 @@ import { WalletAuthModule } from './wallet-auth/wallet-auth.module.js';
     WalletAuthModule,
     ConsoleModule,
     SandboxPaymentsModule,
+    RateLimitsModule,
     AuthenticationModule,
     ProxyModule,
     DocsModule,

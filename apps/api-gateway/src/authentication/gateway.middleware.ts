@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { authenticationFailedBody, sendJson, type RequestWithIdentity } from '@platform/http';
-import { CredentialAuthenticator } from './credential-authenticator.js';
+import type { RequestWithIdentity } from '@platform/http';
+import { RequestAdmission, sendRefusal } from './request-admission.js';
 
 const SELF_PROVING_PATHS: ReadonlySet<string> = new Set(['/walletAuth/verify', '/walletAuth/refresh']);
 
 // Ahead of the gateway's own routes (requests for other services never get here: the proxy's
-// front door took them): authenticate whatever credential came and refuse a wrong one.
+// front door took them): authenticate whatever credential came, refuse a wrong one, and hold
+// partners to their rate limits.
 @Injectable()
 export class GatewayMiddleware {
-  constructor(private readonly authenticator: CredentialAuthenticator) {}
+  constructor(private readonly admission: RequestAdmission) {}
 
   handle(request: Request & RequestWithIdentity, response: Response, next: NextFunction): void {
     // These routes carry their own proof. Clients that attach their (now expired) access token to
@@ -18,12 +19,11 @@ export class GatewayMiddleware {
       next();
       return;
     }
-    this.authenticator
-      .authenticate(request.headers)
-      .then((authentication) => {
-        if (authentication.outcome === 'rejected')
-          return sendJson(response, 401, authenticationFailedBody(authentication.reason));
-        if (authentication.outcome === 'authenticated') request.identity = authentication.identity;
+    this.admission
+      .admit(request, response, request.path)
+      .then((admission) => {
+        if (!admission.admitted) return sendRefusal(response, admission.refusal);
+        if (admission.identity) request.identity = admission.identity;
         next();
       })
       .catch(next);

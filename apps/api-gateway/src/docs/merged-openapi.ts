@@ -7,6 +7,7 @@ import { Clock } from '@shared/util';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 import { documentUserDisabled } from '../disabled-users/user-disabled.openapi.js';
 import { PAYOUT_UPSTREAMS, upstreamUrl } from '../proxy/gateway-routes.js';
+import { documentRateLimits } from '../rate-limits/rate-limits.openapi.js';
 
 const CACHE_MS = 30_000;
 
@@ -32,10 +33,12 @@ export class MergedOpenApi {
     const parts = await Promise.all(
       PAYOUT_UPSTREAMS.map((upstream) => this.fetchDocument(upstreamUrl(upstream, this.config))),
     );
-    const document = documentUserDisabled(
-      mergeDocuments(
-        gatewayDocument,
-        parts.filter((part): part is OpenAPIObject => part !== null),
+    const document = documentRateLimits(
+      documentUserDisabled(
+        mergeDocuments(
+          gatewayDocument,
+          parts.filter((part): part is OpenAPIObject => part !== null),
+        ),
       ),
     );
     this.cached = { at: now, document };

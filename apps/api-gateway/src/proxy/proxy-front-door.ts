@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { authenticationFailedBody, labelRoute, sendJson } from '@platform/http';
+import { labelRoute, sendJson } from '@platform/http';
 import { LOGGER, type Logger } from '@platform/logging';
 import { INTERNAL_IDENTITY_HEADER } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
-import { CredentialAuthenticator } from '../authentication/credential-authenticator.js';
+import { RequestAdmission, sendRefusal } from '../authentication/request-admission.js';
 import { DisabledUserGate } from '../disabled-users/disabled-user.gate.js';
 import { upstreamFor, type Upstream } from './gateway-routes.js';
 import { proxyRefusalsFor } from './proxy-refusals.js';
@@ -18,7 +18,7 @@ import { ReverseProxy } from './reverse-proxy.js';
 export class ProxyFrontDoor {
   constructor(
     private readonly config: GatewayConfig,
-    private readonly authenticator: CredentialAuthenticator,
+    private readonly admission: RequestAdmission,
     private readonly proxy: ReverseProxy,
     private readonly users: DisabledUserGate,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -45,12 +45,12 @@ export class ProxyFrontDoor {
   ): Promise<void> {
     // chat-api authenticates its own users; its credentials pass through untouched.
     if (upstream === 'chat') return this.proxy.forward(upstream, request, response, null);
-    const authentication = await this.authenticator.authenticate(request.headers);
-    if (authentication.outcome === 'rejected') {
+    const admission = await this.admission.admit(request, response, path);
+    if (!admission.admitted) {
       request.resume();
-      return sendJson(response, 401, authenticationFailedBody(authentication.reason));
+      return sendRefusal(response, admission.refusal);
     }
-    const identity = authentication.outcome === 'authenticated' ? authentication.identity : null;
+    const { identity } = admission;
     const gate = await this.users.inspect(request, path, identity);
     if (gate.kind === 'refuse') {
       request.resume();

@@ -42,6 +42,15 @@ export function refusal(status: number, code: string, reason: string): Presented
   return { status, body: withMessage({ code, reason, retryable: false }) };
 }
 
+// A request refused for now (too many of its kind): retryable once `Retry-After` has passed.
+export function throttled(code: string, reason: string, retryAfterSeconds: number): PresentedError {
+  return {
+    status: 429,
+    body: withMessage({ code, reason, retryable: true }),
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  };
+}
+
 // The gateway's own answer when the service that owns a request fails it: worth retrying.
 export function upstreamFailure(status: 502 | 504, reason: string): PresentedError {
   return { status, body: withMessage({ code: 'server_error', reason, retryable: true }) };

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { authenticationFailedBody, sendJson, type PresentedError } from '@platform/http';
+import type { InternalIdentity } from '@shared/contracts';
+import { clientAddressOf } from '../rate-limits/client-address.js';
+import { FailedAuthenticationLimiter } from '../rate-limits/failed-authentication.limiter.js';
+import { PartnerRateLimiter } from '../rate-limits/partner-rate-limiter.js';
+import { RateLimitsConfig } from '../rate-limits/rate-limits.config.js';
+import { API_KEY_HEADER, CredentialAuthenticator, OPS_KEY_HEADER } from './credential-authenticator.js';
+
+export type Admission =
+  | { readonly admitted: true; readonly identity: InternalIdentity | null }
+  | { readonly admitted: false; readonly refusal: PresentedError };
+
+// Whether a request may go on, and as whom, for the proxied requests and the gateway's own
+// routes alike: an address over its failed-authentication limit is refused before its credential
+// is looked at, a wrong credential is a 401 that counts against its address, and a partner's
+// request counts against its limit of the route's class (the RateLimit headers go on `response`
+// whatever is answered).
+@Injectable()
+export class RequestAdmission {
+  constructor(
+    private readonly authenticator: CredentialAuthenticator,
+    private readonly failedAuthentications: FailedAuthenticationLimiter,
+    private readonly partnerLimits: PartnerRateLimiter,
+    private readonly config: RateLimitsConfig,
+  ) {}
+
+  async admit(request: IncomingMessage, response: ServerResponse, path: string): Promise<Admission> {
+    const address = carriesCredential(request.headers)
+      ? clientAddressOf(request, this.config.TRUSTED_PROXY_HOPS)
+      : null;
+    const blocked = address === null ? null : this.failedAuthentications.refusal(address);
+    if (blocked) return { admitted: false, refusal: blocked };
+    const authentication = await this.authenticator.authenticate(request.headers);
+    if (authentication.outcome === 'rejected') {
+      if (address !== null) this.failedAuthentications.failed(address);
+      return {
+        admitted: false,
+        refusal: { status: 401, body: authenticationFailedBody(authentication.reason) },
+      };
+    }
+    const identity = authentication.outcome === 'authenticated' ? authentication.identity : null;
+    if (identity?.kind !== 'partner') return { admitted: true, identity };
+    const verdict = this.partnerLimits.admit(identity.partnerId, request.method, path);
+    for (const [name, value] of Object.entries(verdict.headers)) response.setHeader(name, value);
+    return verdict.refusal ? { admitted: false, refusal: verdict.refusal } : { admitted: true, identity };
+  }
+}
+
+// A refusal with its own headers (Retry-After) beside those already set.
+export function sendRefusal(response: ServerResponse, { status, body, headers }: PresentedError): void {
+  for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
+  sendJson(response, status, body);
+}
+
+function carriesCredential(headers: IncomingHttpHeaders): boolean {
+  return (
+    headers[OPS_KEY_HEADER] !== undefined ||
+    headers[API_KEY_HEADER] !== undefined ||
+    headers.authorization !== undefined
+  );
+}
