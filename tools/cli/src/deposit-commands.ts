@@ -1,4 +1,4 @@
-import { CliError, type GatewayClient } from './gateway-client.js';
+import { CliError, pageQuery, type GatewayClient } from './gateway-client.js';
 
 export interface DepositOptions {
   readonly page?: string | undefined;
@@ -12,13 +12,8 @@ export async function runDepositCommand(
   gateway: GatewayClient,
 ) {
   switch (args.join(' ')) {
-    case 'unmatched': {
-      const query = new URLSearchParams();
-      if (options.page !== undefined) query.set('page', options.page);
-      if (options.pageSize !== undefined) query.set('pageSize', options.pageSize);
-      const search = query.size > 0 ? `?${query.toString()}` : '';
-      return gateway.request('GET', `/ops/deposits/unmatched${search}`);
-    }
+    case 'unmatched':
+      return gateway.request('GET', `/ops/deposits/unmatched${pageQuery(options)}`);
     default:
       throw new CliError(`Unknown deposit command: ${args.join(' ')}`);
   }

@@ -31,3 +31,12 @@ export function required(value: string | undefined, flagName: string): string {
   if (!value) throw new CliError(`${flagName} is required`);
   return value;
 }
+
+// `?page=…&pageSize=…` of a paged ops list, with only the flags given (the gateway's defaults
+// otherwise), or nothing.
+export function pageQuery(options: { page?: string | undefined; pageSize?: string | undefined }): string {
+  const query = new URLSearchParams();
+  if (options.page !== undefined) query.set('page', options.page);
+  if (options.pageSize !== undefined) query.set('pageSize', options.pageSize);
+  return query.size > 0 ? `?${query.toString()}` : '';
+}

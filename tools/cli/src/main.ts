@@ -17,7 +17,11 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
                                                        unless --pending)
   partner key create --partner-id <id>               → { partnerId, keyId, apiKey }
   partner key revoke --partner-id <id> --key-id <id> → { partnerId, keyId, revoked }
-  partner key list --partner-id <id>                 → { keys: [...] }
+  partner key list --partner-id <id> [--page <n>] [--page-size <n>]
+                                                     → { page, pageSize, total, keys: [...] } (newest first)
+  partner key quota --partner-id <id> --max <n>|default
+                                                     → the partner with activeKeys, maxActiveKeys and
+                                                       keyQuotaSource (default: API_KEY_QUOTA_DEFAULT)
   corridor list                                      → { flows, assets, unsupported }
   corridor flow update --flow-id <id> [--enabled true|false] [--fee-bps <n>] [--fee-fixed <d>]
                        [--min <d>|none] [--max <d>|none]
@@ -147,6 +151,9 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
           partnerId: text('partner-id'),
           keyId: text('key-id'),
           pending: values['pending'] === true,
+          max: text('max'),
+          page: text('page'),
+          pageSize: text('page-size'),
         },
         gateway,
       );

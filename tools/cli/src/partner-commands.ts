@@ -1,4 +1,4 @@
-import { CliError, required, type GatewayClient } from './gateway-client.js';
+import { CliError, pageQuery, required, type GatewayClient } from './gateway-client.js';
 import { setKyb } from './kyb-commands.js';
 
 interface CreatedPartner {
@@ -19,10 +19,14 @@ export interface PartnerOptions {
   readonly keyId?: string | undefined;
   // Created with its business verification (KYB) pending instead of approved.
   readonly pending?: boolean | undefined;
+  // `partner key quota`: the most active keys, or `default` (API_KEY_QUOTA_DEFAULT).
+  readonly max?: string | undefined;
+  readonly page?: string | undefined;
+  readonly pageSize?: string | undefined;
 }
 
-// `partner create [--pending]`, `partner key create`, `partner key revoke`, `partner key list`. Each prints
-// one JSON object; API keys appear only here, once.
+// `partner create [--pending]`, `partner key create|revoke|list|quota`. Each prints one JSON
+// object; API keys appear only here, once.
 export async function runPartnerCommand(
   args: readonly string[],
   options: PartnerOptions,
@@ -61,8 +65,18 @@ export async function runPartnerCommand(
         return { partnerId: options.partnerId, keyId: options.keyId, revoked: true };
       }
       case 'list':
-        return gateway.request('GET', `/ops/partners/${partnerId}/keys`);
+        return gateway.request('GET', `/ops/partners/${partnerId}/keys${pageQuery(options)}`);
+      case 'quota':
+        return gateway.request('PUT', `/ops/partners/${partnerId}/key-quota`, {
+          maxActiveKeys: keyQuotaOf(required(options.max, '--max')),
+        });
     }
   }
   throw new CliError(`Unknown partner command: ${args.join(' ')}`);
+}
+
+// A whole number is sent as one, so the gateway's refusal names a bad value; `default` is null.
+function keyQuotaOf(max: string): number | string | null {
+  if (max === 'default') return null;
+  return /^\d+$/.test(max) ? Number(max) : max;
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from '@jest/globals';
+import { CliError, GatewayClient } from './gateway-client.js';
+import { runPartnerCommand } from './partner-commands.js';
+
+const PARTNER_ID = '0f8f7e5b-3c2a-4d1e-9f00-0000000000aa';
+
+// Records every request and answers with what it was sent.
+class RecordingGateway extends GatewayClient {
+  readonly sent: Array<{ method: string; path: string; body: unknown }> = [];
+
+  constructor() {
+    super('http://gateway.invalid', 'ops-key');
+  }
+
+  override async request<T>(method: string, path: string, body?: object) {
+    this.sent.push({ method, path, body });
+    return (body ?? {}) as T;
+  }
+}
+
+describe('partner key commands', () => {
+  it('lists a page of the keys, with only the paging flags given', async () => {
+    const sut = new RecordingGateway();
+
+    await runPartnerCommand(['key', 'list'], { partnerId: PARTNER_ID }, sut);
+    await runPartnerCommand(['key', 'list'], { partnerId: PARTNER_ID, page: '2', pageSize: '50' }, sut);
+
+    expect(sut.sent.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      `GET /ops/partners/${PARTNER_ID}/keys`,
+      `GET /ops/partners/${PARTNER_ID}/keys?page=2&pageSize=50`,
+    ]);
+  });
+
+  it('sets the key quota to a number, back to the default, or passes a bad value for the gateway to refuse', async () => {
+    const sut = new RecordingGateway();
+
+    for (const max of ['25', 'default', 'lots'])
+      await runPartnerCommand(['key', 'quota'], { partnerId: PARTNER_ID, max }, sut);
+
+    expect(sut.sent).toEqual(
+      [25, null, 'lots'].map((maxActiveKeys) => ({
+        method: 'PUT',
+        path: `/ops/partners/${PARTNER_ID}/key-quota`,
+        body: { maxActiveKeys },
+      })),
+    );
+    await expect(runPartnerCommand(['key', 'quota'], { partnerId: PARTNER_ID }, sut)).rejects.toThrow(
+      new CliError('--max is required'),
+    );
+  });
+});
