@@ -10,7 +10,14 @@ import {
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { HttpConfig, InternalTokenService, type PresentedError, sendJson } from '@platform/http';
-import { RequestContext } from '@platform/logging';
+import {
+  currentTraceCarrier,
+  markFailed,
+  RequestContext,
+  SpanKind,
+  startSpan,
+  type TraceCarrier,
+} from '@platform/logging';
 import { INTERNAL_IDENTITY_HEADER, type InternalIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 import { API_KEY_HEADER, OPS_KEY_HEADER } from '../authentication/credential-authenticator.js';
@@ -71,22 +78,32 @@ export class ReverseProxy {
       return answer(response, refusals.tooLarge);
     }
     const { host, port, secure } = this.address(upstream);
+    // The hop to the service is a client span of the gateway's server span; the service continues
+    // the trace from the traceparent it is sent.
+    const client = startSpan(`${request.method} ${upstream}`, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'http.request.method': request.method ?? '', 'server.address': host },
+    });
     const options: RequestOptions = {
       host,
       port,
       path: request.url,
       method: request.method,
-      headers: await this.upstreamHeaders(upstream, request, identity, body),
+      headers: await this.upstreamHeaders(upstream, request, identity, body, client.run(currentTraceCarrier)),
       agent: secure ? this.secureAgent : this.agent,
       timeout: upstream === 'chat' ? this.gateway.CHAT_PROXY_TIMEOUT_MS : this.gateway.PROXY_TIMEOUT_MS,
     };
     const outgoing = secure ? httpsRequest(options) : httpRequest(options);
     outgoing.on('response', (incoming) => {
+      client.span.setAttribute('http.response.status_code', incoming.statusCode ?? 502);
+      client.span.end();
       response.writeHead(incoming.statusCode ?? 502, withoutHopByHop(incoming.headers));
       incoming.pipe(response);
     });
     outgoing.on('timeout', () => outgoing.destroy(new Error(UPSTREAM_TIMEOUT)));
     outgoing.on('error', (error) => {
+      markFailed(client.span, error);
+      client.span.end();
       if (response.headersSent) {
         response.destroy(error);
         return;
@@ -113,8 +130,11 @@ export class ReverseProxy {
     request: IncomingMessage,
     identity: InternalIdentity | null,
     body: Buffer | null,
+    trace: TraceCarrier,
   ): Promise<OutgoingHttpHeaders> {
-    const headers = withoutHopByHop(request.headers);
+    // The caller's traceparent, if any, was continued by the gateway's span: the service is sent
+    // the gateway's client span instead.
+    const headers: OutgoingHttpHeaders = { ...withoutHopByHop(request.headers), ...trace };
     if (body) headers['content-length'] = body.length;
     headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
     headers['x-forwarded-proto'] = 'http';

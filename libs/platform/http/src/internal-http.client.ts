@@ -1,5 +1,5 @@
 import { INTERNAL_IDENTITY_HEADER, type ServiceName } from '@shared/contracts';
-import { RequestContext } from '@platform/logging';
+import { currentTraceCarrier, inSpan, RequestContext, SpanKind } from '@platform/logging';
 import type { InternalTokenService } from './auth/internal-token.service.js';
 import { requestJson } from './json-request.js';
 import { CORRELATION_ID_HEADER } from './observability/request-observer.js';
@@ -15,7 +15,7 @@ export class InternalHttpError extends Error {
 }
 
 // Service-to-service calls to /internal routes: signed as the calling service, carrying the
-// correlation id, bounded by a timeout.
+// correlation id and the trace (a client span, its traceparent sent), bounded by a timeout.
 export class InternalHttpClient {
   constructor(
     private readonly caller: ServiceName,
@@ -37,7 +37,20 @@ export class InternalHttpClient {
     });
   }
 
-  private async call<T>(
+  private call<T>(
+    url: string,
+    init: { method: string; body?: string; headers?: Record<string, string> },
+  ): Promise<T> {
+    // The path only: a query may carry personal data.
+    const path = new URL(url).pathname;
+    return inSpan(
+      `${init.method} ${path}`,
+      { kind: SpanKind.CLIENT, attributes: { 'http.request.method': init.method, 'url.path': path } },
+      () => this.send<T>(url, init),
+    );
+  }
+
+  private async send<T>(
     url: string,
     init: { method: string; body?: string; headers?: Record<string, string> },
   ): Promise<T> {
@@ -46,6 +59,7 @@ export class InternalHttpClient {
       body: init.body,
       headers: {
         ...init.headers,
+        ...currentTraceCarrier(),
         [INTERNAL_IDENTITY_HEADER]: await this.tokens.sign({ kind: 'service', service: this.caller }),
         [CORRELATION_ID_HEADER]: RequestContext.current()?.correlationId ?? '',
         accept: 'application/json',

@@ -1,5 +1,6 @@
 import { pino, type Logger, type LevelWithSilent } from 'pino';
 import { RequestContext } from './request-context.js';
+import { currentTraceIds } from './tracing/trace-context.js';
 
 // Anything that can hold a credential is censored wherever it appears in a log object.
 const REDACTED_PATHS = [
@@ -38,9 +39,15 @@ export function createLogger({ service, level = 'info', destination }: LoggerOpt
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
+    // The work in progress: its request and correlation ids, and the active span's trace_id and
+    // span_id (a payout's lines share one trace_id from its POST /transaction to its last webhook).
     mixin: () => {
       const context = RequestContext.current();
-      return context ? { requestId: context.requestId, correlationId: context.correlationId } : {};
+      const ids = currentTraceIds();
+      return {
+        ...(context ? { requestId: context.requestId, correlationId: context.correlationId } : {}),
+        ...ids,
+      };
     },
   };
   return destination ? pino(options, destination) : pino(options);

@@ -1,4 +1,4 @@
-import { RequestContext, type Logger } from '@platform/logging';
+import { inSpan, RequestContext, SpanKind, type Logger } from '@platform/logging';
 import { backoffWithJitter, delay, type Clock, type IdGenerator } from '@shared/util';
 import type { EventBus } from './event-bus.js';
 import type { EventConsumer } from './event-consumer.js';
@@ -65,9 +65,24 @@ export class ConsumerHost<M extends TopicMap> {
       groupId,
       topics: [...byTopic.keys()],
       concurrentPartitions: CONCURRENT_PARTITIONS,
+      // Each delivery is a consumer span continuing the publisher's trace (the event's
+      // traceparent): the handler's logs, events and calls belong to it.
       handle: (event) =>
-        RequestContext.run({ correlationId: event.correlationId || event.id }, () =>
-          this.deliver(groupId, byTopic.get(event.topic)!, event),
+        inSpan(
+          `consume ${event.topic}`,
+          {
+            kind: SpanKind.CONSUMER,
+            parent: event,
+            attributes: {
+              'messaging.destination.name': event.topic,
+              'messaging.consumer.group.name': groupId,
+              'messaging.message.id': event.id,
+            },
+          },
+          () =>
+            RequestContext.run({ correlationId: event.correlationId || event.id }, () =>
+              this.deliver(groupId, byTopic.get(event.topic)!, event),
+            ),
         ),
     });
   }

@@ -16,6 +16,10 @@ export interface EventEnvelope<P = unknown> {
   // holding a snapshot can tell whether that snapshot already saw the change. Absent for events
   // published before it was recorded.
   readonly xid?: string;
+  // The W3C trace context of the work that published it (its outbox row's, then its Kafka
+  // headers'): the consumer's span continues that trace. Absent when none was recorded.
+  readonly traceparent?: string;
+  readonly tracestate?: string;
 }
 
 export type EventHandler = (envelope: EventEnvelope) => Promise<void>;

@@ -47,6 +47,9 @@ const HEADER = {
   occurredAt: 'occurred-at',
   correlationId: 'correlation-id',
   xid: 'xid',
+  // W3C trace context (https://www.w3.org/TR/trace-context/#header-name), as over HTTP.
+  traceparent: 'traceparent',
+  tracestate: 'tracestate',
   environmentId: ENVIRONMENT_HEADER,
 } as const;
 
@@ -132,6 +135,8 @@ export class KafkaEventBus implements EventBus {
             [HEADER.occurredAt]: event.occurredAt,
             [HEADER.correlationId]: event.correlationId,
             ...(event.xid === undefined ? {} : { [HEADER.xid]: event.xid }),
+            ...(event.traceparent === undefined ? {} : { [HEADER.traceparent]: event.traceparent }),
+            ...(event.tracestate === undefined ? {} : { [HEADER.tracestate]: event.tracestate }),
             [HEADER.environmentId]: this.options.environmentId,
             'content-type': 'application/json',
           },
@@ -195,6 +200,7 @@ export class KafkaEventBus implements EventBus {
             new Date(Number(message.timestamp)).toISOString(),
           correlationId: headerText(message.headers, HEADER.correlationId) ?? '',
           ...presentXid(headerText(message.headers, HEADER.xid)),
+          ...presentTraceContext(message.headers),
         };
         const environment = headerText(message.headers, HEADER.environmentId);
         const refusal = environmentRefusal(environment, this.options.environmentId);
@@ -371,6 +377,15 @@ function parsePayload(value: Buffer | null): unknown {
 
 function presentXid(xid: string | undefined): { xid?: string } {
   return xid === undefined ? {} : { xid };
+}
+
+function presentTraceContext(headers: IHeaders | undefined): { traceparent?: string; tracestate?: string } {
+  const traceparent = headerText(headers, HEADER.traceparent);
+  const tracestate = headerText(headers, HEADER.tracestate);
+  return {
+    ...(traceparent === undefined ? {} : { traceparent }),
+    ...(tracestate === undefined ? {} : { tracestate }),
+  };
 }
 
 function headerText(headers: IHeaders | undefined, name: string): string | undefined {

@@ -28,6 +28,14 @@ export class OutboxMessageEntity {
   @Column({ name: 'xid', type: 'bigint', nullable: true })
   xid!: string | null;
 
+  // The W3C trace context the event was published in (https://www.w3.org/TR/trace-context/), so
+  // its consumers continue that trace; null when there was none (or for older rows).
+  @Column({ type: 'varchar', length: 55, nullable: true })
+  traceparent!: string | null;
+
+  @Column({ type: 'varchar', length: 512, nullable: true })
+  tracestate!: string | null;
+
   @Column({ name: 'occurred_at', type: 'timestamptz' })
   occurredAt!: Date;
 

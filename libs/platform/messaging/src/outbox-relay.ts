@@ -1,6 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import type { TransactionRunner } from '@platform/database';
-import type { Logger } from '@platform/logging';
+import {
+  currentTraceCarrier,
+  markFailed,
+  SpanKind,
+  startSpan,
+  type Logger,
+  type StartedSpan,
+  type TraceCarrier,
+} from '@platform/logging';
 import { delay, type Clock } from '@shared/util';
 import { DecayingRate } from './decaying-rate.js';
 import type { EventBus } from './event-bus.js';
@@ -80,7 +88,7 @@ export class OutboxRelay implements RelayTrigger {
     return this.transactions.run(async (unit) => {
       const rows = await this.outbox.claimBatch(unit, this.options.batchSize);
       if (rows.length === 0) return 0;
-      await this.bus.publish(rows.map(toEnvelope));
+      await publishInSpans(this.bus, rows);
       await this.outbox.markPublished(
         unit,
         rows.map((row) => row.position),
@@ -156,7 +164,39 @@ export function busyWaitMs(published: number, perSecond: number, busyIntervalMs:
   return busyIntervalMs * Math.min(1, perSecond / FULL_WAIT_RATE);
 }
 
-function toEnvelope(row: UnpublishedRow): EventEnvelope {
+// Each event leaves in a producer span of the trace it was written in, and carries that span's
+// context: its consumers' spans are the span's children. A row written outside any trace starts
+// none here either.
+async function publishInSpans(bus: EventBus, rows: readonly UnpublishedRow[]): Promise<void> {
+  const spans = rows.map((row): StartedSpan | null =>
+    row.traceparent === null
+      ? null
+      : startSpan(`publish ${row.topic}`, {
+          kind: SpanKind.PRODUCER,
+          parent: traceOf(row),
+          attributes: { 'messaging.destination.name': row.topic, 'messaging.message.id': row.event_id },
+        }),
+  );
+  try {
+    await bus.publish(
+      rows.map((row, index) => toEnvelope(row, spans[index]?.run(currentTraceCarrier) ?? {})),
+    );
+  } catch (error) {
+    for (const started of spans) if (started) markFailed(started.span, error);
+    throw error;
+  } finally {
+    for (const started of spans) started?.span.end();
+  }
+}
+
+function traceOf(row: UnpublishedRow): TraceCarrier {
+  return {
+    ...(row.traceparent === null ? {} : { traceparent: row.traceparent }),
+    ...(row.tracestate === null ? {} : { tracestate: row.tracestate }),
+  };
+}
+
+function toEnvelope(row: UnpublishedRow, trace: TraceCarrier): EventEnvelope {
   return {
     id: row.event_id,
     topic: row.topic,
@@ -165,5 +205,6 @@ function toEnvelope(row: UnpublishedRow): EventEnvelope {
     occurredAt: row.occurred_at.toISOString(),
     correlationId: row.correlation_id,
     ...(row.xid === null ? {} : { xid: row.xid }),
+    ...trace,
   };
 }

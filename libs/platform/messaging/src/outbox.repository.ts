@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import { entityManagerOf, PreparedStatements, tableName, type UnitOfWork } from '@platform/database';
-import { RequestContext } from '@platform/logging';
+import { currentTraceCarrier, RequestContext } from '@platform/logging';
 import type { Clock } from '@shared/util';
 import { OutboxMessageEntity } from './outbox-message.entity.js';
 
@@ -29,6 +29,8 @@ export interface UnpublishedRow {
   readonly correlation_id: string;
   readonly occurred_at: Date;
   readonly xid: string | null;
+  readonly traceparent: string | null;
+  readonly tracestate: string | null;
 }
 
 // Bounds the writes remembered with their event; the callers' writes are fixed texts.
@@ -102,7 +104,8 @@ export class OutboxRepository {
     this.lockKey ??= `outbox:${(this.dataSource.options as { schema?: string }).schema ?? 'public'}`;
     return entityManagerOf(unit).query(
       `WITH "lock" AS (SELECT pg_try_advisory_xact_lock(hashtext($1)) AS "locked")
-       SELECT "position", "event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at", "xid"
+       SELECT "position", "event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at", "xid",
+              "traceparent", "tracestate"
        FROM "lock", ${this.outboxTable()} WHERE "lock"."locked" AND "published_at" IS NULL
        ORDER BY "position" LIMIT $2`,
       [this.lockKey, limit],
@@ -183,6 +186,7 @@ export function outboxParameters(
   payload: unknown,
   options: PublishOptions,
 ): unknown[] {
+  const trace = currentTraceCarrier();
   return [
     eventId,
     topic,
@@ -190,12 +194,14 @@ export function outboxParameters(
     JSON.stringify(payload),
     RequestContext.current()?.correlationId ?? eventId,
     clock.now(),
+    trace.traceparent ?? null,
+    trace.tracestate ?? null,
   ];
 }
 
 const OUTBOX_COLUMNS =
-  '("event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at", "xid")';
-const OUTBOX_VALUES = 6;
+  '("event_id", "topic", "message_key", "payload", "correlation_id", "occurred_at", "traceparent", "tracestate", "xid")';
+const OUTBOX_VALUES = 8;
 // The writing transaction's id, computed by the server (xid8 fits a bigint for 2^63 transactions).
 const WRITING_TRANSACTION = 'pg_current_xact_id()::text::bigint';
 

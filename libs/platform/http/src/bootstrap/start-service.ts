@@ -6,7 +6,14 @@ import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigModule, describeConfig, loadConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
-import { LoggingModule, NestPinoLogger, createLogger, type Logger } from '@platform/logging';
+import {
+  LoggingModule,
+  NestPinoLogger,
+  createLogger,
+  flushTraces,
+  startTracing,
+  type Logger,
+} from '@platform/logging';
 import { MessagingModule } from '@platform/messaging';
 import { bodyParserErrors } from '../errors/body-parser-errors.middleware.js';
 import { ErrorIdFilter } from '../errors/error-id.filter.js';
@@ -43,6 +50,8 @@ export async function startService<S extends PlatformSections>(
 ): Promise<RunningService> {
   const config = loadConfig(definition.config, options.env);
   const { http } = config;
+  // Before anything logs: every line carries the trace id of the work in progress.
+  startTracing({ serviceName: definition.name });
   const logger = createLogger({
     service: definition.name,
     level: http.LOG_LEVEL,
@@ -114,6 +123,7 @@ export async function startService<S extends PlatformSections>(
     close: async () => {
       await drainConnections(app.getHttpServer() as Server, http.SHUTDOWN_DRAIN_MS);
       await app.close();
+      await flushTraces();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { RequestContext, type Logger } from '@platform/logging';
+import { RequestContext, SpanKind, startSpan, type Logger, type TraceCarrier } from '@platform/logging';
 import type { MetricsRegistry } from './metrics.registry.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -26,7 +26,8 @@ export function labelRoute(request: IncomingMessage, label: string): void {
 
 // Wraps the server's request listener, so it runs for every request before any framework
 // code: an id (echoed in X-Request-Id), a correlation id that follows the request through HTTP
-// hops and Kafka headers, one access-log line and the latency histogram.
+// hops and Kafka headers, a server span continuing the caller's W3C trace context (traceparent),
+// one access-log line and the latency histogram.
 export function observeRequests(
   logger: Logger,
   metrics: MetricsRegistry,
@@ -37,16 +38,29 @@ export function observeRequests(
     const correlationId = incomingId(request, CORRELATION_ID_HEADER) ?? requestId;
     response.setHeader(REQUEST_ID_HEADER, requestId);
     const started = process.hrtime.bigint();
+    const method = request.method ?? '';
+    const server = startSpan(method, {
+      kind: SpanKind.SERVER,
+      parent: request.headers as TraceCarrier,
+      attributes: { 'http.request.method': method },
+    });
     response.once('finish', () => {
       const durationSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const method = request.method ?? '';
       const status = response.statusCode;
-      metrics.observeHttp(method, routeLabel(request), status, durationSeconds);
+      const route = routeLabel(request);
+      metrics.observeHttp(method, route, status, durationSeconds);
       // The path without its query string: queries can carry personal data.
       const path = (request.url ?? '').split('?', 1)[0];
-      logger.info({ method, path, status, durationMs: durationSeconds * 1000 }, 'request');
+      server.run(() => logger.info({ method, path, status, durationMs: durationSeconds * 1000 }, 'request'));
+      server.span.updateName(`${method} ${route}`);
+      server.span.setAttributes({ 'http.route': route, 'http.response.status_code': status });
+      server.span.end();
     });
-    RequestContext.run({ requestId, correlationId }, () => handle(request, response));
+    // A connection cut before the answer finished still ends the span.
+    response.once('close', () => {
+      if (!response.writableFinished) server.span.end();
+    });
+    server.run(() => RequestContext.run({ requestId, correlationId }, () => handle(request, response)));
   };
 }
 

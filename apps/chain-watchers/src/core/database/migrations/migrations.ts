@@ -8,6 +8,7 @@ import { OutboxXid1795727871795 } from './1795727871795-outbox-xid.js';
 import { RefundWithoutTransaction1796549570917 } from './1796549570917-refund-without-transaction.js';
 import { DepositLookBack1796549707152 } from './1796549707152-deposit-look-back.js';
 import { DepositAccountSweepIndex1796550351112 } from './1796550351112-deposit-account-sweep-index.js';
+import { OutboxTraceContext1796630000000 } from './1796630000000-outbox-trace-context.js';
 
 // chain-watchers' schema history, owned by the core module and applied in this order. A later
 // migration belongs to the feature whose tables it changes: `npm run migrate -- generate --app
@@ -23,4 +24,5 @@ export const chainWatchersMigrations = [
   RefundWithoutTransaction1796549570917,
   DepositLookBack1796549707152,
   DepositAccountSweepIndex1796550351112,
+  OutboxTraceContext1796630000000,
 ];

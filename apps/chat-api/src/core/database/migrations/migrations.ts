@@ -7,6 +7,7 @@ import { UnreadColumn1795477567146 } from './1795477567146-unread-column.js';
 import { HeldCopiesGuard1795496221093 } from './1795496221093-held-copies-guard.js';
 import { ChatReplicas1795509696551 } from './1795509696551-chat-replicas.js';
 import { OutboxXid1795727932048 } from './1795727932048-outbox-xid.js';
+import { OutboxTraceContext1796630000000 } from './1796630000000-outbox-trace-context.js';
 
 // The schema as it stood when chat-api was split into feature modules, then the core's own
 // changes since (its outbox), in the order applied. A feature declares the migrations it adds since in its own module (@OwnsTables); `npm run
@@ -21,4 +22,5 @@ export const chatSchemaHistory = [
   HeldCopiesGuard1795496221093,
   ChatReplicas1795509696551,
   OutboxXid1795727932048,
+  OutboxTraceContext1796630000000,
 ];

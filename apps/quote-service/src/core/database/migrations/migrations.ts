@@ -3,6 +3,7 @@ import { CorridorsAndQuotes1795310514994 } from './1795310514994-corridors-and-q
 import { SeedDefaultCorridors1795310514995 } from './1795310514995-seed-default-corridors.js';
 import { OutboxXid1795727841390 } from './1795727841390-outbox-xid.js';
 import { CorridorAudit1795740683768 } from './1795740683768-corridor-audit.js';
+import { OutboxTraceContext1796630000000 } from './1796630000000-outbox-trace-context.js';
 
 // The schema as it stood when quote-service was split into feature modules (one of these
 // migrations creates the tables of two features), in the order applied. A feature declares the
@@ -14,4 +15,5 @@ export const quoteSchemaHistory = [
   SeedDefaultCorridors1795310514995,
   OutboxXid1795727841390,
   CorridorAudit1795740683768,
+  OutboxTraceContext1796630000000,
 ];

@@ -12,6 +12,7 @@ import { OutboxXid1795727855349 } from './1795727855349-outbox-xid.js';
 import { KycPolicyAudit1795752475187 } from './1795752475187-KycPolicyAudit.js';
 import { HeldDeposits1796549985419 } from './1796549985419-held-deposits.js';
 import { PartnerKyb1796600000001 } from './1796600000001-partner-kyb.js';
+import { OutboxTraceContext1796630000000 } from './1796630000000-outbox-trace-context.js';
 
 // Applied in this order; `npm run migrate -- generate --app transaction-service --name <name>` appends here.
 export const transactionServiceMigrations = [
@@ -29,4 +30,5 @@ export const transactionServiceMigrations = [
   KycPolicyAudit1795752475187,
   HeldDeposits1796549985419,
   PartnerKyb1796600000001,
+  OutboxTraceContext1796630000000,
 ];
