@@ -84,6 +84,9 @@ describe('api-gateway API key quotas and paged key lists', () => {
     });
     await createOwnKey(partner.apiKey).expect(201);
     expect(answer(await createOwnKey(partner.apiKey))).toEqual(quotaReached(11));
+    // The partner reads its quota with its keys.
+    const own = (await http.get('/partner/keys').set('X-API-Key', partner.apiKey).expect(200)).body;
+    expect(own).toMatchObject({ total: 11, activeKeys: 11, maxActiveKeys: 11 });
 
     // Back to the default: the 11 keys keep working, and revoking two frees one place.
     await ops.put(`/ops/partners/${partner.partnerId}/key-quota`).send({ maxActiveKeys: null }).expect(200);
@@ -159,6 +162,8 @@ describe('api-gateway API key quotas and paged key lists', () => {
       page: 1,
       pageSize: 2,
       total: 5,
+      activeKeys: 5,
+      maxActiveKeys: 10,
       keys: newestFirst.slice(0, 2).map((keyId) => ({
         keyId,
         displayPrefix: expect.stringMatching(/^pk_/),
@@ -168,7 +173,14 @@ describe('api-gateway API key quotas and paged key lists', () => {
     });
     expect(idsOf(await ownPage({ page: 2, pageSize: 2 }))).toEqual(newestFirst.slice(2, 4));
     expect(idsOf(await ownPage({ page: 3, pageSize: 2 }))).toEqual(newestFirst.slice(4));
-    expect(await ownPage({ page: 4, pageSize: 2 })).toEqual({ page: 4, pageSize: 2, total: 5, keys: [] });
+    expect(await ownPage({ page: 4, pageSize: 2 })).toEqual({
+      page: 4,
+      pageSize: 2,
+      total: 5,
+      activeKeys: 5,
+      maxActiveKeys: 10,
+      keys: [],
+    });
     expect(await ownPage({})).toMatchObject({ page: 1, pageSize: 20, total: 5 });
 
     const opsPage = (
@@ -180,6 +192,8 @@ describe('api-gateway API key quotas and paged key lists', () => {
       page: 1,
       pageSize: 20,
       total: 0,
+      activeKeys: 0,
+      maxActiveKeys: 10,
       keys: [],
     });
 

@@ -21,7 +21,7 @@ import {
 import { OpsAuth } from '@platform/http';
 import { actorOf } from '@shared/util';
 import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
-import { apiKeyListOf } from './api-key-list.js';
+import { ApiKeyListQuery } from './api-key-list.query.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { CreatePartnerRequestDto } from './create-partner.request.dto.js';
 import { CreatePartnerUseCase } from './create-partner.use-case.js';
@@ -37,7 +37,6 @@ import {
 import { PartnerError, PartnerErrorCode } from './partners.errors.js';
 import { PartnerAuditsRepository } from './partner-audits.repository.js';
 import { PartnerListQuery } from './partner-list.query.js';
-import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
 import { RevokeKeyRoute } from './revoke-key.route.js';
 import { SetKeyQuotaRequestDto } from './set-key-quota.request.dto.js';
@@ -60,7 +59,7 @@ export class OpsPartnersController {
     private readonly createApiKey: CreateApiKeyUseCase,
     private readonly revokeApiKey: RevokeApiKeyUseCase,
     private readonly setKeyQuota: SetKeyQuotaUseCase,
-    private readonly partners: PartnersRepository,
+    private readonly keyList: ApiKeyListQuery,
     private readonly partnerList: PartnerListQuery,
     private readonly audits: PartnerAuditsRepository,
   ) {}
@@ -135,7 +134,7 @@ export class OpsPartnersController {
     @Param('partnerId', ParseUUIDPipe) partnerId: string,
     @Query() query: ListPageRequestDto,
   ): Promise<ApiKeyListResponseDto> {
-    return apiKeyListOf(query, await this.partners.listKeys(partnerId, query.page, query.pageSize));
+    return this.keyList.page(partnerId, query);
   }
 
   @Delete(':partnerId/keys/:keyId')

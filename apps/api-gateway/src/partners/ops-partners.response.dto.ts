@@ -36,6 +36,16 @@ class ApiKeyViewDto {
 }
 
 export class ApiKeyListResponseDto extends PageResponseDto {
+  @ApiProperty({ example: 2, description: 'Keys not revoked, over every page' })
+  activeKeys!: number;
+
+  @ApiProperty({
+    example: 10,
+    description:
+      'Its key quota: the most keys not revoked it may hold (one more is 409 api_key_quota_reached)',
+  })
+  maxActiveKeys!: number;
+
   @ApiProperty({ type: [ApiKeyViewDto], description: 'Newest first, revoked ones included' })
   keys!: ApiKeyViewDto[];
 }

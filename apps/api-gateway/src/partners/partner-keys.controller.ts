@@ -12,12 +12,11 @@ import { ApiForbiddenResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nest
 import { CurrentIdentity, PartnerAuth } from '@platform/http';
 import type { PartnerIdentity } from '@shared/contracts';
 import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
-import { apiKeyListOf } from './api-key-list.js';
+import { ApiKeyListQuery } from './api-key-list.query.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { IssueKeyRoute } from './issue-key.route.js';
 import { ListPageRequestDto } from './list-page.request.dto.js';
 import { ApiKeyListResponseDto } from './ops-partners.response.dto.js';
-import { PartnersRepository } from './partners.repository.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
 import { RevokeKeyRoute } from './revoke-key.route.js';
 import { UuidParam } from './uuid-param.js';
@@ -42,7 +41,7 @@ export class PartnerKeysController {
   constructor(
     private readonly createApiKey: CreateApiKeyUseCase,
     private readonly revokeApiKey: RevokeApiKeyUseCase,
-    private readonly partners: PartnersRepository,
+    private readonly keyList: ApiKeyListQuery,
   ) {}
 
   @Get()
@@ -51,8 +50,7 @@ export class PartnerKeysController {
     @CurrentIdentity() identity: PartnerIdentity,
     @Query() query: ListPageRequestDto,
   ): Promise<ApiKeyListResponseDto> {
-    const partnerId = keyHolderOf(identity);
-    return apiKeyListOf(query, await this.partners.listKeys(partnerId, query.page, query.pageSize));
+    return this.keyList.page(keyHolderOf(identity), query);
   }
 
   // Up to the partner's key quota (API_KEY_QUOTA_DEFAULT unless an operator set its own).

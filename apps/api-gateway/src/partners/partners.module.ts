@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { OwnsTables } from '@platform/database';
 import { PresentsErrors } from '../core/errors/presents-errors.js';
 import { ApiKeyEntity } from './api-key.entity.js';
+import { ApiKeyListQuery } from './api-key-list.query.js';
 import { ApiKeyHasher } from './api-key.hasher.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { CreatePartnerUseCase } from './create-partner.use-case.js';
@@ -30,6 +31,7 @@ import { SetKeyQuotaUseCase } from './set-key-quota.use-case.js';
     PartnersRepository,
     PartnerAuditsRepository,
     PartnerListQuery,
+    ApiKeyListQuery,
     CreatePartnerUseCase,
     CreateApiKeyUseCase,
     RevokeApiKeyUseCase,

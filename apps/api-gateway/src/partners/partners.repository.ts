@@ -74,16 +74,6 @@ export class PartnersRepository {
     return key;
   }
 
-  // Newest first, revoked ones included; with how many keys the partner has over every page.
-  listKeys(partnerId: string, page: number, pageSize: number): Promise<[ApiKeyEntity[], number]> {
-    return this.dataSource.getRepository(ApiKeyEntity).findAndCount({
-      where: { partnerId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
-  }
-
   // Scoped by partner: a key id of another partner revokes nothing. The revoked key's display
   // prefix, or null when no active key of this partner has that id.
   async revokeKey(unit: UnitOfWork, partnerId: string, keyId: string, at: Date): Promise<string | null> {
