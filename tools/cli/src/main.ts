@@ -9,6 +9,7 @@ import { runDepositCommand } from './deposit-commands.js';
 import { runKybCommand } from './kyb-commands.js';
 import { runKycPolicyCommand } from './kyc-policy-commands.js';
 import { runPartnerCommand } from './partner-commands.js';
+import { runRateLimitCommand } from './rate-limit-commands.js';
 import { runSandboxCommand } from './sandbox-commands.js';
 import { runUserCommand } from './user-commands.js';
 
@@ -45,6 +46,12 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
   kyb set --partner-id <id> --status <pending|approved|rejected> [--limit <units>|default]
                                                      → the same (pending: completed volume limited to
                                                        --limit source units, default KYB_PENDING_LIMIT)
+  rate-limit get --partner-id <id>                   → { partnerId, limits: [{ class, limit, windowSeconds, source }] }
+  rate-limit set --partner-id <id> --class <quotes|transaction_writes|kyc_uploads|keys|reads> --limit <n>
+                 [--window <seconds>]                → the same (the class's default window unless --window)
+  rate-limit clear --partner-id <id> [--class <class>] → the same (that class, else every class, back to
+                                                       its default)
+  rate-limit audit [--page <n>] [--page-size <n>]    → { page, pageSize, total, entries: [...] } (newest first)
   user list --partner-id <id>                        → { users: [{ userId, disabledAt }] } (disabled users)
   user disable --partner-id <id> --user <user id>    → { partnerId, userId, disabled } (its quotes,
   user enable --partner-id <id> --user <user id>       accepts and KYC answer 403 user_disabled)
@@ -101,6 +108,8 @@ async function main(): Promise<void> {
       mode: { type: 'string' },
       status: { type: 'string' },
       limit: { type: 'string' },
+      class: { type: 'string' },
+      window: { type: 'string' },
       pending: { type: 'boolean' },
       threshold: { type: 'string' },
       'owner-email': { type: 'string' },
@@ -209,6 +218,19 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
       return runKybCommand(
         rest,
         { partnerId: text('partner-id'), status: text('status'), limit: text('limit') },
+        gateway,
+      );
+    case 'rate-limit':
+      return runRateLimitCommand(
+        rest,
+        {
+          partnerId: text('partner-id'),
+          routeClass: text('class'),
+          limit: text('limit'),
+          window: text('window'),
+          page: text('page'),
+          pageSize: text('page-size'),
+        },
         gateway,
       );
     case 'user':
