@@ -16,6 +16,7 @@ import {
   benchDatabase,
   dropBenchDatabase,
   log,
+  NO_RATE_LIMITS,
   ownDeploymentOnKafka,
   processTicks,
   ROOT,
@@ -260,6 +261,7 @@ export function payoutDeployment({ prefix, basePort, logDir, cpuProfileDir }) {
       );
       launch('api-gateway', {
         ...common,
+        ...NO_RATE_LIMITS,
         CHAT_API_URL: 'http://127.0.0.1:9',
         API_KEY_PEPPER: secret(),
         OPS_API_KEY: opsApiKey,

@@ -21,6 +21,7 @@ import {
   holdAutovacuum,
   log,
   machineTicks,
+  NO_RATE_LIMITS,
   ownDeploymentOnKafka,
   processTicks,
   realInfrastructure,
@@ -653,6 +654,7 @@ async function main() {
       'dist/apps/api-gateway/src/main.js',
       {
         ...appEnv,
+        ...NO_RATE_LIMITS,
         PORT: String(PORTS.gateway),
         QUOTE_SERVICE_URL: `http://${HOST}:${PORTS.quote}`,
         TRANSACTION_SERVICE_URL: UNUSED_UPSTREAM,

@@ -16,6 +16,7 @@ import {
   CLK_TCK,
   log,
   machineTicks,
+  NO_RATE_LIMITS,
   ownDeploymentOnKafka,
   processTicks,
   realInfrastructure,
@@ -144,6 +145,7 @@ async function main() {
     'dist/apps/api-gateway/src/main.js',
     {
       ...common,
+      ...NO_RATE_LIMITS,
       PORT: String(PORTS.gateway),
       TRANSACTION_SERVICE_URL: `http://${HOST}:${PORTS.transaction}`,
       QUOTE_SERVICE_URL: UNUSED_UPSTREAM,
