@@ -1,10 +1,12 @@
 import type { ConsoleApi } from './console-api.js';
 import type { AuditEntry } from './corridors.js';
+import type { RateLimitAuditEntry } from './rate-limits.js';
 
 // Every operator change, whichever service recorded it, as one list: who, what, when, where.
 export interface OperatorChange {
   readonly key: string;
-  readonly source: 'Corridors' | 'Partners' | 'KYC policy' | 'KYB' | 'Reconcile' | 'Held transfers';
+  readonly source:
+    'Corridors' | 'Partners' | 'KYC policy' | 'KYB' | 'Rate limits' | 'Reconcile' | 'Held transfers';
   readonly occurredAt: string;
   readonly actor: string;
   readonly action: string;
@@ -109,6 +111,16 @@ const kybChange = (entry: KybAuditEntry): OperatorChange => ({
   detail: `from ${entry.fromStatus} to ${entry.toStatus}${entry.toStatus === 'pending' ? `, limit: ${entry.pendingLimit ?? 'default'}` : ''}`,
 });
 
+const rateLimitChange = (entry: RateLimitAuditEntry): OperatorChange => ({
+  key: `rate-limit-${entry.id}`,
+  source: 'Rate limits',
+  occurredAt: entry.occurredAt,
+  actor: entry.actor,
+  action: 'set rate limits',
+  subject: `partner ${entry.partnerId}`,
+  detail: `from ${entry.fromLimits || 'defaults'} to ${entry.toLimits || 'defaults'}`,
+});
+
 const reconcileChange = (entry: ReconcileAuditEntry): OperatorChange => ({
   key: `reconcile-${entry.id}`,
   source: 'Reconcile',
@@ -132,11 +144,12 @@ const heldDepositChange = (entry: HeldDepositAuditEntry): OperatorChange => ({
 });
 
 export async function loadOperatorChanges(api: ConsoleApi): Promise<OperatorChange[]> {
-  const [corridors, partners, kyc, kyb, reconcile, held] = await Promise.all([
+  const [corridors, partners, kyc, kyb, rateLimits, reconcile, held] = await Promise.all([
     api.get<{ entries: readonly AuditEntry[] }>('/ops/corridors/audit', { limit: 100 }),
     api.get<{ entries: readonly PartnerAuditEntry[] }>('/ops/partners/audit', EACH),
     api.get<{ entries: readonly KycPolicyAuditEntry[] }>('/ops/kyc-policies/audit', EACH),
     api.get<{ entries: readonly KybAuditEntry[] }>('/ops/partner-kyb/audit', EACH),
+    api.get<{ entries: readonly RateLimitAuditEntry[] }>('/ops/rate-limits/audit', EACH),
     api.get<{ entries: readonly ReconcileAuditEntry[] }>('/ops/transactions/reconcile-hash/audit', EACH),
     api.get<{ entries: readonly HeldDepositAuditEntry[] }>('/ops/deposits/audit', EACH),
   ]);
@@ -145,6 +158,7 @@ export async function loadOperatorChanges(api: ConsoleApi): Promise<OperatorChan
     ...partners.entries.map(partnerChange),
     ...kyc.entries.map(kycChange),
     ...kyb.entries.map(kybChange),
+    ...rateLimits.entries.map(rateLimitChange),
     ...reconcile.entries.map(reconcileChange),
     ...held.entries.map(heldDepositChange),
   ];

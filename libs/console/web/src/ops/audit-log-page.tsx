@@ -12,8 +12,8 @@ export function AuditLogPage({ api }: { api: ConsoleApi }) {
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">Audit log</h1>
       <p className="note">
-        Corridors, partners, keys and disabled users, KYC policies, KYB, reconcile calls and held transfers;
-        the newest hundred of each.
+        Corridors, partners, keys and disabled users, KYC policies, KYB, rate limits, reconcile calls and held
+        transfers; the newest hundred of each.
       </p>
       <LoadState load={result}>
         {(changes) =>

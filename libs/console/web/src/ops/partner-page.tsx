@@ -9,9 +9,10 @@ import { KybPanel } from './kyb-panel.js';
 import { KycPolicyPanel } from './kyc-policy-panel.js';
 import { PartnerKeysPanel } from './partner-keys-panel.js';
 import { PartnerLimitsPanel } from './partner-limits-panel.js';
+import { RateLimitsPanel } from './rate-limits-panel.js';
 
-// One partner: who it is, its keys, its KYB and KYC policy, its disabled users and its usage of
-// the payout caps today.
+// One partner: who it is, its keys, its KYB and KYC policy, its disabled users, its usage of the
+// payout caps today and its rate limits.
 export function PartnerPage({ api, partnerId }: { api: ConsoleApi; partnerId: string }) {
   const { result } = useLoad(() => api.get<PartnerSummary>(`/ops/partners/${partnerId}`), [api, partnerId]);
   return (
@@ -31,6 +32,7 @@ export function PartnerPage({ api, partnerId }: { api: ConsoleApi; partnerId: st
             <KycPolicyPanel api={api} partnerId={partner.id} />
             <DisabledUsersPanel api={api} partnerId={partner.id} />
             <PartnerLimitsPanel api={api} partnerId={partner.id} />
+            <RateLimitsPanel api={api} partnerId={partner.id} />
           </>
         )}
       </LoadState>
