@@ -50,7 +50,7 @@ describe('web console, operator view', () => {
   const keyWorks = async (key: string) =>
     (await fetch(`${system.gatewayUrl}/partner`, { headers: { 'X-API-Key': key } })).status;
 
-  it('creates a partner, issues and revokes its keys, sets its KYC policy, and the audit log names who did each', async () => {
+  it('creates a partner, issues and revokes its keys, sets its key quota and KYC policy, and the audit log names who did each', async () => {
     const page = await signedIn('/console/partners');
     const asked = confirmations(page);
 
@@ -76,6 +76,15 @@ describe('web console, operator view', () => {
     await page.getByRole('button', { name: `Revoke ${firstKey.slice(0, 10)}` }).click();
     await page.getByText(/^revoked /).waitFor();
     expect(await keyWorks(firstKey)).toBe(401);
+    await page.getByText('1 of 10 active keys allowed, the default quota.').waitFor();
+    // A quota of one: the partner's one active key is all it may hold.
+    await page.getByLabel('Key quota, active keys (blank: default)').fill('1');
+    await page.getByRole('button', { name: 'Set key quota' }).click();
+    await page.getByText('1 of 1 active keys allowed, a quota set by operations.').waitFor();
+    await page.getByRole('button', { name: 'Issue key' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(
+      /^The partner already has 1 active API keys, its quota: revoke one/,
+    );
 
     await page.getByLabel('Mode').selectOption('always');
     await page.getByRole('button', { name: 'Set policy' }).click();
@@ -88,15 +97,18 @@ describe('web console, operator view', () => {
       'Create the partner Operator Test Co with a first API key?\n\nThis is recorded in the audit log.',
       'Issue a new API key for this partner?\n\nThis is recorded in the audit log.',
       `Revoke ${firstKey.slice(0, 10)}…? The partner's servers using it are refused from the next request.\n\nThis is recorded in the audit log.`,
+      'Allow this partner at most 1 active API keys?\n\nThis is recorded in the audit log.',
+      'Issue a new API key for this partner?\n\nThis is recorded in the audit log.',
       "Set this partner's KYC policy to always?\n\nThis is recorded in the audit log.",
     ]);
 
     await page.getByRole('link', { name: 'Audit log' }).click();
     const entries = page.getByRole('row').filter({ hasText: OPERATOR });
-    await entries.nth(3).waitFor();
+    await entries.nth(5).waitFor();
     const texts = await entries.allTextContents();
     expect(texts.map((text) => text.replace(/^.*?(Partners|KYC policy)/, '$1'))).toEqual([
       expect.stringMatching(/^KYC policy.*set policy.*mode: always/),
+      expect.stringMatching(/^Partners.*set key quota.*10 \(default\) → 1/),
       expect.stringMatching(/^Partners.*revoke key/),
       expect.stringMatching(/^Partners.*issue key/),
       expect.stringMatching(/^Partners.*issue key/),

@@ -463,6 +463,7 @@ describe('web console', () => {
       await page.getByRole('button', { name: 'Create key' }).click();
       const newKey = (await page.locator('.secret').textContent())!;
       expect(newKey).toMatch(/^pk_/);
+      await page.getByText('2 of 10 active keys allowed.').waitFor();
       await page.getByRole('button', { name: 'I have copied it' }).click();
       await expect(page.locator('.secret').count()).resolves.toBe(0);
 

@@ -7,6 +7,9 @@ export interface PartnerSummary {
   readonly name: string;
   readonly createdAt: string;
   readonly activeKeys: number;
+  // Its key quota: the most keys not revoked it may hold, the default unless an operator set it.
+  readonly maxActiveKeys: number;
+  readonly keyQuotaSource: 'default' | 'operator';
 }
 
 export interface PartnerList extends ListPage {

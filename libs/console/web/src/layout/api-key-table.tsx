@@ -3,8 +3,8 @@ import { ScrollTable } from './scroll-table.js';
 import { ShownOnce } from './shown-once.js';
 import { formatTime } from './time.js';
 
-// A partner's keys, oldest first, each active one with its Revoke button: the partner's own key
-// page and the operator's partner page show the same table.
+// A page of a partner's keys, newest first, each active one with its Revoke button: the partner's
+// own key page and the operator's partner page show the same table.
 export function ApiKeyTable(props: {
   label: string;
   keys: readonly ApiKeyView[];
@@ -15,7 +15,7 @@ export function ApiKeyTable(props: {
   return (
     <ScrollTable
       label={props.label}
-      caption="Keys, oldest first"
+      caption="Keys, newest first"
       columns={['Key', 'Created', 'State']}
       actions
     >

@@ -1,36 +1,49 @@
-import { useState } from 'react';
-import type { ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
+import { useState, type FormEvent } from 'react';
+import type { ApiKeyPage, ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
 import type { ConsoleApi } from '../api/console-api.js';
+import type { PartnerSummary } from '../api/ops-partners.js';
 import { ApiKeyTable, KeyChangeOutcome } from '../layout/api-key-table.js';
 import { LoadState } from '../layout/load-state.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
+import { PagedList } from './paged-list.js';
 
-// A partner's keys: issue one (shown once) or revoke one, each after confirmation.
+const PAGE_SIZE = 20;
+
+// A partner's keys a page at a time, newest first: issue one (shown once) or revoke one, and set
+// how many it may hold (its key quota), each after confirmation.
 export function PartnerKeysPanel({ api, partnerId }: { api: ConsoleApi; partnerId: string }) {
   const keysPath = `/ops/partners/${partnerId}/keys`;
+  const [pageNumber, setPageNumber] = useState(1);
   const { result, reload } = useLoad(
-    () => api.get<{ keys: readonly ApiKeyView[] }>(keysPath),
-    [api, keysPath],
+    () => api.get<ApiKeyPage>(keysPath, { page: pageNumber, pageSize: PAGE_SIZE }),
+    [api, keysPath, pageNumber],
   );
+  // Its key quota with where it comes from (the default, or set by an operator).
+  const partner = useLoad(() => api.get<PartnerSummary>(`/ops/partners/${partnerId}`), [api, partnerId]);
   const [issued, setIssued] = useState<IssuedApiKey | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const reloadBoth = () => {
+    reload();
+    partner.reload();
+  };
 
   async function change(description: string, call: () => Promise<void>) {
     if (!confirmChange(description)) return;
     setError(null);
     try {
       await call();
-      reload();
+      reloadBoth();
     } catch (failure) {
       setError(changeFailure(failure));
     }
   }
 
   const issue = () =>
-    change('Issue a new API key for this partner?', async () =>
-      setIssued(await api.send<IssuedApiKey>('POST', keysPath)),
-    );
+    change('Issue a new API key for this partner?', async () => {
+      setIssued(await api.send<IssuedApiKey>('POST', keysPath));
+      setPageNumber(1);
+    });
   const revoke = (key: ApiKeyView) =>
     change(
       `Revoke ${key.displayPrefix}…? The partner's servers using it are refused from the next request.`,
@@ -44,15 +57,70 @@ export function PartnerKeysPanel({ api, partnerId }: { api: ConsoleApi; partnerI
         Issue key
       </button>
       <KeyChangeOutcome issued={issued} onDismiss={() => setIssued(null)} failure={error} />
-      <LoadState load={result}>
-        {({ keys }) =>
-          keys.length === 0 ? (
-            <p>No key: this partner does not exist or has none.</p>
-          ) : (
-            <ApiKeyTable label="Partner keys table" keys={keys} onRevoke={(key) => void revoke(key)} />
-          )
-        }
+      <LoadState load={partner.result}>
+        {(summary) => (
+          <p>
+            {summary.activeKeys} of {summary.maxActiveKeys} active keys allowed
+            {summary.keyQuotaSource === 'default' ? ', the default quota' : ', a quota set by operations'}.
+          </p>
+        )}
       </LoadState>
+      <PagedList
+        load={result}
+        empty="No key: this partner does not exist or has none."
+        onPage={setPageNumber}
+      >
+        {(page) => (
+          <ApiKeyTable label="Partner keys table" keys={page.keys} onRevoke={(key) => void revoke(key)} />
+        )}
+      </PagedList>
+      <KeyQuotaForm api={api} partnerId={partnerId} onDone={reloadBoth} />
     </section>
+  );
+}
+
+// The partner's key quota: a number, or blank for the default (API_KEY_QUOTA_DEFAULT).
+function KeyQuotaForm(props: { api: ConsoleApi; partnerId: string; onDone: () => void }) {
+  const { api, partnerId, onDone } = props;
+  const [quota, setQuota] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const maxActiveKeys = quota.trim() === '' ? null : Number(quota);
+    const question =
+      maxActiveKeys === null
+        ? "Set this partner's key quota back to the default?"
+        : `Allow this partner at most ${maxActiveKeys} active API keys?`;
+    if (!confirmChange(question)) return;
+    setError(null);
+    try {
+      await api.send<PartnerSummary>('PUT', `/ops/partners/${partnerId}/key-quota`, { maxActiveKeys });
+      setQuota('');
+      onDone();
+    } catch (failure) {
+      setError(changeFailure(failure));
+    }
+  }
+
+  return (
+    <form className="row" onSubmit={save} aria-label="Set the key quota">
+      <div className="field">
+        <label htmlFor="key-quota">Key quota, active keys (blank: default)</label>
+        <input
+          id="key-quota"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          value={quota}
+          onChange={(event) => setQuota(event.target.value)}
+        />
+      </div>
+      <button type="submit">Set key quota</button>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }

@@ -1,15 +1,23 @@
 import { useState } from 'react';
-import type { ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
+import type { ApiKeyPage, ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
 import { ApiError } from '../api/console-api.js';
 import { ApiKeyTable, KeyChangeOutcome } from '../layout/api-key-table.js';
 import { LoadState } from '../layout/load-state.js';
+import { Pager } from '../layout/pager.js';
 import { useLoad } from '../layout/use-load.js';
 import type { Session } from '../session/session.js';
 
-// Rotation without downtime: create a key, move the servers to it, revoke the old one.
+const PAGE_SIZE = 20;
+
+// Rotation without downtime: create a key, move the servers to it, revoke the old one. The keys
+// come a page at a time, newest first, so a new key shows at the top of the first page.
 export function ApiKeysPage({ session }: { session: Session }) {
   const { api, keyPrefix } = session;
-  const { result, reload } = useLoad(() => api.get<{ keys: readonly ApiKeyView[] }>('/partner/keys'), [api]);
+  const [pageNumber, setPageNumber] = useState(1);
+  const { result, reload } = useLoad(
+    () => api.get<ApiKeyPage>('/partner/keys', { page: pageNumber, pageSize: PAGE_SIZE }),
+    [api, pageNumber],
+  );
   const [issued, setIssued] = useState<IssuedApiKey | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -23,7 +31,11 @@ export function ApiKeysPage({ session }: { session: Session }) {
     }
   }
 
-  const create = () => run(async () => setIssued(await api.send<IssuedApiKey>('POST', '/partner/keys')));
+  const create = () =>
+    run(async () => {
+      setIssued(await api.send<IssuedApiKey>('POST', '/partner/keys'));
+      setPageNumber(1);
+    });
 
   function revoke(key: ApiKeyView) {
     const ownKey = key.displayPrefix === keyPrefix;
@@ -46,13 +58,22 @@ export function ApiKeysPage({ session }: { session: Session }) {
       </button>
       <KeyChangeOutcome issued={issued} onDismiss={() => setIssued(null)} failure={failure} />
       <LoadState load={result}>
-        {({ keys }) => (
-          <ApiKeyTable
-            label="API keys table"
-            keys={keys}
-            onRevoke={revoke}
-            remark={(key) => (key.displayPrefix === keyPrefix ? ' (this session)' : '')}
-          />
+        {(page) => (
+          <>
+            <p>
+              {page.activeKeys} of {page.maxActiveKeys} active keys allowed
+              {page.activeKeys >= page.maxActiveKeys &&
+                ': revoke one you no longer use before creating another'}
+              .
+            </p>
+            <ApiKeyTable
+              label="API keys table"
+              keys={page.keys}
+              onRevoke={revoke}
+              remark={(key) => (key.displayPrefix === keyPrefix ? ' (this session)' : '')}
+            />
+            <Pager page={page.page} pageSize={page.pageSize} total={page.total} onPage={setPageNumber} />
+          </>
         )}
       </LoadState>
     </section>
