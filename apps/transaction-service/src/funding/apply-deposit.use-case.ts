@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, type Logger } from '@platform/logging';
+import { continueTrace, LOGGER, type Logger } from '@platform/logging';
 import type { OutboxTransaction } from '@platform/messaging';
 import { decimal } from '@payout/money';
 import { chainRail } from '@payout/rails';
@@ -87,6 +87,18 @@ export class ApplyDepositUseCase {
       if (source !== 'STREAM') return { kind: 'refused', reason: decision.reason };
       return this.unmatched(tx, transfer, source, `${decision.reason} (transaction ${target.id})`);
     }
+    return continueTrace(target, 'apply deposit', () => this.record(tx, transfer, source, target, decision));
+  }
+
+  // Records the transfer for `target` and applies it, in the transaction's own trace (however
+  // the transfer was reported): its deposit, payout and refunds belong to that trace.
+  private async record(
+    tx: OutboxTransaction<PayoutTopics>,
+    transfer: DepositDetectedV1,
+    source: DepositSource,
+    target: TransactionEntity,
+    decision: Applicable,
+  ): Promise<ApplyDepositResult> {
     const existing = await this.deposits.findByTransfer(tx, transfer);
     if (existing?.transactionId) return this.alreadyRecorded(existing, target.id);
     // A held transfer an operator sent back funds nothing any more.

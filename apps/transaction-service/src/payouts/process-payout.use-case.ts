@@ -1,3 +1,4 @@
+import { continueTrace } from '@platform/logging';
 import { Injectable } from '@nestjs/common';
 import { decimal } from '@payout/money';
 import { TransactionServiceConfig } from '../core/transaction-service.config.js';
@@ -23,13 +24,17 @@ export class ProcessPayoutUseCase {
     private readonly metrics: PayoutMetrics,
   ) {}
 
+  // In the transaction's trace: the worker acts for it.
   async execute(payout: PayoutEntity): Promise<void> {
-    const rail = this.rails.of(payout.rail);
-    const { railReference } = payout;
-    const state = railReference
-      ? await this.metrics.timed(payout.rail, 'status', () => rail.status(railReference))
-      : await this.send(payout);
-    await this.recordOutcome.execute(payout.transactionId, state);
+    const trace = await this.transactions.traceOf(payout.transactionId);
+    await continueTrace(trace, 'process payout', async () => {
+      const rail = this.rails.of(payout.rail);
+      const { railReference } = payout;
+      const state = railReference
+        ? await this.metrics.timed(payout.rail, 'status', () => rail.status(railReference))
+        : await this.send(payout);
+      await this.recordOutcome.execute(payout.transactionId, state);
+    });
   }
 
   private async send(payout: PayoutEntity): Promise<RailPayoutState> {

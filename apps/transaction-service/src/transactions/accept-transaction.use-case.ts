@@ -1,3 +1,4 @@
+import { currentTraceCarrier } from '@platform/logging';
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import { chainRail } from '@payout/rails';
@@ -126,6 +127,7 @@ export class AcceptTransactionUseCase {
       eventSequence: 1,
       createdAt: now,
       statusChangedAt: now,
+      traceparent: currentTraceCarrier().traceparent ?? null,
     };
     const inserted = await this.outbox.run(async (tx) => {
       if (!(await this.transactions.insertIfNew(tx, transaction))) return false;

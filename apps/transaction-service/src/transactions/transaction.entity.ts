@@ -94,4 +94,10 @@ export class TransactionEntity {
 
   @Column({ name: 'status_changed_at', type: 'timestamptz' })
   statusChangedAt!: Date;
+
+  // The W3C traceparent of the request that created it: whatever happens later on its behalf
+  // (its deposit, expiry, payout, refunds) continues that trace, so a payout is one trace. Null
+  // for transactions created before it was kept, or with tracing off.
+  @Column({ type: 'varchar', length: 55, nullable: true })
+  traceparent!: string | null;
 }

@@ -12,11 +12,15 @@ import { TransactionEntity } from './transaction.entity.js';
 import { TransactionsController } from './transactions.controller.js';
 import { TransactionsRepository } from './transactions.repository.js';
 import { TransitionTransactionUseCase } from './transition-transaction.use-case.js';
+import { transactionsMigrations } from './migrations/migrations.js';
 
 // Accepted quotes and where they stand: acceptance, the transitions table every status change
 // goes through (journaled, announced through the outbox), and the partners' reads.
 @Global()
-@OwnsTables({ entities: [TransactionEntity, TransactionJournalEntryEntity] })
+@OwnsTables({
+  entities: [TransactionEntity, TransactionJournalEntryEntity],
+  migrations: transactionsMigrations,
+})
 @Module({
   controllers: [TransactionsController, OpsTransactionsController],
   providers: [

@@ -1,3 +1,4 @@
+import type { StoredTrace } from '@platform/logging';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { entityManagerOf, EntityRows, PreparedStatements, type UnitOfWork } from '@platform/database';
@@ -193,6 +194,15 @@ export class TransactionsRepository {
       .returning(['id'])
       .execute();
     return result.raw.length > 0;
+  }
+
+  // The trace the transaction was created in (null: none, or no such transaction).
+  async traceOf(id: string): Promise<StoredTrace | null> {
+    const rows = await this.prepared.query<{ traceparent: string | null }>(
+      'SELECT "traceparent" FROM "transaction"."transaction" WHERE "id" = $1',
+      [id],
+    );
+    return rows[0] ?? null;
   }
 
   lockForChange(unit: UnitOfWork, id: string): Promise<TransactionEntity | null> {

@@ -1,3 +1,4 @@
+import { continueTrace } from '@platform/logging';
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox, type OutboxTransaction } from '@platform/messaging';
 import type { PayoutTopics, TransactionRefundSummary, TransactionStatus } from '@shared/contracts';
@@ -53,6 +54,15 @@ export class TransitionTransactionUseCase {
       return { applied: false, transaction: current };
     }
     assertTransition(current.status, command.to);
+    return continueTrace(current, 'transition transaction', () => this.move(tx, current, command));
+  }
+
+  // The move's writes and event, in the transaction's own trace (whoever asked for the move).
+  private async move(
+    tx: OutboxTransaction<PayoutTopics>,
+    current: TransactionEntity,
+    command: TransitionCommand,
+  ): Promise<TransitionOutcome> {
     const occurredAt = this.clock.now();
     const next: TransactionEntity = {
       ...current,

@@ -1,4 +1,5 @@
 import { UnitOfWork } from '@platform/database';
+import { bindToActiveContext } from '@platform/logging';
 import type { Clock, IdGenerator } from '@shared/util';
 import type { TopicMap, TopicOf } from './event-envelope.js';
 import { outboxParameters, type OutboxRepository, type PublishOptions } from './outbox.repository.js';
@@ -41,9 +42,10 @@ export class OutboxTransaction<M extends TopicMap> extends UnitOfWork {
   }
 
   // Runs once the transaction has committed, never if it rolls back: e.g. wake a local worker for
-  // the rows just written (waking it earlier, it would not see them yet).
+  // the rows just written (waking it earlier, it would not see them yet). It runs in the trace
+  // context it was registered in (a log line it writes belongs to that work's trace).
   afterCommit(callback: () => void): void {
-    this.committedCallbacks.push(callback);
+    this.committedCallbacks.push(bindToActiveContext(callback));
   }
 
   // Called by whoever committed the transaction.

@@ -18,6 +18,12 @@ export interface TraceCarrier {
   readonly tracestate?: string;
 }
 
+// A trace context stored with something (a transaction row): nullable columns.
+export interface StoredTrace {
+  readonly traceparent?: string | null;
+  readonly tracestate?: string | null;
+}
+
 export { SpanKind };
 
 export interface SpanOptions {
@@ -31,8 +37,8 @@ export interface SpanOptions {
 const tracer = () => trace.getTracer('platform');
 
 const carrierGetter = {
-  keys: (carrier: TraceCarrier) => Object.keys(carrier),
-  get: (carrier: TraceCarrier, key: string) => carrier[key as keyof TraceCarrier],
+  keys: (carrier: StoredTrace) => Object.keys(carrier),
+  get: (carrier: StoredTrace, key: string) => carrier[key as keyof StoredTrace] ?? undefined,
 };
 
 // The active context as a carrier ({} when there is none or tracing is off).
@@ -43,7 +49,7 @@ export function currentTraceCarrier(): TraceCarrier {
 }
 
 // A carrier's context, or the root context when it carries none (a new trace starts there).
-export function contextOf(carrier: TraceCarrier): Context {
+export function contextOf(carrier: StoredTrace): Context {
   return carrier.traceparent ? propagation.extract(ROOT_CONTEXT, carrier, carrierGetter) : ROOT_CONTEXT;
 }
 
@@ -96,7 +102,7 @@ export async function inSpan<T>(
 // linked to the trace that is active here (a poll, another request), if any. Without a stored
 // context, the work runs in the active context as it is.
 export async function continueTrace<T>(
-  stored: TraceCarrier | null,
+  stored: StoredTrace | null,
   name: string,
   work: () => Promise<T>,
 ): Promise<T> {
@@ -114,6 +120,12 @@ export async function continueTrace<T>(
   } finally {
     span.end();
   }
+}
+
+// `callback` to run later (after a commit) in the context active now: its log lines keep this
+// work's trace.
+export function bindToActiveContext<A extends unknown[], R>(callback: (...args: A) => R): (...args: A) => R {
+  return context.bind(context.active(), callback);
 }
 
 export function markFailed(span: Span, error: unknown): void {
