@@ -50,4 +50,9 @@ export class DepositAccountEntity {
 
   @Column({ name: 'sweep_id', type: 'uuid', nullable: true })
   sweepId!: string | null;
+
+  // The W3C traceparent of the transaction's creation (the request that opened the account): the
+  // deposit to it is reported in that trace, so the payout stays one trace.
+  @Column({ type: 'varchar', length: 55, nullable: true })
+  traceparent!: string | null;
 }

@@ -1,3 +1,4 @@
+import type { StoredTrace } from '@platform/logging';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { entityManagerOf, EntityRows, type UnitOfWork } from '@platform/database';
@@ -26,6 +27,15 @@ export class DepositAccountsRepository {
       .values(account)
       .orIgnore()
       .execute();
+  }
+
+  // The trace the account's transaction was created in (null: none, or no such account).
+  async traceOf(blockchain: Blockchain, transactionId: string): Promise<StoredTrace | null> {
+    const account = await this.rows.one(this.dataSource, '"blockchain" = $1 AND "transaction_id" = $2', [
+      blockchain,
+      transactionId.toLowerCase(),
+    ]);
+    return account && { traceparent: account.traceparent };
   }
 
   // Which of `addresses` are deposit accounts on the chain.

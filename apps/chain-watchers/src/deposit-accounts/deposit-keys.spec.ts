@@ -115,6 +115,8 @@ describe(OpenDepositAccountUseCase.name, () => {
         lookedBackAt: null,
         dueAt: null,
         sweepId: null,
+        // Opened outside any trace here; a request's traceparent otherwise.
+        traceparent: null,
       },
     ]);
   });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { currentTraceCarrier } from '@platform/logging';
 import type { OpenDepositAccountRequest, OpenDepositAccountResponse } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
@@ -33,6 +34,7 @@ export class OpenDepositAccountUseCase {
       lookedBackAt: null,
       dueAt: null,
       sweepId: null,
+      traceparent: currentTraceCarrier().traceparent ?? null,
     });
     return { address };
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { chainRail, sameAddress } from '@payout/rails';
-import { LOGGER, type Logger } from '@platform/logging';
+import { continueTrace, LOGGER, type Logger } from '@platform/logging';
 import { Clock } from '@shared/util';
 import { ChainWatchersConfig } from '../core/chain-watchers.config.js';
 import type { DetectedDeposit } from '../core/chains/chain-adapter.js';
@@ -40,8 +40,15 @@ export class DepositIntake {
   async record(batch: DepositBatch & { readonly deposit: DetectedDeposit }): Promise<IntakeResult> {
     const deposit = this.withTrustedTime(batch.deposit);
     const kind: TransferKind = (await this.fundsTreasury(deposit)) ? 'TREASURY' : 'DEPOSIT';
-    const inserted = await this.ledger.record({ ...batch, deposit, kind });
-    return { inserted, deposit, kind };
+    // A deposit to a transaction's own account is reported in the transaction's trace.
+    const { transactionId, blockchain, onChainTx } = deposit.fact;
+    const trace = transactionId ? await this.accounts.traceOf(blockchain, transactionId) : null;
+    return continueTrace(trace, 'report deposit', async () => {
+      const inserted = await this.ledger.record({ ...batch, deposit, kind });
+      if (inserted && kind === 'DEPOSIT' && transactionId)
+        this.logger.info({ transactionId, blockchain, onChainTx }, 'deposit reported');
+      return { inserted, deposit, kind };
+    });
   }
 
   private withTrustedTime(deposit: DetectedDeposit): DetectedDeposit {
