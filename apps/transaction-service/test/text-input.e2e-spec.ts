@@ -76,10 +76,13 @@ describe('text and property names the payout API refuses', () => {
     expect(disable.body).toEqual(gatewayRefusal('userId must be valid Unicode text without NUL characters'));
   });
 
-  it('refuses a NUL in a query string, and reads undecodable percent-escapes as U+FFFD, never as a lone surrogate', async () => {
+  it('refuses a NUL or an inherited name in a query string, and reads undecodable percent-escapes as U+FFFD, never as a lone surrogate', async () => {
     const search = (query: string) =>
       system.http.get(`/transactions?${query}`).set('X-API-Key', partner.apiKey);
     expect((await search('q=a%00b').expect(400)).body).toEqual(UNSTORABLE('q'));
+    expect((await search('constructor=1').expect(400)).body).toEqual(
+      refusal('invalid_request', 'property constructor should not exist'),
+    );
     // %ED%A0%80 is U+D800 written as UTF-8, which has no such form: nothing stored matches it.
     expect((await search('q=%ED%A0%80').expect(200)).body).toMatchObject({ total: 0, transactions: [] });
   });
