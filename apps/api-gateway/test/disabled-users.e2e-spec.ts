@@ -110,7 +110,25 @@ describe('api-gateway disabled users', () => {
     await ops(http.post(`${usersOf(partner.partnerId)}/again-1/disable`)).expect(200);
     await ops(http.post(`${usersOf(partner.partnerId)}/again-1/disable`)).expect(200);
     const list = await ops(http.get(`${usersOf(partner.partnerId)}/disabled`)).expect(200);
+    expect(list.body).toMatchObject({ page: 1, pageSize: 20, total: list.body.users.length });
     expect(list.body.users).toContainEqual({ userId: 'again-1', disabledAt: expect.any(String) });
+    const firstOnly = await ops(http.get(`${usersOf(partner.partnerId)}/disabled`).query({ pageSize: 1 }));
+    expect(firstOnly.body).toEqual({
+      page: 1,
+      pageSize: 1,
+      total: list.body.total,
+      users: [list.body.users[0]],
+    });
+    const tooBig = await ops(http.get(`${usersOf(partner.partnerId)}/disabled`).query({ pageSize: 101 }));
+    expect({ status: tooBig.status, body: tooBig.body }).toEqual({
+      status: 400,
+      body: {
+        message: 'pageSize must be an integer from 1 to 100',
+        code: 'invalid_request',
+        reason: 'pageSize must be an integer from 1 to 100',
+        retryable: false,
+      },
+    });
 
     const enabled = await ops(http.post(`${usersOf(partner.partnerId)}/again-1/enable`)).expect(200);
     expect(enabled.body).toEqual({ partnerId: partner.partnerId, userId: 'again-1', disabled: false });

@@ -52,7 +52,9 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
   rate-limit clear --partner-id <id> [--class <class>] → the same (that class, else every class, back to
                                                        its default)
   rate-limit audit [--page <n>] [--page-size <n>]    → { page, pageSize, total, entries: [...] } (newest first)
-  user list --partner-id <id>                        → { users: [{ userId, disabledAt }] } (disabled users)
+  user list --partner-id <id> [--page <n>] [--page-size <n>]
+                                                     → { page, pageSize, total, users: [{ userId, disabledAt }] }
+                                                       (disabled users, newest first)
   user disable --partner-id <id> --user <user id>    → { partnerId, userId, disabled } (its quotes,
   user enable --partner-id <id> --user <user id>       accepts and KYC answer 403 user_disabled)
   chat realm create --name <name> --owner-email <email> --owner-name <name>
@@ -234,7 +236,16 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
         gateway,
       );
     case 'user':
-      return runUserCommand(rest, { partnerId: text('partner-id'), user: text('user') }, gateway);
+      return runUserCommand(
+        rest,
+        {
+          partnerId: text('partner-id'),
+          user: text('user'),
+          page: text('page'),
+          pageSize: text('page-size'),
+        },
+        gateway,
+      );
     case 'chat':
       return runChatCommand(
         rest,

@@ -1,8 +1,10 @@
-import { CliError, required, type GatewayClient } from './gateway-client.js';
+import { CliError, pageQuery, required, type GatewayClient } from './gateway-client.js';
 
 export interface UserOptions {
   readonly partnerId?: string | undefined;
   readonly user?: string | undefined;
+  readonly page?: string | undefined;
+  readonly pageSize?: string | undefined;
 }
 
 // A partner's end users operations disabled: their quotes, accepts and KYC answer 403
@@ -13,7 +15,7 @@ export async function runUserCommand(args: readonly string[], options: UserOptio
   const action = args.join(' ');
   switch (action) {
     case 'list':
-      return gateway.request('GET', `${users()}/disabled`);
+      return gateway.request('GET', `${users()}/disabled${pageQuery(options)}`);
     case 'disable':
     case 'enable':
       return gateway.request(

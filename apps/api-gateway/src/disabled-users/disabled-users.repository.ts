@@ -31,10 +31,13 @@ export class DisabledUsersRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  // Newest first.
-  list(partnerId: string): Promise<DisabledUserEntity[]> {
-    return this.dataSource
-      .getRepository(DisabledUserEntity)
-      .find({ where: { partnerId }, order: { disabledAt: 'DESC', userId: 'ASC' } });
+  // One page, newest first, with how many there are over every page.
+  page(partnerId: string, page: number, pageSize: number): Promise<[DisabledUserEntity[], number]> {
+    return this.dataSource.getRepository(DisabledUserEntity).findAndCount({
+      where: { partnerId },
+      order: { disabledAt: 'DESC', userId: 'ASC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
   }
 }

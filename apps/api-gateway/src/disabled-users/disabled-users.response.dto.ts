@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageResponseDto } from '@platform/http';
 
 export class UserStandingResponseDto {
   @ApiProperty({ format: 'uuid' })
@@ -19,7 +20,7 @@ class DisabledUserViewDto {
   disabledAt!: string;
 }
 
-export class DisabledUserListResponseDto {
+export class DisabledUserListResponseDto extends PageResponseDto {
   @ApiProperty({ type: [DisabledUserViewDto], description: 'Newest first' })
   users!: DisabledUserViewDto[];
 }

@@ -1,8 +1,9 @@
-import { Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import { ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { OpsAuth } from '@platform/http';
 import { actorOf } from '@shared/util';
 import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
+import { ListPageRequestDto } from '../partners/list-page.request.dto.js';
 import { UuidParam } from '../partners/uuid-param.js';
 import { DisabledUsersRepository } from './disabled-users.repository.js';
 import { DisabledUserListResponseDto, UserStandingResponseDto } from './disabled-users.response.dto.js';
@@ -27,10 +28,19 @@ export class OpsDisabledUsersController {
 
   @Get('disabled')
   @UuidParam('partnerId')
-  @ApiOkResponse({ type: DisabledUserListResponseDto, description: 'Empty for an unknown partner' })
-  async list(@Param('partnerId', ParseUUIDPipe) partnerId: string): Promise<DisabledUserListResponseDto> {
-    const users = await this.disabledUsers.list(partnerId);
+  @ApiOkResponse({
+    type: DisabledUserListResponseDto,
+    description: 'A page of them, newest first; empty for an unknown partner',
+  })
+  async list(
+    @Param('partnerId', ParseUUIDPipe) partnerId: string,
+    @Query() { page, pageSize }: ListPageRequestDto,
+  ): Promise<DisabledUserListResponseDto> {
+    const [users, total] = await this.disabledUsers.page(partnerId, page, pageSize);
     return {
+      page,
+      pageSize,
+      total,
       users: users.map((user) => ({ userId: user.userId, disabledAt: user.disabledAt.toISOString() })),
     };
   }

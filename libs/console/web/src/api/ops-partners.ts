@@ -44,8 +44,15 @@ export interface PartnerKyb {
   readonly updatedAt: string | null;
 }
 
-// api-gateway's answer to GET /ops/partners/{id}/users/disabled.
+// One of api-gateway's answers to GET /ops/partners/{id}/users/disabled.
 export interface DisabledUser {
   readonly userId: string;
   readonly disabledAt: string;
+}
+
+export interface DisabledUserPage {
+  readonly page: number;
+  readonly pageSize: number;
+  readonly total: number;
+  readonly users: readonly DisabledUser[];
 }

@@ -1,19 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
-import type { DisabledUser } from '../api/ops-partners.js';
-import { LoadState } from '../layout/load-state.js';
+import type { DisabledUserPage } from '../api/ops-partners.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { formatTime } from '../layout/time.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
+import { PagedList } from './paged-list.js';
+
+const PAGE_SIZE = 20;
 
 // A partner's end users operations disabled (their quotes, accepts and KYC answer 403
-// user_disabled): disable one by its id, or enable one listed, each after confirmation.
+// user_disabled), a page at a time: disable one by its id, or enable one listed, each after
+// confirmation.
 export function DisabledUsersPanel({ api, partnerId }: { api: ConsoleApi; partnerId: string }) {
   const usersPath = `/ops/partners/${partnerId}/users`;
+  const [pageNumber, setPageNumber] = useState(1);
   const { result, reload } = useLoad(
-    () => api.get<{ users: readonly DisabledUser[] }>(`${usersPath}/disabled`),
-    [api, usersPath],
+    () => api.get<DisabledUserPage>(`${usersPath}/disabled`, { page: pageNumber, pageSize: PAGE_SIZE }),
+    [api, usersPath, pageNumber],
   );
   const [userId, setUserId] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +39,10 @@ export function DisabledUsersPanel({ api, partnerId }: { api: ConsoleApi; partne
     event.preventDefault();
     const user = userId.trim();
     const description = `Disable the user ${user}? Its quotes, transactions and KYC are refused.`;
-    if (await change(user, 'disable', description)) setUserId('');
+    if (await change(user, 'disable', description)) {
+      setUserId('');
+      setPageNumber(1);
+    }
   }
 
   return (
@@ -59,39 +66,35 @@ export function DisabledUsersPanel({ api, partnerId }: { api: ConsoleApi; partne
           {error}
         </p>
       )}
-      <LoadState load={result}>
-        {({ users }) =>
-          users.length === 0 ? (
-            <p>No disabled user.</p>
-          ) : (
-            <ScrollTable
-              label="Disabled users table"
-              caption="Disabled users, newest first"
-              columns={['User', 'Disabled']}
-              actions
-            >
-              {users.map((user) => (
-                <tr key={user.userId}>
-                  <th scope="row" className="mono">
-                    {user.userId}
-                  </th>
-                  <td>{formatTime(user.disabledAt)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void change(user.userId, 'enable', `Enable the user ${user.userId} again?`)
-                      }
-                    >
-                      Enable {user.userId}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </ScrollTable>
-          )
-        }
-      </LoadState>
+      <PagedList load={result} empty="No disabled user." onPage={setPageNumber}>
+        {({ users }) => (
+          <ScrollTable
+            label="Disabled users table"
+            caption="Disabled users, newest first"
+            columns={['User', 'Disabled']}
+            actions
+          >
+            {users.map((user) => (
+              <tr key={user.userId}>
+                <th scope="row" className="mono">
+                  {user.userId}
+                </th>
+                <td>{formatTime(user.disabledAt)}</td>
+                <td>
+                  <button
+                    type="button"
+                    onClick={() =>
+                      void change(user.userId, 'enable', `Enable the user ${user.userId} again?`)
+                    }
+                  >
+                    Enable {user.userId}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+      </PagedList>
     </section>
   );
 }
