@@ -48,6 +48,6 @@ import { UsersRepository } from './users.repository.js';
     UserSpecialPermissionsRepository,
     UsersRepository,
   ],
-  exports: [AccountFactory, ApiKeyVault, PasswordHasher, UsersRepository],
+  exports: [AccountFactory, ApiKeyVault, PasswordHasher, UserAccess, UsersRepository],
 })
 export class UsersModule {}
