@@ -80,4 +80,120 @@ describe('channel members and subscription settings through the gateway', () => 
       ).toEqual(badRequest('Invalid channel ID'));
     });
   });
+
+  describe('POST /users/me/subscriptions/properties', () => {
+    const update = (who: ChatAccount, data: unknown) =>
+      chat.as(who).post('/users/me/subscriptions/properties', { subscription_data: JSON.stringify(data) });
+    const mySubscription = async (who: ChatAccount, streamId: number) => {
+      const state = await chat.registeredState<{ subscriptions: Array<Record<string, unknown>> }>(who, [
+        'subscription',
+      ]);
+      return state.subscriptions.find((sub) => sub['stream_id'] === streamId)!;
+    };
+
+    it("changes the settings, tells the user with Zulip's events and shows them in register", async () => {
+      const { queue_id } = await chat.registerQueue(bob, ['subscription'], {});
+      await update(bob, [
+        { stream_id: general, property: 'color', value: '#abc' },
+        { stream_id: general, property: 'pin_to_top', value: true },
+        { stream_id: general, property: 'is_muted', value: true },
+        { stream_id: general, property: 'desktop_notifications', value: false },
+        { stream_id: general, property: 'wildcard_mentions_notify', value: true },
+      ]).expect(200, { result: 'success', msg: '' });
+      const events = await chat.queuedEvents(bob, queue_id, 6);
+      const update_ = (property: string, value: unknown) => ({
+        type: 'subscription',
+        op: 'update',
+        property,
+        value,
+        stream_id: general,
+        id: expect.any(Number),
+      });
+      expect(events).toEqual([
+        update_('color', '#abc'),
+        update_('pin_to_top', true),
+        update_('in_home_view', false),
+        update_('is_muted', true),
+        update_('desktop_notifications', false),
+        update_('wildcard_mentions_notify', true),
+      ]);
+      expect(await mySubscription(bob, general)).toMatchObject({
+        color: '#abc',
+        pin_to_top: true,
+        is_muted: true,
+        in_home_view: false,
+        desktop_notifications: false,
+        wildcard_mentions_notify: true,
+        push_notifications: null,
+        audible_notifications: null,
+        email_notifications: null,
+      });
+    });
+
+    it('reads the legacy in_home_view as the inverse of is_muted', async () => {
+      const { queue_id } = await chat.registerQueue(alice, ['subscription'], {});
+      await update(alice, [{ stream_id: general, property: 'in_home_view', value: false }]).expect(200);
+      expect(await chat.queuedEvents(alice, queue_id, 2)).toEqual([
+        expect.objectContaining({ property: 'in_home_view', value: false }),
+        expect.objectContaining({ property: 'is_muted', value: true }),
+      ]);
+      expect(await mySubscription(alice, general)).toMatchObject({ is_muted: true, in_home_view: false });
+      await update(alice, [{ stream_id: general, property: 'in_home_view', value: true }]).expect(200);
+      expect(await mySubscription(alice, general)).toMatchObject({ is_muted: false, in_home_view: true });
+    });
+
+    it("refuses malformed changes in Zulip's words", async () => {
+      const refusals: Array<[unknown, string]> = [
+        [{}, 'subscription_data is not a list'],
+        [
+          [{ property: 'color', value: '#fff' }],
+          'subscription_data[0]["stream_id"] field is missing: Field required',
+        ],
+        [
+          [{ stream_id: general, property: 'color' }],
+          'subscription_data[0]["value"] field is missing: Field required',
+        ],
+        [
+          [{ stream_id: general, property: 'color', value: '3ffrff' }],
+          'Invalid subscription_data[0]: Value error, color is not a valid hex color code',
+        ],
+        [
+          [{ stream_id: general, property: 'color', value: false }],
+          'Invalid subscription_data[0]: Value error, color is not a valid hex color code',
+        ],
+        [[{ stream_id: general, property: 'is_muted', value: 'bad' }], 'is_muted is not a boolean'],
+        [
+          [{ stream_id: general, property: 'push_notifications', value: 'bad' }],
+          'push_notifications is not a boolean',
+        ],
+        [[{ stream_id: general, property: 'bad', value: 'bad' }], 'Unknown subscription property: bad'],
+      ];
+      for (const [data, msg] of refusals)
+        expect((await update(bob, data).expect(400)).body).toEqual(badRequest(msg));
+      expect((await chat.as(bob).post('/users/me/subscriptions/properties').expect(400)).body).toEqual({
+        result: 'error',
+        msg: "Missing 'subscription_data' argument",
+        code: 'REQUEST_VARIABLE_MISSING',
+        var_name: 'subscription_data',
+      });
+    });
+
+    it('refuses a channel the caller cannot read or is not in, undoing the earlier changes', async () => {
+      expect(
+        (await update(bob, [{ stream_id: 999999, property: 'is_muted', value: false }]).expect(400)).body,
+      ).toEqual(badRequest('Invalid channel ID'));
+      expect(
+        (await update(owner, [{ stream_id: secret, property: 'is_muted', value: true }]).expect(400)).body,
+      ).toEqual(badRequest('Invalid channel ID'));
+      const refused = await update(bob, [
+        { stream_id: general, property: 'pin_to_top', value: false },
+        { stream_id: secret, property: 'pin_to_top', value: true },
+      ]).expect(400);
+      expect(refused.body).toEqual(badRequest('Invalid channel ID'));
+      expect(await mySubscription(bob, general)).toMatchObject({ pin_to_top: true });
+      expect(
+        (await update(owner, [{ stream_id: general, property: 'is_muted', value: true }]).expect(400)).body,
+      ).toEqual(badRequest(`Not subscribed to channel ID ${general}`));
+    });
+  });
 });

@@ -51,11 +51,11 @@ export function subscriptionRow(
     is_muted: subscription.isMuted,
     in_home_view: !subscription.isMuted,
     pin_to_top: subscription.pinToTop,
-    desktop_notifications: null,
-    email_notifications: null,
-    wildcard_mentions_notify: null,
-    push_notifications: null,
-    audible_notifications: null,
+    desktop_notifications: subscription.desktopNotifications ?? null,
+    email_notifications: subscription.emailNotifications ?? null,
+    wildcard_mentions_notify: subscription.wildcardMentionsNotify ?? null,
+    push_notifications: subscription.pushNotifications ?? null,
+    audible_notifications: subscription.audibleNotifications ?? null,
     ...(subscribers ? { subscribers: [...subscribers] } : {}),
   };
 }

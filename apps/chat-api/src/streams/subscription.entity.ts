@@ -24,4 +24,20 @@ export class SubscriptionEntity {
 
   @Column({ name: 'pin_to_top', type: 'boolean', default: false })
   pinToTop!: boolean;
+
+  // The per-channel notification settings; null inherits the user's default (Zulip's meaning).
+  @Column({ name: 'desktop_notifications', type: 'boolean', nullable: true })
+  desktopNotifications?: boolean | null;
+
+  @Column({ name: 'audible_notifications', type: 'boolean', nullable: true })
+  audibleNotifications?: boolean | null;
+
+  @Column({ name: 'push_notifications', type: 'boolean', nullable: true })
+  pushNotifications?: boolean | null;
+
+  @Column({ name: 'email_notifications', type: 'boolean', nullable: true })
+  emailNotifications?: boolean | null;
+
+  @Column({ name: 'wildcard_mentions_notify', type: 'boolean', nullable: true })
+  wildcardMentionsNotify?: boolean | null;
 }

@@ -7,7 +7,9 @@ import { type JsonShape, param, shape } from '../core/http/param-types.js';
 import { boundedList, MAX_CHANNELS_PER_REQUEST, MAX_USERS_PER_REQUEST } from '../core/http/list-bounds.js';
 import { StreamDirectory } from '../streams/stream-directory.js';
 import { SubscribeUseCase } from './subscribe.use-case.js';
+import { subscriptionPropertyChange } from './subscription-property.js';
 import { UnsubscribeUseCase } from './unsubscribe.use-case.js';
+import { UpdateSubscriptionPropertiesUseCase } from './update-subscription-properties.use-case.js';
 
 const newSubscription: JsonShape<{ name: string; description?: string }> = {
   check(value, varName) {
@@ -35,6 +37,10 @@ const unsubscribeParams = {
   principals: optional(boundedList(shape.intOrString(), MAX_USERS_PER_REQUEST)),
 };
 
+const propertiesParams = {
+  subscription_data: required(boundedList(subscriptionPropertyChange, MAX_CHANNELS_PER_REQUEST)),
+};
+
 const subscriptionListParams = {
   include_subscribers: withDefault(param.bool(), false),
 };
@@ -45,6 +51,7 @@ export class SubscriptionsController {
     private readonly subscribe: SubscribeUseCase,
     private readonly unsubscribe: UnsubscribeUseCase,
     private readonly directory: StreamDirectory,
+    private readonly updateProperties: UpdateSubscriptionPropertiesUseCase,
   ) {}
 
   @ChatEndpoint('GET', 'users/me/subscriptions')
@@ -74,5 +81,13 @@ export class SubscriptionsController {
     @ChatParams(unsubscribeParams) p: ParamsOf<typeof unsubscribeParams>,
   ) {
     return this.unsubscribe.execute(caller, p.subscriptions, p.principals);
+  }
+
+  @ChatEndpoint('POST', 'users/me/subscriptions/properties')
+  properties(
+    @CurrentCaller() caller: ChatCaller,
+    @ChatParams(propertiesParams) p: ParamsOf<typeof propertiesParams>,
+  ) {
+    return this.updateProperties.execute(caller, p.subscription_data);
   }
 }

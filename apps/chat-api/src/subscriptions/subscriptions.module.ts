@@ -11,9 +11,14 @@ import { SubscriptionEvents } from './subscription-events.js';
 import { SubscriptionNotices } from './subscription-notices.js';
 import { SubscriptionReadsController } from './subscription-reads.controller.js';
 import { SubscriptionsController } from './subscriptions.controller.js';
+import { SubscriptionSettingsRepository } from './subscription-settings.repository.js';
+import { subscriptionsMigrations } from './migrations/migrations.js';
 import { UnsubscribeUseCase } from './unsubscribe.use-case.js';
+import { UpdateSubscriptionPropertiesUseCase } from './update-subscription-properties.use-case.js';
+import { OwnsTables } from '@platform/database';
 import { UsersModule } from '../users/users.module.js';
 
+@OwnsTables({ migrations: subscriptionsMigrations })
 @Module({
   imports: [ChannelFoldersModule, MarkdownModule, MessagesModule, StreamsModule, UsersModule],
   controllers: [SubscriptionsController, SubscriptionReadsController],
@@ -24,7 +29,9 @@ import { UsersModule } from '../users/users.module.js';
     SubscribeUseCase,
     SubscriptionEvents,
     SubscriptionNotices,
+    SubscriptionSettingsRepository,
     UnsubscribeUseCase,
+    UpdateSubscriptionPropertiesUseCase,
   ],
   exports: [SubscriptionEvents],
 })
