@@ -16,6 +16,7 @@ import { MessagesModule } from './messages/messages.module.js';
 import { MutedUsersModule } from './muted-users/muted-users.module.js';
 import { OutgoingWebhooksModule } from './outgoing-webhooks/outgoing-webhooks.module.js';
 import { ReactionsModule } from './reactions/reactions.module.js';
+import { PresenceModule } from './presence/presence.module.js';
 import { PushDevicesModule } from './push-devices/push-devices.module.js';
 import { RealmExportsModule } from './realm-exports/realm-exports.module.js';
 import { RealmsModule } from './realms/realms.module.js';
@@ -30,6 +31,7 @@ import { TypingModule } from './typing/typing.module.js';
 import { UserSettingsModule } from './user-settings/user-settings.module.js';
 import { UserGroupNoticesModule } from './user-group-notices/user-group-notices.module.js';
 import { UserGroupsModule } from './user-groups/user-groups.module.js';
+import { UserTopicsModule } from './user-topics/user-topics.module.js';
 import { UsersModule } from './users/users.module.js';
 
 // chat-api: the core, then one module per feature. Adding a feature is its folder and one line
@@ -68,6 +70,8 @@ import { UsersModule } from './users/users.module.js';
     OutgoingWebhooksModule,
     RealmExportsModule,
     PushDevicesModule,
+    UserTopicsModule,
+    PresenceModule,
   ],
 })
 export class ChatApiModule {}

@@ -13,6 +13,8 @@ const options = (overrides: Partial<QueueOptions> = {}): QueueOptions => ({
   emptyTopicName: false,
   streamTypingNotifications: false,
   bulkMessageDeletion: false,
+  slimPresence: false,
+  simplifiedPresenceEvents: false,
   lifespanMs: 600_000,
   ...overrides,
 });
@@ -146,5 +148,30 @@ describe(EventQueue.name, () => {
     expect(narrowed.accepts(narrowed.shape(channelMessage('')))).toBe(true);
     expect(narrowed.accepts(narrowed.shape(channelMessage('other')))).toBe(false);
     expect(narrowed.accepts({ type: 'heartbeat' })).toBe(true);
+  });
+
+  it('shapes a presence event to the format each client speaks', () => {
+    const website = { client: 'website', status: 'active', timestamp: 1700000000, pushable: false };
+    const modern = { active_timestamp: 1700000000, idle_timestamp: 1700000010 };
+    const presence = chatEvent({
+      type: 'presence',
+      user_id: 9,
+      email: 'nine@example.com',
+      server_timestamp: 1700000010.5,
+      legacy_presence: { website },
+      modern_presence: modern,
+    });
+    const legacy = { type: 'presence', user_id: 9, server_timestamp: 1700000010.5, presence: { website } };
+    expect(new EventQueue('q', options(), 0).shape(presence)).toEqual({
+      ...legacy,
+      email: 'nine@example.com',
+    });
+    expect(new EventQueue('q', options({ slimPresence: true }), 0).shape(presence)).toEqual(legacy);
+    const simplified = new EventQueue(
+      'q',
+      options({ slimPresence: true, simplifiedPresenceEvents: true }),
+      0,
+    );
+    expect(simplified.shape(presence)).toEqual({ type: 'presence', presences: { '9': modern } });
   });
 });

@@ -3,8 +3,9 @@ import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
 import { InitialStateFence } from './initial-state-fence.js';
 import { fromMessageRuns } from './message-runs.js';
 import { matchesNarrow, type NarrowTerm } from './narrow-predicate.js';
+import { type PresenceFormatOptions, shapePresenceEvent } from './presence-event.js';
 
-export interface QueueOptions {
+export interface QueueOptions extends PresenceFormatOptions {
   readonly userId: number;
   readonly realmId: number;
   // null: every type.
@@ -129,10 +130,11 @@ export class EventQueue {
   }
 
   // The event as this queue's client asked for it (Markdown or HTML, avatar URLs, the empty
-  // topic's name).
+  // topic's name, the presence format).
   shape(chatEvent: ChatEventV1): Record<string, unknown> {
     const { event, messageRuns } = chatEvent;
     if (messageRuns) return this.topicNamed({ ...event, messages: fromMessageRuns(messageRuns) });
+    if (event['type'] === 'presence') return shapePresenceEvent(event, this.options);
     // update_message carries each user's flags for the edited message, as `message` does.
     if (event['type'] === 'update_message')
       return this.topicNamed({ ...event, flags: chatEvent.flagsByUser?.[String(this.options.userId)] ?? [] });

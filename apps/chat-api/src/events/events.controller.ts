@@ -72,6 +72,10 @@ export class EventsController {
       includeSubscribers: p.include_subscribers !== 'false',
       emptyTopicNameCapable: p.client_capabilities.empty_topic_name === true,
       userSettingsObject: p.client_capabilities.user_settings_object === true,
+      presence: {
+        modern: p.slim_presence || p.client_capabilities.simplified_presence_events === true,
+        historyLimitDays: p.presence_history_limit_days ?? null,
+      },
       eventTypes: p.event_types,
       fetchEventTypes: p.fetch_event_types,
       queue: {
@@ -80,6 +84,8 @@ export class EventsController {
         lifespanSeconds: p.queue_lifespan_secs,
         streamTypingNotifications: p.client_capabilities.stream_typing_notifications === true,
         bulkMessageDeletion: p.client_capabilities.bulk_message_deletion === true,
+        slimPresence: p.slim_presence,
+        simplifiedPresenceEvents: p.client_capabilities.simplified_presence_events === true,
       },
     });
   }
@@ -103,6 +109,8 @@ export class EventsController {
       emptyTopicName: p.empty_topic_name,
       streamTypingNotifications: p.stream_typing_notifications,
       bulkMessageDeletion: p.bulk_message_deletion,
+      slimPresence: p.slim_presence,
+      simplifiedPresenceEvents: p.simplified_presence_events,
       lifespanSeconds: p.lifespan_secs,
     };
     const command = { queueId: p.queue_id, lastEventId: p.last_event_id, dontBlock: p.dont_block, newQueue };

@@ -18,6 +18,8 @@ export interface RegisterCommand extends RegisterOptions {
     readonly lifespanSeconds: number;
     readonly streamTypingNotifications: boolean;
     readonly bulkMessageDeletion: boolean;
+    readonly slimPresence: boolean;
+    readonly simplifiedPresenceEvents: boolean;
   };
 }
 

@@ -10,6 +10,12 @@ export interface RegisterOptions {
   // client_capabilities.user_settings_object: the client reads settings from `user_settings`
   // only, so Zulip leaves out their legacy top-level copies.
   readonly userSettingsObject: boolean;
+  readonly presence: {
+    // slim_presence, or the simplified_presence_events capability: presences keyed by user id.
+    readonly modern: boolean;
+    // presence_history_limit_days (null: Zulip's default).
+    readonly historyLimitDays: number | null;
+  };
 }
 
 // What a provider knows of the request: its options, and whether the client asked for every
