@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { UnitOfWork } from '@platform/database';
 import { MetricsRegistry } from '@platform/http';
-import { createLogger } from '@platform/logging';
+import { createLogger, currentTraceIds, startTracing } from '@platform/logging';
 import { AesGcmCipher, FixedClock, RandomIdGenerator } from '@shared/util';
 import { openWebhookTestDatabase, type WebhookTestDatabase } from '../../test/webhook-test-database.js';
 import type { WebhookEndpoint } from '../endpoint-registry/webhook-endpoint.js';
@@ -22,14 +22,17 @@ import { DeliveryStatus, WebhookDeliveryEntity } from './webhook-delivery.entity
 import { WebhookMetrics } from './webhook-metrics.js';
 
 const HOUR = 3_600_000;
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 
-// Answers what the test says and keeps what it was sent.
+// Answers what the test says and keeps what it was sent, and in which trace.
 class ScriptedSender extends WebhookSender {
   readonly sent: WebhookRequest[] = [];
+  readonly traceIds: Array<string | undefined> = [];
   outcome = AttemptOutcome.CONNECTION_ERROR;
 
   async send(request: WebhookRequest): Promise<AttemptResult> {
     this.sent.push(request);
+    this.traceIds.push(currentTraceIds()?.trace_id);
     const delivered = this.outcome === AttemptOutcome.DELIVERED;
     return {
       outcome: this.outcome,
@@ -50,6 +53,7 @@ describe(AttemptDeliveryUseCase.name, () => {
   let sut: AttemptDeliveryUseCase;
 
   beforeAll(async () => {
+    startTracing({ serviceName: 'webhook-dispatcher-test' });
     database = await openWebhookTestDatabase();
     deliveries = new WebhookDeliveriesRepository(database.dataSource);
     endpoints = new WebhookEndpointsRepository(database.dataSource, new AesGcmCipher(randomBytes(32)));
@@ -70,7 +74,10 @@ describe(AttemptDeliveryUseCase.name, () => {
     await database.close();
   });
 
-  async function endpointWithDelivery(endpoint: Partial<WebhookEndpoint> = {}) {
+  async function endpointWithDelivery(
+    endpoint: Partial<WebhookEndpoint> = {},
+    traceparent: string | null = null,
+  ) {
     const now = clock.now();
     const registered: WebhookEndpoint = {
       id: randomUUID(),
@@ -98,6 +105,7 @@ describe(AttemptDeliveryUseCase.name, () => {
         sequence: 1,
         body: '{"type":"transaction.created"}',
         createdAt: now,
+        traceparent,
       },
       now,
     );
@@ -171,5 +179,20 @@ describe(AttemptDeliveryUseCase.name, () => {
     expect(await metrics.registry.getSingleMetricAsString('webhook_attempts_total')).toContain(
       `webhook_attempts_total{outcome="connection_error",service="webhook-dispatcher"} ${attempts}`,
     );
+  });
+
+  // A retry is found by the worker's poll, long after the event's consumer: still the same trace.
+  it('attempts a delivery, its retries too, in the trace it was recorded in', async () => {
+    const { deliveryId } = await endpointWithDelivery({}, `00-${TRACE_ID}-00f067aa0ba902b7-01`);
+    sender.outcome = AttemptOutcome.CONNECTION_ERROR;
+    const before = sender.traceIds.length;
+
+    expect(await sut.execute(await claimOf(deliveryId))).toBe(DeliveryStatus.PENDING);
+    clock.advanceBy((await stored(deliveryId)).nextAttemptAt!.getTime() - clock.now().getTime());
+    sender.outcome = AttemptOutcome.DELIVERED;
+    expect(await sut.execute(await claimOf(deliveryId))).toBe(DeliveryStatus.DELIVERED);
+
+    expect(sender.traceIds.slice(before)).toEqual([TRACE_ID, TRACE_ID]);
+    expect(await stored(deliveryId)).toMatchObject({ traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-01` });
   });
 });

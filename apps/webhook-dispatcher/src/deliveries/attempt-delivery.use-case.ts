@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, type Logger } from '@platform/logging';
+import { continueTrace, LOGGER, type Logger } from '@platform/logging';
 import { Clock, IdGenerator } from '@shared/util';
 import { signingSecrets } from '../endpoint-registry/webhook-endpoint.js';
 import { WebhookEndpointsRepository } from '../endpoint-registry/webhook-endpoints.repository.js';
@@ -26,7 +26,13 @@ export class AttemptDeliveryUseCase {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async execute(claim: ClaimedDelivery): Promise<DeliveryStatus> {
+  // In the delivery's trace (a payout's webhooks belong to the payout's trace), whoever attempts
+  // it: the consumer's wake-up, a retry the worker finds due, a redelivery request (linked).
+  execute(claim: ClaimedDelivery): Promise<DeliveryStatus> {
+    return continueTrace(claim, 'attempt webhook', () => this.attempt(claim));
+  }
+
+  private async attempt(claim: ClaimedDelivery): Promise<DeliveryStatus> {
     const endpoint = await this.endpoints.findForPartner(claim.partnerId);
     if (!endpoint) throw new Error(`Delivery ${claim.id} has no endpoint`);
     const startedAt = this.clock.now();

@@ -6,6 +6,7 @@ import { OutboundModule } from '../outbound/outbound.module.js';
 import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
 import { DeliveryDrafts } from './delivery-drafts.js';
 import { DeliveryWorker } from './delivery-worker.js';
+import { deliveriesMigrations } from './migrations/migrations.js';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
 import { RecordTransactionEventUseCase } from './record-transaction-event.use-case.js';
 import { RedeliverUseCase } from './redeliver.use-case.js';
@@ -22,7 +23,7 @@ import { WebhookMetrics } from './webhook-metrics.js';
 
 // Transaction events delivered to partners' endpoints, retried until acknowledged or dead, and
 // their history (/webhooks/deliveries). Exports the test event the endpoint routes send.
-@OwnsTables({ entities: [WebhookDeliveryEntity, WebhookAttemptEntity] })
+@OwnsTables({ entities: [WebhookDeliveryEntity, WebhookAttemptEntity], migrations: deliveriesMigrations })
 @Module({
   imports: [EndpointRegistryModule, OutboundModule],
   controllers: [WebhookDeliveriesController],

@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { currentTraceCarrier } from '@platform/logging';
 import { Clock, IdGenerator } from '@shared/util';
 import type { NewDelivery } from './webhook-delivery.js';
 
 // What a delivery says, given the id it is recorded under (its Webhook-Id, which its body and
 // event id may carry) and the time it is recorded at.
-export type DeliveryContent = (id: string, now: Date) => Omit<NewDelivery, 'id' | 'createdAt'>;
+export type DeliveryContent = (
+  id: string,
+  now: Date,
+) => Omit<NewDelivery, 'id' | 'createdAt' | 'traceparent'>;
 
-// A delivery about to be recorded: a new id, now, and its content made for both.
+// A delivery about to be recorded: a new id, now, its content made for both, and the trace it is
+// made in (the event's or the request's), which its attempts continue.
 @Injectable()
 export class DeliveryDrafts {
   constructor(
@@ -17,6 +22,7 @@ export class DeliveryDrafts {
   draft(content: DeliveryContent): NewDelivery {
     const id = this.ids.uuid();
     const createdAt = this.clock.now();
-    return { id, createdAt, ...content(id, createdAt) };
+    const traceparent = currentTraceCarrier().traceparent ?? null;
+    return { id, createdAt, traceparent, ...content(id, createdAt) };
   }
 }

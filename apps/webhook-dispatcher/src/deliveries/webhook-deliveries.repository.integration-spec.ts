@@ -47,6 +47,7 @@ describe(WebhookDeliveriesRepository.name, () => {
       sequence,
       body: `{"id":"${id}"}`,
       createdAt: now,
+      traceparent: null,
     };
   };
 

@@ -20,6 +20,7 @@ interface ClaimedRow {
   body: string;
   attempt_count: number;
   retry_window_started_at: Date;
+  traceparent: string | null;
 }
 
 // Deliveries are shared work: several workers (and replicas) claim due rows with
@@ -46,8 +47,8 @@ export class WebhookDeliveriesRepository {
     const manager = entityManagerOf(unit);
     const rows = (await manager.query(
       `INSERT INTO ${this.table} (id, partner_id, endpoint_id, event_id, event_type, transaction_id, sequence,
-         body, created_at, status, attempt_count, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'PENDING', 0, $10)
+         body, created_at, status, attempt_count, next_attempt_at, traceparent)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'PENDING', 0, $10, $11)
        ON CONFLICT (endpoint_id, event_id) DO NOTHING
        RETURNING id`,
       [
@@ -61,6 +62,7 @@ export class WebhookDeliveriesRepository {
         delivery.body,
         delivery.createdAt,
         now,
+        delivery.traceparent,
       ],
     )) as Array<{ id: string }>;
     return rows.length > 0;
@@ -195,7 +197,7 @@ export class WebhookDeliveriesRepository {
 }
 
 const CLAIMED_COLUMNS =
-  'd.id, d.partner_id, d.endpoint_id, d.event_type, d.transaction_id, d.body, d.attempt_count, d.retry_window_started_at';
+  'd.id, d.partner_id, d.endpoint_id, d.event_type, d.transaction_id, d.body, d.attempt_count, d.retry_window_started_at, d.traceparent';
 
 function claimedOf(row: ClaimedRow, leaseToken: string): ClaimedDelivery {
   return {
@@ -208,5 +210,6 @@ function claimedOf(row: ClaimedRow, leaseToken: string): ClaimedDelivery {
     attemptCount: row.attempt_count,
     retryWindowStartedAt: new Date(row.retry_window_started_at),
     leaseToken,
+    traceparent: row.traceparent,
   };
 }

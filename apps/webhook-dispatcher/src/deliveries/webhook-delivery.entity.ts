@@ -74,4 +74,10 @@ export class WebhookDeliveryEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  // The W3C traceparent of the work that made it (the transaction event's consumer, a test
+  // request): every attempt, retries included, runs in that trace, so a payout's webhooks are
+  // in the payout's trace. Null for deliveries made before it was kept, or with tracing off.
+  @Column({ type: 'varchar', length: 55, nullable: true })
+  traceparent!: string | null;
 }

@@ -13,6 +13,8 @@ export interface ClaimedDelivery {
   readonly attemptCount: number;
   readonly retryWindowStartedAt: Date;
   readonly leaseToken: string;
+  // The trace its attempts run in (null: none was recorded).
+  readonly traceparent: string | null;
 }
 
 export interface NewDelivery {
@@ -25,6 +27,7 @@ export interface NewDelivery {
   readonly sequence: number | null;
   readonly body: string;
   readonly createdAt: Date;
+  readonly traceparent: string | null;
 }
 
 export interface AttemptRecord {
