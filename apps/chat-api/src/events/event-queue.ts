@@ -67,6 +67,8 @@ export class EventQueue {
   accepts(event: Readonly<Record<string, unknown>>): boolean {
     const type = String(event['type']);
     if (!this.wants(type)) return false;
+    // The legacy muted_topics goes only to clients that did not also ask for user_topic.
+    if (type === 'muted_topics' && this.options.eventTypes?.has('user_topic')) return false;
     if (type === 'message')
       return matchesNarrow(
         this.options.narrow,

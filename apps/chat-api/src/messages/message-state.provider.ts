@@ -9,8 +9,7 @@ import {
 import { UsersRepository } from '../users/users.repository.js';
 import { MAX_UNREAD_MESSAGES, MessageStateQuery, type UnreadRow } from './message-state.query.js';
 
-const MENTION_BITS =
-  MessageFlag.mentioned | MessageFlag.stream_wildcard_mentioned | MessageFlag.topic_wildcard_mentioned;
+const WILDCARD_MENTION_BITS = MessageFlag.stream_wildcard_mentioned | MessageFlag.topic_wildcard_mentioned;
 
 // `message` (max_message_id) and `update_message_flags` (unread_msgs, Zulip's shape).
 @RegisterState()
@@ -49,7 +48,10 @@ function unreadMessages(newestFirst: readonly UnreadRow[], me: number, emptyTopi
     if (!streams.has(key)) streams.set(key, { stream_id: row.stream_id, topic, unread_message_ids: [] });
   }
   for (const row of rows) {
-    if (row.flags & MENTION_BITS) mentions.push(row.id);
+    // Zulip's extract_unread_data_from_um_rows: a wildcard mention in a muted conversation is
+    // not a mention; a personal one always is.
+    if (row.flags & MessageFlag.mentioned || (row.flags & WILDCARD_MENTION_BITS && !row.muted))
+      mentions.push(row.id);
     if (row.stream_id !== null) {
       const topic = row.topic === '' && !emptyTopicNameCapable ? EMPTY_TOPIC_DISPLAY_NAME : row.topic;
       streams.get(`${row.stream_id}:${topic.toLowerCase()}`)!.unread_message_ids.push(row.id);
@@ -73,7 +75,8 @@ function unreadMessages(newestFirst: readonly UnreadRow[], me: number, emptyTopi
     ),
     huddles: [...huddles.entries()].sort(([a], [b]) => compareText(a, b)).map(([, entry]) => entry),
     mentions,
-    count: rows.length,
+    // Muted channel messages are listed but not counted.
+    count: rows.filter((row) => !row.muted).length,
     old_unreads_missing: rows.length === MAX_UNREAD_MESSAGES,
   };
 }

@@ -9,6 +9,9 @@ export interface UnreadRow {
   readonly topic: string;
   readonly flags: number;
   readonly user_ids: number[];
+  // A channel message the user has muted (Zulip's is_row_muted): its topic is muted, or its
+  // channel is and the topic is not unmuted or followed.
+  readonly muted: boolean;
 }
 
 export interface DirectConversationRow {
@@ -25,6 +28,10 @@ const RECENT_DIRECT_MESSAGES = 1_000;
 // older ones were left out.
 export const MAX_UNREAD_MESSAGES = 50_000;
 
+// user_topic.visibility_policy of a muted topic (the user-topics feature's table); any other
+// stored policy (unmuted, followed) unmutes a topic of a muted channel.
+const TOPIC_MUTED = 1;
+
 // What POST /register tells of the caller's messages (MessageStateProvider,
 // ConversationStateProvider); max_message_id is UsersRepository.maxReceivedMessageId.
 @Injectable()
@@ -34,10 +41,16 @@ export class MessageStateQuery {
   // The user's unread messages, newest first, at most MAX_UNREAD_MESSAGES.
   unreadMessages(userId: number): Promise<UnreadRow[]> {
     return this.dataSource.query(
-      `SELECT m."id", m."sender_id", m."stream_id", m."topic", um."flags", r."user_ids"
+      `SELECT m."id", m."sender_id", m."stream_id", m."topic", um."flags", r."user_ids",
+              coalesce(ut."visibility_policy" = ${TOPIC_MUTED}
+                OR (sub."is_muted" AND ut."visibility_policy" IS NULL), false) AS "muted"
            FROM "chat"."user_message" um
            JOIN "chat"."message" m ON m."id" = um."message_id"
            JOIN "chat"."recipient" r ON r."id" = m."recipient_id"
+           LEFT JOIN "chat"."subscription" sub
+             ON sub."user_id" = um."user_id" AND sub."stream_id" = m."stream_id" AND sub."active"
+           LEFT JOIN "chat"."user_topic" ut ON ut."user_id" = um."user_id"
+             AND ut."stream_id" = m."stream_id" AND ut."topic_key" = m."topic_key"
           WHERE um."user_id" = $1 AND um."unread"
           ORDER BY m."id" DESC LIMIT ${MAX_UNREAD_MESSAGES}`,
       [userId],
