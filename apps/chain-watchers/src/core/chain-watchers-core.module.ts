@@ -4,6 +4,7 @@ import { ChainAdapters } from './chains/chain-adapters.js';
 import { DepositKeys } from './chains/deposit-keys.js';
 import { chainWatchersMigrations } from './database/migrations/migrations.js';
 import { ChainRegistry } from './upstreams/chain-registry.js';
+import { TransactionTracesClient } from './upstreams/transaction-traces.client.js';
 
 // What every feature stands on: what is "ours" on each chain (the upstream deposit addresses and
 // active assets), the chain adapters (registered by the adapter folders' modules), the deposit
@@ -11,7 +12,7 @@ import { ChainRegistry } from './upstreams/chain-registry.js';
 @Global()
 @OwnsTables({ migrations: chainWatchersMigrations })
 @Module({
-  providers: [ChainRegistry, ChainAdapters, DepositKeys],
-  exports: [ChainRegistry, ChainAdapters, DepositKeys],
+  providers: [ChainRegistry, ChainAdapters, DepositKeys, TransactionTracesClient],
+  exports: [ChainRegistry, ChainAdapters, DepositKeys, TransactionTracesClient],
 })
 export class ChainWatchersCoreModule {}

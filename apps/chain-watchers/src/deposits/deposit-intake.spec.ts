@@ -7,6 +7,7 @@ import type { ChainAdapters } from '../core/chains/chain-adapters.js';
 import type { DepositAccountsRepository } from '../deposit-accounts/deposit-accounts.repository.js';
 import { DepositIntake } from './deposit-intake.js';
 import type { DepositBatch, DepositLedgerRepository } from './deposit-ledger.repository.js';
+import type { DepositTransactionFinder } from './deposit-transaction-finder.js';
 import type { DepositWatchMetrics } from './deposit-watch.metrics.js';
 
 const NOW = new Date('2026-12-06T10:00:00.000Z');
@@ -47,6 +48,7 @@ function setUp(ourAccounts: string[] = []) {
         return true;
       },
     } as unknown as DepositLedgerRepository,
+    { find: async () => null } as unknown as DepositTransactionFinder,
     { blockTimeAheadOfClock: (chain: Blockchain) => counted.push(chain) } as unknown as DepositWatchMetrics,
     new FixedClock(NOW),
     { warn: (_fields: object, message: string) => warnings.push(message) } as unknown as Logger,

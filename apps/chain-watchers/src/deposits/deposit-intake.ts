@@ -7,6 +7,7 @@ import type { DetectedDeposit } from '../core/chains/chain-adapter.js';
 import { ChainAdapters } from '../core/chains/chain-adapters.js';
 import { DepositAccountsRepository } from '../deposit-accounts/deposit-accounts.repository.js';
 import { DepositLedgerRepository, type DepositBatch } from './deposit-ledger.repository.js';
+import { DepositTransactionFinder } from './deposit-transaction-finder.js';
 import { DepositWatchMetrics } from './deposit-watch.metrics.js';
 import type { TransferKind } from './seen-transfer.entity.js';
 
@@ -32,6 +33,7 @@ export class DepositIntake {
     private readonly adapters: ChainAdapters,
     private readonly accounts: DepositAccountsRepository,
     private readonly ledger: DepositLedgerRepository,
+    private readonly transactions: DepositTransactionFinder,
     private readonly metrics: DepositWatchMetrics,
     private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -40,13 +42,15 @@ export class DepositIntake {
   async record(batch: DepositBatch & { readonly deposit: DetectedDeposit }): Promise<IntakeResult> {
     const deposit = this.withTrustedTime(batch.deposit);
     const kind: TransferKind = (await this.fundsTreasury(deposit)) ? 'TREASURY' : 'DEPOSIT';
-    // A deposit to a transaction's own account is reported in the transaction's trace.
-    const { transactionId, blockchain, onChainTx } = deposit.fact;
-    const trace = transactionId ? await this.accounts.traceOf(blockchain, transactionId) : null;
-    return continueTrace(trace, 'report deposit', async () => {
+    // A transaction's deposit (to its own account, or naming it by memo) is reported in the
+    // transaction's trace: its event, and so its funding, continue that trace.
+    const owner = kind === 'DEPOSIT' ? await this.transactions.find(deposit) : null;
+    return continueTrace(owner, 'report deposit', async () => {
       const inserted = await this.ledger.record({ ...batch, deposit, kind });
-      if (inserted && kind === 'DEPOSIT' && transactionId)
-        this.logger.info({ transactionId, blockchain, onChainTx }, 'deposit reported');
+      if (inserted && owner) {
+        const { blockchain, onChainTx } = deposit.fact;
+        this.logger.info({ transactionId: owner.transactionId, blockchain, onChainTx }, 'deposit reported');
+      }
       return { inserted, deposit, kind };
     });
   }

@@ -3,6 +3,7 @@ import { OwnsTables } from '@platform/database';
 import { DepositAccountsModule } from '../deposit-accounts/deposit-accounts.module.js';
 import { DepositIntake } from './deposit-intake.js';
 import { DepositLedgerRepository } from './deposit-ledger.repository.js';
+import { DepositTransactionFinder } from './deposit-transaction-finder.js';
 import { DepositWatchMetrics } from './deposit-watch.metrics.js';
 import { DepositWatcher } from './deposit-watcher.js';
 import { SeenTransferEntity } from './seen-transfer.entity.js';
@@ -14,7 +15,13 @@ import { StreamCursorEntity } from './stream-cursor.entity.js';
 @OwnsTables({ entities: [SeenTransferEntity, StreamCursorEntity] })
 @Module({
   imports: [DepositAccountsModule],
-  providers: [DepositLedgerRepository, DepositIntake, DepositWatchMetrics, DepositWatcher],
+  providers: [
+    DepositLedgerRepository,
+    DepositTransactionFinder,
+    DepositIntake,
+    DepositWatchMetrics,
+    DepositWatcher,
+  ],
   exports: [DepositLedgerRepository, DepositIntake, DepositWatchMetrics],
 })
 export class DepositsModule {}

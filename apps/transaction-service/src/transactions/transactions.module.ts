@@ -9,6 +9,7 @@ import { TransactionJournal } from './transaction-journal.js';
 import { TransactionStatsView } from './transaction-stats.view.js';
 import { TransactionViews } from './transaction-views.js';
 import { TransactionEntity } from './transaction.entity.js';
+import { InternalTransactionTracesController } from './internal-transaction-traces.controller.js';
 import { TransactionsController } from './transactions.controller.js';
 import { TransactionsRepository } from './transactions.repository.js';
 import { TransitionTransactionUseCase } from './transition-transaction.use-case.js';
@@ -22,7 +23,7 @@ import { transactionsMigrations } from './migrations/migrations.js';
   migrations: transactionsMigrations,
 })
 @Module({
-  controllers: [TransactionsController, OpsTransactionsController],
+  controllers: [TransactionsController, OpsTransactionsController, InternalTransactionTracesController],
   providers: [
     TransactionsRepository,
     TransactionJournal,

@@ -205,6 +205,17 @@ export class TransactionsRepository {
     return rows[0] ?? null;
   }
 
+  // The transaction a reference (a Stellar memo) names, and the trace it was created in.
+  async traceOfReference(
+    reference: string,
+  ): Promise<{ transactionId: string; traceparent: string | null } | null> {
+    const rows = await this.prepared.query<{ transactionId: string; traceparent: string | null }>(
+      'SELECT "id" AS "transactionId", "traceparent" FROM "transaction"."transaction" WHERE "reference" = $1',
+      [reference],
+    );
+    return rows[0] ?? null;
+  }
+
   lockForChange(unit: UnitOfWork, id: string): Promise<TransactionEntity | null> {
     const manager = entityManagerOf(unit);
     return this.rows.one(manager, '"id" = $1', [id], { lock: true });

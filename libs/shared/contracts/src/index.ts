@@ -7,6 +7,7 @@ export * from './internal-identity.js';
 export * from './internal-quote.js';
 export * from './internal-rail-caps.js';
 export * from './internal-rail-liquidity.js';
+export * from './internal-transaction-traces.js';
 export * from './internal-verify.js';
 export * from './payout-enums.js';
 export * from './payout-topics.js';
