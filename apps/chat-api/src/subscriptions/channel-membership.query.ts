@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
 import { UserAccess } from '../users/user-access.js';
-import { accessChannelById } from './channel-access.js';
+import { accessChannelById } from '../streams/channel-access.js';
 
 // Who is in a channel: GET /streams/{stream_id}/members and
 // GET /users/{user_id}/subscriptions/{stream_id}.

@@ -5,7 +5,7 @@ import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
 import { publishChatEvents } from '../core/events/chat-event.publisher.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
-import { accessChannelById } from './channel-access.js';
+import { accessChannelById } from '../streams/channel-access.js';
 import { type SubscriptionPropertyChange, subscriptionUpdateEvents } from './subscription-property.js';
 import { SubscriptionSettingsRepository } from './subscription-settings.repository.js';
 

@@ -34,10 +34,18 @@ export class UserTopicsRepository {
     await entityManagerOf(unit).query(
       `INSERT INTO "chat"."user_topic"
          ("realm_id", "user_id", "stream_id", "topic_name", "topic_key", "visibility_policy", "last_updated")
-       VALUES ($1, $2, $3, $4, lower($4), $5, $6)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT ("user_id", "stream_id", "topic_key")
        DO UPDATE SET "visibility_policy" = EXCLUDED."visibility_policy", "last_updated" = EXCLUDED."last_updated"`,
-      [row.realmId, row.userId, row.streamId, row.topicName, row.visibilityPolicy, row.lastUpdated],
+      [
+        row.realmId,
+        row.userId,
+        row.streamId,
+        row.topicName,
+        row.topicName.toLowerCase(),
+        row.visibilityPolicy,
+        row.lastUpdated,
+      ],
     );
   }
 

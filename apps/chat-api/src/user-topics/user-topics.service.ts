@@ -3,7 +3,7 @@ import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
 import { StreamsRepository } from '../streams/streams.repository.js';
-import { accessChannelById, accessChannelByName } from '../subscriptions/channel-access.js';
+import { accessChannelById, accessChannelByName } from '../streams/channel-access.js';
 import { SetTopicVisibilityUseCase } from './set-topic-visibility.use-case.js';
 import { VisibilityPolicy } from './user-topic.entity.js';
 

@@ -1,10 +1,10 @@
 import type { UnitOfWork } from '@platform/database';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { ChatError } from '../core/http/chat.error.js';
-import { canSeeStream, historyAccess } from '../streams/stream-access.js';
-import type { StreamEntity } from '../streams/stream.entity.js';
-import type { StreamsRepository } from '../streams/streams.repository.js';
-import type { SubscriptionEntity } from '../streams/subscription.entity.js';
+import { canSeeStream, historyAccess } from './stream-access.js';
+import type { StreamEntity } from './stream.entity.js';
+import type { StreamsRepository } from './streams.repository.js';
+import type { SubscriptionEntity } from './subscription.entity.js';
 
 export interface AccessedChannel {
   readonly stream: StreamEntity;
