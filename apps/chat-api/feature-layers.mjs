@@ -4,7 +4,7 @@
 export default [
   ['markdown'],
   ['custom-profile-fields'],
-  ['events', 'users', 'saved-snippets'],
+  ['events', 'users', 'saved-snippets', 'alert-words'],
   ['realms', 'muted-users', 'streams', 'user-groups', 'user-settings'],
   ['reactions'],
   ['channel-folders'],

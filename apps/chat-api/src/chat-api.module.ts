@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AlertWordsModule } from './alert-words/alert-words.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BotsModule } from './bots/bots.module.js';
 import { ChannelFoldersModule } from './channel-folders/channel-folders.module.js';
@@ -72,6 +73,7 @@ import { UsersModule } from './users/users.module.js';
     PushDevicesModule,
     UserTopicsModule,
     PresenceModule,
+    AlertWordsModule,
   ],
 })
 export class ChatApiModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OwnsTables } from '@platform/database';
+import { AlertWordsModule } from '../alert-words/alert-words.module.js';
 import { ConversationStateProvider } from './conversation-state.provider.js';
 import { GetMessageQuery } from './get-message.query.js';
 import { GetMessagesQuery } from './get-messages.query.js';
@@ -31,7 +32,15 @@ import { UsersModule } from '../users/users.module.js';
   migrations: messagesMigrations,
 })
 @Module({
-  imports: [MarkdownModule, MutedUsersModule, ReactionsModule, StreamsModule, UserGroupsModule, UsersModule],
+  imports: [
+    AlertWordsModule,
+    MarkdownModule,
+    MutedUsersModule,
+    ReactionsModule,
+    StreamsModule,
+    UserGroupsModule,
+    UsersModule,
+  ],
   controllers: [MessagesController],
   providers: [
     ConversationStateProvider,

@@ -4,6 +4,7 @@ import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { type ChatTransaction, publishChatEvents } from '../core/events/chat-event.publisher.js';
+import { AlertWordMatcher } from '../alert-words/alert-word-matcher.js';
 import { MutedUsersRepository } from '../muted-users/muted-users.repository.js';
 import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 import type { StreamEntity } from '../streams/stream.entity.js';
@@ -57,6 +58,8 @@ export interface PreparedMessage {
   readonly topicParticipants: ReadonlySet<number>;
   // Recipients whose copy arrives read: who muted the sender (and a channel notice's creator).
   readonly arrivesRead: ReadonlySet<number>;
+  // Recipients with one of their alert words in the message (has_alert_word).
+  readonly alerted: ReadonlySet<number>;
 }
 
 // A channel message prepared before its channel exists (Zulip's channel creation notice): the
@@ -80,6 +83,7 @@ export class SendMessageUseCase {
     private readonly mentions: MentionContext,
     private readonly groupMentions: GroupMentions,
     private readonly mutes: MutedUsersRepository,
+    private readonly alertWords: AlertWordMatcher,
     private readonly clock: Clock,
     private readonly lifecycle: MessageSendLifecycle,
   ) {}
@@ -113,7 +117,8 @@ export class SendMessageUseCase {
     const arrivesRead = await once(memo, `muters:${caller.user.id}:${destination.conversationKey}`, () =>
       this.mutes.mutersOf(caller.user.id, destination.userIds),
     );
-    return { caller, command, destination, content, rendered, topicParticipants, arrivesRead };
+    const alerted = await this.alertWords.alertedUserIds(content, destination.userIds);
+    return { caller, command, destination, content, rendered, topicParticipants, arrivesRead, alerted };
   }
 
   // The message's HTML and mentions. Mentioning a group needs its can_mention_group; its
@@ -163,11 +168,22 @@ export class SendMessageUseCase {
     const muters = await this.mutes.mutersOf(caller.user.id, subscriberIds);
     const arrivesRead = new Set([...muters, ...readers]);
     const renderings = new Map<string, RenderedMessage>();
+    const alerts = new Map<string, ReadonlySet<number>>();
     const drafts: NewChannelDraft[] = [];
     for (const content of contents) {
       const rendered = renderings.get(content) ?? (await this.render(caller, content));
       renderings.set(content, rendered);
-      drafts.push({ caller, command: { ...command, content }, topic, content, rendered, arrivesRead });
+      const alerted = alerts.get(content) ?? (await this.alertWords.alertedUserIds(content, subscriberIds));
+      alerts.set(content, alerted);
+      drafts.push({
+        caller,
+        command: { ...command, content },
+        topic,
+        content,
+        rendered,
+        arrivesRead,
+        alerted,
+      });
     }
     return drafts;
   }
@@ -383,10 +399,10 @@ function requireActive(users: UserEntity[]): UserEntity[] {
 }
 
 // One recipient's initial flags: read for the sender (and for whoever muted the sender),
-// mentioned when named, channel wildcards for every recipient of a channel message, @topic for
-// those who took part in the topic.
+// mentioned when named, has_alert_word for their own alert words, channel wildcards for every
+// recipient of a channel message, @topic for those who took part in the topic.
 function recipientFlags(userId: number, prepared: PreparedMessage): number {
-  const { caller, command, destination, rendered, topicParticipants, arrivesRead } = prepared;
+  const { caller, command, destination, rendered, topicParticipants, arrivesRead, alerted } = prepared;
   const mentions = rendered.mentions;
   const isSender = userId === caller.user.id;
   const isStream = destination.stream !== null;
@@ -395,6 +411,7 @@ function recipientFlags(userId: number, prepared: PreparedMessage): number {
   // A muted sender's messages arrive read: no unread count, no notification.
   if (arrivesRead.has(userId)) flags |= MessageFlag.read;
   if (mentions.mentionedUserIds.has(userId)) flags |= MessageFlag.mentioned;
+  if (alerted.has(userId)) flags |= MessageFlag.has_alert_word;
   if (isStream && mentions.streamWildcard) flags |= MessageFlag.stream_wildcard_mentioned;
   if (isStream && mentions.topicWildcard && (topicParticipants.has(userId) || isSender))
     flags |= MessageFlag.topic_wildcard_mentioned;
