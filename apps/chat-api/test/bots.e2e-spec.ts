@@ -131,4 +131,35 @@ describe('POST /bots through the gateway', () => {
       var_name: 'full_name',
     });
   });
+
+  it('lists the caller’s own active bots, oldest first, with GET /bots, as Zulip does', async () => {
+    const lister = await system.createUser(owner, 'lister@example.com', 'Lee Lister');
+    const list = (account: ChatAccount) =>
+      system.http.get('/api/v1/bots').auth(account.email, account.apiKey).expect(200);
+    expect((await list(lister)).body).toEqual({ result: 'success', msg: '', bots: [] });
+    const first = await createBot(lister, { full_name: 'First Bot', short_name: 'listed-first' }).expect(200);
+    const second = await createBot(lister, { full_name: 'Second Bot', short_name: 'listed-second' }).expect(
+      200,
+    );
+    const host = new URL(system.gatewayUrl).hostname;
+    expect((await list(lister)).body).toEqual({
+      result: 'success',
+      msg: '',
+      bots: [
+        {
+          username: `listed-first-bot@${host}`,
+          full_name: 'First Bot',
+          api_key: first.body.api_key,
+          avatar_url: expect.any(String),
+          default_sending_stream: null,
+          default_events_register_stream: null,
+          default_all_public_streams: false,
+        },
+        expect.objectContaining({ username: `listed-second-bot@${host}`, api_key: second.body.api_key }),
+      ],
+    });
+    // An administrator sees only their own bots here (register's realm_bots lists the realm's).
+    const ownerBots = (await list(owner)).body.bots as Array<{ username: string }>;
+    expect(ownerBots.map((bot) => bot.username)).not.toContain(`listed-first-bot@${host}`);
+  });
 });

@@ -7,6 +7,7 @@ import { param, shape } from '../core/http/param-types.js';
 import { BotType } from '../core/accounts/user.entity.js';
 import { BotInterface } from './bot-service.entity.js';
 import { CreateBotUseCase } from './create-bot.use-case.js';
+import { ListOwnBotsQuery } from './list-own-bots.query.js';
 
 const createBotParams = {
   full_name: required(param.string()),
@@ -20,7 +21,15 @@ const createBotParams = {
 
 @Controller()
 export class BotsController {
-  constructor(private readonly createBot: CreateBotUseCase) {}
+  constructor(
+    private readonly createBot: CreateBotUseCase,
+    private readonly ownBots: ListOwnBotsQuery,
+  ) {}
+
+  @ChatEndpoint('GET', 'bots')
+  list(@CurrentCaller() caller: ChatCaller) {
+    return this.ownBots.execute(caller);
+  }
 
   // Guests may not own bots, nor bots create them (Zulip's require_member_or_admin).
   @ChatEndpoint('POST', 'bots', { access: 'human-member' })
