@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import request from 'supertest';
+import { SpanKind, startTracing } from '@platform/logging';
 import { expectEventually } from '@platform/test-support';
 import type { RefundRequestedV1 } from '@shared/contracts';
 // The sandbox is a tool, not a lib: e2e suites start its simulators from source (tools/sandbox/README.md).
@@ -31,8 +33,12 @@ describe('payouts through the rail simulators', () => {
   let pix: RailSimulator;
   let breb: RailSimulator;
   let partner: Partner;
+  const spans = new InMemorySpanExporter();
 
   beforeAll(async () => {
+    // Before the apps start (the first one's call registers the process's tracing): the suite
+    // reads the finished spans.
+    startTracing({ serviceName: 'payouts-e2e', spanProcessors: [new SimpleSpanProcessor(spans)] });
     pix = await startRailSimulator({ rail: 'PIX', settleMs: 20 });
     breb = await startRailSimulator({ rail: 'BREB', settleMs: 20 });
     await system.start({
@@ -44,6 +50,7 @@ describe('payouts through the rail simulators', () => {
       RAIL_LIQUIDITY_REFRESH_MS: '1000',
       RAIL_LIQUIDITY_FLOORS: 'PIX=50000',
     });
+    await system.startWebhookDispatcher();
     await system.bus.subscribe({
       groupId: 'payouts-test',
       topics: ['chain.refund.requested.v1'],
@@ -113,6 +120,48 @@ describe('payouts through the rail simulators', () => {
       rail_reference: sent[0]!.id,
       failure_reason: null,
     });
+  });
+
+  // A payout is one trace: the partner's POST /transaction through the gateway to the service,
+  // then each of its status events through the outbox to a consumer (webhook-dispatcher), the
+  // funding and payout ones too although a notify request and the payout worker set them off.
+  it('keeps a payout in the trace of the request that created it, from the gateway to the events consumed', async () => {
+    const id = await fund();
+    await expectEventually(async () => expect(await statusOf(id)).toBe('PAYMENT_COMPLETED'));
+    const [{ traceparent }] = await system.sql<{ traceparent: string }>(
+      'SELECT traceparent FROM "transaction"."transaction" WHERE id = $1',
+      [id],
+    );
+    const traceId = traceparent.split('-')[1];
+    const topic = 'payout.transaction.status-changed.v1';
+    const inTrace = () =>
+      spans
+        .getFinishedSpans()
+        .filter((span: ReadableSpan) => span.spanContext().traceId === traceId)
+        .map((span) => `${SpanKind[span.kind]} ${span.name}`);
+
+    await expectEventually(() => {
+      const found = inTrace();
+      expect(found).toEqual(
+        expect.arrayContaining([
+          // The gateway's server and client spans, the service's server span.
+          'SERVER POST proxy:transaction',
+          'CLIENT POST transaction',
+          'SERVER POST /transaction',
+          // Set off by the notify request and by the payout worker, in this trace all the same.
+          'INTERNAL apply deposit',
+          'INTERNAL process payout',
+        ]),
+      );
+      expect(found.filter((span) => span === `PRODUCER publish ${topic}`)).toHaveLength(3);
+      expect(found.filter((span) => span === `CONSUMER consume ${topic}`)).toHaveLength(3);
+    });
+    const events = system.events.filter((event) => event.payload.transactionId === id);
+    expect(events.map((event) => [event.payload.status, event.traceparent?.split('-')[1]])).toEqual([
+      ['AWAITING_PAYMENT', traceId],
+      ['PROCESSING_PAYMENT', traceId],
+      ['PAYMENT_COMPLETED', traceId],
+    ]);
   });
 
   it('pays a Bre-B transaction in whole pesos', async () => {

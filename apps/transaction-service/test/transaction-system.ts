@@ -163,6 +163,20 @@ export class TransactionSystem {
     return request(gateway.app.getHttpServer());
   }
 
+  // webhook-dispatcher on the same database and bus, for a suite that follows a transaction's
+  // events to their consumer (its deliveries go nowhere: no partner registers an endpoint).
+  async startWebhookDispatcher(): Promise<RunningService> {
+    // Loaded only by the suite that asks for it: the others do not pay for its modules.
+    const { webhookDispatcherDefinition } = await import('@apps/webhook-dispatcher');
+    return this.add(
+      startTestService(webhookDispatcherDefinition, {
+        databaseUrl: this.database.url,
+        bus: this.bus,
+        env: { WEBHOOK_ENCRYPTION_KEY: randomBytes(32).toString('base64') },
+      }),
+    );
+  }
+
   async stop(): Promise<void> {
     for (const service of this.services.reverse()) await service.close();
     if (this.chainWatchersStarted) await this.chainWatchers.stop();
