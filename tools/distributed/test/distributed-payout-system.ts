@@ -6,6 +6,7 @@ import type { PlatformSections, RunningService } from '@platform/http';
 import type { KafkaEventBus } from '@platform/messaging';
 import { kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
 import {
+  CapturedLogs,
   RunScopedBus,
   TEST_OPS_API_KEY,
   runScopedKafkaBus,
@@ -40,6 +41,8 @@ export class DistributedPayoutSystem {
   database!: TestDatabase;
   gatewayUrl!: string;
   readonly services: RunningService[] = [];
+  // Every app's info lines: a payout's lines share one trace id.
+  readonly logs = new CapturedLogs();
   private readonly buses: KafkaEventBus[] = [];
   private storageDir!: string;
 
@@ -99,6 +102,7 @@ export class DistributedPayoutSystem {
       databaseUrl: this.database.url,
       bus: new RunScopedBus(kafka, this.run),
       env,
+      logs: this.logs,
     });
     this.services.push(service);
     return service;

@@ -128,6 +128,25 @@ describe('payout flow, distributed', () => {
     return bodies;
   }
 
+  // A payout is one trace from its POST /transaction to its last webhook: every app's line about
+  // the transaction carries the trace id of the gateway's line for the request that created it.
+  function expectOneTrace(id: string): void {
+    const lines = system.logs.where('transactionId', id);
+    const traceId = lines.find((line) => line.service === 'transaction-service')?.trace_id;
+    expect(traceId).toEqual(expect.stringMatching(/^[0-9a-f]{32}$/));
+    const created = system.logs
+      .where('trace_id', traceId!)
+      .filter((line) => line.service === 'api-gateway' && line.method === 'POST');
+    expect(created.map((line) => line.path)).toEqual(['/transaction']);
+    expect(lines.filter((line) => line.trace_id !== traceId).map((line) => [line.service, line.msg])).toEqual(
+      [],
+    );
+    expect(lines.filter((line) => line.msg === 'deposit reported').map((line) => line.service)).toEqual([
+      'chain-watchers',
+    ]);
+    expect(lines.filter((line) => line.msg === 'webhook attempted')).toHaveLength(3);
+  }
+
   it.each([
     ['STELLAR', BREB_MOBILE],
     ['SOLANA', PIX_CPF],
@@ -153,6 +172,7 @@ describe('payout flow, distributed', () => {
         { timeoutMs: 30_000 },
       );
       expect(webhooksOf(id).map(({ data }) => data.sequence)).toEqual([1, 2, 3]);
+      await expectEventually(() => expectOneTrace(id), { timeoutMs: 10_000 });
     },
     90_000,
   );

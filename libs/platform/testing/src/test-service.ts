@@ -6,6 +6,7 @@ import {
   type ServiceDefinition,
 } from '@platform/http';
 import type { EventBus } from '@platform/messaging';
+import type { CapturedLogs } from './captured-logs.js';
 
 export const TEST_INTERNAL_AUTH_SECRET = 'test-internal-auth-secret-of-32-chars!!';
 
@@ -13,12 +14,15 @@ export interface TestServiceOptions {
   readonly databaseUrl: string;
   readonly bus: EventBus;
   readonly env?: Readonly<Record<string, string>>;
+  // Where its info lines go; without it, the app logs nothing.
+  readonly logs?: CapturedLogs;
 }
 
-// One app on a free port against the given database (migrated first) and bus, logging nothing.
+// One app on a free port against the given database (migrated first) and bus, logging nothing
+// unless `logs` keeps its lines.
 export async function startTestService<S extends PlatformSections>(
   definition: ServiceDefinition<S>,
-  { databaseUrl, bus, env = {} }: TestServiceOptions,
+  { databaseUrl, bus, env = {}, logs }: TestServiceOptions,
 ): Promise<RunningService> {
   await migrate(definition, databaseUrl);
   return startService(definition, {
@@ -26,7 +30,7 @@ export async function startTestService<S extends PlatformSections>(
       NODE_ENV: 'test',
       PORT: '0',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: logs ? 'info' : 'silent',
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: '4',
       EVENT_BUS: 'memory',
@@ -36,6 +40,7 @@ export async function startTestService<S extends PlatformSections>(
       ...env,
     },
     sharedBus: bus,
+    ...(logs ? { logDestination: logs.stream } : {}),
   });
 }
 
