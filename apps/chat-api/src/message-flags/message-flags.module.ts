@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { MarkAllAsReadUseCase } from './mark-all-as-read.use-case.js';
+import { MarkAsReadController } from './mark-as-read.controller.js';
+import { MarkConversationAsReadUseCase } from './mark-conversation-as-read.use-case.js';
+import { MarkReadRepository } from './mark-read.repository.js';
 import { MessageFlagsController } from './message-flags.controller.js';
 import { MessageFlagsRepository } from './message-flags.repository.js';
 import { StreamsModule } from '../streams/streams.module.js';
@@ -6,7 +10,13 @@ import { UpdateMessageFlagsUseCase } from './update-message-flags.use-case.js';
 
 @Module({
   imports: [StreamsModule],
-  controllers: [MessageFlagsController],
-  providers: [MessageFlagsRepository, UpdateMessageFlagsUseCase],
+  controllers: [MessageFlagsController, MarkAsReadController],
+  providers: [
+    MarkAllAsReadUseCase,
+    MarkConversationAsReadUseCase,
+    MarkReadRepository,
+    MessageFlagsRepository,
+    UpdateMessageFlagsUseCase,
+  ],
 })
 export class MessageFlagsModule {}

@@ -194,8 +194,7 @@ function isCondition(operand: unknown): string {
     case 'resolved':
       return `m."topic" LIKE '✔ %'`;
     case 'followed':
-      // Nobody follows topics here.
-      return 'FALSE';
+      return `EXISTS (${userTopicOf(FOLLOWED_POLICIES)})`;
     default:
       throw badNarrow(`unknown 'is' operand ${String(operand)}`);
   }
@@ -216,11 +215,23 @@ function hasCondition(operand: unknown): string {
   }
 }
 
-// Zulip's by_in: `home` leaves out muted channels, `all` is everything.
+// The caller's topic visibility policies (user_topic, the user-topics feature's table): muted 1,
+// unmuted 2, followed 3.
+const MUTED_POLICIES = '1';
+const UNMUTING_POLICIES = '2, 3';
+const FOLLOWED_POLICIES = '3';
+
+// A subquery finding the caller's policy, among `policies`, for the message's topic.
+function userTopicOf(policies: string): string {
+  return `SELECT 1 FROM "chat"."user_topic" ut WHERE ut."user_id" = $1 AND ut."stream_id" = m."stream_id" AND ut."topic_key" = m."topic_key" AND ut."visibility_policy" IN (${policies})`;
+}
+
+// Zulip's by_in: `home` leaves out muted topics, and muted channels but for the topics unmuted
+// or followed in them (exclude_muting_conditions); `all` is everything.
 function inCondition(operand: unknown): string {
   switch (operand) {
     case 'home':
-      return `NOT EXISTS (SELECT 1 FROM "chat"."subscription" s WHERE s."user_id" = $1 AND s."stream_id" = m."stream_id" AND s."is_muted")`;
+      return `NOT EXISTS (${userTopicOf(MUTED_POLICIES)}) AND NOT (EXISTS (SELECT 1 FROM "chat"."subscription" s WHERE s."user_id" = $1 AND s."stream_id" = m."stream_id" AND s."is_muted") AND NOT EXISTS (${userTopicOf(UNMUTING_POLICIES)}))`;
     case 'all':
       return 'TRUE';
     default:

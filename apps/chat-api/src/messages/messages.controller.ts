@@ -5,8 +5,10 @@ import { ChatParams } from '../core/http/chat-params.decorator.js';
 import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
 import { param, shape } from '../core/http/param-types.js';
 import { pathId } from '../core/http/path-id.js';
+import { boundedList } from '../core/http/list-bounds.js';
 import { GetMessageQuery } from './get-message.query.js';
 import { GetMessagesQuery } from './get-messages.query.js';
+import { MatchesNarrowQuery } from './matches-narrow.query.js';
 import { clientName } from './message-text.js';
 import { narrowShape } from './narrow.js';
 import { SendMessageUseCase } from './send-message.use-case.js';
@@ -44,6 +46,14 @@ const renderParams = {
   content: required(param.string()),
 };
 
+// As many as one GET /messages fetch answers (Zulip caps none: README, "Request bounds").
+const MAX_MESSAGES_PER_MATCH = 5000;
+
+const matchesNarrowParams = {
+  msg_ids: required(boundedList(shape.int(), MAX_MESSAGES_PER_MATCH)),
+  narrow: required(param.json(narrowShape)),
+};
+
 const getMessageParams = {
   apply_markdown: withDefault(param.bool(), true),
   allow_empty_topic_name: withDefault(param.bool(), false),
@@ -56,6 +66,7 @@ export class MessagesController {
     private readonly getMessages: GetMessagesQuery,
     private readonly getMessage: GetMessageQuery,
     private readonly preview: MessagePreview,
+    private readonly matchesNarrow: MatchesNarrowQuery,
   ) {}
 
   // Zulip's render_message_backend: the HTML a message with this content would get.
@@ -84,6 +95,15 @@ export class MessagesController {
       allowEmptyTopicName: p.allow_empty_topic_name,
       messageIds: p.message_ids,
     });
+  }
+
+  // Declared before messages/:message_id, which would take the literal segment.
+  @ChatEndpoint('GET', 'messages/matches_narrow')
+  matches(
+    @CurrentCaller() caller: ChatCaller,
+    @ChatParams(matchesNarrowParams) p: ParamsOf<typeof matchesNarrowParams>,
+  ) {
+    return this.matchesNarrow.execute(caller, p.msg_ids, p.narrow);
   }
 
   @ChatEndpoint('GET', 'messages/:message_id')

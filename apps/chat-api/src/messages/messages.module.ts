@@ -4,6 +4,7 @@ import { AlertWordsModule } from '../alert-words/alert-words.module.js';
 import { ConversationStateProvider } from './conversation-state.provider.js';
 import { GetMessageQuery } from './get-message.query.js';
 import { GetMessagesQuery } from './get-messages.query.js';
+import { MatchesNarrowQuery } from './matches-narrow.query.js';
 import { MarkdownModule } from '../markdown/markdown.module.js';
 import { MessageAccess } from './message-access.js';
 import { MentionContext } from './mention-context.js';
@@ -46,6 +47,7 @@ import { UsersModule } from '../users/users.module.js';
     ConversationStateProvider,
     GetMessageQuery,
     GetMessagesQuery,
+    MatchesNarrowQuery,
     MentionContext,
     MessageAccess,
     MessageContextLoader,

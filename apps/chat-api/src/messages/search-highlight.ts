@@ -9,6 +9,8 @@ export interface SearchFields {
 }
 
 export function searchFields(renderedContent: string, topic: string, words: readonly string[]): SearchFields {
+  // Without a search nothing is highlighted (matches_narrow answers every narrow this way).
+  if (words.length === 0) return { match_content: renderedContent, match_subject: escapeHtml(topic) };
   const pattern = new RegExp(
     [...words]
       .sort((a, b) => b.length - a.length)
