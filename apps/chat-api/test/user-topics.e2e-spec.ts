@@ -122,6 +122,27 @@ describe('topic visibility policies through the gateway', () => {
     expect(after.mentions).toEqual(before.mentions.filter((id) => id !== mutedMention));
   });
 
+  it('narrows is:followed to followed topics and in:home past muted topics and channels', async () => {
+    const room = await chat.channel(alice, 'room', [bob]);
+    const followed = await chat.toChannel(alice, room, 'Followed', 'f');
+    const muted = await chat.toChannel(alice, room, 'hushed', 'm');
+    const plain = await chat.toChannel(alice, room, 'plain', 'p');
+    await setPolicy(bob, { stream_id: String(room), topic: 'followed', visibility_policy: '3' }).expect(200);
+    await setPolicy(bob, { stream_id: String(room), topic: 'hushed', visibility_policy: '1' }).expect(200);
+    const ids = async (narrow: unknown) => {
+      const query = `anchor=newest&num_before=100&narrow=${encodeURIComponent(JSON.stringify(narrow))}`;
+      const response = await chat.as(bob).get(`/messages?${query}`).expect(200);
+      return (response.body.messages as Array<{ id: number }>).map((message) => message.id);
+    };
+    expect(await ids([{ operator: 'is', operand: 'followed' }])).toEqual([followed]);
+    const home = await ids([
+      { operator: 'channel', operand: room },
+      { operator: 'in', operand: 'home' },
+    ]);
+    expect(home).toEqual(expect.arrayContaining([followed, plain]));
+    expect(home).not.toContain(muted);
+  });
+
   it("refuses bad parameters in Zulip's words", async () => {
     const base = { stream_id: String(general), topic: 'x', visibility_policy: '1' };
     expect((await setPolicy(bob, { ...base, visibility_policy: '4' }).expect(400)).body).toEqual(
