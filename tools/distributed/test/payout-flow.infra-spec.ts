@@ -130,7 +130,8 @@ describe('payout flow, distributed', () => {
 
   // A payout is one trace from its POST /transaction to its last webhook: every app's line about
   // the transaction carries the trace id of the gateway's line for the request that created it.
-  function expectOneTrace(id: string): void {
+  // Answers those lines' messages by app.
+  function oneTraceOf(id: string): Record<string, string[]> {
     const lines = system.logs.where('transactionId', id);
     const traceId = lines.find((line) => line.service === 'transaction-service')?.trace_id;
     expect(traceId).toEqual(expect.stringMatching(/^[0-9a-f]{32}$/));
@@ -141,10 +142,9 @@ describe('payout flow, distributed', () => {
     expect(lines.filter((line) => line.trace_id !== traceId).map((line) => [line.service, line.msg])).toEqual(
       [],
     );
-    expect(lines.filter((line) => line.msg === 'deposit reported').map((line) => line.service)).toEqual([
-      'chain-watchers',
-    ]);
-    expect(lines.filter((line) => line.msg === 'webhook attempted')).toHaveLength(3);
+    const messages: Record<string, string[]> = {};
+    for (const line of lines) (messages[line.service] ??= []).push(line.msg);
+    return messages;
   }
 
   it.each([
@@ -172,7 +172,14 @@ describe('payout flow, distributed', () => {
         { timeoutMs: 30_000 },
       );
       expect(webhooksOf(id).map(({ data }) => data.sequence)).toEqual([1, 2, 3]);
-      await expectEventually(() => expectOneTrace(id), { timeoutMs: 10_000 });
+      await expectEventually(
+        () => {
+          const messages = oneTraceOf(id);
+          expect(messages['chain-watchers']).toEqual(['deposit reported']);
+          expect(messages['webhook-dispatcher']).toEqual(Array(3).fill('webhook attempted'));
+        },
+        { timeoutMs: 10_000 },
+      );
     },
     90_000,
   );
@@ -235,6 +242,15 @@ describe('payout flow, distributed', () => {
       },
     );
     expect(webhooksOf(id)).toHaveLength(3);
+    // The refund the failed payout asked for is sent, and its outcome recorded, in the payout's trace.
+    await expectEventually(
+      () => {
+        const messages = oneTraceOf(id);
+        expect(messages['chain-watchers']).toEqual(['deposit reported', 'refund settled']);
+        expect(messages['transaction-service']).toContain('refund settled');
+      },
+      { timeoutMs: 10_000 },
+    );
   }, 90_000);
 
   it.each(['SOLANA', 'CELO'] as const)(

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { LOGGER, type Logger } from '@platform/logging';
+import { currentTraceCarrier, LOGGER, type Logger } from '@platform/logging';
 import type { OutboxTransaction } from '@platform/messaging';
 import {
   Blockchain,
@@ -66,6 +66,8 @@ export class AcceptRefundUseCase {
       requestedAt: now,
       settledAt: refusal ? now : null,
       leasedUntil: null,
+      // The consumer's span: the trace the request was published in.
+      traceparent: currentTraceCarrier().traceparent ?? null,
     };
     if (!(await this.refunds.insertIfNew(tx, refund))) return;
     if (!refusal) {

@@ -4,7 +4,7 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { LOGGER, type Logger } from '@platform/logging';
+import { continueTrace, LOGGER, type Logger } from '@platform/logging';
 import { TransactionalOutbox } from '@platform/messaging';
 import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator, RecurringPass } from '@shared/util';
@@ -62,7 +62,8 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
       if (this.passes.stopped) return;
       if (!(await this.lease(refund))) continue;
       try {
-        await this.advance(refund);
+        // In the trace it was requested in (its transaction's, or the operator's request).
+        await continueTrace(refund, 'send refund', () => this.advance(refund));
       } catch (error) {
         this.logger.warn({ err: error, refundId: refund.refundId }, 'refund not settled yet; retried later');
       } finally {
@@ -167,6 +168,13 @@ export class RefundWorker implements OnApplicationBootstrap, BeforeApplicationSh
           settledAt: settledAt.toISOString(),
         },
         { key: refundEventKey(refund) },
+      );
+      const { refundId, transactionId, blockchain } = refund;
+      tx.afterCommit(() =>
+        this.logger.info(
+          { refundId, transactionId, blockchain, status, onChainTx, reason },
+          'refund settled',
+        ),
       );
     });
   }

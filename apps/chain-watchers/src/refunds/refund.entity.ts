@@ -57,4 +57,10 @@ export class RefundEntity {
   // A worker's claim on the refund while it signs or broadcasts (replicas skip leased rows).
   @Column({ name: 'leased_until', type: 'timestamptz', nullable: true })
   leasedUntil!: Date | null;
+
+  // The W3C traceparent of the request for it (the transaction's trace when transaction-service
+  // asks, an operator's request for a held transfer): it is sent, retried and announced in that
+  // trace. Null for refunds requested before it was kept, or with tracing off.
+  @Column({ type: 'varchar', length: 55, nullable: true })
+  traceparent!: string | null;
 }
