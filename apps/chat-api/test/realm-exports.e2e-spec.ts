@@ -219,6 +219,7 @@ describe('organization data exports through the gateway', () => {
       'avatars/records.json',
       'emoji/records.json',
       'messages-000001.json',
+      'migration_status.json',
       'realm.json',
       'realm_icons/records.json',
       'uploads/records.json',
@@ -401,5 +402,147 @@ describe('organization data exports through the gateway', () => {
     const metrics = await request(system.chatApi.app.getHttpServer()).get('/metrics').expect(200);
     expect(metrics.text).toMatch(/chat_realm_exports\{state="deleted",service="chat-api"\} 2/);
     expect(metrics.text).toMatch(/chat_realm_exports\{state="failed",service="chat-api"\} 1/);
+  });
+
+  it('exports every feature table in Zulip’s layout, private settings of consenting users only', async () => {
+    const ok = { result: 'success', msg: '' };
+    const lobby = await chat.channel(owner, 'export lobby', [consenting, refusing]);
+    const message = await chat.toChannel(consenting, lobby, 'greetings', 'hello all');
+    await chat.as(consenting).post(`/messages/${message}/reactions`, { emoji_name: 'octopus' }).expect(200);
+    await chat
+      .as(owner)
+      .post('/user_groups/create', {
+        name: 'exporters',
+        description: 'they export',
+        members: `[${consenting.userId}]`,
+      })
+      .expect(200);
+    await chat
+      .as(owner)
+      .post('/default_streams', { stream_id: String(lobby) })
+      .expect(200);
+    const field = await chat
+      .as(owner)
+      .post('/realm/profile_fields', { name: 'Team', field_type: '1' })
+      .expect(200);
+    await chat
+      .as(consenting)
+      .patch('/users/me/profile_data', { data: JSON.stringify([{ id: field.body.id, value: 'Exports' }]) })
+      .expect(200, ok);
+    await chat
+      .as(owner)
+      .post('/channel_folders/create', { name: 'Archive', description: 'Old channels' })
+      .expect(200);
+    for (const who of [consenting, refusing]) {
+      await chat.as(who).post(`/users/me/muted_users/${admin.userId}`).expect(200, ok);
+      await chat
+        .as(who)
+        .post('/user_topics', { stream_id: String(lobby), topic: 'greetings', visibility_policy: '3' })
+        .expect(200, ok);
+      await chat.as(who).post('/users/me/alert_words', { alert_words: '["deadline"]' }).expect(200);
+      await chat.as(who).post('/saved_snippets', { title: 'Hi', content: 'Hello there' }).expect(200);
+      await chat
+        .as(who)
+        .post('/scheduled_messages', {
+          type: 'stream',
+          to: String(lobby),
+          topic: 'later',
+          content: 'see you',
+          scheduled_delivery_timestamp: String(Math.floor(Date.now() / 1000) + 3600),
+        })
+        .expect(200);
+    }
+
+    const { body } = await chat.as(owner).post('/export/realm', { export_type: '2' }).expect(200);
+    await finished(owner, body.id as number);
+    const files = untar((await download(owner, body.id as number).expect(200)).body as Buffer);
+    const json = (suffix: string) =>
+      JSON.parse([...files].find(([name]) => name.endsWith(`/${suffix}`))![1].toString('utf8'));
+    const tables = json('realm.json') as Record<string, Array<Record<string, unknown>>>;
+    const only = (table: string, where: (row: Record<string, unknown>) => boolean) =>
+      tables[table]!.filter(where);
+
+    expect(tables['zerver_realm']![0]).toMatchObject({ id: realm.realmId, string_id: expect.any(String) });
+    expect(only('zerver_reaction', (row) => row['message'] === message)).toEqual([
+      {
+        id: expect.any(Number),
+        user_profile: consenting.userId,
+        message,
+        emoji_name: 'octopus',
+        emoji_code: '1f419',
+        reaction_type: 'unicode_emoji',
+      },
+    ]);
+    const [group] = only('zerver_namedusergroup', (row) => row['name'] === 'exporters');
+    expect(group).toMatchObject({
+      realm_for_sharding: realm.realmId,
+      description: 'they export',
+      creator: owner.userId,
+      is_system_group: false,
+      deactivated: false,
+      date_created: expect.any(Number),
+      can_manage_group: expect.any(Number),
+    });
+    expect(tables['zerver_usergroup']).toContainEqual({ id: group!['usergroup_ptr'], realm: realm.realmId });
+    expect(tables['zerver_usergroupmembership']).toContainEqual({
+      id: expect.any(Number),
+      user_group: group!['usergroup_ptr'],
+      user_profile: consenting.userId,
+    });
+    // System groups nest: owners inside administrators, and so on.
+    expect(tables['zerver_groupgroupmembership']!.length).toBeGreaterThan(0);
+    expect(tables['zerver_defaultstream']).toEqual([{ id: 1, realm: realm.realmId, stream: lobby }]);
+    expect(tables['zerver_customprofilefield']).toEqual([
+      expect.objectContaining({ id: field.body.id, realm: realm.realmId, name: 'Team', field_type: 1 }),
+    ]);
+    expect(tables['zerver_customprofilefieldvalue']).toEqual([
+      expect.objectContaining({ user_profile: consenting.userId, field: field.body.id, value: 'Exports' }),
+    ]);
+    expect(tables['zerver_channelfolder']).toEqual([
+      expect.objectContaining({
+        realm: realm.realmId,
+        name: 'Archive',
+        creator: owner.userId,
+        is_archived: false,
+      }),
+    ]);
+    expect(tables['zerver_muteduser']).toEqual([
+      { id: 1, user_profile: consenting.userId, muted_user: admin.userId, date_muted: expect.any(Number) },
+    ]);
+    expect(tables['zerver_usertopic']).toEqual([
+      {
+        id: expect.any(Number),
+        user_profile: consenting.userId,
+        stream: lobby,
+        recipient: expect.any(Number),
+        topic_name: 'greetings',
+        last_updated: expect.any(Number),
+        visibility_policy: 3,
+      },
+    ]);
+    expect(tables['zerver_alertword']).toEqual([
+      { id: expect.any(Number), user_profile: consenting.userId, realm: realm.realmId, word: 'deadline' },
+    ]);
+    expect(tables['zerver_savedsnippet']).toEqual([
+      expect.objectContaining({ user_profile: consenting.userId, title: 'Hi', content: 'Hello there' }),
+    ]);
+    const [scheduled] = tables['zerver_scheduledmessage']!;
+    expect(tables['zerver_scheduledmessage']).toHaveLength(1);
+    expect(scheduled).toMatchObject({
+      sender: consenting.userId,
+      stream: lobby,
+      subject: 'later',
+      content: 'see you',
+      delivered: false,
+      delivery_type: 1,
+    });
+    expect(tables['zerver_client']).toContainEqual({
+      id: scheduled!['sending_client'],
+      name: expect.any(String),
+    });
+    expect(json('migration_status.json')).toEqual({
+      zulip_version: '11.0',
+      migrations_by_app: { chat_api: expect.arrayContaining([expect.stringMatching(/^\[X\] \w+/)]) },
+    });
   });
 });

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '@shared/util';
+import { ZULIP_VERSION } from '../core/server-facts.js';
 import { ExportDataQuery } from './export-data.query.js';
+import { FeatureTablesQuery } from './feature-tables.query.js';
 import type { TarGzWriter } from './tar-gz.writer.js';
 import {
   directMessageGroupRecord,
   messageRecord,
+  migrationStatus,
   realmRecord,
   recipientRecord,
   streamRecord,
@@ -28,12 +31,13 @@ export interface ArchiveRequest {
 }
 
 // Writes a realm's data in the layout of Zulip's export tool: messages-000001.json … one page of
-// messages at a time, then realm.json (with the clients the messages named) and the upload
-// records. Memory holds one page, whatever the realm's size.
+// messages at a time, then realm.json (with the clients the messages named),
+// migration_status.json and the upload records. Memory holds one page, whatever the realm's size.
 @Injectable()
 export class ExportArchiveBuilder {
   constructor(
     private readonly data: ExportDataQuery,
+    private readonly features: FeatureTablesQuery,
     private readonly clock: Clock,
   ) {}
 
@@ -47,6 +51,7 @@ export class ExportArchiveBuilder {
     const clients = new Map<string, number>();
     const counted = await this.writeMessages(request, clients, entry);
     await entry('realm.json', await this.realmTables(realm, request, clients));
+    await entry('migration_status.json', migrationStatus(ZULIP_VERSION, await this.data.appliedMigrations()));
     await entry('attachment.json', { zerver_attachment: [] });
     for (const folder of ['avatars', 'uploads', 'emoji', 'realm_icons'])
       await entry(`${folder}/records.json`, []);
@@ -91,12 +96,16 @@ export class ExportArchiveBuilder {
   ) {
     const realmId = request.realmId;
     const consenting = new Set(request.consentingIds);
-    const [users, streams, recipients, subscriptions] = await Promise.all([
+    const [users, streams, recipients, subscriptions, features] = await Promise.all([
       this.data.users(realmId),
       this.data.streams(realmId),
       this.data.recipients(realmId),
       this.data.subscriptions(realmId),
+      this.features.tables(realmId, request.consentingIds),
     ]);
+    // Scheduled messages name their client as messages do: by an id of zerver_client.
+    for (const scheduled of features['zerver_scheduledmessage'] ?? [])
+      scheduled['sending_client'] = clientId(clients, scheduled['sending_client'] as string);
     const systemBotId = realm['notification_bot_id'];
     return {
       zerver_realm: [realmRecord(realm, request.type)],
@@ -112,6 +121,7 @@ export class ExportArchiveBuilder {
         .filter((row) => row['stream_id'] === null)
         .map(directMessageGroupRecord),
       zerver_subscription: subscriptions.map((row, index) => subscriptionRecord(row, index + 1)),
+      ...features,
       zerver_client: [...clients].map(([name, id]) => ({ id, name })),
     };
   }

@@ -9,6 +9,15 @@ export interface MessagePage {
 
 type Row = Record<string, unknown>;
 
+// Whether message `m` (its channel joined as `s`) goes into an export, the consenting users' ids
+// being the array parameter given: those of public channels, and those a consenting user
+// received (Zulip's standard export: private channels and direct messages only through a
+// consenting user's copy).
+export const exportedMessage = (consentingIds: string) => `
+  ((s."id" IS NOT NULL AND NOT s."invite_only")
+   OR EXISTS (SELECT 1 FROM "chat"."user_message" um
+               WHERE um."message_id" = m."id" AND um."user_id" = ANY(${consentingIds}::int[])))`;
+
 // The reads an export makes, each bounded: realm-wide tables are small (users, channels,
 // conversations), messages are read a page at a time by id.
 @Injectable()
@@ -17,10 +26,20 @@ export class ExportDataQuery {
 
   async realm(realmId: number): Promise<Row | null> {
     const [row] = (await this.dataSource.query(
-      `SELECT "id", "name", "url", "deactivated", "created_at", "notification_bot_id" FROM "chat"."realm" WHERE "id" = $1`,
+      `SELECT "id", "name", "host", "url", "deactivated", "created_at", "notification_bot_id" FROM "chat"."realm" WHERE "id" = $1`,
       [realmId],
     )) as Row[];
     return row ?? null;
+  }
+
+  // The schema migrations this database has run, oldest first (for migration_status.json).
+  async appliedMigrations(): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT "name" FROM "chat"."migrations" ORDER BY "id"`,
+    )) as Array<{
+      name: string;
+    }>;
+    return rows.map((row) => row.name);
   }
 
   users(realmId: number): Promise<Row[]> {
@@ -58,9 +77,7 @@ export class ExportDataQuery {
     );
   }
 
-  // Messages after `afterId`, at most `limit`: those of public channels, and those a consenting
-  // user received (Zulip's standard export: private channels and direct messages only through
-  // a consenting user's copy).
+  // The exported messages after `afterId`, at most `limit`.
   async messagePage(
     realmId: number,
     afterId: number,
@@ -72,10 +89,7 @@ export class ExportDataQuery {
               m."client", m."date_sent", m."edit_history", m."last_edit_time", m."last_moved_time",
               m."stream_id" IS NOT NULL AS "is_channel_message"
          FROM "chat"."message" m LEFT JOIN "chat"."stream" s ON s."id" = m."stream_id"
-        WHERE m."realm_id" = $1 AND m."id" > $2
-          AND ((s."id" IS NOT NULL AND NOT s."invite_only")
-               OR EXISTS (SELECT 1 FROM "chat"."user_message" um
-                           WHERE um."message_id" = m."id" AND um."user_id" = ANY($4::int[])))
+        WHERE m."realm_id" = $1 AND m."id" > $2 AND ${exportedMessage('$4')}
         ORDER BY m."id" LIMIT $3`,
       [realmId, afterId, limit, consentingIds],
     )) as Row[];

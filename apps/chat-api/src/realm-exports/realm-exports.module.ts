@@ -9,6 +9,7 @@ import { DirectoryExportStorage } from './directory-export-storage.js';
 import { ExportArchiveBuilder } from './export-archive.builder.js';
 import { ExportDataQuery } from './export-data.query.js';
 import { ExportStorage } from './export-storage.js';
+import { FeatureTablesQuery } from './feature-tables.query.js';
 import { realmExportsMigrations } from './migrations/migrations.js';
 import { OpsRealmExportsController } from './ops-realm-exports.controller.js';
 import { RealmExportDownloadController } from './realm-export-download.controller.js';
@@ -34,6 +35,7 @@ import { RealmExportsService } from './realm-exports.service.js';
     },
     ExportArchiveBuilder,
     ExportDataQuery,
+    FeatureTablesQuery,
     RealmExportDownload,
     RealmExportEvents,
     RealmExportMetrics,

@@ -13,9 +13,16 @@ export function timestamp(value: unknown): number | null {
   return value == null ? null : new Date(value as string | Date).getTime() / 1000;
 }
 
+// Zulip's string_id is the realm's subdomain: here the first label of the host a realm is served
+// on, or '' (Zulip's root-domain realm) for a realm reached at the server's own address.
+export function realmStringId(host: string | null): string {
+  return host === null ? '' : host.split('.')[0]!;
+}
+
 export function realmRecord(realm: Row, type: number): Row {
   return {
     id: realm['id'],
+    string_id: realmStringId(realm['host'] as string | null),
     name: realm['name'],
     url: realm['url'],
     deactivated: realm['deactivated'],
@@ -108,6 +115,15 @@ export function messageRecord(message: Row, realmId: number): Row {
     edit_history: editHistory == null ? null : JSON.stringify(editHistory),
     is_channel_message: message['is_channel_message'],
     type: MESSAGE_TYPE_NORMAL,
+  };
+}
+
+// migration_status.json: the server's version and the migrations its database has run, which
+// Zulip's import compares with its own (`[X] name` as Django's showmigrations prints them).
+export function migrationStatus(zulipVersion: string, migrations: readonly string[]) {
+  return {
+    zulip_version: zulipVersion,
+    migrations_by_app: { chat_api: migrations.map((name) => `[X] ${name}`) },
   };
 }
 
