@@ -29,6 +29,7 @@ import { StreamsModule } from './streams/streams.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { TopicsModule } from './topics/topics.module.js';
 import { TypingModule } from './typing/typing.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
 import { UserSettingsModule } from './user-settings/user-settings.module.js';
 import { UserGroupNoticesModule } from './user-group-notices/user-group-notices.module.js';
 import { UserGroupsModule } from './user-groups/user-groups.module.js';
@@ -74,6 +75,7 @@ import { UsersModule } from './users/users.module.js';
     UserTopicsModule,
     PresenceModule,
     AlertWordsModule,
+    UploadsModule,
   ],
 })
 export class ChatApiModule {}

@@ -45,10 +45,16 @@ export class GatewayConfig {
   @Min(100)
   CHAT_PROXY_TIMEOUT_MS: number = 90_000;
 
-  // KYC documents are uploads of up to 8 MiB plus form fields: the one route above MAX_BODY_BYTES.
+  // KYC documents are uploads of up to 8 MiB plus form fields: above MAX_BODY_BYTES.
   @IsInt()
   @Min(1024)
   MAX_UPLOAD_BYTES: number = 9 * 1024 * 1024;
+
+  // Chat file uploads (POST /api/v1/user_uploads): chat-api's CHAT_MAX_FILE_UPLOAD_SIZE_MIB
+  // (default 25) plus room for the multipart framing; chat-api answers a file over its limit.
+  @IsInt()
+  @Min(1024)
+  CHAT_MAX_UPLOAD_BYTES: number = 26 * 1024 * 1024;
 
   // How long a looked-up API key (or its absence) is reused before asking the database again.
   @IsInt()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { GatewayConfig } from '../core/api-gateway.config.js';
-import { upstreamFor } from './gateway-routes.js';
+import { bodyLimitFor, upstreamFor } from './gateway-routes.js';
 
 const config = { CHAT_HOST: undefined } as GatewayConfig;
 
@@ -27,6 +27,8 @@ describe(upstreamFor.name, () => {
     ['/kyc/status', 'kyc'],
     ['/webhooks/endpoint', 'webhooks'],
     ['/api/v1/messages', 'chat'],
+    ['/user_uploads/2/ab/XyZ/report.pdf', 'chat'],
+    ['/user_avatars/2/emoji/images/1.png', 'chat'],
     ['/ops/chat/realms', 'chat-ops'],
   ])('routes %s to %s', (path, upstream) => {
     expect(upstreamFor(path, 'localhost', config)).toBe(upstream);
@@ -49,5 +51,20 @@ describe(upstreamFor.name, () => {
     const byHost = { CHAT_HOST: 'chat.example.com' } as GatewayConfig;
     expect(upstreamFor('/quote', 'chat.example.com:443', byHost)).toBe('chat');
     expect(upstreamFor('/quote', 'api.example.com', byHost)).toBe('quote');
+  });
+});
+
+describe(bodyLimitFor.name, () => {
+  const limits = { MAX_UPLOAD_BYTES: 9_000, CHAT_MAX_UPLOAD_BYTES: 26_000 } as GatewayConfig;
+
+  it.each([
+    ['kyc', '/kyc/documents', 9_000],
+    ['chat', '/api/v1/user_uploads', 26_000],
+    ['chat', '/api/v1/user_uploads?client=x', 26_000],
+    ['chat', '/api/v1/user_uploads/2/ab/XyZ/a.txt', 1_000],
+    ['chat', '/api/v1/messages', 1_000],
+    ['quote', '/quote', 1_000],
+  ] as const)('gives %s %s a body of %d bytes at most', (upstream, url, limit) => {
+    expect(bodyLimitFor(upstream, url, limits, 1_000)).toBe(limit);
   });
 });

@@ -9,6 +9,9 @@ export type Upstream = 'quote' | 'transaction' | 'kyc' | 'webhooks' | 'chat' | '
 // routes are never listed: they are not reachable through the gateway.
 const ROUTES: ReadonlyArray<readonly [prefix: string, upstream: Upstream]> = [
   ['/api/v1', 'chat'],
+  // Uploaded files and avatars, which Zulip clients fetch at the site root, not under /api/v1.
+  ['/user_uploads', 'chat'],
+  ['/user_avatars', 'chat'],
   ['/quote', 'quote'],
   ['/public/corridors', 'quote'],
   ['/ops/corridors', 'quote'],
@@ -59,6 +62,20 @@ export function upstreamUrl(upstream: Upstream, config: GatewayConfig): string {
       return config.CHAT_API_URL;
   }
 }
+
+// The largest body a request may carry: uploads (KYC documents, chat files) above the rest.
+export function bodyLimitFor(
+  upstream: Upstream,
+  url: string,
+  config: GatewayConfig,
+  maxBodyBytes: number,
+): number {
+  if (upstream === 'kyc') return config.MAX_UPLOAD_BYTES;
+  if (upstream === 'chat' && CHAT_UPLOAD_PATH.test(url)) return config.CHAT_MAX_UPLOAD_BYTES;
+  return maxBodyBytes;
+}
+
+const CHAT_UPLOAD_PATH = /^\/api\/v1\/user_uploads\/?(?:\?|$)/;
 
 // The payout services whose OpenAPI documents make up the gateway's /docs.
 export const PAYOUT_UPSTREAMS: readonly Upstream[] = ['quote', 'transaction', 'kyc', 'webhooks'];

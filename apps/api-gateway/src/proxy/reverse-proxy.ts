@@ -21,7 +21,7 @@ import {
 import { INTERNAL_IDENTITY_HEADER, type InternalIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 import { API_KEY_HEADER, OPS_KEY_HEADER } from '../authentication/credential-authenticator.js';
-import { upstreamUrl, type Upstream } from './gateway-routes.js';
+import { bodyLimitFor, upstreamUrl, type Upstream } from './gateway-routes.js';
 import { proxyRefusalsFor } from './proxy-refusals.js';
 
 // Hop-by-hop headers (RFC 9110 §7.6.1) never cross a proxy.
@@ -71,7 +71,7 @@ export class ReverseProxy {
     // The body when it was already read (to find the user a request acts for), else streamed.
     body: Buffer | null = null,
   ): Promise<void> {
-    const limit = upstream === 'kyc' ? this.gateway.MAX_UPLOAD_BYTES : this.http.MAX_BODY_BYTES;
+    const limit = bodyLimitFor(upstream, request.url ?? '/', this.gateway, this.http.MAX_BODY_BYTES);
     const refusals = proxyRefusalsFor(upstream);
     if (Number(request.headers['content-length'] ?? 0) > limit) {
       request.resume();

@@ -90,6 +90,24 @@ export class ChatApiConfig {
   @Min(0)
   CHAT_EXPORT_MAX_MESSAGES: number = 250_000;
 
+  // Directory of the files users upload (a persistent volume in Kubernetes, shared by every
+  // replica): the local-disk file store, used unless an object store is configured.
+  @IsNotEmpty()
+  CHAT_UPLOAD_DIR: string = '.data/chat-uploads';
+
+  // Largest file POST /user_uploads accepts (Zulip's MAX_FILE_UPLOAD_SIZE, in MiB); the request
+  // body limit of that route follows it.
+  @IsInt()
+  @Min(0)
+  @Max(1024)
+  CHAT_MAX_FILE_UPLOAD_SIZE_MIB: number = 25;
+
+  // Total size of a realm's uploads (Zulip's upload_quota_mib); unset means unlimited.
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  CHAT_UPLOAD_QUOTA_MIB?: number;
+
   // The address refusals send administrators to (Zulip's ZULIP_ADMINISTRATOR).
   @IsEmail()
   CHAT_SUPPORT_EMAIL: string = 'zulip-admin@example.com';

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { DirectBodyReader } from '@platform/http';
 import { ChatError } from './chat.error.js';
 import type { ChatRequest } from './chat-request.js';
-import { RequestParams } from './request-params.js';
+import { type RequestFile, RequestParams } from './request-params.js';
 
 export class BodyTooLargeError extends Error {}
 
@@ -22,7 +22,8 @@ export async function readRequestParams(request: IncomingMessage, maxBytes: numb
   }
   if (/^multipart\/form-data\b/i.test(contentType)) {
     const body = await readBody(request, maxBytes);
-    return RequestParams.fromEntries(await multipartFields(body, contentType), query);
+    const { fields, files } = await multipartParts(body, contentType);
+    return RequestParams.fromEntries(fields, query, files);
   }
   await readBody(request, maxBytes, false);
   return RequestParams.fromEntries([], query);
@@ -37,11 +38,15 @@ export const chatParamsReader: DirectBodyReader = {
   },
 };
 
-// Node's own multipart parser (the fetch API's FormData); file parts are not parameters.
-async function multipartFields(body: Buffer, contentType: string): Promise<Array<[string, string]>> {
+// Node's own multipart parser (the fetch API's FormData); file parts are not parameters but
+// the request's files.
+async function multipartParts(
+  body: Buffer,
+  contentType: string,
+): Promise<{ fields: Array<[string, string]>; files: RequestFile[] }> {
   // A form without fields (zulip-js calling an endpoint with no parameters) is only the closing
   // boundary, which the fetch API's parser refuses.
-  if (/^\s*(--[^\r\n]*--\s*)?$/.test(body.toString('latin1'))) return [];
+  if (/^\s*(--[^\r\n]*--\s*)?$/.test(body.toString('latin1'))) return { fields: [], files: [] };
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
@@ -49,10 +54,16 @@ async function multipartFields(body: Buffer, contentType: string): Promise<Array
     throw ChatError.badRequest('Malformed multipart body');
   }
   const fields: Array<[string, string]> = [];
+  const filesRead: Array<Promise<RequestFile>> = [];
   form.forEach((value, name) => {
     if (typeof value === 'string') fields.push([name, value]);
+    else filesRead.push(requestFile(name, value));
   });
-  return fields;
+  return { fields, files: await Promise.all(filesRead) };
+}
+
+async function requestFile(field: string, file: File): Promise<RequestFile> {
+  return { field, fileName: file.name, contentType: file.type, data: Buffer.from(await file.arrayBuffer()) };
 }
 
 // The whole body, or (`keep` false) nothing of it once read; above maxBytes, Zulip's 413.

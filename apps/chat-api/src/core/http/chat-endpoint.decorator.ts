@@ -25,6 +25,9 @@ export interface ChatEndpointOptions {
   // Served ahead of Express (the platform's @DirectRoute), for the few endpoints clients call
   // by the thousand per second; needs a fixed path. Default false.
   readonly direct?: boolean;
+  // Takes an uploaded file (a multipart file part), so its body may exceed MAX_BODY_BYTES up to
+  // the upload size limit. Default false.
+  readonly takesFile?: boolean;
 }
 
 // One instance for every endpoint: the envelope keeps no state, and an instance (not a class)
@@ -37,7 +40,13 @@ const envelope = new ChatEnvelopeInterceptor();
 // fields only; the envelope adds `result`, `msg` and `ignored_parameters_unsupported`.
 export function ChatEndpoint(method: ChatMethod, path: string, options: ChatEndpointOptions = {}) {
   const access = options.access ?? 'user';
-  const definition: ChatRouteDefinition = { method, path, access, rateLimited: options.rateLimited ?? true };
+  const definition: ChatRouteDefinition = {
+    method,
+    path,
+    access,
+    rateLimited: options.rateLimited ?? true,
+    takesFile: options.takesFile ?? false,
+  };
   return applyDecorators(
     RequestMapping({ path: `${CHAT_API_PREFIX}/${path}`, method: RequestMethod[method] }),
     HttpCode(200),

@@ -60,6 +60,7 @@ function statusOf(code: ChatErrorCode): number {
     case ChatErrorCode.REACTION_ALREADY_EXISTS:
     case ChatErrorCode.REACTION_DOES_NOT_EXIST:
     case ChatErrorCode.MOVE_MESSAGES_TIME_LIMIT_EXCEEDED:
+    case ChatErrorCode.REALM_UPLOAD_QUOTA:
       return 400;
     case ChatErrorCode.AUTHENTICATION_FAILED:
     case ChatErrorCode.USER_DEACTIVATED:

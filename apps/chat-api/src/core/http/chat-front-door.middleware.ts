@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
 import { HttpConfig } from '@platform/http';
+import { ChatApiConfig } from '../chat-api.config.js';
 import { readRequestParams } from './chat-body.reader.js';
 import { CHAT_API_PREFIX } from './chat-route.js';
 import type { ChatRequest } from './chat-request.js';
@@ -12,12 +13,12 @@ export const NOT_FOUND_BODY = { result: 'error', msg: 'Not Found', code: 'BAD_RE
 // Zulip's 405, else the request's parameters are read (query + urlencoded or multipart body)
 // for the endpoint's declarations.
 export function chatFrontDoor(app: INestApplication) {
-  let resolved: { table: ChatRouteTable; maxBodyBytes: number } | undefined;
+  let resolved: { table: ChatRouteTable; maxBodyBytes: number; maxFileBodyBytes: number } | undefined;
   return (request: ChatRequest, response: Response, next: NextFunction): void => {
     if (!request.path.startsWith(`${CHAT_API_PREFIX}/`)) return next();
     // Resolved on first use: the route table is filled once the application has initialised.
-    resolved ??= { table: app.get(ChatRouteTable), maxBodyBytes: app.get(HttpConfig).MAX_BODY_BYTES };
-    const { table, maxBodyBytes } = resolved;
+    resolved ??= bodyLimits(app);
+    const { table, maxBodyBytes, maxFileBodyBytes } = resolved;
     const resolution = table.resolve(request.method, request.path.slice(CHAT_API_PREFIX.length));
     if (resolution.kind === 'unknown-path') {
       request.resume();
@@ -31,9 +32,23 @@ export function chatFrontDoor(app: INestApplication) {
         .json({ result: 'error', msg: 'Method Not Allowed', allowed_methods: resolution.allowed });
       return;
     }
-    readRequestParams(request, maxBodyBytes).then((params) => {
+    readRequestParams(request, resolution.takesFile ? maxFileBodyBytes : maxBodyBytes).then((params) => {
       request.chatParams = params;
       next();
     }, next);
+  };
+}
+
+// Room for the multipart framing and the other fields around an uploaded file, so that a file
+// of exactly the largest size allowed still fits its request.
+const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
+
+function bodyLimits(app: INestApplication) {
+  const maxBodyBytes = app.get(HttpConfig).MAX_BODY_BYTES;
+  const largestFile = app.get(ChatApiConfig).CHAT_MAX_FILE_UPLOAD_SIZE_MIB * 1024 * 1024;
+  return {
+    table: app.get(ChatRouteTable),
+    maxBodyBytes,
+    maxFileBodyBytes: Math.max(maxBodyBytes, largestFile + MULTIPART_ALLOWANCE_BYTES),
   };
 }

@@ -8,12 +8,14 @@ const METHOD_ORDER: readonly ChatMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DEL
 interface PathPattern {
   readonly pattern: RegExp;
   readonly methods: ChatMethod[];
+  // The methods whose endpoint takes an uploaded file.
+  readonly fileMethods: Set<ChatMethod>;
   // No parameter segment (`users/me`).
   readonly literal: boolean;
 }
 
 export type RouteResolution =
-  | { readonly kind: 'found' }
+  | { readonly kind: 'found'; readonly takesFile: boolean }
   | { readonly kind: 'unknown-path' }
   | { readonly kind: 'wrong-method'; readonly allowed: readonly ChatMethod[] };
 
@@ -53,19 +55,21 @@ export class ChatRouteTable implements OnModuleInit {
     // A literal path is its own endpoint: Zulip declares `users/me` before `users/<email>`, so
     // PATCH /users/me is a wrong method, not an update of a user named "me".
     const literal = matching.filter((path) => path.literal);
-    for (const { methods } of literal.length > 0 ? literal : matching)
-      for (const candidate of methods) allowed.add(candidate);
+    const candidates = literal.length > 0 ? literal : matching;
+    for (const { methods } of candidates) for (const candidate of methods) allowed.add(candidate);
     if (allowed.size === 0) return { kind: 'unknown-path' };
     // Express answers HEAD with the GET handler.
-    const asked = method === 'HEAD' ? 'GET' : method;
-    if (allowed.has(asked as ChatMethod)) return { kind: 'found' };
+    const asked = (method === 'HEAD' ? 'GET' : method) as ChatMethod;
+    if (allowed.has(asked))
+      return { kind: 'found', takesFile: candidates.some(({ fileMethods }) => fileMethods.has(asked)) };
     return { kind: 'wrong-method', allowed: METHOD_ORDER.filter((candidate) => allowed.has(candidate)) };
   }
 
-  private add({ method, path }: ChatRouteDefinition): void {
+  private add({ method, path, takesFile }: ChatRouteDefinition): void {
     const existing = this.paths.get(path);
     if (existing) {
       if (!existing.methods.includes(method)) existing.methods.push(method);
+      if (takesFile) existing.fileMethods.add(method);
       return;
     }
     const source = path
@@ -75,6 +79,7 @@ export class ChatRouteTable implements OnModuleInit {
     this.paths.set(path, {
       pattern: new RegExp(`^/${source}$`),
       methods: [method],
+      fileMethods: new Set(takesFile ? [method] : []),
       literal: !path.includes(':'),
     });
   }

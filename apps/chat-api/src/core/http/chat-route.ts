@@ -18,4 +18,6 @@ export interface ChatRouteDefinition {
   readonly access: ChatAccess;
   // Counted against the caller's rate limit (all but long polls).
   readonly rateLimited: boolean;
+  // Takes an uploaded file: its body may be as large as the largest upload allowed.
+  readonly takesFile: boolean;
 }

@@ -1,0 +1,4 @@
+import { Uploads1796563085395 } from './1796563085395-uploads.js';
+
+// Applied in this order; `npm run migrate -- generate --into uploads` appends here.
+export const uploadsMigrations = [Uploads1796563085395];

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { OwnsTables } from '@platform/database';
+import { ChatApiConfig } from '../core/chat-api.config.js';
+import { AttachmentEntity } from './attachment.entity.js';
+import { AttachmentMessageEntity } from './attachment-message.entity.js';
+import { AttachmentsRepository } from './attachments.repository.js';
+import { LocalDiskUploadStore } from './local-disk-upload.store.js';
+import { UploadFileUseCase } from './upload-file.use-case.js';
+import { UploadLimits } from './upload-limits.js';
+import { UPLOAD_STORE } from './upload.store.js';
+import { UploadsController } from './uploads.controller.js';
+import { UploadsStateProvider } from './uploads-state.provider.js';
+import { uploadsMigrations } from './migrations/migrations.js';
+
+@OwnsTables({ entities: [AttachmentEntity, AttachmentMessageEntity], migrations: uploadsMigrations })
+@Module({
+  controllers: [UploadsController],
+  providers: [
+    AttachmentsRepository,
+    UploadFileUseCase,
+    UploadLimits,
+    UploadsStateProvider,
+    // The one store this server has today; an S3-compatible one would be chosen here by config.
+    {
+      provide: UPLOAD_STORE,
+      inject: [ChatApiConfig],
+      useFactory: (config: ChatApiConfig) => new LocalDiskUploadStore(config.CHAT_UPLOAD_DIR),
+    },
+  ],
+  exports: [UPLOAD_STORE],
+})
+export class UploadsModule {}
