@@ -452,12 +452,25 @@ describe('organization data exports through the gateway', () => {
         })
         .expect(200);
     }
+    // To the conversation the consenting user already has with the refusing one.
+    await chat
+      .as(consenting)
+      .post('/scheduled_messages', {
+        type: 'direct',
+        to: JSON.stringify([refusing.userId]),
+        content: 'see you soon',
+        scheduled_delivery_timestamp: String(Math.floor(Date.now() / 1000) + 3600),
+      })
+      .expect(200);
 
-    const { body } = await chat.as(owner).post('/export/realm', { export_type: '2' }).expect(200);
-    await finished(owner, body.id as number);
-    const files = untar((await download(owner, body.id as number).expect(200)).body as Buffer);
-    const json = (suffix: string) =>
-      JSON.parse([...files].find(([name]) => name.endsWith(`/${suffix}`))![1].toString('utf8'));
+    const exported = async (exportType: string) => {
+      const { body } = await chat.as(owner).post('/export/realm', { export_type: exportType }).expect(200);
+      await finished(owner, body.id as number);
+      const files = untar((await download(owner, body.id as number).expect(200)).body as Buffer);
+      return (suffix: string) =>
+        JSON.parse([...files].find(([name]) => name.endsWith(`/${suffix}`))![1].toString('utf8'));
+    };
+    const json = await exported('2');
     const tables = json('realm.json') as Record<string, Array<Record<string, unknown>>>;
     const only = (table: string, where: (row: Record<string, unknown>) => boolean) =>
       tables[table]!.filter(where);
@@ -526,8 +539,8 @@ describe('organization data exports through the gateway', () => {
     expect(tables['zerver_savedsnippet']).toEqual([
       expect.objectContaining({ user_profile: consenting.userId, title: 'Hi', content: 'Hello there' }),
     ]);
-    const [scheduled] = tables['zerver_scheduledmessage']!;
-    expect(tables['zerver_scheduledmessage']).toHaveLength(1);
+    const [scheduled, scheduledDirect] = tables['zerver_scheduledmessage']!;
+    expect(tables['zerver_scheduledmessage']).toHaveLength(2);
     expect(scheduled).toMatchObject({
       sender: consenting.userId,
       stream: lobby,
@@ -540,9 +553,26 @@ describe('organization data exports through the gateway', () => {
       id: scheduled!['sending_client'],
       name: expect.any(String),
     });
+    expect(scheduledDirect).toMatchObject({ sender: consenting.userId, stream: null, subject: '' });
+    expect(tables['zerver_directmessagegroup']).toContainEqual(
+      expect.objectContaining({ recipient: scheduledDirect!['recipient'], group_size: 2 }),
+    );
     expect(json('migration_status.json')).toEqual({
       zulip_version: '11.0',
       migrations_by_app: { chat_api: expect.arrayContaining([expect.stringMatching(/^\[X\] \w+/)]) },
     });
+
+    // A public export holds nobody's private settings.
+    const publicTables = (await exported('1'))('realm.json') as typeof tables;
+    for (const table of [
+      'zerver_muteduser',
+      'zerver_usertopic',
+      'zerver_scheduledmessage',
+      'zerver_alertword',
+      'zerver_savedsnippet',
+    ])
+      expect([table, publicTables[table]]).toEqual([table, []]);
+    expect(publicTables['zerver_reaction']).toEqual(tables['zerver_reaction']);
+    expect(publicTables['zerver_namedusergroup']).toEqual(tables['zerver_namedusergroup']);
   });
 });
