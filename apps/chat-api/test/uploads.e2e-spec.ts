@@ -16,6 +16,7 @@ describe('file uploads through the gateway', () => {
   let owner: ChatAccount;
   let ann: ChatAccount;
   let realmId: number;
+  let outsider: ChatAccount;
 
   beforeAll(async () => {
     uploadDir = await mkdtemp(join(tmpdir(), 'chat-uploads-'));
@@ -31,6 +32,7 @@ describe('file uploads through the gateway', () => {
     owner = realm.owner;
     realmId = realm.realmId;
     ann = await system.createUser(owner, 'ann@example.com', 'Ann');
+    outsider = (await system.createRealm('Other org', 'outsider@example.com')).owner;
   });
 
   afterAll(async () => {
@@ -40,6 +42,16 @@ describe('file uploads through the gateway', () => {
 
   const upload = (account: ChatAccount) =>
     system.http.post('/api/v1/user_uploads').auth(account.email, account.apiKey);
+  const uploaded = async (account: ChatAccount, data: string, name: string, type?: string) =>
+    (
+      await upload(account)
+        .attach('file', Buffer.from(data), { filename: name, contentType: type })
+        .expect(200)
+    ).body.url as string;
+  const download = (account: ChatAccount, url: string) =>
+    system.http.get(url).auth(account.email, account.apiKey);
+  const NOT_FOUND = '<p>File not found.</p>';
+  const FORBIDDEN = '<p>You are not authorized to view this file.</p>';
 
   it('stores one file under a random path and answers its URL as Zulip 11 does', async () => {
     const queue = await chat.registerQueue(ann, ['attachment'], {});
@@ -74,6 +86,62 @@ describe('file uploads through the gateway', () => {
       upload_space_used: 5,
       id: 0,
     });
+  });
+
+  it('serves a file at the site root to its owner, inline or as an attachment as Zulip does', async () => {
+    const text = await uploaded(ann, 'plain words', 'notes.txt');
+    const answer = await download(ann, text).expect(200);
+    expect(answer.text).toBe('plain words');
+    expect(answer.headers).toMatchObject({
+      'content-type': 'text/plain; charset=utf-8',
+      'content-disposition': 'inline; filename="notes.txt"',
+      'cache-control': 'private, immutable',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': expect.stringContaining("default-src 'none'"),
+    });
+    // HTML would run in the server's origin: it is only ever downloaded.
+    const page = await uploaded(ann, '<script>alert(1)</script>', 'page.html', 'text/html');
+    const served = await download(ann, page).expect(200);
+    expect(served.headers['content-disposition']).toBe('attachment; filename="page.html"');
+  });
+
+  it('refuses other users a file no message links (403) and an unknown path (404), in HTML', async () => {
+    const url = await uploaded(ann, 'secret', 'secret.txt');
+    for (const stranger of [owner, outsider]) {
+      const refused = await download(stranger, url).expect(403);
+      expect([refused.headers['content-type'], refused.text]).toEqual([
+        'text/html; charset=utf-8',
+        FORBIDDEN,
+      ]);
+    }
+    await download(ann, `/user_uploads/${realmId}/ab/AAAAAAAAAAAAAAAAAAAAAAAA/none.txt`).expect(
+      404,
+      NOT_FOUND,
+    );
+    await system.http.get(url).expect(401, {
+      result: 'error',
+      msg: 'Not logged in: API authentication or user session required',
+      code: 'UNAUTHORIZED',
+    });
+  });
+
+  it('hands out a temporary URL that serves the file without credentials', async () => {
+    const url = await uploaded(ann, 'for the player', 'clip.txt');
+    const answer = await download(ann, `/api/v1${url}`).expect(200);
+    expect(answer.body).toEqual({
+      result: 'success',
+      msg: '',
+      url: expect.stringMatching(/^\/user_uploads\/temporary\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\/clip\.txt$/),
+    });
+    const temporary = answer.body.url as string;
+    expect((await system.http.get(temporary).expect(200)).text).toBe('for the player');
+    await download(outsider, `/api/v1${url}`).expect(403, FORBIDDEN);
+    await system.http
+      .get(temporary.replace('/clip.txt', '/other.txt'))
+      .expect(400, { result: 'error', msg: 'Invalid filename', code: 'BAD_REQUEST' });
+    await system.http
+      .get(temporary.replace(/\.[A-Za-z0-9_-]+\//, '.forged/'))
+      .expect(400, { result: 'error', msg: 'Invalid token', code: 'BAD_REQUEST' });
   });
 
   it('gives register the upload bounds', async () => {

@@ -12,6 +12,13 @@ export class AttachmentsRepository {
     return repository.save(repository.create(attachment));
   }
 
+  async contentTypeOf(pathId: string): Promise<string | undefined> {
+    const attachment = await this.dataSource
+      .getRepository(AttachmentEntity)
+      .findOne({ where: { pathId }, select: { contentType: true } });
+    return attachment?.contentType;
+  }
+
   // Bytes the realm's uploads take (Zulip's currently_used_upload_space_bytes).
   async realmSpaceUsed(realmId: number, unit?: UnitOfWork): Promise<number> {
     const [row] = (await entityManagerOf(unit, this.dataSource).query(

@@ -3,8 +3,12 @@ import { OwnsTables } from '@platform/database';
 import { ChatApiConfig } from '../core/chat-api.config.js';
 import { AttachmentEntity } from './attachment.entity.js';
 import { AttachmentMessageEntity } from './attachment-message.entity.js';
+import { AttachmentAccessQuery } from './attachment-access.query.js';
 import { AttachmentsRepository } from './attachments.repository.js';
 import { LocalDiskUploadStore } from './local-disk-upload.store.js';
+import { ServeUploadUseCase } from './serve-upload.use-case.js';
+import { TemporaryUploadUrls } from './temporary-upload-urls.js';
+import { UploadDownloadsController } from './upload-downloads.controller.js';
 import { UploadFileUseCase } from './upload-file.use-case.js';
 import { UploadLimits } from './upload-limits.js';
 import { UPLOAD_STORE } from './upload.store.js';
@@ -14,9 +18,12 @@ import { uploadsMigrations } from './migrations/migrations.js';
 
 @OwnsTables({ entities: [AttachmentEntity, AttachmentMessageEntity], migrations: uploadsMigrations })
 @Module({
-  controllers: [UploadsController],
+  controllers: [UploadsController, UploadDownloadsController],
   providers: [
+    AttachmentAccessQuery,
     AttachmentsRepository,
+    ServeUploadUseCase,
+    TemporaryUploadUrls,
     UploadFileUseCase,
     UploadLimits,
     UploadsStateProvider,

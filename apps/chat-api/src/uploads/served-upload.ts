@@ -1,0 +1,35 @@
+import type { Response } from 'express';
+import { isInlineType } from './upload-content-type.js';
+
+// An uploaded file as Zulip serves it: inline only for the types a browser shows safely, else
+// as an attachment; never sniffed, and under a CSP that runs nothing should a browser render it.
+export function sendUpload(
+  response: Response,
+  file: { data: Buffer; contentType: string; fileName: string },
+): void {
+  const disposition = isInlineType(file.contentType) ? 'inline' : 'attachment';
+  response
+    .status(200)
+    .set({
+      'Content-Type': file.contentType,
+      'Content-Disposition': `${disposition}; ${dispositionFileName(file.fileName)}`,
+      'Cache-Control': 'private, immutable',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy':
+        "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    })
+    .end(file.data);
+}
+
+// Zulip's refusals of a download are HTML, not the JSON envelope (a browser shows them).
+export function sendUploadRefusal(response: Response, status: 403 | 404): void {
+  const text = status === 404 ? '<p>File not found.</p>' : '<p>You are not authorized to view this file.</p>';
+  response.status(status).type('text/html; charset=utf-8').send(text);
+}
+
+// Django's content_disposition_header: an ASCII name quoted with `\` and `"` escaped, any
+// other percent-encoded as RFC 5987's filename*.
+function dispositionFileName(name: string): string {
+  if (/^[\x00-\x7f]*$/.test(name)) return `filename="${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return `filename*=utf-8''${encodeURIComponent(name)}`;
+}
