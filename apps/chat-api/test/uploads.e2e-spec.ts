@@ -17,6 +17,8 @@ describe('file uploads through the gateway', () => {
   let ann: ChatAccount;
   let realmId: number;
   let outsider: ChatAccount;
+  let bob: ChatAccount;
+  let guest: ChatAccount;
 
   beforeAll(async () => {
     uploadDir = await mkdtemp(join(tmpdir(), 'chat-uploads-'));
@@ -32,6 +34,9 @@ describe('file uploads through the gateway', () => {
     owner = realm.owner;
     realmId = realm.realmId;
     ann = await system.createUser(owner, 'ann@example.com', 'Ann');
+    bob = await system.createUser(owner, 'bob@example.com', 'Bob');
+    guest = await system.createUser(owner, 'guest@example.com', 'Gus');
+    await system.setRole(owner, guest, 600);
     outsider = (await system.createRealm('Other org', 'outsider@example.com')).owner;
   });
 
@@ -144,6 +149,69 @@ describe('file uploads through the gateway', () => {
       .expect(400, { result: 'error', msg: 'Invalid token', code: 'BAD_REQUEST' });
   });
 
+  it('lets the readers of a message that links a file download it, and tells the sender', async () => {
+    const direct = await uploaded(ann, 'for bob', 'direct.txt');
+    const queue = await chat.registerQueue(ann, ['attachment'], {});
+    const messageId = await chat.direct(ann, [bob], `see [the file](${direct})`);
+    expect((await download(bob, direct).expect(200)).text).toBe('for bob');
+    await download(owner, direct).expect(403, FORBIDDEN);
+
+    const [event] = await chat.queuedEvents<Record<string, unknown>>(ann, queue.queue_id, 1);
+    expect(event).toMatchObject({
+      type: 'attachment',
+      op: 'update',
+      attachment: { name: 'direct.txt', messages: [{ id: messageId, date_sent: expect.any(Number) }] },
+      upload_space_used: expect.any(Number),
+    });
+
+    // Linked in a public channel, the file is the realm's: every member but guests may fetch it.
+    const shared = await uploaded(ann, 'for everyone', 'shared.txt');
+    const room = await chat.channel(ann, 'uploads-room', []);
+    await chat.toChannel(ann, room, 'files', `[shared](${shared})`);
+    await download(owner, shared).expect(200);
+    await download(guest, shared).expect(403, FORBIDDEN);
+    await download(outsider, shared).expect(403, FORBIDDEN);
+  });
+
+  it('lists the caller’s attachments and lets only their owner delete one', async () => {
+    const url = await uploaded(bob, 'short-lived', 'gone.txt');
+    const messageId = await chat.direct(bob, [ann], `[gone](${url})`);
+    const listed = await chat.as(bob).get('/attachments').expect(200);
+    expect(listed.body).toEqual({
+      result: 'success',
+      msg: '',
+      attachments: [
+        {
+          id: expect.any(Number),
+          name: 'gone.txt',
+          path_id: url.slice('/user_uploads/'.length),
+          size: 11,
+          create_time: expect.any(Number),
+          messages: [{ id: messageId, date_sent: expect.any(Number) }],
+        },
+      ],
+      upload_space_used: expect.any(Number),
+    });
+    const id = listed.body.attachments[0].id as number;
+
+    await chat
+      .as(ann)
+      .delete(`/attachments/${id}`)
+      .expect(400, { result: 'error', msg: 'Invalid attachment', code: 'BAD_REQUEST' });
+    const queue = await chat.registerQueue(bob, ['attachment'], {});
+    await chat.as(bob).delete(`/attachments/${id}`).expect(200, { result: 'success', msg: '' });
+    const [event] = await chat.queuedEvents<Record<string, unknown>>(bob, queue.queue_id, 1);
+    expect(event).toEqual({
+      type: 'attachment',
+      op: 'remove',
+      attachment: { id },
+      upload_space_used: listed.body.upload_space_used - 11,
+      id: 0,
+    });
+    await download(ann, url).expect(404, NOT_FOUND);
+    expect((await chat.as(bob).get('/attachments').expect(200)).body.attachments).toEqual([]);
+  });
+
   it('gives register the upload bounds', async () => {
     const state = await chat.registeredState<Record<string, unknown>>(ann, ['realm']);
     expect(state).toMatchObject({ max_file_upload_size_mib: 1, realm_upload_quota_mib: 2 });
@@ -166,12 +234,13 @@ describe('file uploads through the gateway', () => {
       });
   });
 
-  it('refuses an upload that would take the realm past its quota', async () => {
+  it('refuses an upload that would take the realm past its quota, and accepts one that fills it', async () => {
     await upload(owner).attach('file', Buffer.alloc(MIB), 'first.bin').expect(200);
+    const used = (await chat.as(owner).get('/attachments').expect(200)).body.upload_space_used as number;
     await upload(owner)
-      .attach('file', Buffer.alloc(MIB - 100), 'second.bin')
+      .attach('file', Buffer.alloc(2 * MIB - used), 'fills-it.bin')
       .expect(200);
-    await upload(ann).attach('file', Buffer.alloc(200), 'third.bin').expect(400, {
+    await upload(ann).attach('file', Buffer.alloc(1), 'one-too-many.bin').expect(400, {
       result: 'error',
       msg: "Upload would exceed your organization's upload quota.",
       code: 'REALM_UPLOAD_QUOTA',

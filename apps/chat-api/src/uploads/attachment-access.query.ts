@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ChatCaller } from '../core/http/chat-caller.js';
-import { UserRole } from '../core/accounts/user.entity.js';
+import { entityManagerOf, type UnitOfWork } from '@platform/database';
+import { type UserEntity, UserRole } from '../core/accounts/user.entity.js';
 
 export interface AccessedAttachment {
+  readonly id: number;
+  readonly userId: number;
   readonly pathId: string;
   readonly contentType: string;
   readonly allowed: boolean;
@@ -17,9 +19,14 @@ export interface AccessedAttachment {
 export class AttachmentAccessQuery {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
-  async find(caller: ChatCaller, pathId: string): Promise<AccessedAttachment | undefined> {
-    const [row] = (await this.dataSource.query(
-      `SELECT a."path_id" AS "pathId", a."content_type" AS "contentType",
+  // `viewer` is the caller, or a message's sender (who may link only files they can see).
+  async find(
+    viewer: Pick<UserEntity, 'id' | 'realmId' | 'role'>,
+    pathId: string,
+    unit?: UnitOfWork,
+  ): Promise<AccessedAttachment | undefined> {
+    const [row] = (await entityManagerOf(unit, this.dataSource).query(
+      `SELECT a."id", a."user_id" AS "userId", a."path_id" AS "pathId", a."content_type" AS "contentType",
          (a."user_id" = $2
           OR EXISTS (SELECT 1 FROM "chat"."attachment_message" am
                      JOIN "chat"."user_message" um ON um."message_id" = am."message_id" AND um."user_id" = $2
@@ -35,7 +42,7 @@ export class AttachmentAccessQuery {
                              WHERE sub."stream_id" = s."id" AND sub."user_id" = $2 AND sub."active")))))
          ) AS "allowed"
        FROM "chat"."attachment" a WHERE a."path_id" = $1`,
-      [pathId, caller.user.id, caller.realm.id, caller.user.role !== UserRole.GUEST],
+      [pathId, viewer.id, viewer.realmId, viewer.role !== UserRole.GUEST],
     )) as AccessedAttachment[];
     return row;
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { AttachmentEntity } from './attachment.entity.js';
+import type { AttachmentMessageRef } from './attachment.presenter.js';
 
 @Injectable()
 export class AttachmentsRepository {
@@ -26,5 +27,54 @@ export class AttachmentsRepository {
       [realmId],
     )) as Array<{ used: string }>;
     return Number(row?.used ?? 0);
+  }
+
+  // The user's uploads, oldest first (GET /attachments).
+  listOwned(realmId: number, userId: number): Promise<AttachmentEntity[]> {
+    return this.dataSource
+      .getRepository(AttachmentEntity)
+      .find({ where: { realmId, userId }, order: { id: 'ASC' } });
+  }
+
+  findOwned(unit: UnitOfWork, realmId: number, userId: number, id: number): Promise<AttachmentEntity | null> {
+    return entityManagerOf(unit)
+      .getRepository(AttachmentEntity)
+      .findOne({ where: { realmId, userId, id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  findById(unit: UnitOfWork, id: number): Promise<AttachmentEntity | null> {
+    return entityManagerOf(unit).getRepository(AttachmentEntity).findOne({ where: { id } });
+  }
+
+  // Records that a message links the upload; linking it twice is once.
+  async link(unit: UnitOfWork, realmId: number, attachmentId: number, messageId: number): Promise<void> {
+    await entityManagerOf(unit).query(
+      `INSERT INTO "chat"."attachment_message" ("attachment_id", "message_id", "realm_id") VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING`,
+      [attachmentId, messageId, realmId],
+    );
+  }
+
+  // The messages linking each of these uploads, in id order.
+  async messagesOf(
+    attachmentIds: readonly number[],
+    unit?: UnitOfWork,
+  ): Promise<Map<number, AttachmentMessageRef[]>> {
+    const rows = (await entityManagerOf(unit, this.dataSource).query(
+      `SELECT am."attachment_id" AS "attachmentId", m."id", m."date_sent" AS "dateSent"
+       FROM "chat"."attachment_message" am JOIN "chat"."message" m ON m."id" = am."message_id"
+       WHERE am."attachment_id" = ANY($1::int[]) ORDER BY m."id"`,
+      [attachmentIds],
+    )) as Array<{ attachmentId: number; id: number; dateSent: Date }>;
+    const byAttachment = new Map<number, AttachmentMessageRef[]>();
+    for (const row of rows)
+      byAttachment.set(row.attachmentId, [...(byAttachment.get(row.attachmentId) ?? []), row]);
+    return byAttachment;
+  }
+
+  async remove(unit: UnitOfWork, id: number): Promise<void> {
+    const manager = entityManagerOf(unit);
+    await manager.query('DELETE FROM "chat"."attachment_message" WHERE "attachment_id" = $1', [id]);
+    await manager.query('DELETE FROM "chat"."attachment" WHERE "id" = $1', [id]);
   }
 }

@@ -27,14 +27,14 @@ export class ServeUploadUseCase {
   ) {}
 
   async open(caller: ChatCaller, pathId: string): Promise<UploadOpening> {
-    const attachment = await this.access.find(caller, pathId);
+    const attachment = await this.access.find(caller.user, pathId);
     if (!attachment) return { kind: 'missing' };
     if (!attachment.allowed) return { kind: 'forbidden' };
     return this.read(attachment.pathId, attachment.contentType);
   }
 
   async temporaryUrl(caller: ChatCaller, pathId: string): Promise<TemporaryUrlAnswer> {
-    const attachment = await this.access.find(caller, pathId);
+    const attachment = await this.access.find(caller.user, pathId);
     if (!attachment) return { kind: 'missing' };
     if (!attachment.allowed) return { kind: 'forbidden' };
     return { kind: 'url', url: this.temporaryUrls.url(pathId) };

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { TransactionalOutbox } from '@platform/messaging';
 import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
-import { publishChatEvent } from '../core/events/chat-event.publisher.js';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import type { RequestFile } from '../core/http/request-params.js';
+import { announceAttachment } from './attachment-events.js';
 import { attachmentRow } from './attachment.presenter.js';
 import { AttachmentsRepository } from './attachments.repository.js';
 import { newUploadPathId } from './upload-path.js';
@@ -49,18 +49,13 @@ export class UploadFileUseCase {
         size: String(size),
         createTime: this.clock.now(),
       });
-      await publishChatEvent(tx, {
-        realmId: caller.realm.id,
-        userIds: [caller.user.id],
-        event: {
-          type: 'attachment',
-          op: 'add',
-          attachment: attachmentRow(attachment),
-          upload_space_used: await this.attachments.realmSpaceUsed(caller.realm.id, tx),
-        },
-      });
+      await announceAttachment(tx, this.attachments, ownerOf(caller), 'add', attachmentRow(attachment));
     });
     const url = `/user_uploads/${pathId}`;
     return { uri: url, url, filename: file.fileName };
   }
+}
+
+export function ownerOf(caller: ChatCaller) {
+  return { realmId: caller.realm.id, userId: caller.user.id };
 }

@@ -7,6 +7,7 @@ export const UploadsErrors = {
   severalFiles: () => ChatError.badRequest('You may only upload one file at a time'),
   tooLarge: (maxMib: number) =>
     ChatError.badRequest(`File is larger than this server's configured maximum upload size (${maxMib} MiB).`),
+  invalidAttachment: () => ChatError.badRequest('Invalid attachment'),
   invalidToken: () => ChatError.badRequest('Invalid token'),
   invalidFileName: () => ChatError.badRequest('Invalid filename'),
   quotaExceeded: () =>

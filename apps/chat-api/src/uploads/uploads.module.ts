@@ -4,6 +4,9 @@ import { ChatApiConfig } from '../core/chat-api.config.js';
 import { AttachmentEntity } from './attachment.entity.js';
 import { AttachmentMessageEntity } from './attachment-message.entity.js';
 import { AttachmentAccessQuery } from './attachment-access.query.js';
+import { AttachmentClaimsListener } from './attachment-claims.listener.js';
+import { AttachmentsController } from './attachments.controller.js';
+import { AttachmentsService } from './attachments.service.js';
 import { AttachmentsRepository } from './attachments.repository.js';
 import { LocalDiskUploadStore } from './local-disk-upload.store.js';
 import { ServeUploadUseCase } from './serve-upload.use-case.js';
@@ -18,10 +21,12 @@ import { uploadsMigrations } from './migrations/migrations.js';
 
 @OwnsTables({ entities: [AttachmentEntity, AttachmentMessageEntity], migrations: uploadsMigrations })
 @Module({
-  controllers: [UploadsController, UploadDownloadsController],
+  controllers: [UploadsController, UploadDownloadsController, AttachmentsController],
   providers: [
     AttachmentAccessQuery,
+    AttachmentClaimsListener,
     AttachmentsRepository,
+    AttachmentsService,
     ServeUploadUseCase,
     TemporaryUploadUrls,
     UploadFileUseCase,
