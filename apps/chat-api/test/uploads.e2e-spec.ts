@@ -173,6 +173,19 @@ describe('file uploads through the gateway', () => {
     await download(outsider, shared).expect(403, FORBIDDEN);
   });
 
+  it('renders a link to an uploaded image with Zulip’s inline preview', async () => {
+    const url = await uploaded(ann, 'not really a png', 'photo.png', 'image/png');
+    const messageId = await chat.direct(ann, [bob], `[photo.png](${url})`);
+    const fetched = await chat.as(bob).get(`/messages/${messageId}`).expect(200);
+    expect(fetched.body.message.content).toBe(
+      `<p><a href="${url}">photo.png</a></p>\n` +
+        `<div class="message_inline_image"><a href="${url}" title="photo.png"><img src="${url}"></a></div>`,
+    );
+    expect((await download(bob, url).expect(200)).headers['content-disposition']).toBe(
+      'inline; filename="photo.png"',
+    );
+  });
+
   it('lists the caller’s attachments and lets only their owner delete one', async () => {
     const url = await uploaded(bob, 'short-lived', 'gone.txt');
     const messageId = await chat.direct(bob, [ann], `[gone](${url})`);

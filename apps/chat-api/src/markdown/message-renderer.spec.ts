@@ -100,4 +100,29 @@ describe(MessageRenderer.name, () => {
       '<p><a href="https://chat.example.com/help/">https://chat.example.com/help/</a></p>',
     );
   });
+
+  it('previews links to uploaded images as Zulip does', () => {
+    const html = (content: string) => sut.renderMessage(content, directory).html;
+    const preview = (href: string, title = '') =>
+      `<div class="message_inline_image"><a href="${href}"${title}><img src="${href}"></a></div>`;
+    // A named link keeps its paragraph; the preview follows, titled with the link's text.
+    expect(html('see [cat.png](/user_uploads/2/ab/Xy/cat.png)')).toBe(
+      `<p>see <a href="/user_uploads/2/ab/Xy/cat.png">cat.png</a></p>\n${preview('/user_uploads/2/ab/Xy/cat.png', ' title="cat.png"')}`,
+    );
+    // A paragraph that is only the bare link becomes its preview.
+    expect(html('/user_uploads/2/ab/Xy/cat.JPG')).toBe('<p>/user_uploads/2/ab/Xy/cat.JPG</p>');
+    expect(html('[/user_uploads/2/ab/Xy/a.gif](/user_uploads/2/ab/Xy/a.gif)')).toBe(
+      preview('/user_uploads/2/ab/Xy/a.gif'),
+    );
+    // Not images, not uploads, or quoted: no preview.
+    expect(html('[doc](/user_uploads/2/ab/Xy/doc.pdf)')).toBe(
+      '<p><a href="/user_uploads/2/ab/Xy/doc.pdf">doc</a></p>',
+    );
+    expect(html('[pic](https://example.com/cat.png)')).toBe(
+      '<p><a href="https://example.com/cat.png">pic</a></p>',
+    );
+    expect(html('> [cat](/user_uploads/2/ab/Xy/cat.png)')).toBe(
+      '<blockquote>\n<p><a href="/user_uploads/2/ab/Xy/cat.png">cat</a></p>\n</blockquote>',
+    );
+  });
 });

@@ -13,6 +13,7 @@ import { zulipLinks } from './zulip-links.plugin.js';
 import { zulipListLooseness } from './zulip-list-looseness.plugin.js';
 import { zulipMentions, type ZulipRenderState } from './zulip-mentions.plugin.js';
 import { zulipTime } from './zulip-time.plugin.js';
+import { zulipUploadPreviews } from './zulip-upload-previews.plugin.js';
 
 // Zulip's Markdown dialect, rendered byte for byte as Zulip Server 11 renders it for the
 // constructs each plugin lists (what is not covered is listed in the chat-api README): raw HTML
@@ -25,6 +26,7 @@ export class MessageRenderer {
     .use(zulipInlineText)
     .use(zulipEmphasis)
     .use(zulipLinks)
+    .use(zulipUploadPreviews)
     .use(zulipTime)
     .use(zulipAutolink)
     .use(zulipBlocks)
