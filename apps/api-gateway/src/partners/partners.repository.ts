@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { ExpiringCache } from '@platform/http';
+import { ExpiringCache, loadOnce } from '@platform/http';
 import { Clock } from '@shared/util';
 import { entityManagerOf, type UnitOfWork } from '@platform/database';
 import { GatewayConfig } from '../core/api-gateway.config.js';
@@ -11,9 +11,11 @@ const CACHED_KEYS = 10_000;
 
 @Injectable()
 export class PartnersRepository {
-  // Every request authenticates, so key lookups are cached briefly. A revocation through this
-  // gateway clears the cache at once; other replicas notice within API_KEY_CACHE_MS.
-  private readonly activeKeys = new ExpiringCache<ApiKeyEntity | null>(CACHED_KEYS);
+  // Every request authenticates, so key lookups are cached briefly, and a burst with one key while
+  // its entry is missing makes one query (a flood of 2,000 requests with each its own lookup once
+  // queued past the pool's connection timeout). A revocation through this gateway clears the
+  // cache at once; other replicas notice within API_KEY_CACHE_MS.
+  private readonly activeKeys = new ExpiringCache<Promise<ApiKeyEntity | null>>(CACHED_KEYS);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -65,13 +67,10 @@ export class PartnersRepository {
     await manager.insert(ApiKeyEntity, key);
   }
 
-  async findActiveKeyByHash(keyHash: string): Promise<ApiKeyEntity | null> {
-    const now = this.clock.now().getTime();
-    const cached = this.activeKeys.get(keyHash, now);
-    if (cached !== undefined) return cached;
-    const key = await this.dataSource.getRepository(ApiKeyEntity).findOneBy({ keyHash, revokedAt: IsNull() });
-    this.activeKeys.set(keyHash, key, now + this.config.API_KEY_CACHE_MS);
-    return key;
+  findActiveKeyByHash(keyHash: string): Promise<ApiKeyEntity | null> {
+    return loadOnce(this.activeKeys, keyHash, this.clock.now().getTime(), this.config.API_KEY_CACHE_MS, () =>
+      this.dataSource.getRepository(ApiKeyEntity).findOneBy({ keyHash, revokedAt: IsNull() }),
+    );
   }
 
   // Scoped by partner: a key id of another partner revokes nothing. The revoked key's display

@@ -22,3 +22,23 @@ export class ExpiringCache<V> {
     this.entries.clear();
   }
 }
+
+// The cached value of `key`, or `load`'s while none is: callers that arrive while it loads share
+// its promise (one query for a burst, however many requests), and a failed load is forgotten at
+// once so the next caller tries again.
+export function loadOnce<V>(
+  cache: ExpiringCache<Promise<V>>,
+  key: string,
+  now: number,
+  ttlMs: number,
+  load: () => Promise<V>,
+): Promise<V> {
+  const cached = cache.get(key, now);
+  if (cached !== undefined) return cached;
+  const loading = load();
+  cache.set(key, loading, now + ttlMs);
+  loading.catch(() => {
+    if (cache.get(key, now) === loading) cache.set(key, loading, 0);
+  });
+  return loading;
+}
