@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ExpiringCache } from '@platform/http';
+import { ExpiringCache, loadOnce } from '@platform/http';
 import { Clock } from '@shared/util';
 import { ChatError } from '../core/http/chat.error.js';
 import type { RealmEntity } from '../core/accounts/realm.entity.js';
@@ -44,13 +44,16 @@ export class ChatAuthenticator {
     const user = await this.account(this.vault.hash(key));
     if (!user || user.emailKey !== email.trim().toLowerCase())
       throw ChatError.unauthorized('Invalid API key');
-    const realm = await this.cached(this.realmsById, String(user.realmId), () =>
+    // Realm reads are shared (loadOnce): when an entry expires under load, the requests arriving
+    // meanwhile wait for the one read instead of each making their own.
+    const now = this.clock.now().getTime();
+    const realm = await loadOnce(this.realmsById, String(user.realmId), now, REALM_CACHE_MS, () =>
       this.realms.findById(user.realmId),
     );
     if (!realm || realm.deactivated) throw ChatError.unauthorized('This organization has been deactivated');
     if (!user.isActive) throw ChatError.unauthorized('Account is deactivated');
     const hostRealm = host
-      ? await this.cached(this.realmsByHost, host, () => this.realms.findByHost(host))
+      ? await loadOnce(this.realmsByHost, host, now, REALM_CACHE_MS, () => this.realms.findByHost(host))
       : null;
     if (hostRealm && hostRealm.id !== realm.id)
       throw ChatError.unauthorized('Account is not associated with this subdomain');
@@ -74,22 +77,5 @@ export class ChatAuthenticator {
     };
     user.then((found) => found ?? expire(), expire);
     return user;
-  }
-
-  private cached(
-    cache: ExpiringCache<Promise<RealmEntity | null>>,
-    key: string,
-    load: () => Promise<RealmEntity | null>,
-  ): Promise<RealmEntity | null> {
-    const now = this.clock.now().getTime();
-    const hit = cache.get(key, now);
-    if (hit !== undefined) return hit;
-    const realm = load();
-    cache.set(key, realm, now + REALM_CACHE_MS);
-    // A failed read is not kept.
-    realm.catch(() => {
-      if (cache.get(key, this.clock.now().getTime()) === realm) cache.set(key, realm, 0);
-    });
-    return realm;
   }
 }
