@@ -10,6 +10,7 @@ import { expectEventually } from '@platform/test-support';
 import { TEST_OPS_API_KEY } from '@platform/testing';
 import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, type ChatRealm, ChatTestSystem } from './chat-test-system.js';
+import { type ExportTables, normaliseExport } from './zulip-export-normalise.js';
 
 const MAX_MESSAGES = 20;
 const badRequest = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
@@ -574,5 +575,91 @@ describe('organization data exports through the gateway', () => {
       expect([table, publicTables[table]]).toEqual([table, []]);
     expect(publicTables['zerver_reaction']).toEqual(tables['zerver_reaction']);
     expect(publicTables['zerver_namedusergroup']).toEqual(tables['zerver_namedusergroup']);
+  });
+
+  it('imports an export as a new realm whose own export holds the same tables (ids remapped)', async () => {
+    const ops = (path: string) =>
+      system.http.post(`/ops/chat/realm-imports${path}`).set('X-OPS-API-KEY', TEST_OPS_API_KEY);
+    const exportOf = async (who: ChatAccount) => {
+      const { body } = await chat.as(who).post('/export/realm', { export_type: '2' }).expect(200);
+      await finished(who, body.id as number);
+      return (await download(who, body.id as number).expect(200)).body as Buffer;
+    };
+    const tablesOf = (archive: Buffer): ExportTables => {
+      const files = [...untar(archive)].sort(([a], [b]) => a.localeCompare(b));
+      const json = (name: string) =>
+        JSON.parse(files.find(([path]) => path.endsWith(`/${name}`))![1].toString('utf8'));
+      const messages = files.filter(([path]) => /\/messages-\d+\.json$/.test(path));
+      const content = messages.map(([, data]) => JSON.parse(data.toString('utf8')) as ExportTables);
+      return {
+        ...json('realm.json'),
+        zerver_message: content.flatMap((file) => file['zerver_message']!),
+        zerver_usermessage: content.flatMap((file) => file['zerver_usermessage']!),
+      };
+    };
+
+    const original = await exportOf(owner);
+    const imported = await ops('?host=imported.example.com')
+      .set('Content-Type', 'application/gzip')
+      .send(original)
+      .expect(201);
+    const before = tablesOf(original);
+    expect(imported.body).toEqual({
+      realmId: expect.any(Number),
+      stringId: 'imported',
+      url: 'https://imported.example.com',
+      users: before['zerver_userprofile']!.length,
+      messages: before['zerver_message']!.length,
+    });
+    // The same string_id again is refused, and nothing is written.
+    await ops('?host=imported.other.example')
+      .set('Content-Type', 'application/gzip')
+      .send(original)
+      .expect(409, { message: "A realm with string_id 'imported' already exists" });
+
+    await ops('?host=-bad-')
+      .set('Content-Type', 'application/gzip')
+      .send(original)
+      .expect(400, { message: 'host must be a host name' });
+    await ops('?host=garbled.example.com')
+      .set('Content-Type', 'application/gzip')
+      .send(Buffer.from('not an archive'))
+      .expect(400, { message: 'The archive is not a .tar.gz (incorrect header check)' });
+
+    const realmId = imported.body.realmId as number;
+    const { body: key } = await system.http
+      .post(`/ops/chat/realms/${realmId}/users/${encodeURIComponent(owner.email)}/api-key`)
+      .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+      .expect(200);
+    const importedOwner = { ...owner, userId: key.userId as number, apiKey: key.apiKey as string };
+    const after = tablesOf(await exportOf(importedOwner));
+
+    expect(after['zerver_realm']![0]).toMatchObject({ id: realmId, string_id: 'imported' });
+    expect(after['zerver_message']!.map((message) => message['id'])).not.toEqual(
+      before['zerver_message']!.map((message) => message['id']),
+    );
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+    // Every feature has rows to compare, and every reference was resolved.
+    for (const table of [
+      'zerver_message',
+      'zerver_usermessage',
+      'zerver_reaction',
+      'zerver_directmessagegroup',
+      'zerver_namedusergroup',
+      'zerver_groupgroupmembership',
+      'zerver_customprofilefieldvalue',
+      'zerver_channelfolder',
+      'zerver_defaultstream',
+      'zerver_muteduser',
+      'zerver_usertopic',
+      'zerver_scheduledmessage',
+      'zerver_alertword',
+      'zerver_savedsnippet',
+    ])
+      expect([table, before[table]!.length > 0]).toEqual([table, true]);
+    const [normalisedBefore, normalisedAfter] = [normaliseExport(before), normaliseExport(after)];
+    expect(JSON.stringify(normalisedBefore)).not.toMatch(/missing \w+ \d+/);
+    for (const table of Object.keys(before))
+      expect([table, normalisedAfter[table]]).toEqual([table, normalisedBefore[table]]);
   });
 });

@@ -11,6 +11,7 @@ import {
   realmRecord,
   recipientRecord,
   streamRecord,
+  conversationMemberRecord,
   subscriptionRecord,
   userMessageRecord,
   userRecord,
@@ -107,6 +108,8 @@ export class ExportArchiveBuilder {
     for (const scheduled of features['zerver_scheduledmessage'] ?? [])
       scheduled['sending_client'] = clientId(clients, scheduled['sending_client'] as string);
     const systemBotId = realm['notification_bot_id'];
+    const conversations = recipients.filter((row) => row['stream_id'] === null);
+    let subscriptionId = subscriptions.length;
     return {
       zerver_realm: [realmRecord(realm, request.type)],
       zerver_userprofile: users
@@ -117,10 +120,15 @@ export class ExportArchiveBuilder {
         .map((user) => ({ id: user['id'], email: user['email'] })),
       zerver_stream: streams.map((stream) => streamRecord(stream, realmId)),
       zerver_recipient: recipients.map(recipientRecord),
-      zerver_directmessagegroup: recipients
-        .filter((row) => row['stream_id'] === null)
-        .map(directMessageGroupRecord),
-      zerver_subscription: subscriptions.map((row, index) => subscriptionRecord(row, index + 1)),
+      zerver_directmessagegroup: conversations.map(directMessageGroupRecord),
+      zerver_subscription: [
+        ...subscriptions.map((row, index) => subscriptionRecord(row, index + 1)),
+        ...conversations.flatMap((recipient) =>
+          (recipient['user_ids'] as number[]).map((userId) =>
+            conversationMemberRecord(recipient, userId, ++subscriptionId),
+          ),
+        ),
+      ],
       ...features,
       zerver_client: [...clients].map(([name, id]) => ({ id, name })),
     };

@@ -10,6 +10,9 @@ import { ExportArchiveBuilder } from './export-archive.builder.js';
 import { ExportDataQuery } from './export-data.query.js';
 import { ExportStorage } from './export-storage.js';
 import { FeatureTablesQuery } from './feature-tables.query.js';
+import { OpsRealmImportsController } from './import/ops-realm-imports.controller.js';
+import { RealmImportRepository } from './import/realm-import.repository.js';
+import { RealmImporter } from './import/realm-importer.js';
 import { realmExportsMigrations } from './migrations/migrations.js';
 import { OpsRealmExportsController } from './ops-realm-exports.controller.js';
 import { RealmExportDownloadController } from './realm-export-download.controller.js';
@@ -26,7 +29,12 @@ import { RealmExportsService } from './realm-exports.service.js';
 @OwnsTables({ entities: [RealmExportEntity], migrations: realmExportsMigrations })
 @Module({
   imports: [MessagesModule, RealmsModule, UserSettingsModule, UsersModule],
-  controllers: [RealmExportsController, RealmExportDownloadController, OpsRealmExportsController],
+  controllers: [
+    RealmExportsController,
+    RealmExportDownloadController,
+    OpsRealmExportsController,
+    OpsRealmImportsController,
+  ],
   providers: [
     {
       provide: ExportStorage,
@@ -41,6 +49,8 @@ import { RealmExportsService } from './realm-exports.service.js';
     RealmExportMetrics,
     RealmExportRunner,
     RealmExportWorker,
+    RealmImportRepository,
+    RealmImporter,
     RealmExportsRepository,
     RealmExportsService,
   ],

@@ -96,6 +96,20 @@ export function subscriptionRecord(subscription: Row, id: number): Row {
   };
 }
 
+// A direct conversation's members, as Zulip exports a group's: one subscription each to its
+// recipient (an import finds who is in the conversation from these).
+export function conversationMemberRecord(recipient: Row, userId: number, id: number): Row {
+  return {
+    id,
+    user_profile: userId,
+    recipient: recipient['id'],
+    active: true,
+    color: '#c2c2c2',
+    is_muted: false,
+    pin_to_top: false,
+  };
+}
+
 export function messageRecord(message: Row, realmId: number): Row {
   const editHistory = message['edit_history'];
   return {

@@ -1,0 +1,188 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { ConflictException, Injectable } from '@nestjs/common';
+import { TransactionRunner, type UnitOfWork } from '@platform/database';
+import { Clock } from '@shared/util';
+import { BotType, UserRole } from '../../core/accounts/user.entity.js';
+import { NOTIFICATION_BOT_EMAIL, NOTIFICATION_BOT_NAME } from '../../realms/create-realm.use-case.js';
+import { ApiKeyVault } from '../../users/api-key-vault.js';
+import { realmStringId } from '../zulip-export-format.js';
+import { ImportArchiveError } from './import-archive.error.js';
+import { ImportIds } from './import-ids.js';
+import { fromSeconds, RealmImportRepository, type Row } from './realm-import.repository.js';
+import { MessageFilesImport } from './message-files.import.js';
+import { realmTableImports } from './realm-tables.import.js';
+import { type ArchiveTables, importTables } from './table-import.js';
+import { extractTarGz } from './tar-gz.reader.js';
+
+// An archive unpacks to at most this much on the importing replica's disk (its temporary
+// directory, removed when the import ends).
+const MAX_UNPACKED_BYTES = 20 * 1024 ** 3;
+const MESSAGES_FILE = /^messages-\d+\.json$/;
+
+export interface RealmImportRequest {
+  // The host the new realm is served on (its string_id is the first label); none: the server's
+  // own address, string_id ''.
+  readonly host: string | null;
+  // The origin the operator called: the realm's URL when it has no host of its own.
+  readonly origin: string;
+}
+
+export interface ImportedRealm {
+  readonly realmId: number;
+  readonly stringId: string;
+  readonly url: string;
+  readonly users: number;
+  readonly messages: number;
+}
+
+// Restores a realm from an export of this server or of Zulip (the same layout): every row gets a
+// new id and every reference is rewritten, all in one transaction, so a failed import leaves
+// nothing behind. Messages are read one messages file at a time.
+@Injectable()
+export class RealmImporter {
+  constructor(
+    private readonly transactions: TransactionRunner,
+    private readonly repository: RealmImportRepository,
+    private readonly vault: ApiKeyVault,
+    private readonly clock: Clock,
+  ) {}
+
+  async import(archive: Readable, request: RealmImportRequest): Promise<ImportedRealm> {
+    const stringId = realmStringId(request.host);
+    if (await this.repository.stringIdTaken(stringId))
+      throw new ConflictException(`A realm with string_id '${stringId}' already exists`);
+    const workDir = await mkdtemp(join(tmpdir(), 'chat-realm-import-'));
+    try {
+      await extractTarGz(archive, workDir, MAX_UNPACKED_BYTES);
+      const directory = await archiveDirectory(workDir);
+      const tables = withMirrorDummies((await readJson(directory, 'realm.json')) as ArchiveTables);
+      const messageFiles = (await readdir(directory)).filter((name) => MESSAGES_FILE.test(name)).sort();
+      return await this.transactions.run(async (unit) => {
+        const realm = await this.insertRealm(unit, tables, request);
+        const ids = new ImportIds();
+        const botIds = await this.insertSystemBots(unit, realm.id, tables, ids);
+        const credentials = () => {
+          const apiKey = this.vault.generate();
+          return { apiKeyHash: this.vault.hash(apiKey), apiKeySealed: this.vault.seal(apiKey) };
+        };
+        await importTables(
+          this.repository,
+          unit,
+          realmTableImports(realm.id, tables, credentials),
+          tables,
+          ids,
+        );
+        const messages = new MessageFilesImport(this.repository, unit, realm.id, tables, ids);
+        await messages.importConversations();
+        for (const name of messageFiles)
+          await messages.importFile(
+            (await readJson(directory, name)) as Parameters<typeof messages.importFile>[0],
+          );
+        await messages.importMessageReferences();
+        await this.repository.setNotificationBot(unit, realm.id, botIds.get(NOTIFICATION_BOT_EMAIL) ?? null);
+        return {
+          realmId: realm.id,
+          stringId,
+          url: realm.url,
+          users: (tables['zerver_userprofile'] ?? []).length,
+          messages: messages.messages,
+        };
+      });
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  private insertRealm(
+    unit: UnitOfWork,
+    tables: ArchiveTables,
+    request: RealmImportRequest,
+  ): Promise<{ id: number; url: string }> {
+    const [source] = tables['zerver_realm'] ?? [];
+    if (!source) throw new ImportArchiveError('realm.json has no zerver_realm row');
+    return this.repository.insertRealm(unit, {
+      name: source['name'],
+      host: request.host,
+      url: request.host ? `https://${request.host}` : request.origin,
+      deactivated: source['deactivated'],
+      createdAt: fromSeconds(source['date_created']),
+    });
+  }
+
+  // Zulip's system bots live in a realm of their own and are exported as zerver_userprofile_crossrealm;
+  // here each realm has its own, so the import creates them in the new realm.
+  private async insertSystemBots(
+    unit: UnitOfWork,
+    realmId: number,
+    tables: ArchiveTables,
+    ids: ImportIds,
+  ): Promise<Map<string, number>> {
+    const bots = tables['zerver_userprofile_crossrealm'] ?? [];
+    const newIds = await this.repository.allocateIds(unit, 'user_profile', bots.length);
+    const byEmail = new Map<string, number>();
+    const rows: Row[] = bots.map((bot, index) => {
+      const email = String(bot['email']);
+      const apiKey = this.vault.generate();
+      ids.set('user', bot['id'] as number, newIds[index]!);
+      byEmail.set(email, newIds[index]!);
+      return {
+        id: newIds[index],
+        realm_id: realmId,
+        email,
+        email_key: email.toLowerCase(),
+        full_name: SYSTEM_BOT_NAMES[email] ?? email.split('@')[0],
+        role: UserRole.MEMBER,
+        is_active: true,
+        bot_type: BotType.GENERIC,
+        api_key_hash: this.vault.hash(apiKey),
+        api_key_sealed: this.vault.seal(apiKey),
+        date_joined: this.clock.now().toISOString(),
+      };
+    });
+    if (rows.length > 0) await this.repository.insertRows(unit, 'user_profile', Object.keys(rows[0]!), rows);
+    return byEmail;
+  }
+}
+
+// Zulip's system bots' names (settings.INTERNAL_BOTS).
+const SYSTEM_BOT_NAMES: Readonly<Record<string, string>> = {
+  [NOTIFICATION_BOT_EMAIL]: NOTIFICATION_BOT_NAME,
+  'emailgateway@zulip.com': 'Email Gateway',
+  'welcome-bot@zulip.com': 'Welcome Bot',
+};
+
+// Zulip exports users who did not consent (and its mirror dummies) as inactive
+// zerver_userprofile_mirrordummy rows: they are imported as deactivated users, so their
+// messages keep their sender.
+function withMirrorDummies(tables: ArchiveTables): ArchiveTables {
+  const dummies = tables['zerver_userprofile_mirrordummy'] ?? [];
+  if (dummies.length === 0) return tables;
+  return {
+    ...tables,
+    zerver_userprofile: [
+      ...(tables['zerver_userprofile'] ?? []),
+      ...dummies.map((user) => ({ ...user, is_active: false })),
+    ],
+  };
+}
+
+// The archive's own directory (Zulip's zulip-export-<random>/), where realm.json is.
+async function archiveDirectory(workDir: string): Promise<string> {
+  const entries = await readdir(workDir, { withFileTypes: true });
+  if (entries.some((entry) => entry.name === 'realm.json')) return workDir;
+  const [top] = entries.filter((entry) => entry.isDirectory());
+  if (!top || !(await readdir(join(workDir, top.name))).includes('realm.json'))
+    throw new ImportArchiveError('The archive has no realm.json');
+  return join(workDir, top.name);
+}
+
+async function readJson(directory: string, name: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(join(directory, name), 'utf8'));
+  } catch (error) {
+    throw new ImportArchiveError(`${name} is not valid JSON: ${(error as Error).message}`);
+  }
+}
