@@ -1,4 +1,4 @@
-import { runChatExportCommand } from './chat-export-commands.js';
+import { runChatExportCommand, runChatImportCommand } from './chat-export-commands.js';
 import { CliError, required, type GatewayClient } from './gateway-client.js';
 
 export interface ChatOptions {
@@ -16,7 +16,7 @@ export interface ChatOptions {
 
 // `chat realm create`: a chat organization with its owner, whose API key is shown only here.
 // `chat user …`: what an operator does to one realm's accounts (`--user` is an id or an email).
-// `chat export …`: a realm's data exports (chat-export-commands.ts).
+// `chat export …`: a realm's data exports; `chat realm import <archive>` (chat-export-commands.ts).
 export async function runChatCommand(args: readonly string[], options: ChatOptions, gateway: GatewayClient) {
   const command = args.join(' ');
   if (command === 'realm create')
@@ -28,6 +28,8 @@ export async function runChatCommand(args: readonly string[], options: ChatOptio
       ...(options.host ? { host: options.host } : {}),
     });
   if (command.startsWith('export ')) return runChatExportCommand(command, options, gateway);
+  if (args[0] === 'realm' && args[1] === 'import' && args.length <= 3)
+    return runChatImportCommand(args[2], options, gateway);
   if (!command.startsWith('user ')) throw new CliError(`Unknown chat command: ${command}`);
   const users = `/ops/chat/realms/${encodeURIComponent(required(options.realmId, '--realm-id'))}/users`;
   if (command === 'user list') return gateway.request('GET', users);

@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+
 // The operator's view of a deployment: the gateway's ops routes, authenticated with the ops key.
 export class GatewayClient {
   constructor(
@@ -19,10 +22,29 @@ export class GatewayClient {
         `Cannot reach the gateway at ${this.baseUrl} (${(error as Error).message}). Is it running?`,
       );
     });
-    const text = await response.text();
-    if (!response.ok) throw new CliError(`${method} ${path} answered ${response.status}: ${text}`);
-    return (text ? JSON.parse(text) : {}) as T;
+    return answer<T>(response, method, path);
   }
+
+  // POSTs a file as the request body, streamed from disk (an archive may be large).
+  async upload<T>(path: string, file: string, contentType: string): Promise<T> {
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method: 'POST',
+      headers: { 'x-ops-api-key': this.opsKey, 'content-type': contentType },
+      body: Readable.toWeb(createReadStream(file)) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit).catch((error: unknown) => {
+      throw new CliError(
+        `Cannot send ${file} to the gateway at ${this.baseUrl} (${(error as Error).message}). Is it running?`,
+      );
+    });
+    return answer<T>(response, 'POST', path);
+  }
+}
+
+async function answer<T>(response: Response, method: string, path: string): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new CliError(`${method} ${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
 }
 
 export class CliError extends Error {}

@@ -69,6 +69,9 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
                                                        working at once)
   chat export list --realm-id <id>                   → { exports: [...] } (GET /export/realm's rows)
   chat export delete --realm-id <id> --id <export id> (a finished export: its archive is removed)
+  chat realm import <archive.tar.gz> [--host <realm host>]
+                                                     → { realmId, stringId, url, users, messages } (a new realm
+                                                       from an export of this server or Zulip; ids remapped)
   sandbox deposit --transaction-id <id> [--amount <decimal>] [--no-memo] [--late]
                                                      → { blockchain, onChainTx } (sandbox chains only:
                                                        pays the transaction's payment_context from the
