@@ -173,6 +173,19 @@ describe('file uploads through the gateway', () => {
     await download(outsider, shared).expect(403, FORBIDDEN);
   });
 
+  it('follows edits: a link added by an edit shares the file, one edited away stops sharing it', async () => {
+    const url = await uploaded(owner, 'edited in', 'later.txt');
+    const messageId = await chat.direct(owner, [ann], 'the file follows');
+    await download(ann, url).expect(403, FORBIDDEN);
+    await chat
+      .as(owner)
+      .patch(`/messages/${messageId}`, { content: `here: [later](${url})` })
+      .expect(200);
+    expect((await download(ann, url).expect(200)).text).toBe('edited in');
+    await chat.as(owner).patch(`/messages/${messageId}`, { content: 'never mind' }).expect(200);
+    await download(ann, url).expect(403, FORBIDDEN);
+  });
+
   it('renders a link to an uploaded image with Zulip’s inline preview', async () => {
     const url = await uploaded(ann, 'not really a png', 'photo.png', 'image/png');
     const messageId = await chat.direct(ann, [bob], `[photo.png](${url})`);

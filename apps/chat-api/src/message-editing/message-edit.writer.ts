@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '@shared/util';
 import { flagNames, MessageFlag } from '../core/database/message-flags.js';
 import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
+import { MessageEditLifecycle } from '../core/messages/message-edit-lifecycle.js';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import { unixSeconds } from '../core/http/python-isoformat.js';
 import type { RenderedMessage } from '../markdown/mention-directory.js';
@@ -45,6 +46,7 @@ export class MessageEditWriter {
     private readonly streams: StreamsRepository,
     private readonly notices: MoveNoticesService,
     private readonly removal: MessageRemovalRepository,
+    private readonly lifecycle: MessageEditLifecycle,
     private readonly clock: Clock,
   ) {}
 
@@ -171,8 +173,8 @@ export class MessageEditWriter {
     return true;
   }
 
-  // The new content, its history entry (with the move's, when both change), and every copy's
-  // mention flags set anew.
+  // The new content, its history entry (with the move's, when both change), every copy's
+  // mention flags set anew, and the features that react to edits told.
   private async editContent(
     tx: ChatTransaction,
     { caller, message, channel, request, rendered }: EditPlan,
@@ -195,6 +197,12 @@ export class MessageEditWriter {
       streamWildcard: channel !== null && mentions.streamWildcard,
       topicWildcardUserIds:
         channel !== null && mentions.topicWildcard ? [...rendered!.topicParticipants, message.senderId] : [],
+    });
+    await this.lifecycle.contentEdited(tx, {
+      realm: caller.realm,
+      sender: caller.user,
+      id: message.id,
+      renderedContent: rendered!.message.html,
     });
   }
 

@@ -55,6 +55,25 @@ export class AttachmentsRepository {
     );
   }
 
+  // The path ids of the uploads a message links.
+  async linkedBy(unit: UnitOfWork, messageId: number): Promise<string[]> {
+    const rows = (await entityManagerOf(unit).query(
+      `SELECT a."path_id" AS "pathId" FROM "chat"."attachment_message" am
+       JOIN "chat"."attachment" a ON a."id" = am."attachment_id" WHERE am."message_id" = $1`,
+      [messageId],
+    )) as Array<{ pathId: string }>;
+    return rows.map((row) => row.pathId);
+  }
+
+  async unlink(unit: UnitOfWork, messageId: number, pathIds: readonly string[]): Promise<void> {
+    if (pathIds.length === 0) return;
+    await entityManagerOf(unit).query(
+      `DELETE FROM "chat"."attachment_message" am USING "chat"."attachment" a
+       WHERE a."id" = am."attachment_id" AND am."message_id" = $1 AND a."path_id" = ANY($2::varchar[])`,
+      [messageId, pathIds],
+    );
+  }
+
   // The messages linking each of these uploads, in id order.
   async messagesOf(
     attachmentIds: readonly number[],

@@ -4,7 +4,9 @@ import { ChatApiConfig } from '../core/chat-api.config.js';
 import { AttachmentEntity } from './attachment.entity.js';
 import { AttachmentMessageEntity } from './attachment-message.entity.js';
 import { AttachmentAccessQuery } from './attachment-access.query.js';
+import { AttachmentClaims } from './attachment-claims.js';
 import { AttachmentClaimsListener } from './attachment-claims.listener.js';
+import { AttachmentEditsListener } from './attachment-edits.listener.js';
 import { AttachmentsController } from './attachments.controller.js';
 import { AttachmentsService } from './attachments.service.js';
 import { AttachmentsRepository } from './attachments.repository.js';
@@ -24,7 +26,9 @@ import { uploadsMigrations } from './migrations/migrations.js';
   controllers: [UploadsController, UploadDownloadsController, AttachmentsController],
   providers: [
     AttachmentAccessQuery,
+    AttachmentClaims,
     AttachmentClaimsListener,
+    AttachmentEditsListener,
     AttachmentsRepository,
     AttachmentsService,
     ServeUploadUseCase,
