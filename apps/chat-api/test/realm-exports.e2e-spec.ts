@@ -10,6 +10,7 @@ import { expectEventually } from '@platform/test-support';
 import { TEST_OPS_API_KEY } from '@platform/testing';
 import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, type ChatRealm, ChatTestSystem } from './chat-test-system.js';
+import { zulipExportArchive } from './zulip-export-fixture.js';
 import { type ExportTables, normaliseExport } from './zulip-export-normalise.js';
 
 const MAX_MESSAGES = 20;
@@ -661,5 +662,75 @@ describe('organization data exports through the gateway', () => {
     expect(JSON.stringify(normalisedBefore)).not.toMatch(/missing \w+ \d+/);
     for (const table of Object.keys(before))
       expect([table, normalisedAfter[table]]).toEqual([table, normalisedBefore[table]]);
+  });
+
+  it('imports a Zulip export: 1:1 messages, group conversations, mirror dummies, system bots', async () => {
+    const imported = await system.http
+      .post('/ops/chat/realm-imports?host=zulipco.example.net')
+      .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+      .set('Content-Type', 'application/gzip')
+      .send(await zulipExportArchive())
+      .expect(201);
+    expect(imported.body).toEqual({
+      realmId: expect.any(Number),
+      stringId: 'zulipco',
+      url: 'https://zulipco.example.net',
+      users: 3,
+      messages: 3,
+    });
+    const { body: key } = await system.http
+      .post(`/ops/chat/realms/${imported.body.realmId}/users/hamlet@zulipco.example/api-key`)
+      .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+      .expect(200);
+    const hamlet = {
+      userId: key.userId as number,
+      email: 'hamlet@zulipco.example',
+      apiKey: key.apiKey as string,
+    };
+    const { body } = await chat
+      .as(hamlet)
+      .get('/messages?anchor=newest&num_before=10&num_after=0&apply_markdown=false')
+      .expect(200);
+    const recipients = (message: Record<string, unknown>) =>
+      Array.isArray(message['display_recipient'])
+        ? (message['display_recipient'] as Array<{ email: string }>).map((user) => user.email).sort()
+        : message['display_recipient'];
+    expect(
+      (body.messages as Array<Record<string, unknown>>).map((message) => ({
+        content: message['content'],
+        sender: message['sender_email'],
+        to: recipients(message),
+        topic: message['subject'],
+        read: (message['flags'] as string[]).includes('read'),
+        reactions: (message['reactions'] as Array<{ emoji_name: string; user_id: number }>).map(
+          (reaction) => [reaction.emoji_name, reaction.user_id],
+        ),
+      })),
+    ).toEqual([
+      {
+        content: 'hi all',
+        sender: 'iago@zulipco.example',
+        to: 'general',
+        topic: 'greetings',
+        read: false,
+        reactions: [['octopus', hamlet.userId]],
+      },
+      {
+        content: 'psst',
+        sender: 'iago@zulipco.example',
+        to: ['hamlet@zulipco.example', 'iago@zulipco.example'],
+        topic: '',
+        read: true,
+        reactions: [],
+      },
+      {
+        content: 'group hi',
+        sender: 'former@zulipco.example',
+        to: ['former@zulipco.example', 'hamlet@zulipco.example', 'iago@zulipco.example'],
+        topic: '',
+        read: false,
+        reactions: [],
+      },
+    ]);
   });
 });

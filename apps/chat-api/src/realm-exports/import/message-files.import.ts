@@ -7,6 +7,7 @@ import type { ArchiveTables } from './table-import.js';
 // Zulip's Recipient.type values: one user (a 1:1 conversation with them), a channel, a group.
 const RECIPIENT_PERSONAL = 1;
 const RECIPIENT_STREAM = 2;
+const RECIPIENT_DIRECT_MESSAGE_GROUP = 3;
 
 const MESSAGE_COLUMNS = [
   'id',
@@ -51,7 +52,7 @@ export class MessageFilesImport {
         this.streamOfRecipient.set(recipient['id'] as number, recipient['type_id'] as number);
     for (const subscription of tables['zerver_subscription'] ?? []) {
       const recipient = subscription['recipient'] as number;
-      if (this.streamOfRecipient.has(recipient)) continue;
+      if (this.recipients.get(recipient)?.['type'] !== RECIPIENT_DIRECT_MESSAGE_GROUP) continue;
       const members = this.groupMembers.get(recipient) ?? [];
       members.push(subscription['user_profile'] as number);
       this.groupMembers.set(recipient, members);
