@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { runChatCommand, type ChatOptions } from './chat-commands.js';
 import { CliError, GatewayClient } from './gateway-client.js';
@@ -16,6 +17,11 @@ class RecordingGateway extends GatewayClient {
     body?: object,
   ) {
     this.calls.push({ method, path, body });
+    return {} as T;
+  }
+
+  override async upload<T>(path: string, file: string, contentType: string) {
+    this.calls.push({ method: 'POST', path, body: { file, contentType } });
     return {} as T;
   }
 }
@@ -60,6 +66,33 @@ describe('chat user commands', () => {
     ).rejects.toThrow(new CliError('--can-change-user-emails must be true or false'));
     await expect(call('user promote', { realmId })).rejects.toThrow(
       new CliError('Unknown chat command: user promote'),
+    );
+  });
+});
+
+describe('chat realm import', () => {
+  it('streams the archive to the import route, on the host given', async () => {
+    const archive = fileURLToPath(import.meta.url);
+    expect(await call(`realm import ${archive}`, { host: 'acme.example.com' })).toEqual([
+      {
+        method: 'POST',
+        path: '/ops/chat/realm-imports?host=acme.example.com',
+        body: { file: archive, contentType: 'application/gzip' },
+      },
+    ]);
+    expect(await call(`realm import ${archive}`, {})).toEqual([
+      {
+        method: 'POST',
+        path: '/ops/chat/realm-imports',
+        body: { file: archive, contentType: 'application/gzip' },
+      },
+    ]);
+  });
+
+  it('needs a readable archive', async () => {
+    await expect(call('realm import', {})).rejects.toEqual(new CliError('<archive> is required'));
+    await expect(call('realm import /nowhere/export.tar.gz', {})).rejects.toEqual(
+      new CliError('Cannot read /nowhere/export.tar.gz'),
     );
   });
 });
