@@ -11,6 +11,14 @@ export interface GatewayUpstreams {
 // Nothing listens on port 9: an upstream a suite does not start answers 502 through the gateway.
 const NOT_STARTED = 'http://127.0.0.1:9';
 
+// Suites drive one partner far faster than a partner may (dozens of KYC uploads in seconds), so
+// the gateway's rate limits are lifted unless a suite sets its own, as the rate-limit suites do.
+const LIFTED_RATE_LIMITS = {
+  RATE_LIMIT_DEFAULTS:
+    'quotes=1000000/1,transaction_writes=1000000/1,kyc_uploads=1000000/1,keys=1000000/1,reads=1000000/1',
+  FAILED_AUTH_LIMIT: '1000000',
+};
+
 // The gateway's variables for a suite that boots it with startTestService.
 export function testGatewayEnv(upstreams: GatewayUpstreams, extra: Readonly<Record<string, string>> = {}) {
   return {
@@ -22,6 +30,7 @@ export function testGatewayEnv(upstreams: GatewayUpstreams, extra: Readonly<Reco
     API_KEY_PEPPER: 'pepper-for-end-to-end-suites-0123456789',
     WALLET_JWT_SECRET: 'wallet-jwt-secret-for-end-to-end-suites-0123',
     OPS_API_KEY: TEST_OPS_API_KEY,
+    ...LIFTED_RATE_LIMITS,
     ...extra,
   };
 }
