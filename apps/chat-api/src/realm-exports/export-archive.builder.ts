@@ -22,7 +22,6 @@ export const MESSAGES_PER_FILE = 1000;
 
 export interface ArchiveRequest {
   readonly realmId: number;
-  readonly type: number;
   // Users whose private data goes in (none for a public export).
   readonly consentingIds: readonly number[];
   // The top directory every entry sits in, as Zulip's `zulip-export-<random>/`.
@@ -111,10 +110,12 @@ export class ExportArchiveBuilder {
     const conversations = recipients.filter((row) => row['stream_id'] === null);
     let subscriptionId = subscriptions.length;
     return {
-      zerver_realm: [realmRecord(realm, request.type)],
+      zerver_realm: [realmRecord(realm)],
       zerver_userprofile: users
         .filter((user) => user['id'] !== systemBotId)
         .map((user) => userRecord(user, realmId, consenting)),
+      // Zulip's import expects the list even when empty (it holds non-consenting users there).
+      zerver_userprofile_mirrordummy: [],
       zerver_userprofile_crossrealm: users
         .filter((user) => user['id'] === systemBotId)
         .map((user) => ({ id: user['id'], email: user['email'] })),

@@ -78,7 +78,6 @@ export class RealmExportRunner {
       const archive = new TarGzWriter(pending.stream);
       await this.builder.write(archive, {
         realmId: realm.id,
-        type: row.type,
         consentingIds,
         directory: name,
         progress: () => this.keepClaim(row),

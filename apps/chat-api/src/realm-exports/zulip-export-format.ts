@@ -19,15 +19,14 @@ export function realmStringId(host: string | null): string {
   return host === null ? '' : host.split('.')[0]!;
 }
 
-export function realmRecord(realm: Row, type: number): Row {
+// Only Realm's own fields: Zulip's import builds its Realm from this row as it is.
+export function realmRecord(realm: Row): Row {
   return {
     id: realm['id'],
     string_id: realmStringId(realm['host'] as string | null),
     name: realm['name'],
-    url: realm['url'],
     deactivated: realm['deactivated'],
     date_created: timestamp(realm['created_at']),
-    export_type: type,
   };
 }
 
