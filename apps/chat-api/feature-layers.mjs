@@ -12,4 +12,5 @@ export default [
   ['subscriptions', 'message-flags', 'scheduled-messages'],
   ['reminders'],
   ['default-streams'],
+  ['uploads'],
 ];

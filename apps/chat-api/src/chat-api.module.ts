@@ -19,6 +19,7 @@ import { OutgoingWebhooksModule } from './outgoing-webhooks/outgoing-webhooks.mo
 import { ReactionsModule } from './reactions/reactions.module.js';
 import { PresenceModule } from './presence/presence.module.js';
 import { PushDevicesModule } from './push-devices/push-devices.module.js';
+import { RealmEmojiModule } from './realm-emoji/realm-emoji.module.js';
 import { RealmExportsModule } from './realm-exports/realm-exports.module.js';
 import { RealmsModule } from './realms/realms.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
@@ -76,6 +77,7 @@ import { UsersModule } from './users/users.module.js';
     PresenceModule,
     AlertWordsModule,
     UploadsModule,
+    RealmEmojiModule,
   ],
 })
 export class ChatApiModule {}

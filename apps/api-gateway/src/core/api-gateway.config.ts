@@ -50,7 +50,7 @@ export class GatewayConfig {
   @Min(1024)
   MAX_UPLOAD_BYTES: number = 9 * 1024 * 1024;
 
-  // Chat file uploads (POST /api/v1/user_uploads): chat-api's CHAT_MAX_FILE_UPLOAD_SIZE_MIB
+  // Chat file and custom emoji uploads (POST /api/v1/user_uploads, /realm/emoji/{name}): chat-api's CHAT_MAX_FILE_UPLOAD_SIZE_MIB
   // (default 25) plus room for the multipart framing; chat-api answers a file over its limit.
   @IsInt()
   @Min(1024)

@@ -62,6 +62,8 @@ describe(bodyLimitFor.name, () => {
     ['chat', '/api/v1/user_uploads', 26_000],
     ['chat', '/api/v1/user_uploads?client=x', 26_000],
     ['chat', '/api/v1/user_uploads/2/ab/XyZ/a.txt', 1_000],
+    ['chat', '/api/v1/realm/emoji/green_tick', 26_000],
+    ['chat', '/api/v1/realm/emoji', 1_000],
     ['chat', '/api/v1/messages', 1_000],
     ['quote', '/quote', 1_000],
   ] as const)('gives %s %s a body of %d bytes at most', (upstream, url, limit) => {

@@ -75,7 +75,8 @@ export function bodyLimitFor(
   return maxBodyBytes;
 }
 
-const CHAT_UPLOAD_PATH = /^\/api\/v1\/user_uploads\/?(?:\?|$)/;
+// File uploads and custom emoji uploads (an emoji image may be 5 MiB, above the common limit).
+const CHAT_UPLOAD_PATH = /^\/api\/v1\/(?:user_uploads|realm\/emoji\/[^/?]+)\/?(?:\?|$)/;
 
 // The payout services whose OpenAPI documents make up the gateway's /docs.
 export const PAYOUT_UPSTREAMS: readonly Upstream[] = ['quote', 'transaction', 'kyc', 'webhooks'];

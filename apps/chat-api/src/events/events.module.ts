@@ -11,7 +11,6 @@ import { EventQueueRegistry } from './event-queue.registry.js';
 import { EventsController } from './events.controller.js';
 import { InternalEventQueuesController } from './internal-event-queues.controller.js';
 import { PersonalFeaturesStateProvider } from './personal-features-state.provider.js';
-import { RealmFeaturesStateProvider } from './realm-features-state.provider.js';
 import { RegisterQueueUseCase } from './register-queue.use-case.js';
 import { CurrentSnapshotQuery } from './current-snapshot.query.js';
 import { RegisterStateProviders } from './register-state.providers.js';
@@ -29,7 +28,6 @@ import { RemoteEventQueues } from './remote-event-queues.js';
     EventQueueAccess,
     EventQueueRegistry,
     PersonalFeaturesStateProvider,
-    RealmFeaturesStateProvider,
     RegisterQueueUseCase,
     CurrentSnapshotQuery,
     RegisterStateProviders,

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TransactionalOutbox } from '@platform/messaging';
+import type { ChatTopics } from '@shared/contracts';
+import type { ChatCaller } from '../core/http/chat-caller.js';
+import type { RequestFile } from '../core/http/request-params.js';
+import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
+import { isAdministrator } from '../core/http/permissions.js';
+import { UPLOAD_STORE, type UploadStore } from '../uploads/upload.store.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { checkedEmojiName } from './emoji-name.js';
+import { emojiExtension, emojiPathId, MAX_EMOJI_FILE_SIZE_MIB, newEmojiFileName } from './emoji-image.js';
+import { realmEmojiDicts } from './realm-emoji.presenter.js';
+import { RealmEmojiErrors } from './realm-emoji.errors.js';
+import { RealmEmojiRepository } from './realm-emoji.repository.js';
+
+const MIB = 1024 * 1024;
+
+// Zulip 11's custom emoji (zerver/views/realm_emoji.py, zerver/actions/realm_emoji.py): every
+// user reads the realm's set; members add one (the realm's default can_add_custom_emoji_group,
+// which this server does not let an organization change); administrators and the emoji's
+// author deactivate it. Each change sends the whole set, deactivated emoji included, to every
+// active user in a `realm_emoji` `update` event.
+@Injectable()
+export class RealmEmojiService {
+  constructor(
+    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
+    @Inject(UPLOAD_STORE) private readonly store: UploadStore,
+    private readonly emoji: RealmEmojiRepository,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async list(realmId: number) {
+    return realmEmojiDicts(await this.emoji.list(realmId));
+  }
+
+  // Zulip's order of checks: the name, then whether it is taken, then the file.
+  async add(caller: ChatCaller, givenName: string, files: readonly RequestFile[]): Promise<object> {
+    const name = checkedEmojiName(givenName);
+    const realmId = caller.realm.id;
+    if (await this.emoji.findActive(realmId, name)) throw RealmEmojiErrors.nameTaken();
+    if (files.length !== 1) throw RealmEmojiErrors.notOneFile();
+    const [file] = files as [RequestFile];
+    if (file.data.length > MAX_EMOJI_FILE_SIZE_MIB * MIB)
+      throw RealmEmojiErrors.tooLarge(MAX_EMOJI_FILE_SIZE_MIB);
+    const extension = emojiExtension(file.contentType);
+    if (extension === undefined) throw RealmEmojiErrors.invalidImage();
+
+    // The file first: an emoji row never points at a missing image. A refused row leaves an
+    // unreferenced file, removed at once.
+    const fileName = newEmojiFileName(extension);
+    const pathId = emojiPathId(realmId, fileName);
+    await this.store.save(pathId, file.data, file.contentType);
+    const added = await this.outbox.run(async (tx) => {
+      const row = await this.emoji.insert(tx, { realmId, name, authorId: caller.user.id, fileName });
+      if (row) await this.announce(tx, realmId);
+      return row !== undefined;
+    });
+    if (!added) {
+      await this.store.remove(pathId);
+      throw RealmEmojiErrors.nameTaken();
+    }
+    return {};
+  }
+
+  async deactivate(caller: ChatCaller, givenName: string): Promise<object> {
+    const realmId = caller.realm.id;
+    const emoji = await this.emoji.findActive(realmId, givenName);
+    if (!emoji) throw RealmEmojiErrors.unknown(givenName);
+    if (!isAdministrator(caller.user) && emoji.authorId !== caller.user.id)
+      throw RealmEmojiErrors.notAuthor();
+    await this.outbox.run(async (tx) => {
+      if (await this.emoji.deactivate(tx, realmId, givenName)) await this.announce(tx, realmId);
+    });
+    return {};
+  }
+
+  private async announce(tx: ChatTransaction, realmId: number): Promise<void> {
+    await publishChatEvent(tx, {
+      realmId,
+      userIds: await this.users.realmUserIds(realmId, tx),
+      event: {
+        type: 'realm_emoji',
+        op: 'update',
+        realm_emoji: realmEmojiDicts(await this.emoji.list(realmId, tx)),
+      },
+    });
+  }
+}

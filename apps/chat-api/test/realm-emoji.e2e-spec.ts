@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { apiGatewayDefinition } from '@apps/api-gateway';
+import { ChatActions } from './chat-actions.js';
+import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
+
+// The eight-byte PNG signature and a little more: the server checks the declared type only.
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const SOURCE_URL = /^\/user_avatars\/(\d+)\/emoji\/images\/[0-9a-f]{8}\.png$/;
+const OK = { result: 'success', msg: '' };
+const refusal = (msg: string) => ({ result: 'error', msg, code: 'BAD_REQUEST' });
+
+describe('custom emoji through the gateway', () => {
+  let system: ChatTestSystem;
+  let chat: ChatActions;
+  let uploadDir: string;
+  let owner: ChatAccount;
+  let ann: ChatAccount;
+  let bob: ChatAccount;
+  let guest: ChatAccount;
+  let realmId: number;
+
+  beforeAll(async () => {
+    uploadDir = await mkdtemp(join(tmpdir(), 'chat-emoji-'));
+    system = await ChatTestSystem.start(apiGatewayDefinition, {
+      CHAT_RATE_LIMIT_REQUESTS: '1000',
+      CHAT_UPLOAD_DIR: uploadDir,
+    });
+    chat = new ChatActions(system);
+    const realm = await system.createRealm();
+    owner = realm.owner;
+    realmId = realm.realmId;
+    ann = await system.createUser(owner, 'ann@example.com', 'Ann');
+    bob = await system.createUser(owner, 'bob@example.com', 'Bob');
+    guest = await system.createUser(owner, 'guest@example.com', 'Gus');
+    await system.setRole(owner, guest, 600);
+  });
+
+  afterAll(async () => {
+    await system.stop();
+    await rm(uploadDir, { recursive: true, force: true });
+  });
+
+  const upload = (account: ChatAccount, name: string) =>
+    system.http.post(`/api/v1/realm/emoji/${encodeURIComponent(name)}`).auth(account.email, account.apiKey);
+  const uploadPng = (account: ChatAccount, name: string) =>
+    upload(account, name).attach('f1', PNG, { filename: 'img.png', contentType: 'image/png' });
+  const listed = async (account: ChatAccount) =>
+    (await chat.as(account).get('/realm/emoji').expect(200)).body.emoji as Record<
+      string,
+      Record<string, unknown>
+    >;
+
+  it('adds, lists, serves and deactivates an emoji as Zulip 11 does, announcing the whole set', async () => {
+    await chat
+      .as(bob)
+      .get('/realm/emoji')
+      .expect(200, { ...OK, emoji: {} });
+    const queue = await chat.registerQueue(bob, ['realm_emoji'], {});
+
+    // A member may add one (the realm's default can_add_custom_emoji_group); spaces become underscores.
+    await uploadPng(ann, ' green tick ').expect(200, OK);
+    const emoji = await listed(bob);
+    const [id] = Object.keys(emoji);
+    const added = {
+      id,
+      name: 'green_tick',
+      source_url: expect.stringMatching(SOURCE_URL),
+      deactivated: false,
+      author_id: ann.userId,
+      still_url: null,
+    };
+    expect(emoji).toEqual({ [id!]: added });
+    expect(Number(SOURCE_URL.exec(emoji[id!]!['source_url'] as string)![1])).toBe(realmId);
+
+    // The image, without credentials, as <img> sources load it.
+    const image = await system.http.get(emoji[id!]!['source_url'] as string).expect(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(Buffer.from(image.body as Buffer)).toEqual(PNG);
+
+    await uploadPng(bob, 'green_tick').expect(400, refusal('A custom emoji with this name already exists.'));
+    // Only an administrator or the emoji's author deactivates it.
+    await chat
+      .as(bob)
+      .delete('/realm/emoji/green_tick')
+      .expect(400, refusal('Must be an organization administrator or emoji author'));
+    await chat.as(ann).delete('/realm/emoji/green_tick').expect(200, OK);
+
+    const deactivated = { ...added, deactivated: true };
+    expect(await listed(bob)).toEqual({ [id!]: deactivated });
+    const registered = await chat.registeredState<{ realm_emoji: unknown }>(bob, ['realm_emoji']);
+    expect(registered.realm_emoji).toEqual({ [id!]: deactivated });
+    expect(await chat.queuedEvents(bob, queue.queue_id, 2)).toEqual([
+      { type: 'realm_emoji', op: 'update', realm_emoji: { [id!]: added }, id: 0 },
+      { type: 'realm_emoji', op: 'update', realm_emoji: { [id!]: deactivated }, id: 1 },
+    ]);
+    // Messages still show a deactivated emoji, so its image stays served.
+    await system.http.get(emoji[id!]!['source_url'] as string).expect(200);
+
+    // The name is free again; an administrator deactivates anyone's.
+    await uploadPng(bob, 'green_tick').expect(200, OK);
+    await chat.as(owner).delete('/realm/emoji/green_tick').expect(200, OK);
+    await chat
+      .as(owner)
+      .delete('/realm/emoji/green_tick')
+      .expect(404, refusal("Emoji 'green_tick' does not exist"));
+  });
+
+  it.each([
+    [
+      'Party',
+      'Emoji names must contain only lowercase English letters, digits, spaces, dashes, and underscores.',
+    ],
+    [
+      'my_em*oji',
+      'Emoji names must contain only lowercase English letters, digits, spaces, dashes, and underscores.',
+    ],
+    ['party-', 'Emoji names must end with either a letter or digit.'],
+    ['  ', 'Emoji name is missing'],
+  ])('refuses the name %j in Zulip’s words', async (name, msg) => {
+    await uploadPng(ann, name).expect(400, refusal(msg));
+  });
+
+  it('refuses guests, anything but one image, and files over 5 MiB', async () => {
+    await uploadPng(guest, 'party').expect(400, refusal('Not allowed for guest users'));
+    await upload(ann, 'party').expect(400, refusal('You must upload exactly one file.'));
+    await uploadPng(ann, 'party')
+      .attach('f2', PNG, { filename: 'b.png', contentType: 'image/png' })
+      .expect(400, refusal('You must upload exactly one file.'));
+    await upload(ann, 'party')
+      .attach('f1', Buffer.from('hello'), { filename: 'a.txt', contentType: 'text/plain' })
+      .expect(400, refusal('Invalid image format'));
+    await upload(ann, 'party')
+      .attach('f1', Buffer.alloc(5 * 1024 * 1024 + 1), { filename: 'big.png', contentType: 'image/png' })
+      .expect(400, refusal('Uploaded file is larger than the allowed limit of 5 MiB'));
+    expect(Object.values(await listed(ann)).map((emoji) => emoji['name'])).not.toContain('party');
+  });
+
+  it('serves only recorded emoji files of the realm in the URL', async () => {
+    await uploadPng(ann, 'wave').expect(200, OK);
+    const wave = Object.values(await listed(ann)).find((emoji) => emoji['name'] === 'wave')!;
+    const url = wave['source_url'] as string;
+    await system.http.get(url.replace(`/${realmId}/`, `/${realmId + 1}/`)).expect(404);
+    await system.http.get(`/user_avatars/${realmId}/emoji/images/00000000.png`).expect(404);
+  });
+});
