@@ -37,6 +37,9 @@ export class MessageFilesImport {
   private readonly clients: Map<number, string>;
   // New direct conversations' recipient ids by conversation key.
   private readonly conversations = new Map<string, number>();
+  // The messages realm.json refers to (reactions, scheduled messages): the only ones whose new
+  // ids are kept past their own file, so memory does not grow with the number of messages.
+  private readonly referenced: Set<unknown>;
   messages = 0;
 
   constructor(
@@ -57,6 +60,13 @@ export class MessageFilesImport {
       members.push(subscription['user_profile'] as number);
       this.groupMembers.set(recipient, members);
     }
+    this.referenced = new Set([
+      ...(tables['zerver_reaction'] ?? []).map((reaction) => reaction['message']),
+      ...(tables['zerver_scheduledmessage'] ?? []).flatMap((message) => [
+        message['delivered_message'],
+        message['reminder_target_message_id'],
+      ]),
+    ]);
     this.clients = new Map(
       (tables['zerver_client'] ?? []).map((client) => [client['id'] as number, String(client['name'])]),
     );
@@ -70,18 +80,24 @@ export class MessageFilesImport {
   async importFile(file: { zerver_message?: Row[]; zerver_usermessage?: Row[] }): Promise<void> {
     const sources = file.zerver_message ?? [];
     const newIds = await this.repository.allocateIds(this.unit, 'message', sources.length);
-    sources.forEach((message, index) => this.ids.set('message', message['id'] as number, newIds[index]!));
+    const fileIds = new Map<unknown, number>();
+    sources.forEach((message, index) => {
+      fileIds.set(message['id'], newIds[index]!);
+      if (this.referenced.has(message['id']))
+        this.ids.set('message', message['id'] as number, newIds[index]!);
+    });
     const rows: Row[] = [];
-    for (const message of sources) rows.push(await this.messageRow(message));
+    for (const message of sources) rows.push(await this.messageRow(message, fileIds.get(message['id'])!));
     await this.repository.insertRows(this.unit, 'message', MESSAGE_COLUMNS, rows);
-    const copies = (file.zerver_usermessage ?? []).filter((copy) => this.ids.has('message', copy['message']));
+    // A file holds the copies of its own messages (Zulip's export_usermessages_batch).
+    const copies = (file.zerver_usermessage ?? []).filter((copy) => fileIds.has(copy['message']));
     await this.repository.insertRows(
       this.unit,
       'user_message',
       ['user_id', 'message_id', 'flags'],
       copies.map((copy) => ({
         user_id: this.ids.of('user', copy['user_profile']),
-        message_id: this.ids.of('message', copy['message']),
+        message_id: fileIds.get(copy['message']),
         flags: copy['flags_mask'] ?? 0,
       })),
     );
@@ -112,12 +128,12 @@ export class MessageFilesImport {
       await this.repository.insertRows(this.unit, 'scheduled_message', Object.keys(rows[0]!), rows);
   }
 
-  private async messageRow(message: Row): Promise<Row> {
+  private async messageRow(message: Row, id: number): Promise<Row> {
     const recipient = message['recipient'] as number;
     const stream = this.streamOfRecipient.get(recipient);
     const topic = String(message['subject'] ?? '');
     return {
-      id: this.ids.of('message', message['id']),
+      id,
       realm_id: this.realmId,
       sender_id: this.ids.of('user', message['sender']),
       recipient_id:
