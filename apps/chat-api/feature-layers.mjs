@@ -13,4 +13,5 @@ export default [
   ['reminders'],
   ['default-streams'],
   ['uploads'],
+  ['realm-emoji'],
 ];

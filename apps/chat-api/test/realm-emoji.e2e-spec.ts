@@ -145,4 +145,36 @@ describe('custom emoji through the gateway', () => {
     await system.http.get(url.replace(`/${realmId}/`, `/${realmId + 1}/`)).expect(404);
     await system.http.get(`/user_avatars/${realmId}/emoji/images/00000000.png`).expect(404);
   });
+  it('lets reactions use a custom emoji by name or id until it is deactivated', async () => {
+    await uploadPng(ann, 'octopus').expect(200, OK);
+    const id = Object.values(await listed(ann)).find((emoji) => emoji['name'] === 'octopus')!['id'] as string;
+    const room = await chat.channel(owner, 'emoji room', [ann, bob]);
+    const [first, second] = [
+      await chat.toChannel(owner, room, 'fun'),
+      await chat.toChannel(owner, room, 'fun'),
+    ];
+    const react = (who: ChatAccount, message: number, form: Record<string, string>) =>
+      chat.as(who).post(`/messages/${message}/reactions`, form);
+    const custom = (name: string) => ({ emoji_name: name, emoji_code: id, reaction_type: 'realm_emoji' });
+
+    await react(owner, first, custom('squid')).expect(400, refusal('Invalid custom emoji name.'));
+    // The realm's emoji wins over the built-in one of the same name.
+    await react(ann, first, { emoji_name: 'octopus' }).expect(200, OK);
+    await react(bob, first, custom('octopus')).expect(200, OK);
+    const { reactions } = (await chat.as(ann).get(`/messages/${first}`).expect(200)).body.message;
+    expect(reactions).toEqual([ann, bob].map((who) => ({ ...custom('octopus'), user_id: who.userId })));
+
+    await chat.as(ann).delete('/realm/emoji/octopus').expect(200, OK);
+    await react(owner, second, custom('octopus')).expect(
+      400,
+      refusal('This custom emoji has been deactivated.'),
+    );
+    // A vote for an existing reaction is taken unchecked, as Zulip does; the name is the built-in one again.
+    await react(owner, first, custom('octopus')).expect(200, OK);
+    await react(owner, second, { emoji_name: 'octopus' }).expect(200, OK);
+    const built = (await chat.as(ann).get(`/messages/${second}`).expect(200)).body.message.reactions;
+    expect(built).toEqual([
+      expect.objectContaining({ emoji_name: 'octopus', reaction_type: 'unicode_emoji' }),
+    ]);
+  });
 });

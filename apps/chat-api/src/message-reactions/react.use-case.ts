@@ -6,7 +6,7 @@ import { type ChatTransaction, publishChatEvent } from '../core/events/chat-even
 import { ChatError, ChatErrorCode } from '../core/http/chat.error.js';
 import { MessageAccess } from '../messages/message-access.js';
 import type { MessageEntity } from '../messages/message.entity.js';
-import { checkEmojiRequest, emojiDataFor } from '../reactions/emoji.js';
+import { CustomEmojiCatalog } from '../realm-emoji/custom-emoji-catalog.js';
 import type { ReactionEntity } from '../reactions/reaction.entity.js';
 import { type ReactionKey, ReactionsRepository } from '../reactions/reactions.repository.js';
 import { type ReactedChannel, ReactionAudienceRepository } from './reaction-audience.repository.js';
@@ -39,6 +39,7 @@ export class ReactUseCase {
     private readonly access: MessageAccess,
     private readonly reactions: ReactionsRepository,
     private readonly audience: ReactionAudienceRepository,
+    private readonly emoji: CustomEmojiCatalog,
   ) {}
 
   async add(
@@ -49,7 +50,7 @@ export class ReactUseCase {
     const reacted = await this.access.forModifying(caller, messageId);
     let { emojiCode, reactionType } = command;
     if (emojiCode === undefined || reactionType === undefined) {
-      const data = emojiDataFor(command.emojiName);
+      const data = await this.emoji.emojiDataFor(caller.realm.id, command.emojiName);
       emojiCode ??= data.emojiCode;
       reactionType ??= data.reactionType;
     }
@@ -59,7 +60,14 @@ export class ReactUseCase {
       // A vote for an existing reaction takes its name unchecked, so a message never shows two
       // names for one emoji; only a new emoji is validated.
       const vote = await this.reactions.findVote(tx, key);
-      if (!vote) checkEmojiRequest(command.emojiName, key.emojiCode, key.reactionType);
+      if (!vote)
+        await this.emoji.checkEmojiRequest(
+          caller.realm.id,
+          command.emojiName,
+          key.emojiCode,
+          key.reactionType,
+          tx,
+        );
       const emojiName = vote?.emojiName ?? command.emojiName;
       await this.audience.ensureCopy(tx, caller.user.id, messageId);
       const reaction = { ...key, emojiName, userId: caller.user.id, realmId: caller.realm.id };
@@ -82,7 +90,7 @@ export class ReactUseCase {
         throw ChatError.badRequest(
           'At least one of the following arguments must be present: emoji_name, emoji_code',
         );
-      emojiCode = emojiDataFor(command.emojiName).emojiCode;
+      emojiCode = (await this.emoji.emojiDataFor(caller.realm.id, command.emojiName)).emojiCode;
     }
     // No emoji validation: the stored row proves the emoji was valid when added.
     await this.outbox.run(async (tx) => {

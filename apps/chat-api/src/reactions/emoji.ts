@@ -45,8 +45,8 @@ const datasource = createRequire(import.meta.url)(
 ) as readonly DatasourceEmoji[];
 const table = buildEmojiTable(datasource);
 
-// Zulip's get_emoji_data: the code and type an emoji name stands for. This server has no
-// custom (realm) emoji, so a name is `zulip` or a unicode emoji, or unknown.
+// Zulip's get_emoji_data among the built-in emoji: a name is `zulip` or a unicode emoji, or
+// unknown. A realm's custom emoji are looked up first, by realm-emoji's CustomEmojiCatalog.
 export function emojiDataFor(emojiName: string): EmojiData {
   if (emojiName === ZULIP_EXTRA_EMOJI)
     return { emojiCode: ZULIP_EXTRA_EMOJI, reactionType: 'zulip_extra_emoji' };
@@ -55,8 +55,8 @@ export function emojiDataFor(emojiName: string): EmojiData {
   throw ChatError.badRequest(`Emoji '${emojiName}' does not exist`);
 }
 
-// Zulip's check_emoji_request: may a new reaction use this (name, code, type)? Realm emoji
-// always fail the first check here, as no custom emoji exists.
+// Zulip's check_emoji_request for the built-in emoji: may a new reaction use this (name, code,
+// type)? CustomEmojiCatalog checks realm emoji against the realm's; none is built in.
 export function checkEmojiRequest(emojiName: string, emojiCode: string, reactionType: string): void {
   if (reactionType === 'realm_emoji') throw ChatError.badRequest('Invalid custom emoji.');
   if (reactionType === 'zulip_extra_emoji') {

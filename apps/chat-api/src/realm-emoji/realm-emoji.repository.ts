@@ -27,6 +27,12 @@ export class RealmEmojiRepository {
       .findOne({ where: { realmId, name, deactivated: false } });
   }
 
+  findById(realmId: number, id: number, unit?: UnitOfWork): Promise<RealmEmojiEntity | null> {
+    return entityManagerOf(unit, this.dataSource)
+      .getRepository(RealmEmojiEntity)
+      .findOne({ where: { realmId, id } });
+  }
+
   // The new emoji, or undefined when an active one already has the name (a concurrent upload
   // included: the partial unique index decides).
   async insert(unit: UnitOfWork, emoji: NewRealmEmoji): Promise<RealmEmojiEntity | undefined> {
