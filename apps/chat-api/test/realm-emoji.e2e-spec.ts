@@ -139,14 +139,16 @@ describe('custom emoji through the gateway', () => {
   });
 
   it('serves only recorded emoji files of the realm in the URL', async () => {
-    await uploadPng(ann, 'wave').expect(200, OK);
-    const wave = Object.values(await listed(ann)).find((emoji) => emoji['name'] === 'wave')!;
-    const url = wave['source_url'] as string;
+    await uploadPng(ann, 'team-logo').expect(200, OK);
+    const logo = Object.values(await listed(ann)).find((emoji) => emoji['name'] === 'team-logo')!;
+    const url = logo['source_url'] as string;
     await system.http.get(url.replace(`/${realmId}/`, `/${realmId + 1}/`)).expect(404);
     await system.http.get(`/user_avatars/${realmId}/emoji/images/00000000.png`).expect(404);
   });
   it('lets reactions use a custom emoji by name or id until it is deactivated', async () => {
-    await uploadPng(ann, 'octopus').expect(200, OK);
+    // Only an administrator may give a custom emoji a built-in emoji's name.
+    await uploadPng(ann, 'octopus').expect(400, refusal('Only administrators can override built-in emoji.'));
+    await uploadPng(owner, 'octopus').expect(200, OK);
     const id = Object.values(await listed(ann)).find((emoji) => emoji['name'] === 'octopus')!['id'] as string;
     const room = await chat.channel(owner, 'emoji room', [ann, bob]);
     const [first, second] = [
@@ -164,7 +166,7 @@ describe('custom emoji through the gateway', () => {
     const { reactions } = (await chat.as(ann).get(`/messages/${first}`).expect(200)).body.message;
     expect(reactions).toEqual([ann, bob].map((who) => ({ ...custom('octopus'), user_id: who.userId })));
 
-    await chat.as(ann).delete('/realm/emoji/octopus').expect(200, OK);
+    await chat.as(owner).delete('/realm/emoji/octopus').expect(200, OK);
     await react(owner, second, custom('octopus')).expect(
       400,
       refusal('This custom emoji has been deactivated.'),

@@ -55,6 +55,12 @@ export function emojiDataFor(emojiName: string): EmojiData {
   throw ChatError.badRequest(`Emoji '${emojiName}' does not exist`);
 }
 
+// Whether a name is one of the unicode emoji's (Zulip's name_to_codepoint): only
+// administrators may give a custom emoji such a name.
+export function isUnicodeEmojiName(name: string): boolean {
+  return table.nameToCode.has(name);
+}
+
 // Zulip's check_emoji_request for the built-in emoji: may a new reaction use this (name, code,
 // type)? CustomEmojiCatalog checks realm emoji against the realm's; none is built in.
 export function checkEmojiRequest(emojiName: string, emojiCode: string, reactionType: string): void {

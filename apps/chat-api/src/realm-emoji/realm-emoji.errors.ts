@@ -10,6 +10,7 @@ export const RealmEmojiErrors = {
       'Emoji names must contain only lowercase English letters, digits, spaces, dashes, and underscores.',
     ),
   nameTaken: () => ChatError.badRequest('A custom emoji with this name already exists.'),
+  builtInName: () => ChatError.badRequest('Only administrators can override built-in emoji.'),
   notOneFile: () => ChatError.badRequest('You must upload exactly one file.'),
   tooLarge: (maxMib: number) =>
     ChatError.badRequest(`Uploaded file is larger than the allowed limit of ${maxMib} MiB`),

@@ -5,6 +5,7 @@ import type { ChatCaller } from '../core/http/chat-caller.js';
 import type { RequestFile } from '../core/http/request-params.js';
 import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { isAdministrator } from '../core/http/permissions.js';
+import { isUnicodeEmojiName } from '../reactions/emoji.js';
 import { UPLOAD_STORE, type UploadStore } from '../uploads/upload.store.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { checkedEmojiName } from './emoji-name.js';
@@ -33,12 +34,14 @@ export class RealmEmojiService {
     return realmEmojiDicts(await this.emoji.list(realmId));
   }
 
-  // Zulip's order of checks: the name, then whether it is taken, then the file.
+  // Zulip's order of checks: the name, whether it is taken, the file count, a built-in name,
+  // then the file.
   async add(caller: ChatCaller, givenName: string, files: readonly RequestFile[]): Promise<object> {
     const name = checkedEmojiName(givenName);
     const realmId = caller.realm.id;
     if (await this.emoji.findActive(realmId, name)) throw RealmEmojiErrors.nameTaken();
     if (files.length !== 1) throw RealmEmojiErrors.notOneFile();
+    if (isUnicodeEmojiName(name) && !isAdministrator(caller.user)) throw RealmEmojiErrors.builtInName();
     const [file] = files as [RequestFile];
     if (file.data.length > MAX_EMOJI_FILE_SIZE_MIB * MIB)
       throw RealmEmojiErrors.tooLarge(MAX_EMOJI_FILE_SIZE_MIB);
