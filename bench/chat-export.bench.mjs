@@ -1,13 +1,16 @@
 // Peak memory of an organization data export of a realm with 1,000,000 messages on real
-// PostgreSQL: the export's own code (ExportDataQuery paging the messages, ExportArchiveBuilder,
-// TarGzWriter, DirectoryExportStorage) runs in a child process of its own, whose resident set is
-// sampled every 10 ms. The realm is a standard export's worst case: every message in a public
-// channel and copied to a consenting user, so every page also carries the copies. Prints figures;
-// it is a measurement, not a test.
+// PostgreSQL, then of importing that archive as a new realm: the export's own code
+// (ExportDataQuery paging the messages, ExportArchiveBuilder, TarGzWriter, DirectoryExportStorage)
+// and then the import's (RealmImporter: unpacking, one messages file at a time, one transaction)
+// each run in a child process of their own, whose resident set is sampled every 10 ms. The realm
+// is a standard export's worst case: every message in a public channel and copied to a
+// consenting user, so every page also carries the copies. Prints figures; it is a measurement,
+// not a test.
 //
 //   bash tools/infra/infra.sh up && eval "$(bash tools/infra/infra.sh env)"
 //   node bench/chat-export.bench.mjs            (BENCH_EXPORT_MESSAGES=1000000 by default)
 import { spawn } from 'node:child_process';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,48 +19,84 @@ import { adminQuery as adminQueryOn, benchDatabase, log, ROOT, runCommand as run
 const MESSAGES = Number(process.env.BENCH_EXPORT_MESSAGES ?? 1_000_000);
 const { TEST_DATABASE_URL } = process.env;
 
+const ARCHIVE = '1/bench/zulip-export-bench.tar.gz';
+const dist = (path) => import(join(ROOT, 'dist/apps/chat-api/src/realm-exports', path));
+
+// Samples this process's resident set until `finish` (10 ms apart).
+function memorySampler() {
+  let peak = process.memoryUsage().rss;
+  const idle = peak;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const started = performance.now();
+  return () => {
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return {
+      seconds: (performance.now() - started) / 1000,
+      idleRssMb: idle / 2 ** 20,
+      peakRssMb: peak / 2 ** 20,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+    };
+  };
+}
+
 // The child: exports realm 1 of the database at argv[3] into the directory at argv[4].
 async function exportInChild(databaseUrl, directory) {
   const { DataSource } = await import('typeorm');
-  const dist = (path) => import(join(ROOT, 'dist/apps/chat-api/src/realm-exports', path));
   const { ExportDataQuery } = await dist('export-data.query.js');
+  const { FeatureTablesQuery } = await dist('feature-tables.query.js');
   const { ExportArchiveBuilder } = await dist('export-archive.builder.js');
   const { TarGzWriter } = await dist('tar-gz.writer.js');
   const { DirectoryExportStorage } = await dist('directory-export-storage.js');
   const dataSource = await new DataSource({ type: 'postgres', url: databaseUrl, entities: [] }).initialize();
   const clock = { now: () => new Date() };
-  let peak = process.memoryUsage().rss;
-  const idle = peak;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-  const started = performance.now();
-  const pending = await new DirectoryExportStorage(directory).create('1/bench/zulip-export-bench.tar.gz');
+  const finish = memorySampler();
+  const pending = await new DirectoryExportStorage(directory).create(ARCHIVE);
   const archive = new TarGzWriter(pending.stream);
   const consenting = await dataSource.query(
     `SELECT "user_id" FROM "chat"."user_export_consent" WHERE "allowed"`,
   );
-  const { messages } = await new ExportArchiveBuilder(new ExportDataQuery(dataSource), clock).write(archive, {
+  const builder = new ExportArchiveBuilder(
+    new ExportDataQuery(dataSource),
+    new FeatureTablesQuery(dataSource),
+    clock,
+  );
+  const { messages } = await builder.write(archive, {
     realmId: 1,
-    type: 2,
     consentingIds: consenting.map((row) => row.user_id),
     directory: 'zulip-export-bench',
     progress: async () => undefined,
   });
   const written = await archive.finish();
   await pending.commit();
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  const figures = finish();
   await dataSource.destroy();
-  process.stdout.write(
-    JSON.stringify({
-      messages,
-      seconds,
-      idleRssMb: idle / 2 ** 20,
-      peakRssMb: peak / 2 ** 20,
-      maxRssMb: process.resourceUsage().maxRSS / 1024,
-      archiveMb: written.sizeBytes / 2 ** 20,
-    }),
+  process.stdout.write(JSON.stringify({ messages, ...figures, archiveMb: written.sizeBytes / 2 ** 20 }));
+}
+
+// The child: imports the archive in the directory at argv[4] as a new realm of the database at
+// argv[3].
+async function importInChild(databaseUrl, directory) {
+  const { DataSource } = await import('typeorm');
+  const { TransactionRunner } = await import(join(ROOT, 'dist/libs/platform/database/src/index.js'));
+  const { RealmImporter } = await dist('import/realm-importer.js');
+  const { RealmImportRepository } = await dist('import/realm-import.repository.js');
+  const { ApiKeyVault } = await import(join(ROOT, 'dist/apps/chat-api/src/users/api-key-vault.js'));
+  const dataSource = await new DataSource({ type: 'postgres', url: databaseUrl, entities: [] }).initialize();
+  const importer = new RealmImporter(
+    new TransactionRunner(dataSource),
+    new RealmImportRepository(dataSource),
+    new ApiKeyVault({ CHAT_SECRET_KEY: 'bench-secret-key-bench-secret-key-0123' }),
+    { now: () => new Date() },
   );
+  const finish = memorySampler();
+  const imported = await importer.import(createReadStream(join(directory, ARCHIVE)), {
+    host: 'imported.bench.test',
+    origin: 'http://bench.test',
+  });
+  const figures = finish();
+  await dataSource.destroy();
+  process.stdout.write(JSON.stringify({ messages: imported.messages, ...figures }));
 }
 
 async function seed(databaseUrl) {
@@ -93,14 +132,20 @@ async function seed(databaseUrl) {
   await sql(
     `INSERT INTO "chat"."user_message" ("user_id", "message_id", "flags") SELECT 2, "id", 1 FROM "chat"."message"`,
   );
+  // The rows above were given their ids: the sequences move past them, as after real inserts
+  // (the import takes its ids from them).
+  for (const table of ['realm', 'user_profile', 'recipient', 'stream'])
+    await sql(
+      `SELECT setval(pg_get_serial_sequence('"chat"."${table}"', 'id'), (SELECT max("id") FROM "chat"."${table}"))`,
+    );
   await sql(`ANALYZE`);
 }
 
-function runChild(databaseUrl, directory) {
+function runChild(step, databaseUrl, directory) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [new URL(import.meta.url).pathname, '--export', databaseUrl, directory],
+      [new URL(import.meta.url).pathname, `--${step}`, databaseUrl, directory],
       {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -110,7 +155,7 @@ function runChild(databaseUrl, directory) {
     child.stdout.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
     child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`export exited ${code}`)),
+      code === 0 ? resolve(JSON.parse(output)) : reject(new Error(`${step} exited ${code}`)),
     );
   });
 }
@@ -135,7 +180,9 @@ async function main() {
     log(`seeding ${MESSAGES} messages`);
     await seed(url);
     log('exporting');
-    const figures = await runChild(url, directory);
+    const figures = await runChild('export', url, directory);
+    log('importing');
+    const imported = await runChild('import', url, directory);
     const mb = (value) => `${value.toFixed(1)} MB`;
     process.stdout.write(
       [
@@ -145,6 +192,11 @@ async function main() {
         `RSS before the export  ${mb(figures.idleRssMb)}`,
         `peak RSS (sampled)     ${mb(figures.peakRssMb)}`,
         `peak RSS (maxrss)      ${mb(figures.maxRssMb)}`,
+        `messages imported      ${imported.messages}`,
+        `import duration        ${imported.seconds.toFixed(1)} s (${Math.round(imported.messages / imported.seconds)} messages/s)`,
+        `RSS before the import  ${mb(imported.idleRssMb)}`,
+        `import peak (sampled)  ${mb(imported.peakRssMb)}`,
+        `import peak (maxrss)   ${mb(imported.maxRssMb)}`,
         '',
       ].join('\n'),
     );
@@ -155,4 +207,5 @@ async function main() {
 }
 
 if (process.argv[2] === '--export') await exportInChild(process.argv[3], process.argv[4]);
+else if (process.argv[2] === '--import') await importInChild(process.argv[3], process.argv[4]);
 else await main();
