@@ -30,13 +30,15 @@ export class RealmImportRepository {
       deactivated: unknown;
       createdAt: string | null;
     },
-  ): Promise<{ id: number; url: string }> {
+  ): Promise<{ id: number; url: string } | null> {
+    // Null when another realm took the host meanwhile (a concurrent import or creation).
     const [row] = (await entityManagerOf(unit).query(
       `INSERT INTO "chat"."realm" ("name", "host", "url", "deactivated", "created_at")
-       VALUES ($1, $2, $3, $4, COALESCE($5::timestamptz, now())) RETURNING "id", "url"`,
+       VALUES ($1, $2, $3, $4, COALESCE($5::timestamptz, now()))
+       ON CONFLICT ("host") WHERE "host" IS NOT NULL DO NOTHING RETURNING "id", "url"`,
       [realm.name, realm.host, realm.url, realm.deactivated ?? false, realm.createdAt],
     )) as Array<{ id: number; url: string }>;
-    return row!;
+    return row ?? null;
   }
 
   async setNotificationBot(unit: UnitOfWork, realmId: number, botId: number | null): Promise<void> {

@@ -52,8 +52,8 @@ export class RealmImporter {
 
   async import(archive: Readable, request: RealmImportRequest): Promise<ImportedRealm> {
     const stringId = realmStringId(request.host);
-    if (await this.repository.stringIdTaken(stringId))
-      throw new ConflictException(`A realm with string_id '${stringId}' already exists`);
+    const taken = () => new ConflictException(`A realm with string_id '${stringId}' already exists`);
+    if (await this.repository.stringIdTaken(stringId)) throw taken();
     const workDir = await mkdtemp(join(tmpdir(), 'chat-realm-import-'));
     try {
       await extractTarGz(archive, workDir, MAX_UNPACKED_BYTES);
@@ -62,6 +62,7 @@ export class RealmImporter {
       const messageFiles = (await readdir(directory)).filter((name) => MESSAGES_FILE.test(name)).sort();
       return await this.transactions.run(async (unit) => {
         const realm = await this.insertRealm(unit, tables, request);
+        if (!realm) throw taken();
         const ids = new ImportIds();
         const botIds = await this.insertSystemBots(unit, realm.id, tables, ids);
         const credentials = () => {
@@ -100,7 +101,7 @@ export class RealmImporter {
     unit: UnitOfWork,
     tables: ArchiveTables,
     request: RealmImportRequest,
-  ): Promise<{ id: number; url: string }> {
+  ): Promise<{ id: number; url: string } | null> {
     const [source] = tables['zerver_realm'] ?? [];
     if (!source) throw new ImportArchiveError('realm.json has no zerver_realm row');
     return this.repository.insertRealm(unit, {
