@@ -10,7 +10,7 @@ import { expectEventually } from '@platform/test-support';
 import { TEST_OPS_API_KEY } from '@platform/testing';
 import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, type ChatRealm, ChatTestSystem } from './chat-test-system.js';
-import { zulipExportArchive } from './zulip-export-fixture.js';
+import { ZULIP_EXPORT, zulipExportArchive } from './zulip-export-fixture.js';
 import { type ExportTables, normaliseExport } from './zulip-export-normalise.js';
 
 const MAX_MESSAGES = 20;
@@ -732,5 +732,23 @@ describe('organization data exports through the gateway', () => {
         reactions: [],
       },
     ]);
+  });
+
+  it('refuses an archive whose rows this server cannot store, writing nothing', async () => {
+    const files = structuredClone(ZULIP_EXPORT);
+    files['realm.json'].zerver_stream[0]!.name = 'x'.repeat(61);
+    await system.http
+      .post('/ops/chat/realm-imports?host=toolong.example.net')
+      .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+      .set('Content-Type', 'application/gzip')
+      .send(await zulipExportArchive(files))
+      .expect(400, {
+        message:
+          'The archive holds rows this server cannot store (value too long for type character varying(60))',
+      });
+    const database = system.chatApi.app.get(DataSource);
+    expect(await database.query(`SELECT 1 FROM "chat"."realm" WHERE "host" = 'toolong.example.net'`)).toEqual(
+      [],
+    );
   });
 });

@@ -80,12 +80,12 @@ export const ZULIP_EXPORT = {
   },
 };
 
-export async function zulipExportArchive(): Promise<Buffer> {
+export async function zulipExportArchive(files: Record<string, unknown> = ZULIP_EXPORT): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
   const archive = new TarGzWriter(out);
-  for (const [name, content] of Object.entries(ZULIP_EXPORT))
+  for (const [name, content] of Object.entries(files))
     await archive.add(`zulip-export-zulipco/${name}`, Buffer.from(JSON.stringify(content)), new Date());
   await archive.finish();
   return Buffer.concat(chunks);

@@ -60,41 +60,48 @@ export class RealmImporter {
       const directory = await archiveDirectory(workDir);
       const tables = withMirrorDummies((await readJson(directory, 'realm.json')) as ArchiveTables);
       const messageFiles = (await readdir(directory)).filter((name) => MESSAGES_FILE.test(name)).sort();
-      return await this.transactions.run(async (unit) => {
-        const realm = await this.insertRealm(unit, tables, request);
-        if (!realm) throw taken();
-        const ids = new ImportIds();
-        const botIds = await this.insertSystemBots(unit, realm.id, tables, ids);
-        const credentials = () => {
-          const apiKey = this.vault.generate();
-          return { apiKeyHash: this.vault.hash(apiKey), apiKeySealed: this.vault.seal(apiKey) };
-        };
-        await importTables(
-          this.repository,
-          unit,
-          realmTableImports(realm.id, tables, credentials),
-          tables,
-          ids,
-        );
-        const messages = new MessageFilesImport(this.repository, unit, realm.id, tables, ids);
-        await messages.importConversations();
-        for (const name of messageFiles)
-          await messages.importFile(
-            (await readJson(directory, name)) as Parameters<typeof messages.importFile>[0],
-          );
-        await messages.importMessageReferences();
-        await this.repository.setNotificationBot(unit, realm.id, botIds.get(NOTIFICATION_BOT_EMAIL) ?? null);
-        return {
-          realmId: realm.id,
-          stringId,
-          url: realm.url,
-          users: (tables['zerver_userprofile'] ?? []).length,
-          messages: messages.messages,
-        };
-      });
+      return await storable(() =>
+        this.transactions.run((unit) =>
+          this.restore(unit, { directory, tables, messageFiles }, request, taken),
+        ),
+      );
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
+  }
+
+  // Every table of the archive into a new realm, inside the import's transaction.
+  private async restore(
+    unit: UnitOfWork,
+    archive: { directory: string; tables: ArchiveTables; messageFiles: readonly string[] },
+    request: RealmImportRequest,
+    taken: () => Error,
+  ): Promise<ImportedRealm> {
+    const { directory, tables } = archive;
+    const realm = await this.insertRealm(unit, tables, request);
+    if (!realm) throw taken();
+    const ids = new ImportIds();
+    const botIds = await this.insertSystemBots(unit, realm.id, tables, ids);
+    const credentials = () => {
+      const apiKey = this.vault.generate();
+      return { apiKeyHash: this.vault.hash(apiKey), apiKeySealed: this.vault.seal(apiKey) };
+    };
+    await importTables(this.repository, unit, realmTableImports(realm.id, tables, credentials), tables, ids);
+    const messages = new MessageFilesImport(this.repository, unit, realm.id, tables, ids);
+    await messages.importConversations();
+    for (const name of archive.messageFiles)
+      await messages.importFile(
+        (await readJson(directory, name)) as Parameters<typeof messages.importFile>[0],
+      );
+    await messages.importMessageReferences();
+    await this.repository.setNotificationBot(unit, realm.id, botIds.get(NOTIFICATION_BOT_EMAIL) ?? null);
+    return {
+      realmId: realm.id,
+      stringId: realmStringId(request.host),
+      url: realm.url,
+      users: (tables['zerver_userprofile'] ?? []).length,
+      messages: messages.messages,
+    };
   }
 
   private insertRealm(
@@ -154,6 +161,21 @@ const SYSTEM_BOT_NAMES: Readonly<Record<string, string>> = {
   'emailgateway@zulip.com': 'Email Gateway',
   'welcome-bot@zulip.com': 'Welcome Bot',
 };
+
+// A row the schema refuses (a value too long, a duplicate, a missing required field: SQLSTATE
+// classes 22 and 23) comes from the archive, not from this server.
+async function storable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = (error as { driverError?: { code?: string } }).driverError?.code ?? '';
+    if (code.startsWith('22') || code.startsWith('23'))
+      throw new ImportArchiveError(
+        `The archive holds rows this server cannot store (${(error as Error).message})`,
+      );
+    throw error;
+  }
+}
 
 // Zulip exports users who did not consent (and its mirror dummies) as inactive
 // zerver_userprofile_mirrordummy rows: they are imported as deactivated users, so their
