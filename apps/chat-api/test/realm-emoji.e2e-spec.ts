@@ -138,6 +138,17 @@ describe('custom emoji through the gateway', () => {
     expect(Object.values(await listed(ann)).map((emoji) => emoji['name'])).not.toContain('party');
   });
 
+  it('types a file part that declares no type by its name, as python zulip sends it', async () => {
+    const part = 'Content-Disposition: form-data; name="/tmp/parrot.png"; filename="parrot.png"\r\n\r\n';
+    const body = Buffer.concat([Buffer.from(`--B\r\n${part}`), PNG, Buffer.from('\r\n--B--\r\n')]);
+    await upload(ann, 'py-parrot')
+      .set('Content-Type', 'multipart/form-data; boundary=B')
+      .send(body)
+      .expect(200, OK);
+    const parrot = Object.values(await listed(ann)).find((emoji) => emoji['name'] === 'py-parrot')!;
+    expect(parrot['source_url']).toMatch(SOURCE_URL);
+  });
+
   it('serves only recorded emoji files of the realm in the URL', async () => {
     await uploadPng(ann, 'team-logo').expect(200, OK);
     const logo = Object.values(await listed(ann)).find((emoji) => emoji['name'] === 'team-logo')!;

@@ -6,6 +6,7 @@ import type { RequestFile } from '../core/http/request-params.js';
 import { type ChatTransaction, publishChatEvent } from '../core/events/chat-event.publisher.js';
 import { isAdministrator } from '../core/http/permissions.js';
 import { isUnicodeEmojiName } from '../reactions/emoji.js';
+import { uploadContentType } from '../uploads/upload-content-type.js';
 import { UPLOAD_STORE, type UploadStore } from '../uploads/upload.store.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { checkedEmojiName } from './emoji-name.js';
@@ -45,14 +46,16 @@ export class RealmEmojiService {
     const [file] = files as [RequestFile];
     if (file.data.length > MAX_EMOJI_FILE_SIZE_MIB * MIB)
       throw RealmEmojiErrors.tooLarge(MAX_EMOJI_FILE_SIZE_MIB);
-    const extension = emojiExtension(file.contentType);
+    // A part without a type (python `zulip` sends none) is typed by its name, as Zulip's get_file_info.
+    const contentType = uploadContentType(file.contentType, file.fileName);
+    const extension = emojiExtension(contentType);
     if (extension === undefined) throw RealmEmojiErrors.invalidImage();
 
     // The file first: an emoji row never points at a missing image. A refused row leaves an
     // unreferenced file, removed at once.
     const fileName = newEmojiFileName(extension);
     const pathId = emojiPathId(realmId, fileName);
-    await this.store.save(pathId, file.data, file.contentType);
+    await this.store.save(pathId, file.data, contentType);
     const added = await this.outbox.run(async (tx) => {
       const row = await this.emoji.insert(tx, { realmId, name, authorId: caller.user.id, fileName });
       if (row) await this.announce(tx, realmId);

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { DirectBodyReader } from '@platform/http';
+import { fileDeclaresType } from './multipart-declared-types.js';
 import { ChatError } from './chat.error.js';
 import type { ChatRequest } from './chat-request.js';
 import { type RequestFile, RequestParams } from './request-params.js';
@@ -55,15 +56,18 @@ async function multipartParts(
   }
   const fields: Array<[string, string]> = [];
   const filesRead: Array<Promise<RequestFile>> = [];
+  const declaresType = fileDeclaresType(body, contentType);
   form.forEach((value, name) => {
     if (typeof value === 'string') fields.push([name, value]);
-    else filesRead.push(requestFile(name, value));
+    else filesRead.push(requestFile(name, value, declaresType[filesRead.length] ?? true));
   });
   return { fields, files: await Promise.all(filesRead) };
 }
 
-async function requestFile(field: string, file: File): Promise<RequestFile> {
-  return { field, fileName: file.name, contentType: file.type, data: Buffer.from(await file.arrayBuffer()) };
+// A part that declared no type has none (''), not the parser's `text/plain`.
+async function requestFile(field: string, file: File, declaresType: boolean): Promise<RequestFile> {
+  const contentType = declaresType ? file.type : '';
+  return { field, fileName: file.name, contentType, data: Buffer.from(await file.arrayBuffer()) };
 }
 
 // The whole body, or (`keep` false) nothing of it once read; above maxBytes, Zulip's 413.

@@ -32,7 +32,7 @@ export class RequestParams {
 }
 
 // One file part of a multipart body: its field name, the file name and type the client gave
-// (untrusted), and its bytes.
+// (untrusted; '' when the part declared no type), and its bytes.
 export interface RequestFile {
   readonly field: string;
   readonly fileName: string;
