@@ -56,6 +56,12 @@ export class GatewayConfig {
   @Min(1024)
   CHAT_MAX_UPLOAD_BYTES: number = 26 * 1024 * 1024;
 
+  // A realm export archive an operator imports (POST /ops/chat/realm-imports, streamed to
+  // chat-api's disk): a realm of a million messages makes an archive of a few hundred MiB.
+  @IsInt()
+  @Min(1024)
+  CHAT_MAX_IMPORT_BYTES: number = 2 * 1024 * 1024 * 1024;
+
   // How long a looked-up API key (or its absence) is reused before asking the database again.
   @IsInt()
   @Min(0)

@@ -55,7 +55,11 @@ describe(upstreamFor.name, () => {
 });
 
 describe(bodyLimitFor.name, () => {
-  const limits = { MAX_UPLOAD_BYTES: 9_000, CHAT_MAX_UPLOAD_BYTES: 26_000 } as GatewayConfig;
+  const limits = {
+    MAX_UPLOAD_BYTES: 9_000,
+    CHAT_MAX_UPLOAD_BYTES: 26_000,
+    CHAT_MAX_IMPORT_BYTES: 2_000_000,
+  } as GatewayConfig;
 
   it.each([
     ['kyc', '/kyc/documents', 9_000],
@@ -65,6 +69,8 @@ describe(bodyLimitFor.name, () => {
     ['chat', '/api/v1/realm/emoji/green_tick', 26_000],
     ['chat', '/api/v1/realm/emoji', 1_000],
     ['chat', '/api/v1/messages', 1_000],
+    ['chat-ops', '/ops/chat/realm-imports?host=acme.example.com', 2_000_000],
+    ['chat-ops', '/ops/chat/realm-exports', 1_000],
     ['quote', '/quote', 1_000],
   ] as const)('gives %s %s a body of %d bytes at most', (upstream, url, limit) => {
     expect(bodyLimitFor(upstream, url, limits, 1_000)).toBe(limit);

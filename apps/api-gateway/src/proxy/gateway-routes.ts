@@ -72,11 +72,15 @@ export function bodyLimitFor(
 ): number {
   if (upstream === 'kyc') return config.MAX_UPLOAD_BYTES;
   if (upstream === 'chat' && CHAT_UPLOAD_PATH.test(url)) return config.CHAT_MAX_UPLOAD_BYTES;
+  if (upstream === 'chat-ops' && CHAT_IMPORT_PATH.test(url)) return config.CHAT_MAX_IMPORT_BYTES;
   return maxBodyBytes;
 }
 
 // File uploads and custom emoji uploads (an emoji image may be 5 MiB, above the common limit).
 const CHAT_UPLOAD_PATH = /^\/api\/v1\/(?:user_uploads|realm\/emoji\/[^/?]+)\/?(?:\?|$)/;
+
+// A realm export archive, the whole body of an operator's import.
+const CHAT_IMPORT_PATH = /^\/ops\/chat\/realm-imports\/?(?:\?|$)/;
 
 // The payout services whose OpenAPI documents make up the gateway's /docs.
 export const PAYOUT_UPSTREAMS: readonly Upstream[] = ['quote', 'transaction', 'kyc', 'webhooks'];
