@@ -58,6 +58,15 @@ describe('custom emoji through the gateway', () => {
       .as(bob)
       .get('/realm/emoji')
       .expect(200, { ...OK, emoji: {} });
+    // Who may add one: Zulip 11's default, role:members.
+    const state = await chat.registeredState<Record<string, number>>(bob, ['realm']);
+    const groups = (await chat.as(bob).get('/user_groups').expect(200)).body.user_groups as Array<{
+      id: number;
+      name: string;
+    }>;
+    expect(groups.find((group) => group.id === state['realm_can_add_custom_emoji_group'])?.name).toBe(
+      'role:members',
+    );
     const queue = await chat.registerQueue(bob, ['realm_emoji'], {});
 
     // A member may add one (the realm's default can_add_custom_emoji_group); spaces become underscores.

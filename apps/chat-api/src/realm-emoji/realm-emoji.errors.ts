@@ -9,6 +9,7 @@ export const RealmEmojiErrors = {
     ChatError.badRequest(
       'Emoji names must contain only lowercase English letters, digits, spaces, dashes, and underscores.',
     ),
+  insufficientPermission: () => ChatError.badRequest('Insufficient permission'),
   nameTaken: () => ChatError.badRequest('A custom emoji with this name already exists.'),
   builtInName: () => ChatError.badRequest('Only administrators can override built-in emoji.'),
   notOneFile: () => ChatError.badRequest('You must upload exactly one file.'),

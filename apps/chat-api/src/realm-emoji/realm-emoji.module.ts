@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { OwnsTables } from '@platform/database';
 import { UploadsModule } from '../uploads/uploads.module.js';
+import { UserGroupsModule } from '../user-groups/user-groups.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { CustomEmojiCatalog } from './custom-emoji-catalog.js';
 import { realmEmojiMigrations } from './migrations/migrations.js';
@@ -15,7 +16,7 @@ import { RealmEmojiStateProvider } from './realm-emoji-state.provider.js';
 // reactions check emoji against.
 @OwnsTables({ entities: [RealmEmojiEntity], migrations: realmEmojiMigrations })
 @Module({
-  imports: [UploadsModule, UsersModule],
+  imports: [UploadsModule, UserGroupsModule, UsersModule],
   controllers: [RealmEmojiController, RealmEmojiImagesController],
   providers: [CustomEmojiCatalog, RealmEmojiRepository, RealmEmojiService, RealmEmojiStateProvider],
   exports: [CustomEmojiCatalog],

@@ -8,6 +8,7 @@ import { isAdministrator } from '../core/http/permissions.js';
 import { isUnicodeEmojiName } from '../reactions/emoji.js';
 import { uploadContentType } from '../uploads/upload-content-type.js';
 import { UPLOAD_STORE, type UploadStore } from '../uploads/upload.store.js';
+import { UserGroupAccess } from '../user-groups/user-group-access.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { checkedEmojiName } from './emoji-name.js';
 import { emojiExtension, emojiPathId, MAX_EMOJI_FILE_SIZE_MIB, newEmojiFileName } from './emoji-image.js';
@@ -18,9 +19,9 @@ import { RealmEmojiRepository } from './realm-emoji.repository.js';
 const MIB = 1024 * 1024;
 
 // Zulip 11's custom emoji (zerver/views/realm_emoji.py, zerver/actions/realm_emoji.py): every
-// user reads the realm's set; members add one (the realm's default can_add_custom_emoji_group,
-// which this server does not let an organization change); administrators and the emoji's
-// author deactivate it. Each change sends the whole set, deactivated emoji included, to every
+// user reads the realm's set; the realm's can_add_custom_emoji_group add one (Zulip's default,
+// role:members, which this server does not let an organization change); administrators and the
+// emoji's author deactivate it. Each change sends the whole set, deactivated emoji included, to every
 // active user in a `realm_emoji` `update` event.
 @Injectable()
 export class RealmEmojiService {
@@ -29,16 +30,19 @@ export class RealmEmojiService {
     @Inject(UPLOAD_STORE) private readonly store: UploadStore,
     private readonly emoji: RealmEmojiRepository,
     private readonly users: UsersRepository,
+    private readonly groups: UserGroupAccess,
   ) {}
 
   async list(realmId: number) {
     return realmEmojiDicts(await this.emoji.list(realmId));
   }
 
-  // Zulip's order of checks: the name, whether it is taken, the file count, a built-in name,
-  // then the file.
+  // Zulip's order of checks: the name, the permission, whether it is taken, the file count, a
+  // built-in name, then the file.
   async add(caller: ChatCaller, givenName: string, files: readonly RequestFile[]): Promise<object> {
     const name = checkedEmojiName(givenName);
+    if (!(await this.groups.realmPermits(caller, 'can_add_custom_emoji_group')))
+      throw RealmEmojiErrors.insufficientPermission();
     const realmId = caller.realm.id;
     if (await this.emoji.findActive(realmId, name)) throw RealmEmojiErrors.nameTaken();
     if (files.length !== 1) throw RealmEmojiErrors.notOneFile();

@@ -69,9 +69,10 @@ export function directSystemGroupsOf(role: UserRole): SystemGroupName[] {
 }
 
 // The realm's group settings, at Zulip 11's defaults (this server keeps no realm settings of its
-// own): those that govern groups, who may delete messages (message-deletion) and who may move
-// them (message-editing).
+// own): those that govern groups, who may delete messages (message-deletion), who may move
+// them (message-editing) and who may add custom emoji (realm-emoji).
 export const REALM_GROUP_SETTINGS = {
+  can_add_custom_emoji_group: SystemGroup.MEMBERS,
   can_create_groups: SystemGroup.MEMBERS,
   can_delete_any_message_group: SystemGroup.ADMINISTRATORS,
   can_delete_own_message_group: SystemGroup.EVERYONE,
