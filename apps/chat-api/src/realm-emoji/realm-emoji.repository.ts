@@ -33,21 +33,15 @@ export class RealmEmojiRepository {
       .findOne({ where: { realmId, id } });
   }
 
-  // The new emoji, or undefined when an active one already has the name (a concurrent upload
-  // included: the partial unique index decides).
-  async insert(unit: UnitOfWork, emoji: NewRealmEmoji): Promise<RealmEmojiEntity | undefined> {
+  // Whether the emoji was added: not when an active one already has the name (a concurrent
+  // upload included: the partial unique index decides).
+  async insert(unit: UnitOfWork, emoji: NewRealmEmoji): Promise<boolean> {
     const rows = (await entityManagerOf(unit).query(
       `INSERT INTO "chat"."realm_emoji" ("realm_id", "name", "author_id", "file_name")
        VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING "id"`,
       [emoji.realmId, emoji.name, emoji.authorId, emoji.fileName],
     )) as Array<{ id: number }>;
-    if (rows.length === 0) return undefined;
-    return Object.assign(new RealmEmojiEntity(), {
-      ...emoji,
-      id: rows[0]!.id,
-      isAnimated: false,
-      deactivated: false,
-    });
+    return rows.length > 0;
   }
 
   // Whether an active emoji of that name was there to deactivate.

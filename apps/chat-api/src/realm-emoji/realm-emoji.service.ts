@@ -21,8 +21,8 @@ const MIB = 1024 * 1024;
 // Zulip 11's custom emoji (zerver/views/realm_emoji.py, zerver/actions/realm_emoji.py): every
 // user reads the realm's set; the realm's can_add_custom_emoji_group add one (Zulip's default,
 // role:members, which this server does not let an organization change); administrators and the
-// emoji's author deactivate it. Each change sends the whole set, deactivated emoji included, to every
-// active user in a `realm_emoji` `update` event.
+// emoji's author deactivate it. Each change sends the whole set, deactivated emoji included, to
+// every active user in a `realm_emoji` `update` event.
 @Injectable()
 export class RealmEmojiService {
   constructor(
@@ -50,7 +50,7 @@ export class RealmEmojiService {
     const [file] = files as [RequestFile];
     if (file.data.length > MAX_EMOJI_FILE_SIZE_MIB * MIB)
       throw RealmEmojiErrors.tooLarge(MAX_EMOJI_FILE_SIZE_MIB);
-    // A part without a type (python `zulip` sends none) is typed by its name, as Zulip's get_file_info.
+    // A part without a type (python `zulip` sends none) is typed by its name (get_file_info).
     const contentType = uploadContentType(file.contentType, file.fileName);
     const extension = emojiExtension(contentType);
     if (extension === undefined) throw RealmEmojiErrors.invalidImage();
@@ -61,9 +61,9 @@ export class RealmEmojiService {
     const pathId = emojiPathId(realmId, fileName);
     await this.store.save(pathId, file.data, contentType);
     const added = await this.outbox.run(async (tx) => {
-      const row = await this.emoji.insert(tx, { realmId, name, authorId: caller.user.id, fileName });
-      if (row) await this.announce(tx, realmId);
-      return row !== undefined;
+      const inserted = await this.emoji.insert(tx, { realmId, name, authorId: caller.user.id, fileName });
+      if (inserted) await this.announce(tx, realmId);
+      return inserted;
     });
     if (!added) {
       await this.store.remove(pathId);
