@@ -22,7 +22,14 @@ const supervisor = new AppSupervisor({
     }),
 });
 
+let stopping = false;
+
+// Once, however many signals come: a signal sent to the launcher's process group reaches npm too,
+// which passes it on, and a second signal must not kill the launcher while its apps drain (they
+// would be left running, each in its own process group).
 function stopAll(): void {
+  if (stopping) return;
+  stopping = true;
   logger.info('stopping every app');
   supervisor.stop().then(
     () => process.exit(0),
@@ -59,8 +66,8 @@ try {
     env: { ...process.env, ...upstreams, EVENT_BUS: 'kafka', PORT: String(distributed.PORT) },
   });
   logger.info({ gateway: `http://localhost:${distributed.PORT}` }, 'apps launched');
-  process.once('SIGINT', stopAll);
-  process.once('SIGTERM', stopAll);
+  process.on('SIGINT', stopAll);
+  process.on('SIGTERM', stopAll);
 } catch (error) {
   if (error instanceof ConfigValidationError) logger.fatal({ problems: error.problems }, error.message);
   else logger.fatal({ err: error }, 'distributed start failed');

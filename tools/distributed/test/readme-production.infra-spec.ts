@@ -110,6 +110,12 @@ describe("the README's production section, followed literally", () => {
       // The launcher drains and stops every app on SIGTERM, then exits; the sandbox stops with it.
       signalGroup(shell.pid!, 'SIGTERM');
       await expectEventually(() => expect(signalGroup(shell.pid!, 0)).toBe(false), { timeoutMs: 45_000 });
+      // The apps run in process groups of their own: the launcher stopped them before it exited.
+      const gatewayAnswers = await fetch(`${gatewayUrl}/health/live`).then(
+        () => true,
+        () => false,
+      );
+      expect(gatewayAnswers).toBe(false);
       shell.stdout!.destroy();
       shell.stderr!.destroy();
     }
