@@ -2,11 +2,21 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 
 // The operator's view of a deployment: the gateway's ops routes, authenticated with the ops key.
+// The shared key names nobody, so every request says who sends it (X-Operator, kept in the audits).
 export class GatewayClient {
   constructor(
     private readonly baseUrl: string,
     private readonly opsKey: string,
+    private readonly operator?: string,
   ) {}
+
+  private headers(contentType: string): Record<string, string> {
+    return {
+      'x-ops-api-key': this.opsKey,
+      'content-type': contentType,
+      ...(this.operator ? { 'x-operator': this.operator } : {}),
+    };
+  }
 
   async request<T>(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -15,7 +25,7 @@ export class GatewayClient {
   ): Promise<T> {
     const response = await fetch(new URL(path, this.baseUrl), {
       method,
-      headers: { 'x-ops-api-key': this.opsKey, 'content-type': 'application/json' },
+      headers: this.headers('application/json'),
       ...(body ? { body: JSON.stringify(body) } : {}),
     }).catch((error: unknown) => {
       throw new CliError(
@@ -29,7 +39,7 @@ export class GatewayClient {
   async upload<T>(path: string, file: string, contentType: string): Promise<T> {
     const response = await fetch(new URL(path, this.baseUrl), {
       method: 'POST',
-      headers: { 'x-ops-api-key': this.opsKey, 'content-type': contentType },
+      headers: this.headers(contentType),
       body: Readable.toWeb(createReadStream(file)) as ReadableStream,
       duplex: 'half',
     } as RequestInit).catch((error: unknown) => {

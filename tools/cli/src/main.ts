@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { readSecrets } from '../../standalone/src/standalone-secrets.js';
 import { CliError, GatewayClient } from './gateway-client.js';
@@ -13,7 +14,7 @@ import { runRateLimitCommand } from './rate-limit-commands.js';
 import { runSandboxCommand } from './sandbox-commands.js';
 import { runUserCommand } from './user-commands.js';
 
-const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-key <key>]
+const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-key <key>] [--operator <name>]
   partner create --name <name> [--pending]           → { partnerId, name, keyId, apiKey[, kyb] } (KYB approved
                                                        unless --pending)
   partner key create --partner-id <id>               → { partnerId, keyId, apiKey }
@@ -37,8 +38,17 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
   deposit-address list                               → { addresses: [...] }
   deposit-address set --blockchain <STELLAR|SOLANA|CELO> --address <address>
   deposit unmatched [--page <n>] [--page-size <n>]   → { page, pageSize, total, deposits: [...] } (transfers
-                                                       that fund no transaction, newest first; recover
-                                                       one with POST /ops/transactions/reconcile-hash)
+                                                       that fund no transaction, newest first)
+  deposit refund --id <deposit id> [--address <address>]
+                                                     → the deposit, resolved: sent back to its sender, or to
+                                                       the named address of its chain
+  deposit assign --id <deposit id> --transaction-id <id>
+                                                     → the deposit, resolved: credited to that transaction
+                                                       under the usual amount rules
+  deposit audit [--page <n>] [--page-size <n>]       → { page, pageSize, total, entries: [...] } (every
+                                                       refund or assign request, newest first)
+  ledger                                             → { entries: [...] } (per chain and currency: received,
+                                                       funded, refunded, in flight, held, swept, difference)
   kyc-policy get --partner-id <id>                   → { partnerId, mode, thresholdAmount, source }
   kyc-policy set --partner-id <id> --mode <off|always|threshold> [--threshold <d>|default]
   kyb list                                           → { partners: [...] } (the partners whose KYB was set)
@@ -79,7 +89,7 @@ const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-k
                                                        expired, unless --late: the deposit is then
                                                        refunded as expired)
 The ops key comes from --ops-key, else OPS_API_KEY, else the standalone data directory
-(DATA_DIR, default .data). --url defaults to the standalone gateway's: http://localhost:$PORT (default 3000).`;
+(DATA_DIR, default .data). Changes are audited under --operator, else OPERATOR, else the system user. --url defaults to the standalone gateway's: http://localhost:$PORT (default 3000).`;
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -87,6 +97,7 @@ async function main(): Promise<void> {
     options: {
       url: { type: 'string', default: `http://localhost:${process.env['PORT'] ?? '3000'}` },
       'ops-key': { type: 'string' },
+      operator: { type: 'string' },
       name: { type: 'string' },
       'partner-id': { type: 'string' },
       'key-id': { type: 'string' },
@@ -147,7 +158,11 @@ async function main(): Promise<void> {
     throw new CliError(
       'No ops key: pass --ops-key or set OPS_API_KEY (standalone keeps one in .data/secrets.json)',
     );
-  const gateway = new GatewayClient(values.url, opsKey);
+  const gateway = new GatewayClient(
+    values.url,
+    opsKey,
+    values.operator ?? process.env['OPERATOR'] ?? userInfo().username,
+  );
   const result = await runGroup(group, rest, values, gateway);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
@@ -212,7 +227,20 @@ function runGroup(group: string, rest: string[], values: ParsedOptions, gateway:
         gateway,
       );
     case 'deposit':
-      return runDepositCommand(rest, { page: text('page'), pageSize: text('page-size') }, gateway);
+      return runDepositCommand(
+        rest,
+        {
+          id: text('id'),
+          transactionId: text('transaction-id'),
+          address: text('address'),
+          page: text('page'),
+          pageSize: text('page-size'),
+        },
+        gateway,
+      );
+    case 'ledger':
+      if (rest.length > 0) throw new CliError(`Unknown ledger command: ${rest.join(' ')}`);
+      return gateway.request('GET', '/ops/ledger');
     case 'kyc-policy':
       return runKycPolicyCommand(
         rest,

@@ -1,22 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { CliError, GatewayClient } from './gateway-client.js';
+import { CliError } from './gateway-client.js';
+import { RecordingGateway } from './recording-gateway.js';
 import { runPartnerCommand } from './partner-commands.js';
 
 const PARTNER_ID = '0f8f7e5b-3c2a-4d1e-9f00-0000000000aa';
-
-// Records every request and answers with what it was sent.
-class RecordingGateway extends GatewayClient {
-  readonly sent: Array<{ method: string; path: string; body: unknown }> = [];
-
-  constructor() {
-    super('http://gateway.invalid', 'ops-key');
-  }
-
-  override async request<T>(method: string, path: string, body?: object) {
-    this.sent.push({ method, path, body });
-    return (body ?? {}) as T;
-  }
-}
 
 describe('partner key commands', () => {
   it('lists a page of the keys, with only the paging flags given', async () => {
