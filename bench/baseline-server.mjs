@@ -1,8 +1,8 @@
 // The baseline of bench/quote.bench.mjs: the work of one POST /quote without the framework. A bare
 // node:http server parses the JSON body, validates the same fields as QuoteRequestDto (positive
 // number with at most 2 decimals, enums, no unknown field), prices with integer arithmetic and
-// stores the quote row plus an outbox-like row in one statement with `pg`, then answers the same
-// JSON shape. No gateway hop, no authentication, no relay to Kafka: it is the floor, not a rival.
+// stores the quote row with `pg` (quote-service announces no quote event), then answers the same
+// JSON shape. No gateway hop, no authentication: it is the floor, not a rival.
 //
 // ROLE=backend stores the quote for the partner named in X-Partner-Id: behind floor-proxy.mjs,
 // which checks the key, it is the backend of the two-hop floor.
@@ -50,14 +50,10 @@ const FLOWS = {
   'PIX:BRL': { bps: 80n, fixedMicro: 100_000n, minCents: 1_000n, maxCents: 5_000_000n },
 };
 
-// The quote row and its outbox row in one statement (the quote as a data-modifying CTE), as
-// quote-service does: both commit or neither, in one round trip.
-const INSERT_QUOTE_AND_EVENT = `WITH "write" AS (INSERT INTO baseline.quote (id, partner_id, kind, crypto_currency,
-  blockchain, payment_method, target_currency, crypto_amount, fiat_amount, fee_amount, fee_type, fee_basis_points,
-  fee_fixed, rate, rate_source, rate_observed_at, created_at, expires_at)
-  VALUES ($1, $2, 'PAYOUT', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'sandbox', $14, $15, $16))
-  INSERT INTO baseline.outbox_message (event_id, topic, message_key, payload, correlation_id, occurred_at)
-  VALUES ($17, 'payout.quote.created.v1', $18, $19, $20, $15)`;
+const INSERT_QUOTE = `INSERT INTO baseline.quote (id, partner_id, kind, crypto_currency, blockchain,
+  payment_method, target_currency, crypto_amount, fiat_amount, fee_amount, fee_type, fee_basis_points, fee_fixed,
+  rate, rate_source, rate_observed_at, created_at, expires_at)
+  VALUES ($1, $2, 'PAYOUT', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'sandbox', $14, $15, $16)`;
 
 // The whole baseline has no authentication: its quotes belong to one made-up partner.
 const ANONYMOUS_PARTNER_ID = randomUUID();
@@ -150,11 +146,10 @@ async function issue(request, partnerId) {
   const id = randomUUID();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
-  const eventId = randomUUID();
-  // Named: prepared once per connection, as quote-service's outbox does.
+  // Named: prepared once per connection, as quote-service's insert is.
   await pool.query({
-    name: 'quote-and-event',
-    text: INSERT_QUOTE_AND_EVENT,
+    name: 'quote',
+    text: INSERT_QUOTE,
     values: [
       id,
       partnerId,
@@ -172,22 +167,6 @@ async function issue(request, partnerId) {
       rateObservedAt,
       now,
       expiresAt,
-      eventId,
-      id,
-      JSON.stringify({
-        quoteId: id,
-        partnerId,
-        kind: 'PAYOUT',
-        cryptoCurrency: request.crypto_currency,
-        blockchain: request.network,
-        paymentMethod: request.payment_method,
-        targetCurrency: request.target_currency,
-        cryptoAmount: quote.value,
-        fiatAmount: quote.fiat,
-        feeAmount: quote.fee,
-        expiresAt: expiresAt.toISOString(),
-      }),
-      eventId,
     ],
   });
   return {

@@ -619,17 +619,6 @@ async function main() {
     await client.query(`
       CREATE SCHEMA baseline;
       CREATE TABLE baseline.quote (LIKE quote.quote INCLUDING ALL);
-      CREATE TABLE baseline.outbox_message (
-        position bigserial PRIMARY KEY,
-        event_id uuid NOT NULL UNIQUE,
-        topic varchar(200) NOT NULL,
-        message_key varchar(200) NOT NULL,
-        payload jsonb NOT NULL,
-        correlation_id varchar(100) NOT NULL,
-        occurred_at timestamptz NOT NULL,
-        published_at timestamptz
-      );
-      CREATE INDEX ON baseline.outbox_message (position) WHERE published_at IS NULL;
     `);
 
     const appEnv = {

@@ -14,7 +14,7 @@ import { routeOf } from './route-of.js';
 type Price = Pick<PricedQuote, 'cryptoAmount' | 'fiatAmount' | 'fee' | 'value'>;
 
 // The three ways to ask for a price. Each resolves the corridor and rate, applies its pricing
-// rule and the corridor's fiat bounds, then the quote is stored and announced the same way.
+// rule and the corridor's fiat bounds, then the quote is stored the same way.
 @Injectable()
 export class CreateQuoteUseCase {
   constructor(

@@ -1,7 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { FEE_DECIMALS, feeTypeOf, toFixedString, toJsonNumber, type Decimal } from '@payout/money';
-import { TransactionalOutbox } from '@platform/messaging';
-import { PayoutTopic, type PayoutTopics } from '@shared/contracts';
 import { Clock, IdGenerator } from '@shared/util';
 import { QuoteServiceConfig } from '../core/quote-service.config.js';
 import type { PricingContext } from './quote-pricing-context.js';
@@ -26,11 +24,12 @@ export interface QuoteView {
   readonly value: number;
 }
 
-// Stores a priced quote with its rate and fee snapshot and announces it, in one statement.
+// Stores a priced quote with its rate and fee snapshot. A quote is not announced: nothing consumes
+// quote events (transaction-service reads a quote when it is accepted, GET /internal/quotes), and
+// an outbox row and its relay to Kafka were about a tenth of a quote's CPU.
 @Injectable()
 export class QuoteIssuer {
   constructor(
-    @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<PayoutTopics>,
     private readonly config: QuoteServiceConfig,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
@@ -57,21 +56,7 @@ export class QuoteIssuer {
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.config.QUOTE_TTL_MS),
     };
-    await this.outbox.writeAndPublish(
-      this.quotes.insertStatement(entity),
-      PayoutTopic.QuoteCreated,
-      {
-        quoteId: entity.id,
-        partnerId: entity.partnerId,
-        kind: entity.kind,
-        ...entity.route,
-        cryptoAmount: entity.cryptoAmount,
-        fiatAmount: entity.fiatAmount,
-        feeAmount: entity.feeAmount,
-        expiresAt: entity.expiresAt.toISOString(),
-      },
-      { key: entity.id },
-    );
+    await this.quotes.insert(entity);
     return {
       expiration_time: entity.expiresAt.getTime(),
       fee: {

@@ -12,7 +12,7 @@ import { QuoteEntity } from './quote.entity.js';
 import { QuotesController } from './quotes.controller.js';
 import { QuotesRepository } from './quotes.repository.js';
 
-// Quotes priced on a live corridor at a current rate, stored and announced; read back by
+// Quotes priced on a live corridor at a current rate and stored; read back by
 // transaction-service when a partner accepts one.
 @OwnsTables({ entities: [QuoteEntity] })
 @Module({
