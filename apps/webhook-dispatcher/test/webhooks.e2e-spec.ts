@@ -375,8 +375,61 @@ describe('webhooks through the gateway', () => {
       status: 'DELIVERED',
       attempts: delivered.attempts + 1,
       last_status_code: 200,
+      redelivery: 'sent',
     });
     expect(timesSeen()).toBe(seenBefore + 1);
+
+    // The detail: the body sent and every attempt, newest first, the secret never shown.
+    const detail = (await as(partner).get(`/webhooks/deliveries/${delivered.id}`).expect(200)).body;
+    const sent = receiver.received.filter((webhook) => webhook.headers['webhook-id'] === delivered.id);
+    expect(detail).toMatchObject({ id: delivered.id, attempts: delivered.attempts + 1 });
+    expect(detail.request_body).toBe(sent[0]!.body);
+    expect(detail.attempt_history).toHaveLength(delivered.attempts + 1);
+    const [latest] = detail.attempt_history;
+    expect(latest).toEqual({
+      id: expect.any(String),
+      started_at: expect.any(String),
+      duration_ms: expect.any(Number),
+      outcome: 'delivered',
+      status_code: 200,
+      request_headers: {
+        'content-type': 'application/json',
+        'webhook-id': delivered.id,
+        'webhook-timestamp': sent.at(-1)!.headers['webhook-timestamp'],
+        'webhook-signature': sent.at(-1)!.headers['webhook-signature'],
+        'user-agent': 'payout-webhook-dispatcher/1',
+      },
+      response_excerpt: 'answered 200',
+    });
+    expect(detail.attempt_history.at(-1)).toMatchObject({
+      outcome: 'http_error',
+      status_code: 503,
+      response_excerpt: 'answered 503',
+    });
+  });
+
+  it('filters the deliveries by event type and status', async () => {
+    const tests = (
+      await as(partner).get('/webhooks/deliveries?event_type=webhook.test&pageSize=100').expect(200)
+    ).body;
+    expect(tests.total).toBeGreaterThan(0);
+    expect(new Set(tests.deliveries.map((delivery: { event_type: string }) => delivery.event_type))).toEqual(
+      new Set(['webhook.test']),
+    );
+    const created = (
+      await as(partner)
+        .get('/webhooks/deliveries?event_type=transaction.created&status=DELIVERED')
+        .expect(200)
+    ).body;
+    expect(created.total).toBeGreaterThan(0);
+    for (const delivery of created.deliveries)
+      expect(delivery).toMatchObject({ event_type: 'transaction.created', status: 'DELIVERED' });
+    expect((await as(partner).get('/webhooks/deliveries?event_type=payout.done').expect(400)).body).toEqual(
+      refusal(
+        'invalid_request',
+        'event_type must be one of transaction.created, transaction.updated, webhook.test',
+      ),
+    );
   });
 
   it('rotates the secret: shown once, the old one still signs and travels in the header during the grace period', async () => {
@@ -444,6 +497,13 @@ describe('webhooks through the gateway', () => {
     expect((await as(other).post(`/webhooks/deliveries/${mine.id}/redeliver`).expect(404)).body).toEqual(
       notFound,
     );
+    expect((await as(other).get(`/webhooks/deliveries/${mine.id}`).expect(404)).body).toEqual(notFound);
+    expect((await as(partner).get(`/webhooks/deliveries/${randomUUID()}`).expect(404)).body).toEqual(
+      notFound,
+    );
+    expect((await as(partner).get('/webhooks/deliveries/not-a-uuid').expect(400)).body).toEqual(
+      refusal('invalid_request', 'id must be a UUID'),
+    );
     expect(
       (await as(partner).post(`/webhooks/deliveries/${randomUUID()}/redeliver`).expect(404)).body,
     ).toEqual(notFound);
@@ -492,6 +552,7 @@ describe('webhooks through the gateway', () => {
         '/webhooks/endpoint',
         '/webhooks/endpoint/test',
         '/webhooks/deliveries',
+        '/webhooks/deliveries/{id}',
         '/webhooks/deliveries/{id}/redeliver',
         '/webhooks/deliveries/stats',
       ]),

@@ -17,3 +17,7 @@ export function endpointNotFound(): WebhookError {
     'No webhook endpoint is registered; register one with PUT /webhooks/endpoint',
   );
 }
+
+export function deliveryNotFound(): WebhookError {
+  return new WebhookError(WebhookErrorCode.DELIVERY_NOT_FOUND, 'Webhook delivery not found');
+}

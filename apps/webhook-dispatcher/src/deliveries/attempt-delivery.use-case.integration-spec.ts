@@ -29,6 +29,7 @@ class ScriptedSender extends WebhookSender {
   readonly sent: WebhookRequest[] = [];
   readonly traceIds: Array<string | undefined> = [];
   outcome = AttemptOutcome.CONNECTION_ERROR;
+  responseBody = '';
 
   async send(request: WebhookRequest): Promise<AttemptResult> {
     this.sent.push(request);
@@ -39,6 +40,7 @@ class ScriptedSender extends WebhookSender {
       statusCode: delivered ? 200 : null,
       durationMs: 3,
       responseSnippet: null,
+      ...(request.keepResponseBytes === undefined ? {} : { responseBody: this.responseBody }),
     };
   }
 }
@@ -135,18 +137,41 @@ describe(AttemptDeliveryUseCase.name, () => {
       `v1,${createHmac('sha256', Buffer.from(secret.slice(6), 'base64'))
         .update(`${deliveryId}.${timestamp}.${request.body}`)
         .digest('base64')}`;
-    expect(request.headers).toEqual({
-      'x-service-webhook-secret': previous,
+    const signedHeaders = {
+      'content-type': 'application/json',
       'webhook-id': deliveryId,
       'webhook-timestamp': timestamp,
       'webhook-signature': `${sign(endpoint.secret)} ${sign(previous)}`,
       'user-agent': 'payout-webhook-dispatcher/1',
+    };
+    expect(request.headers).toEqual({ ...signedHeaders, 'x-service-webhook-secret': previous });
+    // The attempt keeps what the partner verifies, never the secret.
+    expect(
+      await database.dataSource.manager.findOneByOrFail(WebhookAttemptEntity, { deliveryId }),
+    ).toMatchObject({
+      requestHeaders: signedHeaders,
     });
     expect(await stored(deliveryId)).toMatchObject({
       status: 'DELIVERED',
       lastOutcome: 'delivered',
       lastStatusCode: 200,
     });
+  });
+
+  it("keeps up to 2 KiB of the receiver's answer as text, without NUL characters", async () => {
+    const { deliveryId } = await endpointWithDelivery();
+    sender.outcome = AttemptOutcome.HTTP_ERROR;
+    sender.responseBody = '{"error":"bad\u0000 signature"}';
+
+    await sut.execute(await claimOf(deliveryId));
+
+    expect(sender.sent.at(-1)!.keepResponseBytes).toBe(2048);
+    expect(
+      await database.dataSource.manager.findOneByOrFail(WebhookAttemptEntity, { deliveryId }),
+    ).toMatchObject({
+      responseExcerpt: '{"error":"bad signature"}',
+    });
+    sender.responseBody = '';
   });
 
   it('retries a failing delivery for 24 hours, then declares it dead', async () => {

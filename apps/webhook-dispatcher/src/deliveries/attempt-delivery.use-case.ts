@@ -11,6 +11,15 @@ import { DeliveryStatus } from './webhook-delivery.entity.js';
 import type { ClaimedDelivery, DeliveryTransition } from './webhook-delivery.js';
 import { WebhookMetrics } from './webhook-metrics.js';
 
+// How much of a receiver's answer an attempt keeps: enough to read an error page's message.
+export const RESPONSE_EXCERPT_BYTES = 2048;
+
+// PostgreSQL text cannot hold NUL; an empty body is no excerpt.
+function responseExcerptOf(body: string | undefined): string | null {
+  const text = body?.replaceAll('\u0000', '');
+  return text ? text : null;
+}
+
 // One HTTP attempt of a claimed delivery, signed with the endpoint's current secrets, then the
 // outcome: delivered, retried later, or dead once the retry window has passed.
 @Injectable()
@@ -38,22 +47,36 @@ export class AttemptDeliveryUseCase {
     const startedAt = this.clock.now();
     const secrets = signingSecrets(endpoint, startedAt);
     const timestamp = Math.floor(startedAt.getTime() / 1000);
+    // What the partner verifies, kept with the attempt; the secret header travels but is not kept.
+    const signedHeaders = {
+      'content-type': 'application/json',
+      'webhook-id': claim.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook(secrets, claim.id, timestamp, claim.body),
+      'user-agent': 'payout-webhook-dispatcher/1',
+    };
     const result = await this.sender.send({
       url: endpoint.url,
       body: claim.body,
-      headers: {
-        // During a rotation's grace period the previous secret: the one the receiver already has.
-        'x-service-webhook-secret': secrets[secrets.length - 1]!,
-        'webhook-id': claim.id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signWebhook(secrets, claim.id, timestamp, claim.body),
-        'user-agent': 'payout-webhook-dispatcher/1',
-      },
+      // During a rotation's grace period the previous secret: the one the receiver already has.
+      headers: { ...signedHeaders, 'x-service-webhook-secret': secrets[secrets.length - 1]! },
+      keepResponseBytes: RESPONSE_EXCERPT_BYTES,
     });
     this.metrics.attempted(result);
     const next = this.transition(claim, result.outcome);
     if (next.status === DeliveryStatus.DEAD) this.metrics.died();
-    await this.deliveries.recordAttempt(claim, { id: this.ids.uuid(), startedAt, ...result }, next);
+    const { responseBody, ...outcome } = result;
+    await this.deliveries.recordAttempt(
+      claim,
+      {
+        id: this.ids.uuid(),
+        startedAt,
+        ...outcome,
+        requestHeaders: signedHeaders,
+        responseExcerpt: responseExcerptOf(responseBody),
+      },
+      next,
+    );
     // One line per attempt with its transaction: `grep <transaction id>` follows a payout to here.
     this.logger.info(
       {

@@ -7,6 +7,7 @@ import { AttemptDeliveryUseCase } from './attempt-delivery.use-case.js';
 import { DeliveryDrafts } from './delivery-drafts.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { deliveriesMigrations } from './migrations/migrations.js';
+import { GetDeliveryUseCase } from './get-delivery.use-case.js';
 import { ListDeliveriesUseCase } from './list-deliveries.use-case.js';
 import { RecordTransactionEventUseCase } from './record-transaction-event.use-case.js';
 import { RedeliverUseCase } from './redeliver.use-case.js';
@@ -47,6 +48,7 @@ import { WebhookMetrics } from './webhook-metrics.js';
     SendTestWebhookUseCase,
     RedeliverUseCase,
     ListDeliveriesUseCase,
+    GetDeliveryUseCase,
     WebhookAttemptStatsQuery,
     WebhookDeliveryStatsUseCase,
     TransactionStatusChangedConsumer,

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEnum, IsOptional, IsUUID } from 'class-validator';
+import { IsEnum, IsIn, IsOptional, IsUUID } from 'class-validator';
 import { PageNumber, PageSize } from '@platform/http';
+import { WEBHOOK_EVENT_TYPES } from './transaction-webhook.payload.js';
 import { DeliveryStatus } from './webhook-delivery.entity.js';
 
 export class ListDeliveriesRequestDto {
@@ -8,6 +9,11 @@ export class ListDeliveriesRequestDto {
   @IsOptional()
   @IsEnum(DeliveryStatus, { message: 'status must be one of PENDING, DELIVERED, DEAD' })
   status?: DeliveryStatus;
+
+  @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES })
+  @IsOptional()
+  @IsIn(WEBHOOK_EVENT_TYPES, { message: `event_type must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` })
+  event_type?: string;
 
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()

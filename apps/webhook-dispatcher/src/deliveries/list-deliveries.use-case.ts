@@ -16,6 +16,7 @@ export class ListDeliveriesUseCase {
       partnerId,
       {
         ...(query.status ? { status: query.status } : {}),
+        ...(query.event_type ? { eventType: query.event_type } : {}),
         ...(query.transaction_id ? { transactionId: query.transaction_id } : {}),
       },
       query.page,

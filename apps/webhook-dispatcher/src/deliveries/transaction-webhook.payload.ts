@@ -4,6 +4,9 @@ export type TransactionEventType = 'transaction.created' | 'transaction.updated'
 
 export const TEST_EVENT_TYPE = 'webhook.test';
 
+// Every event type a delivery may carry.
+export const WEBHOOK_EVENT_TYPES = ['transaction.created', 'transaction.updated', TEST_EVENT_TYPE] as const;
+
 // What a partner receives for a transaction event. Written out field by field so that nothing
 // internal (partner id, routing, bank data) can leak in when the bus event grows.
 export interface TransactionWebhookBody {

@@ -71,6 +71,8 @@ describe(WebhookDeliveriesRepository.name, () => {
         outcome: 'x',
         statusCode: null,
         responseSnippet: null,
+        requestHeaders: {},
+        responseExcerpt: null,
       },
       status === DeliveryStatus.DELIVERED ? { status, at: now } : { status },
     );
@@ -168,6 +170,8 @@ describe(WebhookDeliveriesRepository.name, () => {
         outcome: 'timeout',
         statusCode: null,
         responseSnippet: null,
+        requestHeaders: {},
+        responseExcerpt: null,
       },
       { status: DeliveryStatus.PENDING, nextAttemptAt: later(10 * MINUTE) },
     );
@@ -197,13 +201,43 @@ describe(WebhookDeliveriesRepository.name, () => {
     );
 
     expect(redelivery).toMatchObject({
-      id: item.id,
-      attemptCount: 2,
-      retryWindowStartedAt: at,
-      leaseToken: token,
+      outcome: 'claimed',
+      claim: { id: item.id, attemptCount: 2, retryWindowStartedAt: at, leaseToken: token },
     });
     // In flight now: a second request leaves it to that attempt.
-    expect(await sut.requestRedelivery(partnerId, item.id, at, later(MINUTE), randomUUID())).toBeNull();
+    expect(await sut.requestRedelivery(partnerId, item.id, at, later(MINUTE), randomUUID())).toEqual({
+      outcome: 'in_progress',
+    });
+  });
+
+  it("keeps an attempt's headers and response excerpt and shows them to its partner only", async () => {
+    const item = delivery(null, null);
+    await insert(item);
+    const [claim] = await claimMine(now);
+    await sut.recordAttempt(
+      claim!,
+      {
+        id: randomUUID(),
+        startedAt: now,
+        durationMs: 7,
+        outcome: 'http_error',
+        statusCode: 401,
+        responseSnippet: 'bad signature',
+        requestHeaders: { 'webhook-id': item.id, 'webhook-signature': 'v1,abc' },
+        responseExcerpt: '{"error":"bad signature"}',
+      },
+      { status: DeliveryStatus.DEAD },
+    );
+
+    expect(await sut.attemptsOf(randomUUID(), item.id, 10)).toEqual([]);
+    expect(await sut.attemptsOf(partnerId, item.id, 10)).toMatchObject([
+      {
+        statusCode: 401,
+        durationMs: 7,
+        requestHeaders: { 'webhook-id': item.id, 'webhook-signature': 'v1,abc' },
+        responseExcerpt: '{"error":"bad signature"}',
+      },
+    ]);
   });
 
   it('redelivers an event behind a pending earlier one of its transaction without claiming it', async () => {
@@ -221,11 +255,15 @@ describe(WebhookDeliveriesRepository.name, () => {
         outcome: 'http_error',
         statusCode: 500,
         responseSnippet: null,
+        requestHeaders: {},
+        responseExcerpt: null,
       },
       { status: DeliveryStatus.PENDING, nextAttemptAt: later(MINUTE) },
     );
 
-    expect(await sut.requestRedelivery(partnerId, second.id, now, later(MINUTE), randomUUID())).toBeNull();
+    expect(await sut.requestRedelivery(partnerId, second.id, now, later(MINUTE), randomUUID())).toEqual({
+      outcome: 'queued',
+    });
     expect(await dataSource.manager.findOneByOrFail(WebhookDeliveryEntity, { id: second.id })).toMatchObject({
       status: DeliveryStatus.PENDING,
       leaseToken: null,

@@ -9,6 +9,7 @@ import type {
   DeliveryFilter,
   DeliveryTransition,
   NewDelivery,
+  RedeliveryRequest,
 } from './webhook-delivery.js';
 
 interface ClaimedRow {
@@ -120,8 +121,9 @@ export class WebhookDeliveriesRepository {
   ): Promise<boolean> {
     const rows = await this.prepared.query<{ id: string }>(
       `WITH attempt AS (
-         INSERT INTO ${this.attemptTable} (id, delivery_id, started_at, duration_ms, outcome, status_code, response_snippet)
-         VALUES ($1, $2, $3, $4, $5, $6, $7))
+         INSERT INTO ${this.attemptTable} (id, delivery_id, started_at, duration_ms, outcome, status_code,
+           response_snippet, request_headers, response_excerpt)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $12, $13))
        UPDATE ${this.table}
           SET status = $9, next_attempt_at = $10, delivered_at = $11, lease_token = NULL, leased_until = NULL,
               last_attempt_at = $3, last_outcome = $5, last_status_code = $6
@@ -139,6 +141,8 @@ export class WebhookDeliveriesRepository {
         next.status,
         next.status === DeliveryStatus.PENDING ? next.nextAttemptAt : null,
         next.status === DeliveryStatus.DELIVERED ? next.at : null,
+        JSON.stringify(attempt.requestHeaders),
+        attempt.responseExcerpt,
       ],
     );
     return rows.length > 0;
@@ -146,14 +150,15 @@ export class WebhookDeliveriesRepository {
 
   // Makes a delivery due now with a fresh retry window, whatever its state, unless a worker is
   // attempting it at this moment, and claims it for the caller unless an earlier event of its
-  // transaction is still pending (then the worker sends it in turn). Null when not claimed.
+  // transaction is still pending (then the worker sends it in turn). Null when the partner has
+  // no such delivery.
   async requestRedelivery(
     partnerId: string,
     deliveryId: string,
     now: Date,
     leaseUntil: Date,
     leaseToken: string,
-  ): Promise<ClaimedDelivery | null> {
+  ): Promise<RedeliveryRequest | null> {
     const rows = await this.prepared.query<ClaimedRow & { lease_token: string | null }>(
       `UPDATE ${this.table} d
           SET status = 'PENDING', next_attempt_at = $1, retry_window_started_at = $1, delivered_at = NULL,
@@ -170,11 +175,29 @@ export class WebhookDeliveriesRepository {
       [now, leaseUntil, leaseToken, deliveryId, partnerId],
     );
     const [row] = rows;
-    return row && row.lease_token === leaseToken ? claimedOf(row, leaseToken) : null;
+    if (row) {
+      return row.lease_token === leaseToken
+        ? { outcome: 'claimed', claim: claimedOf(row, leaseToken) }
+        : { outcome: 'queued' };
+    }
+    // Unchanged: either no such delivery of this partner, or one a worker holds at this moment.
+    return (await this.findForPartner(partnerId, deliveryId)) ? { outcome: 'in_progress' } : null;
   }
 
   findForPartner(partnerId: string, deliveryId: string): Promise<WebhookDeliveryEntity | null> {
     return this.dataSource.manager.findOneBy(WebhookDeliveryEntity, { partnerId, id: deliveryId });
+  }
+
+  // A partner's delivery's attempts, newest first, at most `limit` of them.
+  attemptsOf(partnerId: string, deliveryId: string, limit: number): Promise<WebhookAttemptEntity[]> {
+    return this.dataSource.manager
+      .createQueryBuilder(WebhookAttemptEntity, 'a')
+      .innerJoin(WebhookDeliveryEntity, 'd', 'd.id = a.delivery_id')
+      .where('d.partner_id = :partnerId AND a.delivery_id = :deliveryId', { partnerId, deliveryId })
+      .orderBy('a.started_at', 'DESC')
+      .addOrderBy('a.id', 'DESC')
+      .limit(limit)
+      .getMany();
   }
 
   listForPartner(
@@ -187,6 +210,7 @@ export class WebhookDeliveriesRepository {
       where: {
         partnerId,
         ...(filter.status ? { status: filter.status } : {}),
+        ...(filter.eventType ? { eventType: filter.eventType } : {}),
         ...(filter.transactionId ? { transactionId: filter.transactionId } : {}),
       },
       order: { createdAt: 'DESC', id: 'DESC' },

@@ -1,5 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageResponseDto } from '@platform/http';
+import type { RedeliveryOutcome } from './redeliver.use-case.js';
+import { WEBHOOK_EVENT_TYPES } from './transaction-webhook.payload.js';
 import { DeliveryStatus, type WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 
 const nullableTime = { format: 'date-time', nullable: true, type: String } as const;
@@ -8,7 +10,7 @@ export class WebhookDeliveryResponseDto {
   @ApiProperty({ format: 'uuid', description: 'The Webhook-Id header of every attempt' })
   id!: string;
 
-  @ApiProperty({ enum: ['transaction.created', 'transaction.updated', 'webhook.test'] })
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES })
   event_type!: string;
 
   @ApiProperty({ format: 'uuid', nullable: true, type: String })
@@ -55,6 +57,15 @@ export class WebhookDeliveryResponseDto {
 
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
+}
+
+export class RedeliveryResponseDto extends WebhookDeliveryResponseDto {
+  @ApiProperty({
+    enum: ['sent', 'queued', 'in_progress'],
+    description:
+      'sent: attempted now (last_outcome and last_status_code tell how it went); queued: an earlier event of its transaction is still pending, it is sent after that one; in_progress: an attempt was already under way, nothing changed',
+  })
+  redelivery!: RedeliveryOutcome;
 }
 
 export class WebhookDeliveryPageResponseDto extends PageResponseDto {

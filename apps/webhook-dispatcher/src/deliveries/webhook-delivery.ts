@@ -37,6 +37,9 @@ export interface AttemptRecord {
   readonly outcome: string;
   readonly statusCode: number | null;
   readonly responseSnippet: string | null;
+  // The headers sent, the secret left out.
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  readonly responseExcerpt: string | null;
 }
 
 // Where a delivery goes after an attempt.
@@ -47,5 +50,13 @@ export type DeliveryTransition =
 
 export interface DeliveryFilter {
   readonly status?: DeliveryStatus;
+  readonly eventType?: string;
   readonly transactionId?: string;
 }
+
+// What a redelivery request did: attempted by the caller at once, left to the worker behind an
+// earlier pending event of its transaction, or nothing (a worker is attempting it right now).
+export type RedeliveryRequest =
+  | { readonly outcome: 'claimed'; readonly claim: ClaimedDelivery }
+  | { readonly outcome: 'queued' }
+  | { readonly outcome: 'in_progress' };
