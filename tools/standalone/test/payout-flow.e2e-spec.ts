@@ -21,6 +21,13 @@ interface Answer {
   readonly payment_context?: { readonly amount: number };
 }
 
+// A transfer listed by `deposit unmatched`.
+interface HeldTransfer {
+  readonly id: string;
+  readonly on_chain_tx: string;
+  readonly sender: string;
+}
+
 // The whole payout product on real (simulated) chains and rails: quote, accept, a real deposit
 // by the CLI, chain-watchers' stream (Stellar) or notify (Solana, Celo), transaction-service's
 // funding rules and payout worker, the PIX and Bre-B simulators.
@@ -189,6 +196,33 @@ describe('payout flow on the sandbox', () => {
       await reconcile({ blockchain: 'STELLAR', on_chain_tx: paid.onChainTx, transaction_id: accepted.id }),
     ).toEqual(expect.objectContaining({ result: 'enqueued', status: 'PROCESSING_PAYMENT' }));
     await settlesAt(accepted.id, 'PAYMENT_COMPLETED');
+  }, 90_000);
+
+  it('sends a Stellar transfer without memo back from the CLI, audited under the operator it names', async () => {
+    const accepted = await accept('STELLAR', 'PIX', 'BRL', '52998224725');
+    const paid = await deposit(accepted.id, '--no-memo', '--amount', '2.75');
+    const held = await expectEventually(
+      async () => {
+        const listed = (await cli('deposit', 'unmatched')).deposits as HeldTransfer[];
+        const found = listed.find((candidate) => candidate.on_chain_tx === paid.onChainTx);
+        expect(found).toBeDefined();
+        return found!;
+      },
+      { timeoutMs: 30_000 },
+    );
+
+    const refunded = await cli('deposit', 'refund', '--id', held.id, '--operator', 'ana@ops');
+
+    expect(refunded).toMatchObject({
+      outcome: 'REFUNDED',
+      resolution: { action: 'refund', actor: 'ana@ops', destination: held.sender },
+      refunds: [{ amount: '2.75', reason: 'UNMATCHED' }],
+    });
+    expect((await cli('deposit', 'audit')).entries[0]).toMatchObject({
+      actor: 'ana@ops',
+      action: 'refund',
+      depositId: held.id,
+    });
   }, 90_000);
 
   it('fails the payout to a PIX key the rail refuses (ending in 0) and refunds the deposit', async () => {
