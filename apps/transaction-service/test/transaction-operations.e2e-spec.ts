@@ -271,6 +271,44 @@ describe('transaction operations through the gateway', () => {
     });
   });
 
+  describe('GET /internal/transaction-traces', () => {
+    let serviceToken: string;
+    const traces = (query: string) =>
+      request(system.transactionService.url)
+        .get(`/internal/transaction-traces${query}`)
+        .set('x-internal-identity', serviceToken);
+
+    beforeAll(async () => {
+      serviceToken = await new InternalTokenService(TEST_INTERNAL_AUTH_SECRET).sign({
+        kind: 'service',
+        service: ServiceName.ChainWatchers,
+      });
+    });
+
+    it("answers a reference's transaction and the trace it was accepted in, and nulls for an unknown one", async () => {
+      const { id, transaction_reference } = (await acceptQuote(partnerA, newUser())).body;
+
+      const found = await traces(`?reference=${encodeURIComponent(transaction_reference)}`).expect(200);
+      const unknown = await traces('?reference=NO-SUCH-REFERENCE').expect(200);
+
+      expect(found.body).toEqual({
+        transactionId: id,
+        traceparent: expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/),
+      });
+      expect(unknown.body).toEqual({ transactionId: null, traceparent: null });
+    });
+
+    it.each([
+      ['', 'reference is required'],
+      ['?reference=', 'reference must not be empty'],
+      [`?reference=${'M'.repeat(65)}`, 'reference must be at most 64 characters'],
+      ['?reference=a&reference=b', 'reference must be a string'],
+    ])('refuses the query %j with its reason', async (query, reason) => {
+      const response = await traces(query).expect(400);
+      expect(response.body).toEqual(refusal('invalid_request', reason));
+    });
+  });
+
   describe('GET /ops/transactions/{id}', () => {
     it("shows any partner's transaction with its partner, deposit target and journal", async () => {
       const userId = newUser();
