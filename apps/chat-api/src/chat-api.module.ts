@@ -49,6 +49,9 @@ import { UsersModule } from './users/users.module.js';
     EventsModule,
     MarkdownModule,
     StreamsModule,
+    // Express tries routes in registration order: the legacy PATCH users/me/subscriptions/muted_topics
+    // must come before subscriptions' PATCH users/me/subscriptions/{stream_id}.
+    UserTopicsModule,
     SubscriptionsModule,
     MessagesModule,
     MessageFlagsModule,
@@ -73,7 +76,6 @@ import { UsersModule } from './users/users.module.js';
     OutgoingWebhooksModule,
     RealmExportsModule,
     PushDevicesModule,
-    UserTopicsModule,
     PresenceModule,
     AlertWordsModule,
     UploadsModule,

@@ -8,7 +8,7 @@ const READ = 1;
 const STARRED = 2;
 const HISTORICAL = 128;
 
-describe('POST /messages/flags through the gateway', () => {
+describe('POST /messages/flags and /messages/flags/narrow through the gateway', () => {
   let system: ChatTestSystem;
   let chat: ChatActions;
   let owner: ChatAccount;
@@ -216,5 +216,152 @@ describe('POST /messages/flags through the gateway', () => {
   it('answers 405 for a wrong method', async () => {
     const response = await system.http.get('/api/v1/messages/flags').expect(405);
     expect(response.body).toEqual({ result: 'error', msg: 'Method Not Allowed', allowed_methods: ['POST'] });
+  });
+
+  describe('POST /messages/flags/narrow', () => {
+    const forNarrow = (form: Record<string, string>) => chat.as(member).post('/messages/flags/narrow', form);
+    let channelNarrow: string;
+    let sent: number[];
+
+    beforeAll(async () => {
+      const narrowedId = await chat.channel(owner, 'narrowed', [member]);
+      // The topic keeps the channel's creation notice out.
+      channelNarrow = JSON.stringify([
+        { operator: 'channel', operand: narrowedId },
+        { operator: 'topic', operand: 't' },
+      ]);
+      sent = [];
+      for (const content of ['one', 'two', 'three'])
+        sent.push(await chat.toChannel(owner, narrowedId, 't', content));
+    });
+
+    it('changes the window GET /messages would answer and says where it ended, so a client can go on', async () => {
+      const { queue_id } = await chat.registerQueue(member, ['update_message_flags'], {});
+      const first = await forNarrow({
+        anchor: 'oldest',
+        num_before: '0',
+        num_after: '2',
+        narrow: channelNarrow,
+        op: 'add',
+        flag: 'read',
+      }).expect(200);
+      expect(first.body).toEqual({
+        result: 'success',
+        msg: '',
+        processed_count: 2,
+        updated_count: 2,
+        first_processed_id: sent[0],
+        last_processed_id: sent[1],
+        found_oldest: true,
+        found_newest: false,
+        ignored_because_not_subscribed_channels: [],
+      });
+      const rest = await forNarrow({
+        anchor: String(sent[1]),
+        include_anchor: 'false',
+        num_before: '0',
+        num_after: '5000',
+        narrow: channelNarrow,
+        op: 'add',
+        flag: 'read',
+      }).expect(200);
+      expect(rest.body).toMatchObject({
+        processed_count: 1,
+        updated_count: 1,
+        first_processed_id: sent[2],
+        last_processed_id: sent[2],
+        found_newest: true,
+      });
+      expect(await chat.queuedEvents(member, queue_id, 2)).toEqual([
+        expect.objectContaining({
+          type: 'update_message_flags',
+          op: 'add',
+          flag: 'read',
+          messages: sent.slice(0, 2),
+        }),
+        expect.objectContaining({
+          type: 'update_message_flags',
+          op: 'add',
+          flag: 'read',
+          messages: [sent[2]],
+        }),
+      ]);
+      // JSON null is no narrow: every message; the second pass finds nothing left to change.
+      const everything = {
+        anchor: 'newest',
+        num_before: '10',
+        num_after: '0',
+        narrow: 'null',
+        op: 'add',
+        flag: 'read',
+      };
+      await forNarrow(everything).expect(200);
+      expect((await forNarrow(everything).expect(200)).body).toMatchObject({
+        updated_count: 0,
+        last_processed_id: sent[2],
+        found_newest: true,
+      });
+    });
+
+    it('answers an empty window with null ids', async () => {
+      const response = await forNarrow({
+        anchor: 'newest',
+        num_before: '0',
+        num_after: '3',
+        narrow: channelNarrow,
+        op: 'add',
+        flag: 'starred',
+      }).expect(200);
+      expect(response.body).toEqual({
+        result: 'success',
+        msg: '',
+        processed_count: 0,
+        updated_count: 0,
+        first_processed_id: null,
+        last_processed_id: null,
+        found_oldest: false,
+        found_newest: true,
+        ignored_because_not_subscribed_channels: [],
+      });
+    });
+
+    it.each([
+      ['an invalid anchor', { anchor: 'soon' }, 'Invalid anchor'],
+      [
+        'an anchor excluded inside the range',
+        { anchor: '5', include_anchor: 'false', num_before: '1', num_after: '1' },
+        'The anchor can only be excluded at an end of the range',
+      ],
+      ['a negative count', { num_after: '-1' }, 'num_after is too small'],
+      ['an unknown flag', { flag: 'shiny' }, "Invalid flag: 'shiny'"],
+      ['an unknown operation', { op: 'toggle' }, "Invalid message flag operation: 'toggle'"],
+    ])('refuses %s', async (_label, change, msg) => {
+      const form = {
+        anchor: 'newest',
+        num_before: '1',
+        num_after: '0',
+        narrow: '[]',
+        op: 'add',
+        flag: 'read',
+      };
+      expect((await forNarrow({ ...form, ...change }).expect(400)).body).toEqual(badRequest(msg));
+    });
+
+    it('requires the narrow, even an empty one', async () => {
+      const response = await forNarrow({
+        anchor: 'newest',
+        num_before: '1',
+        num_after: '0',
+        op: 'add',
+        flag: 'read',
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        result: 'error',
+        msg: "Missing 'narrow' argument",
+        code: 'REQUEST_VARIABLE_MISSING',
+        var_name: 'narrow',
+      });
+    });
   });
 });

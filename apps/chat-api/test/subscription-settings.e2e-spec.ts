@@ -3,8 +3,8 @@ import { apiGatewayDefinition } from '@apps/api-gateway';
 import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
-// GET /streams/{id}/members, GET /users/{user_id}/subscriptions/{stream_id} and
-// POST /users/me/subscriptions/properties, as Zulip 11 answers them.
+// GET /streams/{id}/members, GET /users/{user_id}/subscriptions/{stream_id},
+// POST /users/me/subscriptions/properties and its single-setting PATCH form, as Zulip 11 answers them.
 describe('channel members and subscription settings through the gateway', () => {
   let system: ChatTestSystem;
   let chat: ChatActions;
@@ -194,6 +194,54 @@ describe('channel members and subscription settings through the gateway', () => 
       expect(
         (await update(owner, [{ stream_id: general, property: 'is_muted', value: true }]).expect(400)).body,
       ).toEqual(badRequest(`Not subscribed to channel ID ${general}`));
+    });
+  });
+
+  describe('PATCH /users/me/subscriptions/{stream_id}', () => {
+    const patch = (who: ChatAccount, streamId: number | string, form: Record<string, string>) =>
+      chat.as(who).patch(`/users/me/subscriptions/${streamId}`, form);
+
+    it("changes one setting with the bulk form's events, reading `value` as JSON true/false or text", async () => {
+      const { queue_id } = await chat.registerQueue(bob, ['subscription'], {});
+      await patch(bob, general, { property: 'is_muted', value: 'false' }).expect(200, {
+        result: 'success',
+        msg: '',
+      });
+      await patch(bob, general, { property: 'color', value: '#123456' }).expect(200);
+      expect(await chat.queuedEvents(bob, queue_id, 3)).toEqual([
+        expect.objectContaining({ op: 'update', property: 'in_home_view', value: true, stream_id: general }),
+        expect.objectContaining({ op: 'update', property: 'is_muted', value: false, stream_id: general }),
+        expect.objectContaining({ op: 'update', property: 'color', value: '#123456', stream_id: general }),
+      ]);
+    });
+
+    it("refuses as Zulip's model does, and a channel the caller is not in", async () => {
+      const refusals: Array<[Record<string, string>, string]> = [
+        [{ property: 'pin_to_top', value: '1' }, 'pin_to_top is not a boolean'],
+        [{ property: 'color', value: 'red' }, 'color is not a valid hex color code'],
+        [{ property: 'bad', value: 'true' }, 'Unknown subscription property: bad'],
+      ];
+      for (const [form, msg] of refusals)
+        expect((await patch(bob, general, form).expect(400)).body).toEqual(badRequest(msg));
+      expect((await patch(bob, general, { value: 'true' }).expect(400)).body).toEqual({
+        result: 'error',
+        msg: "Missing 'property' argument",
+        code: 'REQUEST_VARIABLE_MISSING',
+        var_name: 'property',
+      });
+      expect((await patch(bob, secret, { property: 'pin_to_top', value: 'true' }).expect(400)).body).toEqual(
+        badRequest('Invalid channel ID'),
+      );
+      expect(
+        (await patch(owner, general, { property: 'pin_to_top', value: 'true' }).expect(400)).body,
+      ).toEqual(badRequest(`Not subscribed to channel ID ${general}`));
+    });
+
+    it('leaves the legacy muted_topics route its own endpoint', async () => {
+      await patch(bob, 'muted_topics', { stream_id: String(general), topic: 't', op: 'remove' }).expect(200, {
+        result: 'success',
+        msg: '',
+      });
     });
   });
 });

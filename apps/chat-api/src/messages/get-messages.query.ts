@@ -30,6 +30,20 @@ export interface GetMessagesCommand {
   readonly messageIds: readonly number[] | undefined;
 }
 
+export interface RangeCommand {
+  readonly anchor: string;
+  readonly includeAnchor: boolean;
+  readonly numBefore: number;
+  readonly numAfter: number;
+  readonly narrow: readonly NarrowTerm[];
+}
+
+export interface MessageRange {
+  readonly ids: number[];
+  readonly foundOldest: boolean;
+  readonly foundNewest: boolean;
+}
+
 interface Row {
   readonly id: number;
   readonly flags: number;
@@ -59,38 +73,70 @@ export class GetMessagesQuery {
       throw ChatError.badRequest('The anchor can only be excluded at an end of the range');
     const filter = await this.filters.build(caller, narrow);
     const anchor = requested === 'first_unread' ? await this.firstUnread(filter) : requested;
+    const window = await this.window(filter, anchor, command);
+    return {
+      messages: await this.present(caller, window.rows, command, filter.searchWords),
+      anchor,
+      found_anchor: window.foundAnchor,
+      found_oldest: window.foundOldest,
+      found_newest: window.foundNewest,
+      history_limited: false,
+    };
+  }
+
+  // The ids POST /messages/flags/narrow changes (Zulip's update_message_flags_for_narrow): the
+  // same window, `first_unread` read as an anchor only, and a range over 5,000 clamped rather
+  // than refused.
+  async idsInRange(caller: ChatCaller, command: RangeCommand): Promise<MessageRange> {
+    const requested = requestedAnchor({ ...command, useFirstUnreadAnchor: false });
+    if (command.numBefore > 0 && command.numAfter > 0 && !command.includeAnchor)
+      throw ChatError.badRequest('The anchor can only be excluded at an end of the range');
+    const numBefore = Math.min(
+      command.numBefore,
+      Math.max(MAX_MESSAGES_PER_FETCH - command.numAfter, MAX_MESSAGES_PER_FETCH / 2),
+    );
+    const numAfter = Math.min(command.numAfter, MAX_MESSAGES_PER_FETCH - numBefore);
+    const filter = await this.filters.build(caller, await this.cleaner.clean(caller, command.narrow));
+    const anchor = requested === 'first_unread' ? await this.firstUnread(filter) : requested;
+    const window = await this.window(filter, anchor, { ...command, numBefore, numAfter });
+    return {
+      ids: window.rows.map((row) => row.id),
+      foundOldest: window.foundOldest,
+      foundNewest: window.foundNewest,
+    };
+  }
+
+  // Zulip's post_process_limited_query: before the anchor, the anchor, after it, and whether
+  // the oldest and newest ends were reached.
+  private async window(
+    filter: MessageFilter,
+    anchor: number,
+    range: { readonly numBefore: number; readonly numAfter: number; readonly includeAnchor: boolean },
+  ) {
     const anchoredToLeft = anchor === 0;
     const anchoredToRight = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
     const before =
-      command.numBefore > 0
+      range.numBefore > 0
         ? (
-            await this.rows(
-              filter,
-              anchoredToRight ? 'TRUE' : `m."id" < ${anchor}`,
-              'DESC',
-              command.numBefore,
-            )
+            await this.rows(filter, anchoredToRight ? 'TRUE' : `m."id" < ${anchor}`, 'DESC', range.numBefore)
           ).reverse()
         : [];
     // With nothing asked on either side Zulip's limit_query_to_range looks the anchor up alone,
     // include_anchor or not.
-    const wantsAnchor = command.includeAnchor || (command.numBefore === 0 && command.numAfter === 0);
+    const wantsAnchor = range.includeAnchor || (range.numBefore === 0 && range.numAfter === 0);
     const anchorRows =
       wantsAnchor && !anchoredToRight && !anchoredToLeft
         ? await this.rows(filter, `m."id" = ${anchor}`, 'ASC', 1)
         : [];
     const after =
-      command.numAfter > 0 && !anchoredToRight
-        ? await this.rows(filter, `m."id" > ${anchor}`, 'ASC', command.numAfter)
+      range.numAfter > 0 && !anchoredToRight
+        ? await this.rows(filter, `m."id" > ${anchor}`, 'ASC', range.numAfter)
         : [];
-    const rows = [...before, ...anchorRows, ...after];
     return {
-      messages: await this.present(caller, rows, command, filter.searchWords),
-      anchor,
-      found_anchor: anchorRows.length === 1,
-      found_oldest: anchoredToLeft || before.length < command.numBefore,
-      found_newest: anchoredToRight || after.length < command.numAfter,
-      history_limited: false,
+      rows: [...before, ...anchorRows, ...after],
+      foundAnchor: anchorRows.length === 1,
+      foundOldest: anchoredToLeft || before.length < range.numBefore,
+      foundNewest: anchoredToRight || after.length < range.numAfter,
     };
   }
 
@@ -178,7 +224,10 @@ export class GetMessagesQuery {
 
 // Zulip's parse_anchor_value: the special names, or an integer (Python's int(): surrounding
 // whitespace and a sign allowed) clamped to [0, LARGER_THAN_MAX_MESSAGE_ID].
-function requestedAnchor(command: GetMessagesCommand): number | 'first_unread' {
+function requestedAnchor(command: {
+  readonly anchor: string | undefined;
+  readonly useFirstUnreadAnchor: boolean;
+}): number | 'first_unread' {
   if (command.useFirstUnreadAnchor || command.anchor === 'first_unread') return 'first_unread';
   if (command.anchor === undefined) throw ChatError.badRequest("Missing 'anchor' argument.");
   if (command.anchor === 'oldest') return 0;

@@ -62,6 +62,7 @@ import { UsersModule } from '../users/users.module.js';
   ],
   exports: [
     GetMessageQuery,
+    GetMessagesQuery,
     MessageAccess,
     MessagePreview,
     MessageRemovalRepository,

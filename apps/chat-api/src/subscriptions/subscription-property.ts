@@ -42,19 +42,33 @@ export const subscriptionPropertyChange: JsonShape<SubscriptionPropertyChange> =
     const given = field('value');
     if (typeof given !== 'boolean' && typeof given !== 'string')
       throw invalid(`${varName}["value"]["bool"] is not a boolean`);
-    if (property === 'color') {
-      const text = typeof given === 'string' ? given : given ? 'True' : 'False';
-      if (!HEX_COLOR.test(text))
-        throw invalid(`Invalid ${varName}: Value error, color is not a valid hex color code`);
-      return { streamId, property, column: 'color', stored: text };
-    }
-    if (!Object.hasOwn(BOOLEAN_SUBSCRIPTION_PROPERTIES, property))
-      throw ChatError.badRequest(`Unknown subscription property: ${property}`);
-    if (typeof given !== 'boolean') throw ChatError.badRequest(`${property} is not a boolean`);
-    const column = BOOLEAN_SUBSCRIPTION_PROPERTIES[property as keyof typeof BOOLEAN_SUBSCRIPTION_PROPERTIES];
-    return { streamId, property, column, stored: property === 'in_home_view' ? !given : given };
+    return checkedPropertyChange(streamId, property, given, (reason) =>
+      invalid(`Invalid ${varName}: Value error, ${reason}`),
+    );
   },
 };
+
+// The model's own rule for one change. `colorRefusal` words an invalid colour: the bulk route
+// reports it as a value error of its entry; PATCH /users/me/subscriptions/{stream_id}, where
+// Zulip builds the model after its parameters are parsed (and so fails with a 500), says the
+// reason alone.
+export function checkedPropertyChange(
+  streamId: number,
+  property: string,
+  given: boolean | string,
+  colorRefusal: (reason: string) => Error,
+): SubscriptionPropertyChange {
+  if (property === 'color') {
+    const text = typeof given === 'string' ? given : given ? 'True' : 'False';
+    if (!HEX_COLOR.test(text)) throw colorRefusal('color is not a valid hex color code');
+    return { streamId, property, column: 'color', stored: text };
+  }
+  if (!Object.hasOwn(BOOLEAN_SUBSCRIPTION_PROPERTIES, property))
+    throw ChatError.badRequest(`Unknown subscription property: ${property}`);
+  if (typeof given !== 'boolean') throw ChatError.badRequest(`${property} is not a boolean`);
+  const column = BOOLEAN_SUBSCRIPTION_PROPERTIES[property as keyof typeof BOOLEAN_SUBSCRIPTION_PROPERTIES];
+  return { streamId, property, column, stored: property === 'in_home_view' ? !given : given };
+}
 
 // The events Zulip's do_change_subscription_property sends the user: a change of muting also
 // announces the legacy in_home_view (first), whichever name the client used.

@@ -1,13 +1,15 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { type ChatCaller, CurrentCaller } from '../core/http/chat-caller.js';
 import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
 import { ChatParams } from '../core/http/chat-params.decorator.js';
+import { ChatError } from '../core/http/chat.error.js';
 import { optional, type ParamsOf, required, withDefault } from '../core/http/param-declarations.js';
 import { type JsonShape, param, shape } from '../core/http/param-types.js';
 import { boundedList, MAX_CHANNELS_PER_REQUEST, MAX_USERS_PER_REQUEST } from '../core/http/list-bounds.js';
+import { pathId } from '../core/http/path-id.js';
 import { StreamDirectory } from '../streams/stream-directory.js';
 import { SubscribeUseCase } from './subscribe.use-case.js';
-import { subscriptionPropertyChange } from './subscription-property.js';
+import { checkedPropertyChange, subscriptionPropertyChange } from './subscription-property.js';
 import { UnsubscribeUseCase } from './unsubscribe.use-case.js';
 import { UpdateSubscriptionPropertiesUseCase } from './update-subscription-properties.use-case.js';
 
@@ -39,6 +41,12 @@ const unsubscribeParams = {
 
 const propertiesParams = {
   subscription_data: required(boundedList(subscriptionPropertyChange, MAX_CHANNELS_PER_REQUEST)),
+};
+
+// Zulip's update_subscriptions_property: one setting of one channel, by the same rules.
+const singlePropertyParams = {
+  property: required(param.string()),
+  value: required(param.boolOrString()),
 };
 
 const subscriptionListParams = {
@@ -89,5 +97,17 @@ export class SubscriptionsController {
     @ChatParams(propertiesParams) p: ParamsOf<typeof propertiesParams>,
   ) {
     return this.updateProperties.execute(caller, p.subscription_data);
+  }
+
+  @ChatEndpoint('PATCH', 'users/me/subscriptions/:stream_id')
+  property(
+    @CurrentCaller() caller: ChatCaller,
+    @Param('stream_id') streamId: string,
+    @ChatParams(singlePropertyParams) p: ParamsOf<typeof singlePropertyParams>,
+  ) {
+    const change = checkedPropertyChange(pathId(streamId), p.property, p.value, (reason) =>
+      ChatError.badRequest(reason),
+    );
+    return this.updateProperties.execute(caller, [change]);
   }
 }

@@ -173,6 +173,16 @@ export const param = {
   orNull<T>(type: ParamType<T>): ParamType<T | undefined> {
     return { parse: (raw, varName) => (raw.trim() === 'null' ? undefined : type.parse(raw, varName)) };
   },
+  // Pydantic's `Json[bool] | str` tried left to right: JSON `true`/`false` is a boolean, any
+  // other text is taken raw.
+  boolOrString(): ParamType<boolean | string> {
+    return {
+      parse(raw) {
+        const text = raw.trim();
+        return text === 'true' ? true : text === 'false' ? false : raw;
+      },
+    };
+  },
   // Raw text, never JSON-decoded.
   string(rules: StringRules = {}): ParamType<string> {
     return { parse: (raw, varName) => checkString(raw, varName, rules) };
