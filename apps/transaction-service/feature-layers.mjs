@@ -8,5 +8,13 @@ export default [
   ['refunds'],
   ['payouts'],
   ['funding'],
-  ['reconciliation', 'expiry', 'timeline', 'ledger', 'held-deposits', 'rail-liquidity'],
+  [
+    'reconciliation',
+    'expiry',
+    'timeline',
+    'ledger',
+    'held-deposits',
+    'rail-liquidity',
+    'transaction-reports',
+  ],
 ];

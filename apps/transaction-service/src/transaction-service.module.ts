@@ -17,6 +17,7 @@ import { ReconciliationModule } from './reconciliation/reconciliation.module.js'
 import { RecipientsModule } from './recipients/recipients.module.js';
 import { RefundsModule } from './refunds/refunds.module.js';
 import { TimelineModule } from './timeline/timeline.module.js';
+import { TransactionReportsModule } from './transaction-reports/transaction-reports.module.js';
 import { TransactionsModule } from './transactions/transactions.module.js';
 
 // transaction-service: the core, then one module per feature. Adding a feature is its folder and
@@ -31,6 +32,7 @@ import { TransactionsModule } from './transactions/transactions.module.js';
     RecipientsModule,
     TransactionsModule,
     TimelineModule,
+    TransactionReportsModule,
     DepositsModule,
     HeldDepositsModule,
     DepositAddressesModule,

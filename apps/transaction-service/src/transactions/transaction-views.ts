@@ -9,6 +9,7 @@ import { TransactionsRepository } from './transactions.repository.js';
 import type { SearchTransactionsRequestDto } from './search-transactions.request.dto.js';
 import type { TransactionSearchResponseDto } from './transaction-search.response.dto.js';
 import { transactionSummaryOf } from './transaction-summary.js';
+import { transactionFilterOf } from './transaction-filter.query.js';
 import { isTransactionId } from './transaction-id.js';
 import type {
   TransactionListItemDto,
@@ -60,21 +61,11 @@ export class TransactionViews {
     caller: TransactionCaller,
     request: SearchTransactionsRequestDto,
   ): Promise<TransactionSearchResponseDto> {
-    const { q, status, blockchain, paymentMethod, from, to, page, pageSize } = request;
-    const filter = {
-      text: q,
-      userId: caller.walletOnly ? (caller.walletUser ?? undefined) : undefined,
-      status,
-      blockchain,
-      paymentMethod,
-      createdFrom: from === undefined ? undefined : new Date(from),
-      createdBefore: to === undefined ? undefined : new Date(to),
-    };
-    // A wallet token without a wallet user speaks for nobody.
-    const { items, total } =
-      caller.walletOnly && !caller.walletUser
-        ? { items: [], total: 0 }
-        : await this.transactions.searchForPartner(caller.partnerId, filter, page, pageSize);
+    const { page, pageSize } = request;
+    const filter = transactionFilterOf(caller, request);
+    const { items, total } = filter
+      ? await this.transactions.searchForPartner(caller.partnerId, filter, page, pageSize)
+      : { items: [], total: 0 };
     return { page, pageSize, total, transactions: items.map(transactionSummaryOf) };
   }
 

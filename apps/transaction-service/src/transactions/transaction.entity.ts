@@ -13,6 +13,9 @@ import type {
 @Unique('transaction_quote', ['quoteId'])
 @Unique('transaction_reference', ['reference'])
 @Index('transaction_partner_user_idx', ['partnerId', 'userId', 'createdAt'])
+// The console's reads (list, CSV export, figures): a partner's transactions newest first, the id
+// breaking ties so the export's batches can start where the last one ended.
+@Index('transaction_partner_created_idx', ['partnerId', 'createdAt', 'id'])
 export class TransactionEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;

@@ -11,6 +11,7 @@ import {
 } from '@shared/contracts';
 import { TransactionJournalEntryEntity } from './transaction-journal-entry.entity.js';
 import { TransactionEntity } from './transaction.entity.js';
+import { type TransactionFilter, whereTransactionMatches } from './transaction-filter.query.js';
 
 export interface TransactionPage {
   readonly total: number;
@@ -30,19 +31,6 @@ export interface DailyActivityRow {
 export interface StatusCountRow {
   readonly status: TransactionStatus;
   readonly count: number;
-}
-
-// What the console filters a partner's transactions by; absent fields do not filter.
-export interface TransactionFilter {
-  // An id, a reference, an on-chain hash or a user id: whichever it equals.
-  readonly text?: string;
-  // A wallet caller sees only its own user's transactions.
-  readonly userId?: string;
-  readonly status?: TransactionStatus;
-  readonly blockchain?: Blockchain;
-  readonly paymentMethod?: PaymentMethod;
-  readonly createdFrom?: Date;
-  readonly createdBefore?: Date;
 }
 
 export type TransactionStatusRow = Pick<
@@ -108,23 +96,11 @@ export class TransactionsRepository {
     page: number,
     pageSize: number,
   ): Promise<TransactionPage> {
-    const query = this.dataSource
-      .getRepository(TransactionEntity)
-      .createQueryBuilder('t')
-      .where('t.partner_id = :partnerId', { partnerId });
-    if (filter.text !== undefined)
-      // The id is compared as text: a search word that is no UUID must not make a cast fail.
-      query.andWhere(
-        '(CAST(t.id AS text) = :word OR t.reference = :word OR t.on_chain_tx_hash = :word OR t.user_id = :word)',
-        { word: filter.text },
-      );
-    if (filter.userId !== undefined) query.andWhere('t.user_id = :userId', { userId: filter.userId });
-    if (filter.status) query.andWhere('t.status = :status', { status: filter.status });
-    if (filter.blockchain) query.andWhere('t.blockchain = :blockchain', { blockchain: filter.blockchain });
-    if (filter.paymentMethod)
-      query.andWhere('t.payment_method = :paymentMethod', { paymentMethod: filter.paymentMethod });
-    if (filter.createdFrom) query.andWhere('t.created_at >= :from', { from: filter.createdFrom });
-    if (filter.createdBefore) query.andWhere('t.created_at < :before', { before: filter.createdBefore });
+    const query = whereTransactionMatches(
+      this.dataSource.getRepository(TransactionEntity).createQueryBuilder('t'),
+      partnerId,
+      filter,
+    );
     const [items, total] = await query
       .orderBy('t.created_at', 'DESC')
       .addOrderBy('t.id', 'DESC')
