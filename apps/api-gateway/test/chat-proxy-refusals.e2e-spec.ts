@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createServer, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { RunningService } from '@platform/http';
@@ -10,7 +16,8 @@ import { apiGatewayDefinition } from '../src/api-gateway.definition.js';
 
 // What the gateway answers by itself for a request it proxies: chat requests (/api/v1, and
 // every path of CHAT_HOST) in Zulip's envelope, payout requests in the payout shape. The upstream
-// is a stand-in that never answers /slow and drops the connection on /drop.
+// is a stand-in that never answers /slow, drops the connection on /drop and describes the body it
+// received on /echo.
 describe('gateway refusals of proxied requests', () => {
   let database: TestDatabase;
   const bus = new InMemoryEventBus();
@@ -22,6 +29,7 @@ describe('gateway refusals of proxied requests', () => {
     database = await startTestDatabase();
     await bus.connect();
     upstream = createServer((incoming, outgoing) => {
+      if (incoming.url?.includes('/echo')) return echo(incoming, outgoing);
       incoming.resume();
       if (incoming.url?.includes('/drop')) incoming.socket.destroy();
       else if (!incoming.url?.includes('/slow')) outgoing.writeHead(204).end();
@@ -54,6 +62,25 @@ describe('gateway refusals of proxied requests', () => {
 
   const big = 'x'.repeat(5000);
 
+  // A POST whose body is sent in chunks, without a declared length; the answer's status and body.
+  const chunked = (path: string, parts: readonly string[]) =>
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const outgoing = httpRequest(`${gateway.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' },
+      });
+      outgoing.on('error', reject);
+      outgoing.on('response', (answer) => {
+        let text = '';
+        answer.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) as unknown }),
+        );
+      });
+      for (const part of parts) outgoing.write(part);
+      outgoing.end();
+    });
+
   describe('for chat requests, in Zulip’s envelope', () => {
     it('refuses a body over the limit with 413', async () => {
       const response = await http.post('/api/v1/messages').type('form').send({ content: big }).expect(413);
@@ -82,6 +109,34 @@ describe('gateway refusals of proxied requests', () => {
     });
   });
 
+  describe('streamed bodies', () => {
+    it('passes a chunked body within the limit on as it came, and a GET without one', async () => {
+      expect(await chunked('/quote/echo', ['a'.repeat(2000), 'b'.repeat(2000)])).toEqual({
+        status: 200,
+        body: { bytes: 4000, chunked: true, declaredLength: null },
+      });
+      const get = await http.get('/quote/echo').expect(200);
+      expect(get.body).toEqual({ bytes: 0, chunked: false, declaredLength: null });
+    });
+
+    it('refuses a chunked body past the limit with 413, in each client’s shape', async () => {
+      const parts = ['a'.repeat(3000), 'b'.repeat(3000)];
+      expect(await chunked('/quote/echo', parts)).toEqual({
+        status: 413,
+        body: {
+          message: 'Request body is too large',
+          code: 'invalid_request',
+          reason: 'Request body is too large',
+          retryable: false,
+        },
+      });
+      expect(await chunked('/api/v1/echo', parts)).toEqual({
+        status: 413,
+        body: { result: 'error', msg: 'Request body is too large', code: 'BAD_REQUEST' },
+      });
+    });
+  });
+
   describe('for payout requests, in the payout shape', () => {
     it('answers 504 and 413 as before', async () => {
       const slow = await http.get('/quote/slow').expect(504);
@@ -97,3 +152,19 @@ describe('gateway refusals of proxied requests', () => {
     });
   });
 });
+
+// The stand-in service's answer on /echo: what reached it of the request's body.
+function echo(incoming: IncomingMessage, outgoing: ServerResponse): void {
+  let bytes = 0;
+  incoming.on('data', (chunk: Buffer) => (bytes += chunk.length));
+  incoming.on('end', () => {
+    outgoing.writeHead(200, { 'content-type': 'application/json' });
+    outgoing.end(
+      JSON.stringify({
+        bytes,
+        chunked: incoming.headers['transfer-encoding'] === 'chunked',
+        declaredLength: incoming.headers['content-length'] ?? null,
+      }),
+    );
+  });
+}
