@@ -78,7 +78,7 @@ export class CreateQuoteUseCase {
     price: (context: PricingContext, rate: Decimal) => Price,
   ): Promise<QuoteView> {
     const context = await this.pricing.resolve(direction, routeOf(request));
-    const priced = price(context, decimal(context.rate.fiatPerCrypto));
+    const priced = price(context, context.fiatPerCrypto);
     // Payout caps and the rail's liquidity bound what a rail pays out; onramps pay nothing out.
     if (direction === FlowDirection.PAYOUT) {
       await this.transactionCap.assertWithin(context.corridor.flow.route, priced.fiatAmount);

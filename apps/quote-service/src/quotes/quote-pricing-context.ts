@@ -10,12 +10,19 @@ import { QuoteError, QuoteErrorCode } from '../core/errors/quote.errors.js';
 export interface PricingContext {
   readonly corridor: LiveCorridor;
   readonly rate: ObservedRate;
+  // The rate as an exact decimal.
+  readonly fiatPerCrypto: Decimal;
   readonly schedule: FeeSchedule;
 }
 
 // What every quote needs before arithmetic: a live corridor for the route and a current rate.
+// Their exact decimals are made once per catalogue load and rate observation, not per quote:
+// the catalogue and the rate book hand out the same objects until they reload.
 @Injectable()
 export class QuotePricingContext {
+  private readonly schedules = new WeakMap<LiveCorridor['flow'], FeeSchedule>();
+  private readonly rateDecimals = new WeakMap<ObservedRate, Decimal>();
+
   constructor(
     private readonly catalogue: CorridorCatalogue,
     private readonly rates: RateBook,
@@ -30,11 +37,25 @@ export class QuotePricingContext {
       );
     }
     const rate = this.rates.current({ crypto: route.cryptoCurrency, fiat: route.targetCurrency });
-    return {
-      corridor,
-      rate,
-      schedule: feeSchedule(corridor.flow.feeBasisPoints, decimal(corridor.flow.feeFixed)),
-    };
+    return { corridor, rate, fiatPerCrypto: this.decimalOf(rate), schedule: this.scheduleOf(corridor.flow) };
+  }
+
+  private scheduleOf(flow: LiveCorridor['flow']): FeeSchedule {
+    let schedule = this.schedules.get(flow);
+    if (!schedule) {
+      schedule = feeSchedule(flow.feeBasisPoints, decimal(flow.feeFixed));
+      this.schedules.set(flow, schedule);
+    }
+    return schedule;
+  }
+
+  private decimalOf(rate: ObservedRate): Decimal {
+    let fiatPerCrypto = this.rateDecimals.get(rate);
+    if (!fiatPerCrypto) {
+      fiatPerCrypto = decimal(rate.fiatPerCrypto);
+      this.rateDecimals.set(rate, fiatPerCrypto);
+    }
+    return fiatPerCrypto;
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { entityManagerOf, type UnitOfWork } from '@platform/database';
+import { entityManagerOf, PreparedStatements, type UnitOfWork } from '@platform/database';
 import type { PaymentMethod, TargetCurrency } from '@shared/contracts';
 import { RailCapEntity } from './rail-cap.entity.js';
 
@@ -9,9 +9,17 @@ export interface RailKey {
   readonly targetCurrency: TargetCurrency;
 }
 
+// Read by every payout quote (its rail's per-transaction cap): one prepared statement.
+const PER_TRANSACTION_CAP = `SELECT "per_transaction" AS "perTransaction" FROM "quote"."rail_cap"
+  WHERE "payment_method" = $1 AND "target_currency" = $2`;
+
 @Injectable()
 export class RailCapsRepository {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  private readonly prepared: PreparedStatements;
+
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {
+    this.prepared = new PreparedStatements(dataSource, 'rail_cap');
+  }
 
   all(): Promise<RailCapEntity[]> {
     return this.dataSource
@@ -19,9 +27,13 @@ export class RailCapsRepository {
       .find({ order: { paymentMethod: 'ASC', targetCurrency: 'ASC' } });
   }
 
-  // Null when the rail has no row: nothing capped.
-  of({ paymentMethod, targetCurrency }: RailKey): Promise<RailCapEntity | null> {
-    return this.dataSource.getRepository(RailCapEntity).findOneBy({ paymentMethod, targetCurrency });
+  // The rail's per-transaction cap (a numeric's text); null when uncapped or the rail has no row.
+  async perTransactionOf({ paymentMethod, targetCurrency }: RailKey): Promise<string | null> {
+    const [row] = await this.prepared.query<Pick<RailCapEntity, 'perTransaction'>>(PER_TRANSACTION_CAP, [
+      paymentMethod,
+      targetCurrency,
+    ]);
+    return row?.perTransaction ?? null;
   }
 
   async save(unit: UnitOfWork, row: RailCapEntity): Promise<void> {

@@ -10,8 +10,8 @@ export class TransactionCap {
   constructor(private readonly caps: RailCapsRepository) {}
 
   async assertWithin(rail: RailKey, fiatAmount: Decimal): Promise<void> {
-    const cap = (await this.caps.of(rail))?.perTransaction;
-    if (cap != null && fiatAmount.gt(decimal(cap))) {
+    const cap = await this.caps.perTransactionOf(rail);
+    if (cap !== null && fiatAmount.gt(decimal(cap))) {
       throw capRefusals.perTransaction(
         `${decimal(cap).toFixed()} ${rail.targetCurrency}`,
         rail.paymentMethod,
