@@ -299,6 +299,28 @@ describe('mobile push devices and notifications through the sandbox bouncer', ()
     );
   });
 
+  it('removes every read notification when all is marked read, though its event names no messages', async () => {
+    const first = await chat.direct(sender, [phoneUser], 'first of two');
+    const second = await chat.direct(sender, [phoneUser], 'second of two');
+    await expectEventually(() =>
+      expect(notifyCalls(phoneUser.userId).map((call) => gcm(call)['zulip_message_id'])).toEqual(
+        expect.arrayContaining([first, second]),
+      ),
+    );
+    await chat
+      .as(phoneUser)
+      .post('/mark_all_as_read')
+      .expect(200, { result: 'success', msg: '', complete: true });
+    // With them, the first test's message, notified and never read.
+    await expectEventually(() =>
+      expect(
+        notifyCalls(phoneUser.userId)
+          .filter((call) => gcm(call)['event'] === 'remove')
+          .map((call) => String(gcm(call)['zulip_message_ids'])),
+      ).toContainEqual(expect.stringMatching(new RegExp(`,${first},${second}$`))),
+    );
+  });
+
   it('unregisters removed tokens and a deactivated account’s, and counts registrations and notifications', async () => {
     await chat.as(phoneUser).delete('/users/me/apns_device_token', { token: APNS_TOKEN }).expect(200);
     // With a push service, a token this server does not know is still passed on (Zulip's rule).
@@ -325,7 +347,7 @@ describe('mobile push devices and notifications through the sandbox bouncer', ()
       /chat_push_notifications_total\{kind="message",outcome="sent",service="chat-api"\} [1-9]/,
     );
     expect(metrics).toMatch(
-      /chat_push_notifications_total\{kind="remove",outcome="sent",service="chat-api"\} 2/,
+      /chat_push_notifications_total\{kind="remove",outcome="sent",service="chat-api"\} 3/,
     );
   });
 });

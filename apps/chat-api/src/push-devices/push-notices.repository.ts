@@ -49,4 +49,21 @@ export class PushNoticesRepository {
     )) as [PushNotice[], number];
     return rows;
   }
+
+  // Takes these users' notices about messages they no longer have unread (read, or gone): what
+  // marking everything read leaves on their phones. A message that arrived since is unread, so
+  // its notice stays.
+  async takeNoLongerUnread(unit: UnitOfWork, userIds: readonly number[]): Promise<PushNotice[]> {
+    if (userIds.length === 0) return [];
+    const [rows] = (await entityManagerOf(unit).query(
+      `DELETE FROM "chat"."push_notice" n
+        WHERE n."user_id" = ANY($1::int[])
+          AND NOT EXISTS (SELECT 1 FROM "chat"."user_message" um
+                           WHERE um."user_id" = n."user_id" AND um."message_id" = n."message_id"
+                             AND (um."flags" & 1) = 0)
+        RETURNING n."realm_id" AS "realmId", n."user_id" AS "userId", n."message_id" AS "messageId"`,
+      [userIds],
+    )) as [PushNotice[], number];
+    return rows;
+  }
 }

@@ -15,7 +15,8 @@ const GROUP_ID = 'chat-api-push-reads';
 
 // Notifications of messages a user has read, or that were deleted (or moved out of the user's
 // reach), come off the user's phones: the chat events that say so (`update_message_flags`
-// adding `read`, `delete_message`) queue the removal calls. Only with a push service.
+// adding `read`, for listed ids or `all`, and `delete_message`) queue the removal calls. Only
+// with a push service.
 @Injectable()
 export class PushReadWatcher implements OnApplicationBootstrap {
   constructor(
@@ -40,19 +41,30 @@ export class PushReadWatcher implements OnApplicationBootstrap {
   }
 
   private async handle(chatEvent: ChatEventV1): Promise<void> {
+    const allRead = marksAllRead(chatEvent);
     const messageIds = noLongerUnread(chatEvent);
-    if (messageIds.length === 0) return;
-    let queued = false;
-    await this.outbox.run(async (tx) => {
-      queued = await this.removals.queue(tx, chatEvent.userIds, messageIds);
-    });
+    if (!allRead && messageIds.length === 0) return;
+    const queued = await this.outbox.run((tx) =>
+      allRead
+        ? this.removals.queueAllRead(tx, chatEvent.userIds)
+        : this.removals.queue(tx, chatEvent.userIds, messageIds),
+    );
     if (queued) this.worker.wake();
   }
 }
 
+// POST /mark_all_as_read's event, which lists no ids (`all: true`).
+function marksAllRead({ event }: ChatEventV1): boolean {
+  return isReadAdded(event) && event['all'] === true;
+}
+
+function isReadAdded(event: Record<string, unknown>): boolean {
+  return event['type'] === 'update_message_flags' && event['op'] === 'add' && event['flag'] === 'read';
+}
+
 // The messages an event takes out of its users' unread ones.
 function noLongerUnread({ event, messageRuns }: ChatEventV1): number[] {
-  if (event['type'] === 'update_message_flags' && event['op'] === 'add' && event['flag'] === 'read')
+  if (isReadAdded(event))
     return messageRuns ? fromMessageRuns(messageRuns) : ((event['messages'] as number[] | undefined) ?? []);
   if (event['type'] === 'delete_message') return (event['message_ids'] as number[] | undefined) ?? [];
   return [];

@@ -19,7 +19,16 @@ export class PushRemovals {
     userIds: readonly number[],
     messageIds: readonly number[],
   ): Promise<boolean> {
-    const taken = await this.notices.take(tx, userIds, messageIds);
+    return this.enqueue(tx, await this.notices.take(tx, userIds, messageIds));
+  }
+
+  // After marking everything read, which names no messages: every notice about a message the
+  // users no longer have unread (Zulip's do_mark_all_as_read clears them all).
+  async queueAllRead(tx: ChatTransaction, userIds: readonly number[]): Promise<boolean> {
+    return this.enqueue(tx, await this.notices.takeNoLongerUnread(tx, userIds));
+  }
+
+  private async enqueue(tx: ChatTransaction, taken: readonly PushNotice[]): Promise<boolean> {
     await this.jobs.enqueue(
       tx,
       [...byUser(taken)].map(([userId, { realmId, messageIds: ids }]) => ({
