@@ -17,6 +17,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: stdout.trim(), args: ['--no-sandbox'] });
 }
 
+// The widths the console is checked at: a phone and a laptop.
+export const PHONE = { width: 390, height: 844 };
+export const LAPTOP = { width: 1440, height: 900 };
+
+// Whether the page itself is wider than the window (a table may scroll inside its region).
+export const scrollsSideways = (page: Page): Promise<boolean> =>
+  page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { expectEventually } from '@platform/test-support';
 import type { Standalone } from '../../standalone/src/start-standalone.js';
-import { screenshot, seriousAccessibilityViolations } from './console-browser.js';
+import {
+  LAPTOP,
+  PHONE,
+  screenshot,
+  scrollsSideways,
+  seriousAccessibilityViolations,
+} from './console-browser.js';
 import { type ConsoleSystem, startConsoleSystem } from './console-system.js';
 
 const OPERATOR = 'Priya Ops';
@@ -25,8 +31,8 @@ describe('web console, operator view', () => {
     await consoleSystem?.stop();
   });
 
-  async function signedIn(path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const page = await (await browser.newContext({ viewport })).newPage();
+  async function signedIn(path: string, viewport = LAPTOP): Promise<Page> {
+    const page = await (await browser.newContext({ viewport, locale: 'en-US' })).newPage();
     await page.goto(`${system.gatewayUrl}${path}`);
     await page.getByLabel('Operator').check();
     await page.getByLabel('Your name (recorded with every change)').fill(OPERATOR);
@@ -193,6 +199,14 @@ describe('web console, operator view', () => {
     const rowOf = (onChainTx: string) => page.getByRole('row').filter({ hasText: onChainTx });
     await rowOf(refunded.onChainTx).waitFor({ timeout: 60_000 });
     await rowOf(assigned.onChainTx).waitFor({ timeout: 60_000 });
+    // The actions stay in view at a laptop's width, and a phone shows a card per deposit.
+    const refund = await page.getByRole('button', { name: `Refund ${refunded.onChainTx}` }).boundingBox();
+    expect(refund!.x + refund!.width).toBeLessThanOrEqual(LAPTOP.width);
+    await expect(scrollsSideways(page)).resolves.toBe(false);
+    await page.setViewportSize(PHONE);
+    await expect(scrollsSideways(page)).resolves.toBe(false);
+    await screenshot(page, 'ops-held-transfers-phone');
+    await page.setViewportSize(LAPTOP);
     const amount = (await rowOf(refunded.onChainTx).locator('td.amount').textContent())!;
 
     await page.getByRole('button', { name: `Refund ${refunded.onChainTx}` }).click();

@@ -4,7 +4,13 @@ import { DataSource } from 'typeorm';
 import { expectEventually } from '@platform/test-support';
 import type { DepositTarget } from '../../sandbox/src/deposits/sandbox-deposit.js';
 import type { Standalone } from '../../standalone/src/start-standalone.js';
-import { screenshot, seriousAccessibilityViolations } from './console-browser.js';
+import {
+  LAPTOP,
+  PHONE,
+  screenshot,
+  scrollsSideways,
+  seriousAccessibilityViolations,
+} from './console-browser.js';
 import { type ConsoleSystem, startConsoleSystem } from './console-system.js';
 
 // The fields of a transaction's timeline this suite reads.
@@ -73,8 +79,10 @@ describe('web console', () => {
     await consoleSystem?.stop();
   });
 
-  async function openConsole(path = '/console', viewport = { width: 1280, height: 800 }): Promise<Page> {
-    context = await browser.newContext({ viewport });
+  // en-US groups as the assertions expect; São Paulo is three hours from UTC, so a time in the
+  // browser's own zone is told apart from UTC.
+  async function openConsole(path = '/console', viewport = LAPTOP): Promise<Page> {
+    context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'America/Sao_Paulo' });
     const page = await context.newPage();
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) refusals.push(message.text());
@@ -138,7 +146,8 @@ describe('web console', () => {
       await row.waitFor();
       expect(await row.textContent()).toContain('console-customer');
       expect(await row.textContent()).toContain('101.02 USDC');
-      expect(await row.textContent()).toContain('400000 COP');
+      expect(await row.textContent()).toContain('400,000.00 COP');
+      expect(await row.textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
       await expect(page.getByRole('banner').textContent()).resolves.toContain('Console Co');
       await screenshot(page, 'partner-transactions');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -148,16 +157,29 @@ describe('web console', () => {
       expect(page.url()).not.toContain(apiKey);
       expect(await context.cookies()).toEqual([]);
       expect(refusals).toEqual([]);
+
+      // The zone a person picks is the one thing the browser remembers.
+      await page.getByLabel('Times in').selectOption('local');
+      await expect(row.textContent()).resolves.toMatch(/ GMT-3/);
+      await page.reload();
+      await signIn(page, apiKey);
+      await expect(row.textContent()).resolves.toMatch(/ GMT-3/);
+      await expect(page.evaluate('JSON.stringify({ ...localStorage })')).resolves.toBe(
+        '{"console.timeZone":"local"}',
+      );
       await context.close();
     });
 
     it('searches by the transaction id and filters by status', async () => {
-      const page = await openConsole('/console', { width: 390, height: 844 });
+      const page = await openConsole('/console', PHONE);
       await signIn(page, apiKey);
       await page.getByLabel('Id, reference, on-chain hash or user').fill(transactionId);
       await page.getByLabel('Status').selectOption('AWAITING_PAYMENT');
       await page.getByRole('button', { name: 'Search' }).click();
       await page.getByText('1 transaction, newest first').waitFor();
+      await expect(scrollsSideways(page)).resolves.toBe(false);
+      await screenshot(page, 'partner-transactions-cards');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       await page.getByLabel('Status').selectOption('PAYMENT_COMPLETED');
       await page.getByRole('button', { name: 'Search' }).click();
@@ -197,6 +219,28 @@ describe('web console', () => {
       await pay.waitFor();
       await screenshot(page, 'partner-transaction-sandbox-pay');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      // The API failing while the page reads it again: it keeps what it read, says so with the
+      // request id, and reads again on Retry.
+      await page.route('**/transaction/*/timeline', (route) =>
+        route.fulfill({
+          status: 503,
+          headers: { 'content-type': 'application/json', 'x-request-id': 'req-console-down' },
+          body: JSON.stringify({
+            code: 'service_unavailable',
+            reason: 'Service unavailable',
+            retryable: true,
+          }),
+        }),
+      );
+      const banner = page.getByRole('alert').filter({ hasText: 'req-console-down' });
+      await banner.waitFor({ timeout: 10_000 });
+      await expect(banner.textContent()).resolves.toContain('Could not refresh (Service unavailable)');
+      await expect(page.locator('.summary').textContent()).resolves.toContain(id!);
+      await screenshot(page, 'partner-transaction-api-down');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.unroute('**/transaction/*/timeline');
+      await banner.getByRole('button', { name: 'Retry' }).click();
+      await banner.waitFor({ state: 'detached' });
       await pay.click();
       const sent = (await page.getByText(/^Deposit sent on SOLANA: /).textContent())!;
       const onChainTx = sent.replace('Deposit sent on SOLANA: ', '');
@@ -229,9 +273,11 @@ describe('web console', () => {
           headers: { 'X-OPS-API-KEY': opsApiKey },
         })
       ).json()) as { payment_context: DepositTarget };
-      expect(timeline).toContain(`Deposit of ${target.amount} USDC (funded)`);
+      // Grouped, at least cents, the exact amount sent.
+      const deposited = /Deposit of ([\d,]+\.\d{2,6}) USDC \(funded\)/.exec(timeline)?.[1];
+      expect(Number(deposited?.replaceAll(',', ''))).toBe(Number(target.amount));
       expect(timeline).toContain(onChainTx);
-      expect(timeline).toContain('Payout of 100 BRL: settled');
+      expect(timeline).toContain('Payout of 100.00 BRL: settled');
       expect(timeline).toContain('Status: payment completed');
       // Simulated chains have no explorer: the hash is text to copy, never a dead link.
       await expect(page.locator('.timeline a.hash').count()).resolves.toBe(0);
@@ -240,16 +286,17 @@ describe('web console', () => {
       await screenshot(page, 'partner-transaction');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       // At phone width the long hashes wrap inside the page.
-      await page.setViewportSize({ width: 390, height: 844 });
-      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+      await page.setViewportSize(PHONE);
+      await expect(scrollsSideways(page)).resolves.toBe(false);
       await screenshot(page, 'partner-transaction-phone');
+
       await context.close();
     }, 90_000);
 
     it('charts the activity per day by corridor and the status mix, with the numbers in a table', async () => {
       const page = await openConsole('/console/overview');
       await signIn(page, apiKey);
-      await page.getByRole('img', { name: /^Transactions per day, by corridor/ }).waitFor();
+      await page.getByRole('img', { name: /^Transactions per day \(UTC\), by corridor/ }).waitFor();
       await page.getByRole('img', { name: /^Where they stand now/ }).waitFor();
       const row = page.getByRole('row').filter({ hasText: 'USDC STELLAR → BREB COP' });
       await expect(row.textContent()).resolves.toMatch(/101\.02 USDC$/);
@@ -264,9 +311,9 @@ describe('web console', () => {
       const breb = page.getByRole('region', { name: 'Limits of BREB COP' });
       const customer = breb.getByRole('row').filter({ hasText: 'console-customer' });
       await expect(customer.textContent()).resolves.toMatch(
-        /^console-customer\d+ of 25000000 COP \(\d+%\)\d+ of 15 \(\d+%\)$/,
+        /^console-customer[\d,]+\.\d{2} COP of 25,000,000\.00 COP \(\d+%\)\d+ of 15 \(\d+%\)$/,
       );
-      await expect(breb.textContent()).resolves.toContain('Per transaction: 5000000 COP');
+      await expect(breb.textContent()).resolves.toContain('Per transaction: 5,000,000.00 COP');
       await screenshot(page, 'partner-limits');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await context.close();
@@ -308,14 +355,20 @@ describe('web console', () => {
       await row.getByRole('button', { name: /^Redeliver/ }).click();
       await row.filter({ hasText: 'DELIVERED' }).waitFor();
       await expect(row.textContent()).resolves.toContain('HTTP 200');
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'webhook.test: Sent again: the endpoint answered HTTP 200 (delivered).' })
+        .waitFor();
       // The charts read the attempts again after the redelivery: today had a failure and a success.
-      await page.getByRole('img', { name: /^Delivery attempts per day, succeeded and failed/ }).waitFor();
+      await page
+        .getByRole('img', { name: /^Delivery attempts per day \(UTC\), succeeded and failed/ })
+        .waitFor();
       await page.getByRole('img', { name: /^Attempt latency per day/ }).waitFor();
       const today = new Date().toISOString().slice(0, 10);
       const attempts = page.getByRole('region', { name: 'Webhook attempts table' }).getByRole('row');
       await attempts.filter({ hasText: today }).filter({ hasText: '%' }).waitFor();
       const cells = await attempts.filter({ hasText: today }).getByRole('cell').allTextContents();
-      const [, total, succeeded, failed] = cells.map(Number);
+      const [, total, succeeded, failed] = cells.map((cell) => Number(cell.replaceAll(',', '')));
       expect(succeeded).toBeGreaterThanOrEqual(1);
       expect(failed).toBeGreaterThanOrEqual(1);
       expect(succeeded! + failed!).toBe(total);
@@ -326,11 +379,30 @@ describe('web console', () => {
       expect(rotated).not.toBe(firstSecret);
       await screenshot(page, 'partner-webhooks');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
-      await page.setViewportSize({ width: 390, height: 844 });
-      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+      await page.setViewportSize(PHONE);
+      await expect(scrollsSideways(page)).resolves.toBe(false);
       await screenshot(page, 'partner-webhooks-phone');
       await page.getByRole('button', { name: 'I have copied it' }).click();
       await expect(page.locator('.secret').count()).resolves.toBe(0);
+
+      // Support's view of one delivery, found by its event type (kept in the URL): the body as
+      // signed, then each attempt's headers, answer and timing, newest first.
+      await page.setViewportSize(LAPTOP);
+      await page.getByLabel('Event').selectOption('webhook.test');
+      await page.waitForURL(/\?event_type=webhook\.test$/);
+      await page.getByRole('link', { name: 'webhook.test' }).first().click();
+      await page.getByRole('heading', { name: 'Webhook delivery' }).waitFor();
+      await expect(page.getByLabel('Request body').textContent()).resolves.toContain('webhook.test');
+      const tries = page.locator('.attempts > li');
+      await expect(tries.first().textContent()).resolves.toMatch(/: HTTP 200, delivered, [\d,]+ ms/);
+      await expect(tries.last().textContent()).resolves.toMatch(/: HTTP 500, http error, [\d,]+ ms/);
+      await expect(tries.first().textContent()).resolves.toContain('webhook-signature');
+      await expect(scrollsSideways(page)).resolves.toBe(false);
+      await screenshot(page, 'partner-webhook-delivery');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.setViewportSize(PHONE);
+      await expect(scrollsSideways(page)).resolves.toBe(false);
+      await screenshot(page, 'partner-webhook-delivery-phone');
       await context.close();
     });
   });
@@ -484,6 +556,15 @@ describe('web console', () => {
       expect(await partnerWith(newKey)).toBe(200);
       await screenshot(page, 'partner-api-keys');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      // Revoking the key this session uses: the next read is refused and the console signs out.
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: `Revoke ${newKey.slice(0, 10)}` }).click();
+      await expect(page.getByRole('alert').textContent()).resolves.toMatch(
+        /^You were signed out: the API no longer accepts/,
+      );
+      await page.getByLabel('API key', { exact: true }).waitFor();
+      await screenshot(page, 'signed-out-revoked');
       await context.close();
     });
   });
@@ -599,7 +680,7 @@ describe('web console', () => {
       await page.getByLabel('Per transaction, BRL (blank: none)').fill('1000');
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Save' }).click();
-      await row.filter({ hasText: '1000 BRL' }).waitFor();
+      await row.filter({ hasText: '1,000.00 BRL' }).waitFor();
       expect(await pixQuote(1000.01)).toBe(400);
       expect(await pixQuote(1000)).toBe(200);
       await screenshot(page, 'ops-rail-caps');

@@ -1,4 +1,5 @@
 import type { PaymentMethod, TargetCurrency } from '@shared/contracts';
+import { formatCount, formatMoney } from '../format/money.js';
 
 // A rail's payout caps: decimal strings in its currency, null where uncapped.
 export interface Caps {
@@ -35,4 +36,4 @@ export const railName = (rail: { paymentMethod: string; targetCurrency: string }
   `${rail.paymentMethod} ${rail.targetCurrency}`;
 
 export const capText = (cap: string | number | null, currency?: string) =>
-  cap === null ? 'uncapped' : currency ? `${cap} ${currency}` : String(cap);
+  cap === null ? 'uncapped' : currency ? formatMoney(String(cap), currency) : formatCount(Number(cap));

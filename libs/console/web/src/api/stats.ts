@@ -20,3 +20,23 @@ export interface TransactionStats {
 
 export const corridorOf = (row: DailyActivity) =>
   `${row.cryptoCurrency} ${row.blockchain} → ${row.paymentMethod} ${row.targetCurrency}`;
+
+// GET /transactions/figures (the overview's tiles) over the transactions list's filter.
+export interface TransactionFigures {
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly count: number;
+  // Crypto received per currency (source amounts, fee included): exact decimal strings.
+  readonly volume: ReadonlyArray<{
+    readonly currency: string;
+    readonly amount: string;
+    readonly count: number;
+  }>;
+  readonly completed: number;
+  // PAYMENT_FAILED and WRONG_AMOUNT.
+  readonly failed: number;
+  // Transactions with a refund sent.
+  readonly refunded: number;
+  // completed ÷ (completed + failed), 0–1; null when neither happened.
+  readonly successRate: number | null;
+}

@@ -1,5 +1,6 @@
 import type { TransactionStatus } from '@shared/contracts';
 import type { TransactionSummary } from './transactions.js';
+import { formatMoney } from '../format/money.js';
 
 // GET /transaction/{id}/timeline (transaction-service).
 export interface TransactionTimeline {
@@ -55,7 +56,7 @@ export function eventsOf(timeline: TransactionTimeline): TimelineEvent[] {
   const events: TimelineEvent[] = [
     ...deposits.map((deposit) => ({
       at: deposit.confirmedAt,
-      title: `Deposit of ${deposit.amount} ${transaction.cryptoCurrency} (${statusText(deposit.outcome)})`,
+      title: `Deposit of ${formatMoney(deposit.amount, transaction.cryptoCurrency)} (${statusText(deposit.outcome)})`,
       detail: `${transaction.blockchain} transfer from ${deposit.sender}`,
       hash: deposit.onChainTx,
     })),
@@ -69,7 +70,7 @@ export function eventsOf(timeline: TransactionTimeline): TimelineEvent[] {
       ? [
           {
             at: payout.updatedAt,
-            title: `Payout of ${payout.amount} ${payout.currency}: ${statusText(payout.status)}`,
+            title: `Payout of ${formatMoney(payout.amount, payout.currency)}: ${statusText(payout.status)}`,
             detail: [
               `${transaction.paymentMethod}, attempt ${payout.attempts}`,
               payout.railReference && `rail reference ${payout.railReference}`,
@@ -83,7 +84,7 @@ export function eventsOf(timeline: TransactionTimeline): TimelineEvent[] {
       : []),
     ...refunds.map((refund) => ({
       at: refund.settledAt ?? refund.requestedAt,
-      title: `Refund of ${refund.amount} ${transaction.cryptoCurrency}: ${statusText(refund.status)}`,
+      title: `Refund of ${formatMoney(refund.amount, transaction.cryptoCurrency)}: ${statusText(refund.status)}`,
       detail: `to ${refund.destination}; because ${statusText(refund.reason)}`,
       hash: refund.onChainTx,
     })),

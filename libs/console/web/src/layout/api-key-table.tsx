@@ -1,7 +1,7 @@
 import type { ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
 import { ScrollTable } from './scroll-table.js';
 import { ShownOnce } from './shown-once.js';
-import { formatTime } from './time.js';
+import { Time } from '../format/time-view.js';
 
 // A page of a partner's keys, newest first, each active one with its Revoke button: the partner's
 // own key page and the operator's partner page show the same table.
@@ -24,10 +24,14 @@ export function ApiKeyTable(props: {
           <th scope="row" className="mono">
             {key.displayPrefix}…{props.remark?.(key)}
           </th>
-          <td>{formatTime(key.createdAt)}</td>
+          <td>
+            <Time at={key.createdAt} />
+          </td>
           <td>
             {key.revokedAt ? (
-              <span className="badge failed">revoked {formatTime(key.revokedAt)}</span>
+              <span className="badge failed">
+                revoked <Time at={key.revokedAt} />
+              </span>
             ) : (
               <span className="badge done">active</span>
             )}

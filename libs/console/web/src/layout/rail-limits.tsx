@@ -1,13 +1,14 @@
+import { formatMoney } from '../format/money.js';
 import { capText, railName, type RailUsage } from '../api/rail-caps.js';
 import { ScrollTable } from './scroll-table.js';
 
-// "2500000 of 25000000 COP (10%)", or the amount alone where uncapped. Shares are for the eye
-// only: the amounts themselves are the API's exact decimals.
-function against(used: string | number, cap: string | number | null, currency = '') {
-  const unit = currency && ` ${currency}`;
-  if (cap === null) return `${used}${unit} (uncapped)`;
+// "2,500,000.00 COP of 25,000,000.00 COP (10%)", or the amount alone where uncapped. Shares are
+// for the eye only: the amounts themselves are the API's exact decimals.
+function against(used: string | number, cap: string | number | null, currency?: string) {
+  const usedText = capText(used, currency);
+  if (cap === null) return `${usedText} (uncapped)`;
   const share = Number(cap) > 0 ? Math.floor((Number(used) / Number(cap)) * 100) : 100;
-  return `${used} of ${cap}${unit} (${share}%)`;
+  return `${usedText} of ${capText(cap, currency)} (${share}%)`;
 }
 
 // One rail's caps and a partner's usage today (`users` names whose: "your users", "its users").
@@ -18,7 +19,7 @@ export function RailLimits({ rail, users }: { rail: RailUsage; users: string }) 
     <section aria-label={`Limits of ${name}`} className="panel">
       <h2>{name}</h2>
       <p>
-        Today ({rail.day}, {rail.timeZone}): {users} were paid {rail.partner.amount} {currency} in{' '}
+        Today ({rail.day}, {rail.timeZone}): {users} were paid {formatMoney(rail.partner.amount, currency)} in{' '}
         {rail.partner.count} {rail.partner.count === 1 ? 'transaction' : 'transactions'}. Per transaction:{' '}
         {capText(caps.perTransaction, currency)}; per rail per day, across the platform:{' '}
         {capText(caps.perPaymentMethodDailyAmount, currency)}.

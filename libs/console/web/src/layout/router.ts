@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 
 // The console's pages live under /console (the gateway answers index.html for each); moving
 // between them changes the history, never the server.
@@ -18,6 +18,30 @@ export function usePath(): string {
     return () => window.removeEventListener('popstate', update);
   }, []);
   return path;
+}
+
+// The page's query (?status=…&page=2): a list's filters live there, so a person can go back to
+// them, bookmark them or send them to a colleague.
+export function useQuery(): URLSearchParams {
+  const [search, setSearch] = useState(() => window.location.search);
+  useEffect(() => {
+    const update = () => setSearch(window.location.search);
+    window.addEventListener('popstate', update);
+    return () => window.removeEventListener('popstate', update);
+  }, []);
+  return useMemo(() => new URLSearchParams(search), [search]);
+}
+
+// Moves to the same page with this query (empty values left out), as a new history entry.
+export function setQuery(values: Readonly<Record<string, string | number | undefined>>): void {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  if (`?${text}` === window.location.search || (text === '' && window.location.search === '')) return;
+  window.history.pushState(null, '', `${window.location.pathname}${text ? `?${text}` : ''}`);
+  window.dispatchEvent(new PopStateEvent('popstate'));
 }
 
 function currentPath(): string {

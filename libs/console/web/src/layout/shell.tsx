@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TimeZoneSwitch } from '../format/time-view.js';
 import { Link } from './link.js';
 
 export interface NavItem {
@@ -32,6 +33,7 @@ export function Shell(props: {
             ))}
           </ul>
         </nav>
+        <TimeZoneSwitch />
         <span className="who">{props.name}</span>
         <button type="button" onClick={props.onSignOut}>
           Sign out

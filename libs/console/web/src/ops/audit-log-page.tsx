@@ -2,7 +2,7 @@ import type { ConsoleApi } from '../api/console-api.js';
 import { loadOperatorChanges } from '../api/operator-audit.js';
 import { LoadState } from '../layout/load-state.js';
 import { ScrollTable } from '../layout/scroll-table.js';
-import { formatTime } from '../layout/time.js';
+import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
 
 // Who changed what and when, across every service that records operator changes.
@@ -27,7 +27,9 @@ export function AuditLogPage({ api }: { api: ConsoleApi }) {
             >
               {changes.map((change) => (
                 <tr key={change.key}>
-                  <td>{formatTime(change.occurredAt)}</td>
+                  <td>
+                    <Time at={change.occurredAt} />
+                  </td>
                   <td>{change.source}</td>
                   <td>{change.actor}</td>
                   <td>{change.action}</td>

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { HeldDepositAction, UnmatchedDeposit, UnmatchedDepositPage } from '../api/deposits.js';
 import { ScrollTable } from '../layout/scroll-table.js';
-import { formatTime } from '../layout/time.js';
+import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
 import { HeldDepositForm } from './held-deposit-form.js';
 import { ReconcileForm, type ReconcileRequest } from './reconcile-form.js';
 import { PagedList } from './paged-list.js';
+import { formatMoney } from '../format/money.js';
 
 const PAGE_SIZE = 50;
 
@@ -42,16 +43,17 @@ export function DepositsPage({ api }: { api: ConsoleApi }) {
             caption={<>{page.total} unmatched, newest first</>}
             columns={['Confirmed', 'Transfer', 'Amount', 'To', 'Memo', 'Why unmatched']}
             actions
+            cardsLeadWith={['Amount', 'Why unmatched']}
           >
             {page.deposits.map((deposit) => (
               <tr key={deposit.id}>
-                <td>{formatTime(deposit.confirmedAt)}</td>
+                <td>
+                  <Time at={deposit.confirmedAt} />
+                </td>
                 <td className="mono">
                   {deposit.blockchain} {deposit.on_chain_tx}
                 </td>
-                <td className="amount">
-                  {deposit.amount} {deposit.cryptoCurrency}
-                </td>
+                <td className="amount">{formatMoney(deposit.amount, deposit.cryptoCurrency)}</td>
                 <td className="mono">{deposit.depositAddress}</td>
                 <td className="mono">{deposit.memo ?? '—'}</td>
                 <td>{deposit.reason ?? '—'}</td>

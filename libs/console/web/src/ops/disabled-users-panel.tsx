@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { DisabledUserPage } from '../api/ops-partners.js';
 import { ScrollTable } from '../layout/scroll-table.js';
-import { formatTime } from '../layout/time.js';
+import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 import { PagedList } from './paged-list.js';
@@ -79,7 +79,9 @@ export function DisabledUsersPanel({ api, partnerId }: { api: ConsoleApi; partne
                 <th scope="row" className="mono">
                   {user.userId}
                 </th>
-                <td>{formatTime(user.disabledAt)}</td>
+                <td>
+                  <Time at={user.disabledAt} />
+                </td>
                 <td>
                   <button
                     type="button"

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { HeldDepositAction, ResolvedDeposit, UnmatchedDeposit } from '../api/deposits.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
+import { formatMoney } from '../format/money.js';
 
 const WORDS: Readonly<Record<HeldDepositAction, { title: string; verb: string; target: string }>> = {
   refund: { title: 'Refund a held transfer', verb: 'Refund', target: 'Destination (blank: the sender)' },
@@ -27,7 +28,7 @@ export function HeldDepositForm(props: {
   const [target, setTarget] = useState('');
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
   const words = WORDS[action];
-  const money = `${deposit.amount} ${deposit.cryptoCurrency} on ${deposit.blockchain}`;
+  const money = `${formatMoney(deposit.amount, deposit.cryptoCurrency)} on ${deposit.blockchain}`;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -84,10 +85,10 @@ export function HeldDepositForm(props: {
 
 // What came of it, in a line: where the refund goes, or what the transaction did with it.
 function summary(resolved: ResolvedDeposit): string {
-  const money = `${resolved.amount} ${resolved.cryptoCurrency}`;
+  const money = formatMoney(resolved.amount, resolved.cryptoCurrency);
   const refunds = resolved.refunds.map(
     (refund) =>
-      `${refund.amount} ${resolved.cryptoCurrency} refunded to ${refund.destination} (${refund.status.toLowerCase()})`,
+      `${formatMoney(refund.amount, resolved.cryptoCurrency)} refunded to ${refund.destination} (${refund.status.toLowerCase()})`,
   );
   if (resolved.resolution.action === 'refund') return refunds[0] ?? `${money} refunded`;
   const assigned = `${money} assigned to transaction ${resolved.transactionId}: ${resolved.transactionStatus ?? resolved.outcome}`;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import { KYB_STATUSES, type KybStatus, type PartnerKyb } from '../api/ops-partners.js';
 import { LoadState } from '../layout/load-state.js';
-import { formatTime } from '../layout/time.js';
+import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 
@@ -30,9 +30,14 @@ export function KybPanel({ api, partnerId }: { api: ConsoleApi; partnerId: strin
             <p>
               Now: <strong>{kyb.status}</strong> — {STATUS_MEANING[kyb.status]}
               {kyb.status === 'pending' && ` ${kyb.pendingLimit} units of the source asset`}
-              {kyb.updatedBy && kyb.updatedAt
-                ? ` (set by ${kyb.updatedBy}, ${formatTime(kyb.updatedAt)})`
-                : ', never set'}
+              {kyb.updatedBy && kyb.updatedAt ? (
+                <>
+                  {' '}
+                  (set by {kyb.updatedBy}, <Time at={kyb.updatedAt} />)
+                </>
+              ) : (
+                ', never set'
+              )}
               .
             </p>
             {/* A new key starts the form afresh from the status just loaded. */}

@@ -4,6 +4,7 @@ import { KYC_POLICY_MODES, type KycPolicy, type KycPolicyMode } from '../api/ops
 import { LoadState } from '../layout/load-state.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
+import { formatMoney } from '../format/money.js';
 
 const MODE_MEANING: Readonly<Record<KycPolicyMode, string>> = {
   off: 'never asks for KYC',
@@ -23,7 +24,7 @@ export function KycPolicyPanel({ api, partnerId }: { api: ConsoleApi; partnerId:
           <>
             <p>
               Now: <strong>{policy.mode}</strong> — {MODE_MEANING[policy.mode]}
-              {policy.mode === 'threshold' && ` (${policy.thresholdAmount} USD)`}
+              {policy.mode === 'threshold' && ` (${formatMoney(policy.thresholdAmount, 'USD')})`}
               {policy.source === 'default' && ', the platform default'}.
             </p>
             {/* A new key starts the form afresh from the policy just loaded. */}

@@ -2,7 +2,7 @@ import type { ConsoleApi } from '../api/console-api.js';
 import type { PartnerSummary } from '../api/ops-partners.js';
 import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
-import { formatTime } from '../layout/time.js';
+import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
 import { DisabledUsersPanel } from './disabled-users-panel.js';
 import { KybPanel } from './kyb-panel.js';
@@ -25,7 +25,7 @@ export function PartnerPage({ api, partnerId }: { api: ConsoleApi; partnerId: st
           <>
             <h1 id="partner-title">{partner.name}</h1>
             <p className="note">
-              Partner <span className="mono">{partner.id}</span>, created {formatTime(partner.createdAt)}
+              Partner <span className="mono">{partner.id}</span>, created <Time at={partner.createdAt} />
             </p>
             <PartnerKeysPanel api={api} partnerId={partner.id} />
             <KybPanel api={api} partnerId={partner.id} />

@@ -4,7 +4,7 @@ import type { CreatedPartner, PartnerKyb, PartnerList } from '../api/ops-partner
 import { Link } from '../layout/link.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { ShownOnce } from '../layout/shown-once.js';
-import { formatTime } from '../layout/time.js';
+import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 import { kybSummary } from './kyb-panel.js';
@@ -103,7 +103,9 @@ export function PartnersPage({ api }: { api: ConsoleApi }) {
                   <Link to={`/partners/${partner.id}`}>{partner.name}</Link>
                 </th>
                 <td className="mono">{partner.id}</td>
-                <td>{formatTime(partner.createdAt)}</td>
+                <td>
+                  <Time at={partner.createdAt} />
+                </td>
                 <td>{partner.activeKeys}</td>
                 <td>{kybOf(partner.id)}</td>
               </tr>

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { AttentionStatus, RefundPage } from '../api/refunds.js';
 import { ScrollTable } from '../layout/scroll-table.js';
-import { formatTime } from '../layout/time.js';
+import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
 import { PagedList } from './paged-list.js';
+import { formatMoney } from '../format/money.js';
 
 const CHOICES: ReadonlyArray<readonly [AttentionStatus, string]> = [
   ['FAILED', 'Failed: chain-watchers gave up'],
@@ -54,11 +55,11 @@ export function RefundsPage({ api }: { api: ConsoleApi }) {
           >
             {page.refunds.map((refund) => (
               <tr key={refund.id}>
-                <td>{formatTime(refund.requestedAt)}</td>
-                <td className="mono">{refund.transactionId ?? 'none (held transfer)'}</td>
-                <td className="amount">
-                  {refund.amount} {refund.cryptoCurrency}
+                <td>
+                  <Time at={refund.requestedAt} />
                 </td>
+                <td className="mono">{refund.transactionId ?? 'none (held transfer)'}</td>
+                <td className="amount">{formatMoney(refund.amount, refund.cryptoCurrency)}</td>
                 <td className="mono">
                   {refund.blockchain} {refund.destination}
                 </td>

@@ -4,13 +4,16 @@ import { LoadState } from '../layout/load-state.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { StackedBarChart, type Bar } from '../layout/stacked-bar-chart.js';
 import { useLoad } from '../layout/use-load.js';
+import { FiguresPanel } from './figures-panel.js';
+import { formatUtcDay } from '../format/time.js';
+import { formatCount, formatMoney } from '../format/money.js';
 
 const DAYS = 14;
 
 function perDay(stats: TransactionStats): Bar[] {
   const days = [...new Set(stats.daily.map((row) => row.day))];
   return days.map((day) => ({
-    label: day.slice(5),
+    label: day,
     parts: stats.daily
       .filter((row) => row.day === day)
       .map((row) => ({ series: corridorOf(row), value: row.count })),
@@ -22,14 +25,16 @@ export function OverviewPage({ api }: { api: ConsoleApi }) {
   const { result } = useLoad(() => api.get<TransactionStats>('/transactions/stats', { days: DAYS }), [api]);
   return (
     <section aria-labelledby="overview-title">
-      <h1 id="overview-title">Overview (last {DAYS} days)</h1>
+      <h1 id="overview-title">Overview</h1>
+      <FiguresPanel api={api} />
+      <h2>The last {DAYS} days</h2>
       <LoadState load={result}>
         {(stats) =>
           stats.daily.length === 0 ? (
             <p>No transaction in the last {DAYS} days.</p>
           ) : (
             <>
-              <StackedBarChart title="Transactions per day, by corridor" bars={perDay(stats)} />
+              <StackedBarChart title="Transactions per day (UTC), by corridor" bars={perDay(stats)} />
               <StackedBarChart
                 title="Where they stand now"
                 bars={stats.statuses.map(({ status, count }) => ({
@@ -44,12 +49,10 @@ export function OverviewPage({ api }: { api: ConsoleApi }) {
               >
                 {stats.daily.map((row) => (
                   <tr key={`${row.day} ${corridorOf(row)}`}>
-                    <td>{row.day}</td>
+                    <td>{formatUtcDay(row.day)}</td>
                     <td>{corridorOf(row)}</td>
-                    <td className="amount">{row.count}</td>
-                    <td className="amount">
-                      {row.volume} {row.cryptoCurrency}
-                    </td>
+                    <td className="amount">{formatCount(row.count)}</td>
+                    <td className="amount">{formatMoney(row.volume, row.cryptoCurrency)}</td>
                   </tr>
                 ))}
               </ScrollTable>

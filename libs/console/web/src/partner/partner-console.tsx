@@ -6,6 +6,7 @@ import { OverviewPage } from './overview-page.js';
 import { QuotePlaygroundPage } from './quote-playground-page.js';
 import { TransactionPage } from './transaction-page.js';
 import { TransactionsPage } from './transactions-page.js';
+import { WebhookDeliveryPage } from './webhook-delivery-page.js';
 import { WebhooksPage } from './webhooks-page.js';
 
 const NAV: readonly NavItem[] = [
@@ -18,6 +19,9 @@ const NAV: readonly NavItem[] = [
 ];
 
 function Page({ session, path }: { session: Session; path: string }) {
+  const delivery = /^\/webhooks\/deliveries\/([^/]+)$/.exec(path);
+  if (delivery)
+    return <WebhookDeliveryPage key={delivery[1]} api={session.api} id={decodeURIComponent(delivery[1]!)} />;
   if (path.startsWith('/webhooks')) return <WebhooksPage api={session.api} />;
   if (path.startsWith('/api-keys')) return <ApiKeysPage session={session} />;
   if (path.startsWith('/quotes')) return <QuotePlaygroundPage api={session.api} />;

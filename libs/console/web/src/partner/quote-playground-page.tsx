@@ -3,6 +3,8 @@ import { ApiError, type ConsoleApi } from '../api/console-api.js';
 import { corridorName, type PublicCorridor, type Quote } from '../api/quotes.js';
 import { LoadState } from '../layout/load-state.js';
 import { useLoad } from '../layout/use-load.js';
+import { formatMoney } from '../format/money.js';
+import { Time } from '../format/time-view.js';
 
 type Answer = { readonly quote: Quote } | { readonly refusal: string };
 
@@ -87,19 +89,17 @@ function QuoteForm({ api, corridors }: { api: ConsoleApi; corridors: readonly Pu
         <dl className="summary" aria-live="polite">
           <div className="pair">
             <dt>Deposit (fee included)</dt>
-            <dd className="mono">
-              {answer.quote.value} {corridor.cryptoCurrency}
-            </dd>
+            <dd className="mono">{formatMoney(String(answer.quote.value), corridor.cryptoCurrency)}</dd>
           </div>
           <div className="pair">
             <dt>Fee ({answer.quote.fee.type})</dt>
-            <dd className="mono">
-              {answer.quote.fee.amount} {answer.quote.fee.currency}
-            </dd>
+            <dd className="mono">{formatMoney(answer.quote.fee.amount, answer.quote.fee.currency)}</dd>
           </div>
           <div className="pair">
             <dt>Valid until</dt>
-            <dd>{new Date(answer.quote.expiration_time).toLocaleString()}</dd>
+            <dd>
+              <Time at={new Date(answer.quote.expiration_time).toISOString()} />
+            </dd>
           </div>
           <div className="pair">
             <dt>Quote id</dt>

@@ -1,32 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Blockchain, PaymentMethod, TransactionStatus } from '@shared/contracts';
-import { NO_FILTERS, type TransactionFilters } from '../api/transactions.js';
-
-function Choice<T extends string>(props: {
-  id: string;
-  label: string;
-  value: T | '';
-  options: readonly T[];
-  onChange: (value: T | '') => void;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <select id={props.id} value={props.value} onChange={(event) => props.onChange(event.target.value as T)}>
-        <option value="">Any</option>
-        {props.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+import type { TransactionFilters } from '../api/transactions.js';
+import { reversedRangeRefusal } from '../format/day-range.js';
+import { ChoiceField } from '../layout/choice-field.js';
 
 // Edits a copy of the filters; they apply on submit, so typing does not search letter by letter.
-export function TransactionFiltersForm({ onApply }: { onApply: (filters: TransactionFilters) => void }) {
-  const [draft, setDraft] = useState<TransactionFilters>(NO_FILTERS);
+// A range that ends before it starts is refused here, in words, rather than finding nothing.
+export function TransactionFiltersForm(props: {
+  initial: TransactionFilters;
+  onApply: (filters: TransactionFilters) => void;
+}) {
+  const { initial, onApply } = props;
+  const [draft, setDraft] = useState<TransactionFilters>(initial);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const set =
     <K extends keyof TransactionFilters>(name: K) =>
     (value: TransactionFilters[K]) =>
@@ -34,7 +20,9 @@ export function TransactionFiltersForm({ onApply }: { onApply: (filters: Transac
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onApply(draft);
+    const reversed = reversedRangeRefusal(draft.from, draft.to);
+    setRefusal(reversed);
+    if (!reversed) onApply(draft);
   }
 
   return (
@@ -48,21 +36,21 @@ export function TransactionFiltersForm({ onApply }: { onApply: (filters: Transac
           onChange={(event) => set('q')(event.target.value)}
         />
       </div>
-      <Choice
+      <ChoiceField
         id="search-status"
         label="Status"
         value={draft.status}
         options={Object.values(TransactionStatus)}
         onChange={set('status')}
       />
-      <Choice
+      <ChoiceField
         id="search-chain"
         label="Chain"
         value={draft.blockchain}
         options={Object.values(Blockchain)}
         onChange={set('blockchain')}
       />
-      <Choice
+      <ChoiceField
         id="search-rail"
         label="Rail"
         value={draft.paymentMethod}
@@ -88,6 +76,11 @@ export function TransactionFiltersForm({ onApply }: { onApply: (filters: Transac
         />
       </div>
       <button type="submit">Search</button>
+      {refusal && (
+        <p role="alert" className="error wide">
+          {refusal}
+        </p>
+      )}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { TransactionStatus } from '@shared/contracts';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { SandboxCapabilities } from '../api/sandbox.js';
@@ -7,7 +7,8 @@ import { ChainHash } from '../layout/chain-hash.js';
 import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
 import { StatusBadge } from '../layout/status-badge.js';
-import { formatTime } from '../layout/time.js';
+import { formatMoney } from '../format/money.js';
+import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
 import { SandboxPayButton } from './sandbox-pay-button.js';
 import { WebhookDeliveriesTable } from './webhook-deliveries-table.js';
@@ -57,7 +58,7 @@ export function TransactionPage({ api, id }: { api: ConsoleApi; id: string }) {
             <ol className="timeline">
               {eventsOf(timeline).map((event, index) => (
                 <li key={index}>
-                  <time dateTime={event.at}>{formatTime(event.at)}</time>
+                  <Time at={event.at} />
                   <strong>{event.title}</strong>
                   {event.detail && <span className="mono detail">{event.detail}</span>}
                   {event.hash && (
@@ -80,14 +81,14 @@ export function TransactionPage({ api, id }: { api: ConsoleApi; id: string }) {
 
 function Summary(props: { timeline: TransactionTimeline; simulated: boolean }) {
   const { transaction } = props.timeline;
-  const rows: ReadonlyArray<readonly [string, string]> = [
+  const rows: ReadonlyArray<readonly [string, ReactNode]> = [
     ['Id', transaction.id],
     ['Reference (memo)', transaction.transactionReference],
     ['User', transaction.userId],
     ['Route', `${transaction.blockchain} → ${transaction.paymentMethod}`],
-    ['Deposit', `${transaction.sourceAmount} ${transaction.cryptoCurrency}`],
-    ['Payout', `${transaction.targetAmount} ${transaction.targetCurrency}`],
-    ['Created', formatTime(transaction.createdAt)],
+    ['Deposit', formatMoney(transaction.sourceAmount, transaction.cryptoCurrency)],
+    ['Payout', formatMoney(transaction.targetAmount, transaction.targetCurrency)],
+    ['Created', <Time at={transaction.createdAt} />],
   ];
   return (
     <dl className="summary">

@@ -1,52 +1,51 @@
-import { useState } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
-import { NO_FILTERS, type TransactionFilters, type TransactionSearch } from '../api/transactions.js';
+import { apiFilterOf, filtersOf, type TransactionSearch } from '../api/transactions.js';
+import { useTimeZoneChoice } from '../format/time-zone-choice.js';
 import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
 import { Pager } from '../layout/pager.js';
+import { setQuery, useQuery } from '../layout/router.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { StatusBadge } from '../layout/status-badge.js';
 import { useLoad } from '../layout/use-load.js';
+import { CsvDownloadButton } from './csv-download-button.js';
 import { TransactionFiltersForm } from './transaction-filters-form.js';
+import { Time } from '../format/time-view.js';
+import { formatMoney } from '../format/money.js';
 
 const PAGE_SIZE = 20;
 
-// A day picked in the form is a day where the person is: from its first instant to the next day's.
-const startOfDay = (day: string, plusDays = 0) => {
-  if (!day) return undefined;
-  const date = new Date(`${day}T00:00:00`);
-  date.setDate(date.getDate() + plusDays);
-  return date.toISOString();
-};
-
+// The filters and the page are the URL's query: a search can be bookmarked, sent or gone back to.
 export function TransactionsPage({ api }: { api: ConsoleApi }) {
-  const [filters, setFilters] = useState<TransactionFilters>(NO_FILTERS);
-  const [page, setPage] = useState(1);
+  const query = useQuery();
+  const filters = filtersOf(query);
+  const page = Math.max(1, Number(query.get('page')) || 1);
+  const zone = useTimeZoneChoice();
   const { result } = useLoad(
     () =>
       api.get<TransactionSearch>('/transactions', {
-        q: filters.q.trim(),
-        status: filters.status,
-        blockchain: filters.blockchain,
-        paymentMethod: filters.paymentMethod,
-        from: startOfDay(filters.from),
-        to: startOfDay(filters.to, 1),
+        ...apiFilterOf(filters, zone),
         page,
         pageSize: PAGE_SIZE,
       }),
-    [api, filters, page],
+    [api, query.toString(), zone],
   );
 
   return (
     <section aria-labelledby="transactions-title">
       <h1 id="transactions-title">Transactions</h1>
+      {/* Keyed by the query: going back in history shows that search's filters in the form. */}
       <TransactionFiltersForm
-        onApply={(applied) => {
-          setFilters(applied);
-          setPage(1);
-        }}
+        key={query.toString()}
+        initial={filters}
+        onApply={(applied) => setQuery(applied)}
       />
-      <LoadState load={result}>{(search) => <TransactionTable search={search} onPage={setPage} />}</LoadState>
+      <CsvDownloadButton api={api} filter={apiFilterOf(filters, zone)} />
+      <LoadState load={result}>
+        {(search) => (
+          <TransactionTable search={search} onPage={(next) => setQuery({ ...filters, page: next })} />
+        )}
+      </LoadState>
     </section>
   );
 }
@@ -63,10 +62,13 @@ function TransactionTable({ search, onPage }: { search: TransactionSearch; onPag
           </>
         }
         columns={['Created', 'Transaction', 'User', 'Route', 'Deposit', 'Payout', 'Status']}
+        cardsLeadWith={['Status', 'Payout']}
       >
         {search.transactions.map((transaction) => (
           <tr key={transaction.id}>
-            <td>{new Date(transaction.createdAt).toLocaleString()}</td>
+            <td>
+              <Time at={transaction.createdAt} />
+            </td>
             <td className="mono">
               <Link to={`/transactions/${transaction.id}`}>{transaction.id}</Link>
             </td>
@@ -74,12 +76,8 @@ function TransactionTable({ search, onPage }: { search: TransactionSearch; onPag
             <td>
               {transaction.blockchain} → {transaction.paymentMethod}
             </td>
-            <td className="amount">
-              {transaction.sourceAmount} {transaction.cryptoCurrency}
-            </td>
-            <td className="amount">
-              {transaction.targetAmount} {transaction.targetCurrency}
-            </td>
+            <td className="amount">{formatMoney(transaction.sourceAmount, transaction.cryptoCurrency)}</td>
+            <td className="amount">{formatMoney(transaction.targetAmount, transaction.targetCurrency)}</td>
             <td>
               <StatusBadge status={transaction.status} />
             </td>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, type ConsoleApi } from '../api/console-api.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../api/webhooks.js';
 import { ShownOnce } from '../layout/shown-once.js';
-import { formatTime } from '../layout/time.js';
+import { Time } from '../format/time-view.js';
 
 const failure = (error: unknown) => (error instanceof ApiError ? error.reason : 'The request failed.');
 
@@ -72,9 +72,12 @@ export function WebhookEndpointPanel(props: {
       {endpoint && (
         <>
           <p className="note">
-            Secret created {formatTime(endpoint.secret_created_at)}
-            {endpoint.previous_secret_expires_at &&
-              `; the previous one is accepted until ${formatTime(endpoint.previous_secret_expires_at)}`}
+            Secret created <Time at={endpoint.secret_created_at} />
+            {endpoint.previous_secret_expires_at && (
+              <>
+                ; the previous one is accepted until <Time at={endpoint.previous_secret_expires_at} />
+              </>
+            )}
             .
           </p>
           <div className="row">

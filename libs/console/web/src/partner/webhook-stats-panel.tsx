@@ -4,12 +4,14 @@ import { LoadState } from '../layout/load-state.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { StackedBarChart, type Bar } from '../layout/stacked-bar-chart.js';
 import { useLoad } from '../layout/use-load.js';
+import { formatCount } from '../format/money.js';
+import { formatUtcDay } from '../format/time.js';
 
 const DAYS = 14;
 
 const outcomes = (daily: readonly DailyAttempts[]): Bar[] =>
   daily.map((row) => ({
-    label: row.day.slice(5),
+    label: row.day,
     parts: [
       { series: 'succeeded', value: row.successes },
       { series: 'failed', value: row.failures },
@@ -19,7 +21,7 @@ const outcomes = (daily: readonly DailyAttempts[]): Bar[] =>
 // The bar's top is the 95th percentile, its lower part the median: one bar says both.
 const latencies = (daily: readonly DailyAttempts[]): Bar[] =>
   daily.map((row) => ({
-    label: row.day.slice(5),
+    label: row.day,
     parts: [
       { series: 'median (p50), ms', value: row.p50LatencyMs },
       { series: 'from p50 up to p95, ms', value: row.p95LatencyMs - row.p50LatencyMs },
@@ -44,11 +46,11 @@ export function WebhookStatsPanel({ api, version }: { api: ConsoleApi; version: 
             <>
               <div className="chart-pair">
                 <StackedBarChart
-                  title="Delivery attempts per day, succeeded and failed"
+                  title="Delivery attempts per day (UTC), succeeded and failed"
                   bars={outcomes(daily)}
                 />
                 <StackedBarChart
-                  title="Attempt latency per day: median and 95th percentile"
+                  title="Attempt latency per day (UTC): median and 95th percentile"
                   bars={latencies(daily)}
                 />
               </div>
@@ -67,13 +69,13 @@ export function WebhookStatsPanel({ api, version }: { api: ConsoleApi; version: 
               >
                 {daily.map((row) => (
                   <tr key={row.day}>
-                    <td>{row.day}</td>
-                    <td className="amount">{row.attempts}</td>
-                    <td className="amount">{row.successes}</td>
-                    <td className="amount">{row.failures}</td>
+                    <td>{formatUtcDay(row.day)}</td>
+                    <td className="amount">{formatCount(row.attempts)}</td>
+                    <td className="amount">{formatCount(row.successes)}</td>
+                    <td className="amount">{formatCount(row.failures)}</td>
                     <td className="amount">{Math.round((100 * row.successes) / row.attempts)} %</td>
-                    <td className="amount">{row.p50LatencyMs}</td>
-                    <td className="amount">{row.p95LatencyMs}</td>
+                    <td className="amount">{formatCount(row.p50LatencyMs)}</td>
+                    <td className="amount">{formatCount(row.p95LatencyMs)}</td>
                   </tr>
                 ))}
               </ScrollTable>

@@ -11,18 +11,26 @@ export interface Session {
 }
 
 // Checks the key before the console shows anything: a partner key must name a partner
-// (GET /partner), the ops key must open an ops route (GET /ops/corridors).
-export async function signIn(credential: Credential): Promise<Session> {
-  const api = new ConsoleApi(credential);
+// (GET /partner), the ops key must open an ops route (GET /ops/corridors). The session's client
+// calls `onRejected` once the key stops being accepted; the check's refusal is only this
+// function's error.
+export async function signIn(credential: Credential, onRejected: () => void): Promise<Session> {
+  const check = new ConsoleApi(credential);
+  const api = new ConsoleApi(credential, onRejected);
+  const keyPrefix = displayPrefixOf(credential.key);
   if (credential.kind === 'ops') {
-    await api.get('/ops/corridors');
-    return { api, name: `${credential.operator} (operator)`, keyPrefix: displayPrefixOf(credential.key) };
+    await check.get('/ops/corridors');
+    return { api, name: `${credential.operator} (operator)`, keyPrefix };
   }
-  const partner = await api.get<{ id: string; name: string }>('/partner');
-  return { api, name: partner.name, keyPrefix: displayPrefixOf(credential.key) };
+  const partner = await check.get<{ id: string; name: string }>('/partner');
+  return { api, name: partner.name, keyPrefix };
 }
 
 export function signInFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return 'That key was not accepted.';
   return 'The console could not reach the API. Try again.';
 }
+
+// Shown on sign-in when a session's key stopped being accepted.
+export const SESSION_ENDED =
+  'You were signed out: the API no longer accepts the key this session used (it may have been revoked). Sign in again.';

@@ -5,7 +5,13 @@ import { signIn, signInFailure, type Session } from './session.js';
 // Printable ASCII, as the services accept in X-Operator.
 const OPERATOR_NAME = '[ -~]{1,100}';
 
-export function SignInPage({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
+// `notice` says why the person is here again (their session's key stopped working).
+export function SignInPage(props: {
+  notice: string | null;
+  onSignedIn: (session: Session) => void;
+  onRejected: () => void;
+}) {
+  const { notice, onSignedIn, onRejected } = props;
   const [kind, setKind] = useState<Credential['kind']>('partner');
   const [key, setKey] = useState('');
   const [operator, setOperator] = useState('');
@@ -19,7 +25,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: Session) => v
     const credential: Credential =
       kind === 'ops' ? { kind, key: key.trim(), operator: operator.trim() } : { kind, key: key.trim() };
     try {
-      onSignedIn(await signIn(credential));
+      onSignedIn(await signIn(credential, onRejected));
     } catch (failure) {
       setError(signInFailure(failure));
       setBusy(false);
@@ -29,6 +35,11 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (session: Session) => v
   return (
     <main className="sign-in">
       <h1>Payout console</h1>
+      {notice && (
+        <p role="alert" className="error">
+          {notice}
+        </p>
+      )}
       <form onSubmit={submit} aria-describedby="sign-in-note">
         <fieldset>
           <legend>Sign in as</legend>
