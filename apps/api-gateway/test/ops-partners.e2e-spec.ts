@@ -5,6 +5,7 @@ import { InMemoryEventBus } from '@platform/messaging';
 import { startTestDatabase, type TestDatabase } from '@platform/test-support';
 import { TEST_OPS_API_KEY, startTestService, testGatewayEnv } from '@platform/testing';
 import { apiGatewayDefinition } from '../src/api-gateway.definition.js';
+import { ApiKeyUsageRecorder } from '../src/partners/api-key-usage.recorder.js';
 
 // Nothing here is proxied: every upstream is a port nobody listens on.
 const NOWHERE = 'http://127.0.0.1:9';
@@ -82,11 +83,16 @@ describe('api-gateway operator partners and their audit log', () => {
     });
 
     const audit = await ops().get('/ops/partners/audit').expect(200);
+    const names = new Map([
+      [first.partnerId, 'First Co'],
+      [second.partnerId, 'Second Co'],
+    ]);
     const entry = (actor: string, action: string, partnerId: string, subject: string) => ({
       id: expect.any(String),
       actor,
       action,
       partnerId,
+      partnerName: names.get(partnerId),
       subject,
       occurredAt: expect.any(String),
     });
@@ -134,6 +140,51 @@ describe('api-gateway operator partners and their audit log', () => {
     expect((await ops().get('/ops/partners').query({ page: 1_000_000_000 }).expect(400)).body).toEqual(
       invalid('page must be an integer from 1 to 999999999'),
     );
+  });
+
+  it('names keys at creation and lists their name and last use, recorded in batches', async () => {
+    const created = (await ops().post('/ops/partners').send({ name: 'Named Keys Co' }).expect(201)).body;
+    const own = (
+      await http
+        .post('/partner/keys')
+        .set('X-API-Key', created.apiKey)
+        .send({ name: 'production server' })
+        .expect(201)
+    ).body;
+    const byOps = (
+      await ops().post(`/ops/partners/${created.partnerId}/keys`).send({ name: 'Backup 🔑' }).expect(201)
+    ).body;
+    await http.get('/partner/keys').set('X-API-Key', own.apiKey).expect(200);
+    // Uses are buffered and written at most once a minute; the test writes them now.
+    await gateway.app.get(ApiKeyUsageRecorder).flush();
+
+    const { keys } = (await ops().get(`/ops/partners/${created.partnerId}/keys`).expect(200)).body;
+    const view = (key: { keyId: string }) => keys.find(({ keyId }: { keyId: string }) => keyId === key.keyId);
+    expect(view(own)).toMatchObject({ name: 'production server', lastUsedAt: expect.any(String) });
+    expect(Date.now() - Date.parse(view(own).lastUsedAt)).toBeLessThan(60_000);
+    expect(view(byOps)).toMatchObject({ name: 'Backup 🔑', lastUsedAt: null });
+    // The partner's first key has no name; it was used to create the second.
+    expect(view(created)).toMatchObject({ name: null, lastUsedAt: expect.any(String) });
+    const partnerView = (await http.get('/partner/keys').set('X-API-Key', own.apiKey).expect(200)).body.keys;
+    expect(partnerView.map(({ name }: { name: string | null }) => name).sort()).toEqual(
+      ['Backup 🔑', 'production server', null].sort(),
+    );
+  });
+
+  it.each([
+    [{ name: 42 }, 'name must be a string'],
+    [{ name: '' }, 'name must hold visible text and no control characters'],
+    [{ name: '   ' }, 'name must hold visible text and no control characters'],
+    [{ name: 'two\nlines' }, 'name must hold visible text and no control characters'],
+    [{ name: 'k'.repeat(65) }, 'name must be at most 64 characters'],
+  ])('refuses the key name of %j', async (body, reason) => {
+    const created = (await ops().post('/ops/partners').send({ name: 'Bad Names Co' }).expect(201)).body;
+    expect((await ops().post(`/ops/partners/${created.partnerId}/keys`).send(body).expect(400)).body).toEqual(
+      invalid(reason),
+    );
+    expect(
+      (await http.post('/partner/keys').set('X-API-Key', created.apiKey).send(body).expect(400)).body,
+    ).toEqual(invalid(reason));
   });
 
   it('refuses the reads without the ops key', async () => {

@@ -169,6 +169,9 @@ describe('api-gateway API key quotas and paged key lists', () => {
         displayPrefix: expect.stringMatching(/^pk_/),
         createdAt: expect.any(String),
         revokedAt: null,
+        name: null,
+        // Uses are recorded a minute at a time: none written yet.
+        lastUsedAt: null,
       })),
     });
     expect(idsOf(await ownPage({ page: 2, pageSize: 2 }))).toEqual(newestFirst.slice(2, 4));

@@ -4,6 +4,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { InternalIdentity, PartnerIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 import { ApiKeyHasher } from '../partners/api-key.hasher.js';
+import { ApiKeyUsageRecorder } from '../partners/api-key-usage.recorder.js';
 import { PartnersRepository } from '../partners/partners.repository.js';
 import { WalletTokenService } from '../wallet-auth/wallet-token.service.js';
 
@@ -32,6 +33,7 @@ export class CredentialAuthenticator {
     private readonly partners: PartnersRepository,
     private readonly hasher: ApiKeyHasher,
     private readonly walletTokens: WalletTokenService,
+    private readonly keyUsage: ApiKeyUsageRecorder,
     config: GatewayConfig,
   ) {
     this.opsKeyDigest = sha256(config.OPS_API_KEY);
@@ -60,6 +62,7 @@ export class CredentialAuthenticator {
       ? await this.partners.findActiveKeyByHash(this.hasher.hash(presented.trim()))
       : null;
     if (!key) return { outcome: 'rejected', reason: 'Invalid API key' };
+    this.keyUsage.used(key.id);
     return {
       outcome: 'authenticated',
       identity: { kind: 'partner', partnerId: key.partnerId, scheme: 'api_key', walletUser: null },

@@ -40,6 +40,8 @@ export class ApiKeyListQuery {
         displayPrefix: key.displayPrefix,
         createdAt: key.createdAt.toISOString(),
         revokedAt: key.revokedAt?.toISOString() ?? null,
+        name: key.name,
+        lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
       })),
     };
   }

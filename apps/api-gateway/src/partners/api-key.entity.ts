@@ -23,4 +23,12 @@ export class ApiKeyEntity {
 
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
+
+  // What its holder calls it ("production server"), given at creation; null when none was.
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  name!: string | null;
+
+  // When it last authenticated a request, up to a minute late (ApiKeyUsageRecorder); null: never.
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  lastUsedAt!: Date | null;
 }

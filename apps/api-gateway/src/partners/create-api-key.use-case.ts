@@ -30,12 +30,17 @@ export class CreateApiKeyUseCase {
   ) {}
 
   // `actor` is the operator (X-Operator, else "ops"), or "partner" for a partner's own key.
-  execute(actor: string, partnerId: string): Promise<IssuedApiKey> {
-    return this.transactions.run((unit) => this.issue(unit, actor, partnerId));
+  execute(actor: string, partnerId: string, name: string | null): Promise<IssuedApiKey> {
+    return this.transactions.run((unit) => this.issue(unit, actor, partnerId, name));
   }
 
   // Every key is issued here, a new partner's first one included, so none passes the quota.
-  async issue(unit: UnitOfWork, actor: string, partnerId: string): Promise<IssuedApiKey> {
+  async issue(
+    unit: UnitOfWork,
+    actor: string,
+    partnerId: string,
+    name: string | null,
+  ): Promise<IssuedApiKey> {
     const ownQuota = await this.partners.lockForKeyChanges(unit, partnerId);
     if (ownQuota === undefined) throw new PartnerError(PartnerErrorCode.PARTNER_NOT_FOUND);
     const { maxActiveKeys } = keyQuotaOf(ownQuota, this.config.API_KEY_QUOTA_DEFAULT);
@@ -51,6 +56,8 @@ export class CreateApiKeyUseCase {
       keyHash: key.hash,
       createdAt: this.clock.now(),
       revokedAt: null,
+      name,
+      lastUsedAt: null,
     });
     await this.audits.record(unit, { actor, action: 'issue_key', partnerId, subject: key.displayPrefix });
     return { keyId, apiKey: key.plaintext, displayPrefix: key.displayPrefix };

@@ -32,7 +32,7 @@ export class CreatePartnerUseCase {
         maxActiveKeys: null,
       });
       await this.audits.record(unit, { actor, action: 'create_partner', partnerId, subject: name });
-      const key = await this.apiKeys.issue(unit, actor, partnerId);
+      const key = await this.apiKeys.issue(unit, actor, partnerId, null);
       return { partnerId, name, ...key };
     });
   }

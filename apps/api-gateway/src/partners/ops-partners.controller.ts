@@ -22,6 +22,7 @@ import { OpsAuth } from '@platform/http';
 import { actorOf } from '@shared/util';
 import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { ApiKeyListQuery } from './api-key-list.query.js';
+import { CreateApiKeyRequestDto } from './create-api-key.request.dto.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { CreatePartnerRequestDto } from './create-partner.request.dto.js';
 import { CreatePartnerUseCase } from './create-partner.use-case.js';
@@ -123,8 +124,9 @@ export class OpsPartnersController {
   createKey(
     @Headers(OPERATOR) operator: string | undefined,
     @Param('partnerId', ParseUUIDPipe) partnerId: string,
+    @Body() body: CreateApiKeyRequestDto,
   ) {
-    return this.createApiKey.execute(actorOf(operator), partnerId);
+    return this.createApiKey.execute(actorOf(operator), partnerId, body.name ?? null);
   }
 
   @Get(':partnerId/keys')

@@ -33,6 +33,22 @@ class ApiKeyViewDto {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   revokedAt!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'production server',
+    description: 'Given at creation',
+  })
+  name!: string | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When it last authenticated a request (recorded up to a minute late); null: never',
+  })
+  lastUsedAt!: string | null;
 }
 
 export class ApiKeyListResponseDto extends PageResponseDto {
@@ -90,6 +106,14 @@ class PartnerAuditEntryDto {
 
   @ApiProperty({ format: 'uuid' })
   partnerId!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Acme Payments',
+    description: "The partner's name now",
+  })
+  partnerName!: string | null;
 
   @ApiProperty({ example: 'pk_t5Y0Us8r', description: "The partner's name or the key's prefix" })
   subject!: string;

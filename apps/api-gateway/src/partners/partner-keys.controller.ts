@@ -1,5 +1,6 @@
 import {
   Controller,
+  Body,
   Delete,
   ForbiddenException,
   Get,
@@ -13,6 +14,7 @@ import { CurrentIdentity, PartnerAuth } from '@platform/http';
 import type { PartnerIdentity } from '@shared/contracts';
 import { GatewayErrorResponseDto } from '../core/errors/gateway-error.response.dto.js';
 import { ApiKeyListQuery } from './api-key-list.query.js';
+import { CreateApiKeyRequestDto } from './create-api-key.request.dto.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { IssueKeyRoute } from './issue-key.route.js';
 import { ListPageRequestDto } from './list-page.request.dto.js';
@@ -56,8 +58,8 @@ export class PartnerKeysController {
   // Up to the partner's key quota (API_KEY_QUOTA_DEFAULT unless an operator set its own).
   @Post()
   @IssueKeyRoute()
-  create(@CurrentIdentity() identity: PartnerIdentity) {
-    return this.createApiKey.execute(PARTNER_ACTOR, keyHolderOf(identity));
+  create(@CurrentIdentity() identity: PartnerIdentity, @Body() body: CreateApiKeyRequestDto) {
+    return this.createApiKey.execute(PARTNER_ACTOR, keyHolderOf(identity), body.name ?? null);
   }
 
   @Delete(':keyId')

@@ -4,6 +4,7 @@ import { PresentsErrors } from '../core/errors/presents-errors.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { ApiKeyListQuery } from './api-key-list.query.js';
 import { ApiKeyHasher } from './api-key.hasher.js';
+import { ApiKeyUsageRecorder } from './api-key-usage.recorder.js';
 import { CreateApiKeyUseCase } from './create-api-key.use-case.js';
 import { CreatePartnerUseCase } from './create-partner.use-case.js';
 import { OpsPartnersController } from './ops-partners.controller.js';
@@ -21,13 +22,14 @@ import { SetKeyQuotaUseCase } from './set-key-quota.use-case.js';
 
 // Partners and their API keys, at most a quota of them active: a partner's own view (/partner,
 // /partner/keys) and the operators' administration with its audit log (/ops/partners). Exports what the gateway's
-// credential check needs to recognise a key, and the audit log other partner changes write to.
+// credential check needs to recognise a key and record its use, and the audit log other partner changes write to.
 @OwnsTables({ entities: [PartnerEntity, ApiKeyEntity, PartnerAuditEntity], migrations: partnersMigrations })
 @PresentsErrors(presentPartnerError)
 @Module({
   controllers: [PartnerController, PartnerKeysController, OpsPartnersController],
   providers: [
     ApiKeyHasher,
+    ApiKeyUsageRecorder,
     PartnersRepository,
     PartnerAuditsRepository,
     PartnerListQuery,
@@ -37,6 +39,6 @@ import { SetKeyQuotaUseCase } from './set-key-quota.use-case.js';
     RevokeApiKeyUseCase,
     SetKeyQuotaUseCase,
   ],
-  exports: [ApiKeyHasher, PartnersRepository, PartnerAuditsRepository],
+  exports: [ApiKeyHasher, ApiKeyUsageRecorder, PartnersRepository, PartnerAuditsRepository],
 })
 export class PartnersModule {}

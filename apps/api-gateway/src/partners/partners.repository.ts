@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import { ExpiringCache, loadOnce } from '@platform/http';
 import { Clock } from '@shared/util';
-import { entityManagerOf, type UnitOfWork } from '@platform/database';
+import { entityManagerOf, tableName, type UnitOfWork } from '@platform/database';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { PartnerEntity } from './partner.entity.js';
@@ -60,6 +60,18 @@ export class PartnersRepository {
   async insertPartner(unit: UnitOfWork, partner: PartnerEntity): Promise<void> {
     const manager = entityManagerOf(unit);
     await manager.insert(PartnerEntity, partner);
+  }
+
+  // Each key's latest use, in one statement; a time older than the one recorded (another
+  // replica's later use) changes nothing.
+  async recordKeyUses(uses: ReadonlyMap<string, Date>): Promise<void> {
+    const ids = [...uses.keys()];
+    await this.dataSource.query(
+      `UPDATE ${tableName(this.dataSource, ApiKeyEntity)} k SET "last_used_at" = u.at
+         FROM unnest($1::uuid[], $2::timestamptz[]) AS u(id, at)
+        WHERE k."id" = u.id AND (k."last_used_at" IS NULL OR k."last_used_at" < u.at)`,
+      [ids, ids.map((id) => uses.get(id)!)],
+    );
   }
 
   async insertKey(unit: UnitOfWork, key: ApiKeyEntity): Promise<void> {
