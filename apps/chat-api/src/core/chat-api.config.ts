@@ -1,4 +1,5 @@
 import {
+  IsBoolean,
   IsEmail,
   IsInt,
   IsNotEmpty,
@@ -10,6 +11,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
+import { Transform } from 'class-transformer';
 import { Secret } from '@platform/config';
 
 export class ChatApiConfig {
@@ -94,6 +96,36 @@ export class ChatApiConfig {
   // replica): the local-disk file store, used unless an object store is configured.
   @IsNotEmpty()
   CHAT_UPLOAD_DIR: string = '.data/chat-uploads';
+
+  // An S3-compatible object store for uploads instead of CHAT_UPLOAD_DIR (Zulip's
+  // S3_AUTH_UPLOADS_BUCKET): set, files are objects of this bucket, which must exist and stay
+  // private. CHAT_UPLOAD_S3_ENDPOINT names a service other than AWS (MinIO, Ceph, …), usually
+  // with CHAT_UPLOAD_S3_PATH_STYLE. Without the key pair the SDK's own chain is used (AWS_*
+  // variables, a web identity, the instance role).
+  @IsOptional()
+  @IsNotEmpty()
+  CHAT_UPLOAD_S3_BUCKET?: string;
+
+  @IsNotEmpty()
+  CHAT_UPLOAD_S3_REGION: string = 'us-east-1';
+
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] })
+  CHAT_UPLOAD_S3_ENDPOINT?: string;
+
+  // Read from the raw variable: implicit conversion would turn the string 'false' into true.
+  @Transform(({ obj, key }) => (obj as Record<string, unknown>)[key] === 'true')
+  @IsBoolean()
+  CHAT_UPLOAD_S3_PATH_STYLE: boolean = false;
+
+  @IsOptional()
+  @IsNotEmpty()
+  CHAT_UPLOAD_S3_ACCESS_KEY_ID?: string;
+
+  @ValidateIf((config: ChatApiConfig) => config.CHAT_UPLOAD_S3_ACCESS_KEY_ID !== undefined)
+  @Secret()
+  @IsNotEmpty({ message: 'CHAT_UPLOAD_S3_SECRET_ACCESS_KEY is required with CHAT_UPLOAD_S3_ACCESS_KEY_ID' })
+  CHAT_UPLOAD_S3_SECRET_ACCESS_KEY?: string;
 
   // Largest file POST /user_uploads accepts (Zulip's MAX_FILE_UPLOAD_SIZE, in MiB); the request
   // body limit of that route follows it.

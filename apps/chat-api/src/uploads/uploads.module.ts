@@ -10,7 +10,7 @@ import { AttachmentEditsListener } from './attachment-edits.listener.js';
 import { AttachmentsController } from './attachments.controller.js';
 import { AttachmentsService } from './attachments.service.js';
 import { AttachmentsRepository } from './attachments.repository.js';
-import { LocalDiskUploadStore } from './local-disk-upload.store.js';
+import { configuredUploadStore } from './configured-upload-store.js';
 import { ServeUploadUseCase } from './serve-upload.use-case.js';
 import { TemporaryUploadUrls } from './temporary-upload-urls.js';
 import { UploadDownloadsController } from './upload-downloads.controller.js';
@@ -36,12 +36,7 @@ import { uploadsMigrations } from './migrations/migrations.js';
     UploadFileUseCase,
     UploadLimits,
     UploadsStateProvider,
-    // The one store this server has today; an S3-compatible one would be chosen here by config.
-    {
-      provide: UPLOAD_STORE,
-      inject: [ChatApiConfig],
-      useFactory: (config: ChatApiConfig) => new LocalDiskUploadStore(config.CHAT_UPLOAD_DIR),
-    },
+    { provide: UPLOAD_STORE, inject: [ChatApiConfig], useFactory: configuredUploadStore },
   ],
   exports: [UPLOAD_STORE],
 })
