@@ -321,8 +321,17 @@ describe('transaction operations through the gateway', () => {
         status: 'AWAITING_PAYMENT',
         transaction_reference,
         payment_context: { blockchain: 'STELLAR', memo: transaction_reference, amount: 101.02 },
+        terms: {
+          amountToSend: '101.02',
+          cryptoCurrency: 'USDC',
+          recipientAmount: '400000',
+          targetCurrency: 'COP',
+          memo: transaction_reference,
+        },
         journal: [{ sequence: 1, change: 'CREATED', fromStatus: null, toStatus: 'AWAITING_PAYMENT' }],
       });
+      expect(response.body.terms.rate).toMatch(/^\d+(\.\d+)?$/);
+      expect(response.body.terms.fee).toMatch(/^\d+(\.\d+)?$/);
     });
 
     it('answers transaction_not_found for an unknown or malformed id, and 401 to partners', async () => {

@@ -207,6 +207,31 @@ describe("the web console's transaction reads", () => {
       ]);
       expect(body.payout).toMatchObject({ amount: '100', currency: 'BRL' });
       expect(body.refunds).toEqual([]);
+      // What support is asked: the agreed terms, where to pay, by when, and what arrived.
+      const decimalText = expect.stringMatching(/^\d+(\.\d+)?$/);
+      expect(body.terms).toEqual({
+        rate: decimalText,
+        fee: decimalText,
+        amountToSend: '18.43',
+        cryptoCurrency: 'USDC',
+        recipientAmount: '100',
+        targetCurrency: 'BRL',
+        depositAddress: expect.any(String),
+        memo: null,
+        payBefore: expect.stringMatching(/Z$/),
+      });
+      expect(body.amountReceived).toBe('18.43');
+    });
+
+    it('gives a memo-bound transaction its memo, and none received before a deposit', async () => {
+      const body = (await timeline(partnerA, stellar.id).expect(200)).body;
+      expect(body.terms).toMatchObject({
+        amountToSend: '101.02',
+        recipientAmount: '400000',
+        targetCurrency: 'COP',
+        memo: stellar.reference,
+      });
+      expect(body.amountReceived).toBeNull();
     });
 
     it("answers 404 for another partner's transaction and a malformed id", async () => {

@@ -4,6 +4,7 @@ import { transactionNotFound } from '../core/errors/transaction.errors.js';
 import { mayActFor, type TransactionCaller } from '../core/transaction-caller.js';
 import { isTransactionId } from '../transactions/transaction-id.js';
 import { transactionSummaryOf } from '../transactions/transaction-summary.js';
+import { transactionTermsOf } from '../transactions/transaction-terms.js';
 import type { TransactionTimelineResponseDto } from '../transactions/transaction-timeline.response.dto.js';
 import type { TransactionTimelines } from '../transactions/transaction-timelines.port.js';
 import { TransactionTimelineQuery } from './transaction-timeline.query.js';
@@ -22,6 +23,11 @@ export class TransactionTimelineView implements TransactionTimelines {
     const { transaction, journal, deposits, payout, refunds } = history;
     return {
       transaction: transactionSummaryOf(transaction),
+      terms: transactionTermsOf(transaction),
+      amountReceived:
+        deposits.length === 0
+          ? null
+          : deposits.reduce((sum, deposit) => sum.plus(decimal(deposit.amount)), decimal(0)).toFixed(),
       journal: journal.map((entry) => ({
         sequence: entry.sequence,
         change: entry.change,

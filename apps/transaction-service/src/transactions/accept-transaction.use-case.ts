@@ -119,6 +119,8 @@ export class AcceptTransactionUseCase {
       targetCurrency: quote.targetCurrency,
       sourceAmount: quote.cryptoAmount,
       targetAmount: quote.fiatAmount,
+      feeAmount: quote.feeAmount,
+      rate: quote.rate,
       quoteExpiresAt: new Date(quote.expiresAt),
       depositAddress,
       mintAddress: quote.asset.mintAddress,

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { TransactionStatus } from '@shared/contracts';
+import { TransactionTermsDto } from './transaction-terms.js';
 import { PaymentContextDto } from './transaction.response.dto.js';
 
 // What GET /ops/transactions/{id} answers, as documented (its callers are the operator CLI and the
@@ -58,6 +59,9 @@ export class OpsTransactionResponseDto {
 
   @ApiProperty({ type: PaymentContextDto })
   payment_context!: PaymentContextDto;
+
+  @ApiProperty({ type: TransactionTermsDto })
+  terms!: TransactionTermsDto;
 
   @ApiProperty({ type: [JournalEntryDto] })
   journal!: JournalEntryDto[];

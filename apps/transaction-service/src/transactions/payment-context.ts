@@ -38,11 +38,16 @@ export class PaymentContextBuilder {
       cryptoCurrency: transaction.cryptoCurrency,
       decimals: transaction.decimals,
       depositAddress: transaction.depositAddress,
-      memo: memoType ? transaction.reference : null,
+      memo: memoOf(transaction),
       memoType,
       mintAddress: namesMint ? transaction.mintAddress : null,
       notify: { ...rail.notify },
       rpcUrl: this.config.rpcUrlOf(transaction.blockchain),
     };
   }
+}
+
+// The memo a deposit must carry: the reference on a memo-bound chain (Stellar), else none.
+export function memoOf(transaction: TransactionEntity): string | null {
+  return chainRail(transaction.blockchain).paymentContext.memoType ? transaction.reference : null;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { TransactionStatus } from '@shared/contracts';
 import { TransactionSummaryDto } from './transaction-search.response.dto.js';
+import { TransactionTermsDto } from './transaction-terms.js';
 
 const nullableText = { type: String, nullable: true } as const;
 const nullableTime = { type: String, format: 'date-time', nullable: true } as const;
@@ -89,6 +90,18 @@ export class TimelineRefundDto {
 export class TransactionTimelineResponseDto {
   @ApiProperty({ type: TransactionSummaryDto })
   transaction!: TransactionSummaryDto;
+
+  @ApiProperty({ type: TransactionTermsDto })
+  terms!: TransactionTermsDto;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '50.5',
+    description:
+      'What arrived: the sum of its deposits (less than amountToSend for an underpay); null before any',
+  })
+  amountReceived!: string | null;
 
   @ApiProperty({ type: [TimelineStatusChangeDto] })
   journal!: TimelineStatusChangeDto[];

@@ -10,6 +10,7 @@ import type { SearchTransactionsRequestDto } from './search-transactions.request
 import type { TransactionSearchResponseDto } from './transaction-search.response.dto.js';
 import { transactionSummaryOf } from './transaction-summary.js';
 import { transactionFilterOf } from './transaction-filter.query.js';
+import { transactionTermsOf } from './transaction-terms.js';
 import { isTransactionId } from './transaction-id.js';
 import type {
   TransactionListItemDto,
@@ -85,6 +86,7 @@ export class TransactionViews {
       quoteExpiresAt: transaction.quoteExpiresAt.toISOString(),
       createdAt: transaction.createdAt.toISOString(),
       payment_context: this.paymentContext.of(transaction),
+      terms: transactionTermsOf(transaction),
       journal: journal.map((entry) => ({
         sequence: entry.sequence,
         change: entry.change,

@@ -72,6 +72,14 @@ export class TransactionEntity {
   @Column({ name: 'target_amount', type: 'numeric', precision: 20, scale: 2 })
   targetAmount!: string;
 
+  // The quote's fee (crypto, inside sourceAmount) and rate (fiat per unit of crypto) as accepted,
+  // for support to explain an amount; null for transactions accepted before they were kept.
+  @Column({ name: 'fee_amount', type: 'numeric', precision: 20, scale: 6, nullable: true })
+  feeAmount!: string | null;
+
+  @Column({ type: 'numeric', precision: 30, scale: 10, nullable: true })
+  rate!: string | null;
+
   @Column({ name: 'quote_expires_at', type: 'timestamptz' })
   quoteExpiresAt!: Date;
 
