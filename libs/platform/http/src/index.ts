@@ -26,5 +26,6 @@ export * from './observability/validation-constraints.js';
 export * from './platform.module.js';
 export * from './validation/days-back-query.js';
 export * from './validation/storable-text.js';
+export * from './validation/plain-dto-check.js';
 export * from './pages/page-query.decorators.js';
 export * from './pages/page-response.dto.js';

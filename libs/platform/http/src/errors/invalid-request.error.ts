@@ -1,4 +1,5 @@
 import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { plainDtoCheckOf } from '../validation/plain-dto-check.js';
 import { isPrototypeName, isStorableText, unstorableTextReason } from '../validation/storable-text.js';
 
 // A request that does not validate. Rendered as 400 with the first problem as the reason.
@@ -28,9 +29,13 @@ export function strictValidationPipe(): ValidationPipe {
 class StrictValidationPipe extends ValidationPipe {
   // Only what the validator walks (a client's DTO) is checked: custom parameters (an identity) may
   // hold cycles, and a plain parameter is left to its route (the chat API answers in Zulip's words).
+  // A valid body of a plain DTO is taken without the validator's executor (plainDtoCheckOf);
+  // everything else, every refusal included, goes through the full pipe.
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type !== 'custom' && this.toValidate(metadata)) refuseUnstorable(value, metadata);
-    return super.transform(value, metadata);
+    if (metadata.type === 'custom' || !this.toValidate(metadata)) return super.transform(value, metadata);
+    refuseUnstorable(value, metadata);
+    const dto = plainDtoCheckOf(metadata.metatype as new () => object)?.instanceOf(value);
+    return dto ?? super.transform(value, metadata);
   }
 }
 
