@@ -165,6 +165,20 @@ describe('custom emoji through the gateway', () => {
     await system.http.get(url.replace(`/${realmId}/`, `/${realmId + 1}/`)).expect(404);
     await system.http.get(`/user_avatars/${realmId}/emoji/images/00000000.png`).expect(404);
   });
+  it("renders the realm's active custom emoji in messages as Zulip's image, other names as text", async () => {
+    await uploadPng(ann, 'party_parrot').expect(200, OK);
+    const emoji = Object.values(await listed(ann)).find((entry) => entry['name'] === 'party_parrot')!;
+    const image = `<img alt=":party_parrot:" class="emoji" src="${String(emoji['source_url'])}" title="party parrot">`;
+    const rendered = async (content: string) =>
+      (await chat.as(bob).post('/messages/render', { content }).expect(200)).body.rendered as string;
+    expect(await rendered('so :party_parrot: much, not :unknown_one: nor `:party_parrot:`')).toBe(
+      `<p>so ${image} much, not :unknown_one: nor <code>:party_parrot:</code></p>`,
+    );
+    expect(await rendered('at 10:party_parrot:30')).toBe(`<p>at 10${image}30</p>`);
+    await chat.as(ann).delete('/realm/emoji/party_parrot').expect(200, OK);
+    expect(await rendered(':party_parrot:')).toBe('<p>:party_parrot:</p>');
+  });
+
   it('lets reactions use a custom emoji by name or id until it is deactivated', async () => {
     // Only an administrator may give a custom emoji a built-in emoji's name.
     await uploadPng(ann, 'octopus').expect(400, refusal('Only administrators can override built-in emoji.'));

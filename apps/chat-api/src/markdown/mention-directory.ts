@@ -23,6 +23,8 @@ export interface MentionDirectory {
   readonly streamsByName: ReadonlyMap<string, LinkableStream>;
   // The realm's active user groups the message names (the messages feature asks the groups).
   readonly groupsByName?: ReadonlyMap<string, MentionableGroup>;
+  // The realm's active custom emoji the message names (`:name:`), with their image URLs.
+  readonly customEmoji?: ReadonlyMap<string, string>;
   // The realm's URL, when the message may link into the realm: links to its `#…` views and
   // `user_uploads/` files are written relative, as Zulip writes them.
   readonly realmUrl?: string;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { emojiSourceUrl } from '../core/custom-emoji-urls.js';
 import {
   type MentionableUser,
   type MentionDirectory,
@@ -7,7 +8,10 @@ import {
   referencedNames,
 } from './mention-directory.js';
 
-// Looks up only the users and channels a message names, within its realm, and the realm's URL
+// Every `:name:` of a message, overlapping ones too (`:a:b:` names both a and b).
+const EMOJI_NAMES = /:(?=([\p{L}\p{N}\p{M}_+-]+):)/gu;
+
+// Looks up only the users, channels and custom emoji a message names, within its realm, and the realm's URL
 // when the message may link into it.
 @Injectable()
 export class MentionLookupQuery {
@@ -39,6 +43,15 @@ export class MentionLookupQuery {
           url: string;
         }>)
       : [];
+    const emojiNames = [...new Set([...content.matchAll(EMOJI_NAMES)].map((match) => match[1]!))];
+    const emojiRows =
+      emojiNames.length === 0
+        ? []
+        : ((await this.dataSource.query(
+            `SELECT "name", "file_name" AS "fileName" FROM "chat"."realm_emoji"
+              WHERE "realm_id" = $1 AND NOT "deactivated" AND "name" = ANY($2)`,
+            [realmId, emojiNames],
+          )) as Array<{ name: string; fileName: string }>);
     const usersByName = new Map<string, MentionableUser[]>();
     for (const user of userRows) {
       const key = user.fullName.toLowerCase();
@@ -48,6 +61,7 @@ export class MentionLookupQuery {
       usersById: new Map(userRows.map((user) => [user.id, user])),
       usersByName,
       streamsByName: new Map(streamRows.map((stream) => [stream.name.toLowerCase(), stream])),
+      customEmoji: new Map(emojiRows.map((emoji) => [emoji.name, emojiSourceUrl(realmId, emoji.fileName)])),
       ...(realmRows[0] ? { realmUrl: realmRows[0].url } : {}),
     };
   }

@@ -5,6 +5,7 @@ import { preprocessLists } from './list-preprocessor.js';
 import { EMPTY_DIRECTORY, type MentionDirectory, type RenderedMessage } from './mention-directory.js';
 import { zulipAutolink } from './zulip-autolink.plugin.js';
 import { zulipBlocks } from './zulip-blocks.plugin.js';
+import { zulipCustomEmoji } from './zulip-custom-emoji.plugin.js';
 import { zulipCodeBlocks } from './zulip-code-blocks.plugin.js';
 import { zulipEmphasis } from './zulip-emphasis.plugin.js';
 import { zulipFencedBlocks } from './zulip-fenced-blocks.plugin.js';
@@ -17,12 +18,13 @@ import { zulipUploadPreviews } from './zulip-upload-previews.plugin.js';
 
 // Zulip's Markdown dialect, rendered byte for byte as Zulip Server 11 renders it for the
 // constructs each plugin lists (what is not covered is listed in the chat-api README): raw HTML
-// is escaped, single newlines are line breaks, and Zulip's mentions and channel links render
-// with Zulip's classes.
+// is escaped, single newlines are line breaks, and Zulip's mentions, channel links and custom
+// emoji render with Zulip's classes.
 @Injectable()
 export class MessageRenderer {
   private readonly markdown = new MarkdownIt({ html: false, breaks: true })
     .use(zulipMentions)
+    .use(zulipCustomEmoji)
     .use(zulipInlineText)
     .use(zulipEmphasis)
     .use(zulipLinks)

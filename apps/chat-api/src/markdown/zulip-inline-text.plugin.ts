@@ -3,7 +3,7 @@ import { codeSpanEnd } from './inline-scan.js';
 import { escapeText } from './html-text.js';
 
 // Characters some inline rule starts on; plain text runs stop before them.
-const RULE_STARTS = new Set('\n`*~[]!<&@#'.split(''));
+const RULE_STARTS = new Set('\n`*~[]!<&@#:'.split(''));
 // A bare URL may start only at the beginning or after one of these (zulip-autolink.plugin.ts),
 // so text runs also stop just after them to give the URL rule its chance.
 export const URL_MAY_FOLLOW = /[\s'"(,:<]/;

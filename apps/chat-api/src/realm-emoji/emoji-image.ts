@@ -27,13 +27,3 @@ export function emojiContentType(fileName: string): string | undefined {
 export function newEmojiFileName(extension: string): string {
   return randomBytes(4).toString('hex') + extension;
 }
-
-// Where the image lives in the upload store, and the URL it is served at (Zulip's local
-// avatar layout: /user_avatars/{realm_id}/emoji/images/{file}).
-export function emojiPathId(realmId: number, fileName: string): string {
-  return `${realmId}/emoji/images/${fileName}`;
-}
-
-export function emojiSourceUrl(realmId: number, fileName: string): string {
-  return `/user_avatars/${emojiPathId(realmId, fileName)}`;
-}

@@ -2,7 +2,8 @@ import { Controller, Inject, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { UploadDownload } from '../uploads/upload-download.decorator.js';
 import { UPLOAD_STORE, type UploadStore } from '../uploads/upload.store.js';
-import { emojiContentType, emojiPathId } from './emoji-image.js';
+import { emojiPathId } from '../core/custom-emoji-urls.js';
+import { emojiContentType } from './emoji-image.js';
 import { RealmEmojiRepository } from './realm-emoji.repository.js';
 
 // The emoji images at their source_url, without credentials, as Zulip serves avatars and emoji

@@ -1,4 +1,4 @@
-import { emojiSourceUrl } from './emoji-image.js';
+import { emojiSourceUrl } from '../core/custom-emoji-urls.js';
 import type { RealmEmojiEntity } from './realm-emoji.entity.js';
 
 // A realm's emoji as Zulip's get_realm_emoji_dicts gives them: keyed by id (as text), the
