@@ -52,6 +52,14 @@ export class TransactionReportsController {
     return new StreamableFile(Readable.from(this.csv.chunks(transactionCallerOf(partner), query)), {
       type: 'text/csv; charset=utf-8',
       disposition: 'attachment; filename="transactions.csv"',
-    });
+    }).setErrorHandler(cutOff);
   }
+}
+
+// A batch that fails after the header row went out: the connection is cut before the final
+// chunk, so the client sees a failed download, not a shorter file that looks complete (Nest's
+// default ends the answer normally, or echoes the driver's message as a 400 before any row).
+function cutOff(_error: Error, response: object): void {
+  // Express's response, which Nest types only by what its own handler uses.
+  (response as { destroy(): void }).destroy();
 }
