@@ -75,10 +75,18 @@ describe('web console, operator view', () => {
 
     await row.getByRole('link', { name: 'Operator Test Co' }).click();
     await page.getByRole('heading', { name: 'Operator Test Co', level: 1 }).waitFor();
+    await page.getByLabel('Name (optional, e.g. production server)').fill('billing server');
     await page.getByRole('button', { name: 'Issue key' }).click();
     const secondKey = (await page.locator('.shown-once code').textContent())!;
     expect(await keyWorks(secondKey)).toBe(200);
     await page.getByRole('button', { name: 'I have copied it' }).click();
+    // Named, and unused until now: the gateway records a use up to a minute late.
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: secondKey.slice(0, 10) })
+        .textContent(),
+    ).resolves.toMatch(/billing server.* UTC(never|\d{4}-)/);
     await page.getByRole('button', { name: `Revoke ${firstKey.slice(0, 10)}` }).click();
     await page.getByText(/^revoked /).waitFor();
     expect(await keyWorks(firstKey)).toBe(401);
@@ -92,6 +100,16 @@ describe('web console, operator view', () => {
       /^The partner already has 1 active API keys, its quota: revoke one/,
     );
 
+    // A threshold the service would refuse is explained before any confirmation is asked.
+    const askedBefore = asked.length;
+    await page.getByLabel('Mode').selectOption('threshold');
+    await page.getByLabel('Threshold, USD (blank: default)').fill('1,000');
+    await page.getByRole('button', { name: 'Set policy' }).click();
+    await page
+      .getByText('The threshold must be a plain amount such as 1000 or 0.25', { exact: false })
+      .waitFor();
+    expect(asked).toHaveLength(askedBefore);
+
     await page.getByLabel('Mode').selectOption('always');
     await page.getByRole('button', { name: 'Set policy' }).click();
     await page.getByText('Now: always').waitFor();
@@ -101,7 +119,7 @@ describe('web console, operator view', () => {
     await expectAccessible(page);
     expect(asked).toEqual([
       'Create the partner Operator Test Co with a first API key?\n\nThis is recorded in the audit log.',
-      'Issue a new API key for this partner?\n\nThis is recorded in the audit log.',
+      'Issue a new API key named billing server for this partner?\n\nThis is recorded in the audit log.',
       `Revoke ${firstKey.slice(0, 10)}…? The partner's servers using it are refused from the next request.\n\nThis is recorded in the audit log.`,
       'Allow this partner at most 1 active API keys?\n\nThis is recorded in the audit log.',
       'Issue a new API key for this partner?\n\nThis is recorded in the audit log.',
@@ -113,9 +131,10 @@ describe('web console, operator view', () => {
     await entries.nth(5).waitFor();
     const texts = await entries.allTextContents();
     expect(texts.map((text) => text.replace(/^.*?(Partners|KYC policy)/, '$1'))).toEqual([
-      expect.stringMatching(/^KYC policy.*set policy.*mode: always/),
+      // Partners by name, with their id's start.
+      expect.stringMatching(/^KYC policy.*set policy.*Operator Test Co \([\da-f]{8}\)mode: always/),
       expect.stringMatching(/^Partners.*set key quota.*10 \(default\) → 1/),
-      expect.stringMatching(/^Partners.*revoke key/),
+      expect.stringMatching(/^Partners.*revoke key.*Operator Test Co \([\da-f]{8}\)$/),
       expect.stringMatching(/^Partners.*issue key/),
       expect.stringMatching(/^Partners.*issue key/),
       expect.stringMatching(/^Partners.*create partner.*Operator Test Co/),

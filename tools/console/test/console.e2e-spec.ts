@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import { DataSource } from 'typeorm';
 import { expectEventually } from '@platform/test-support';
 import type { DepositTarget } from '../../sandbox/src/deposits/sandbox-deposit.js';
@@ -18,6 +19,13 @@ interface TimelineAnswer {
   readonly transaction: { readonly status: string };
   readonly refunds: ReadonlyArray<{ readonly reason: string; readonly status: string }>;
 }
+
+// An amount as a whole number of millionths (the API's amounts have at most six decimals), so
+// sums are exact.
+const millionths = (amount: string): bigint => {
+  const [whole, fraction = ''] = amount.split('.');
+  return BigInt(whole!) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+};
 
 // The web console on the whole standalone system, in Debian's chromium: one system and one
 // browser for the file, a fresh browser context (no shared memory) per test.
@@ -217,6 +225,15 @@ describe('web console', () => {
       // button the sandbox offers.
       const pay = page.getByRole('button', { name: 'Pay this transaction' });
       await pay.waitFor();
+      // What was agreed, and where and by when to pay it.
+      const summary = page.locator('.summary');
+      const summaryText = (await summary.textContent())!;
+      expect(summaryText).toMatch(/Amount to send[\d,]+\.\d{2,6} USDC/);
+      expect(summaryText).toContain('Amount receivednothing yet');
+      expect(summaryText).toMatch(/Rate1 USDC = [\d,.]+ BRL/);
+      expect(summaryText).toContain('Recipient gets100.00 BRL');
+      expect(summaryText).toMatch(/Pay before\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+      await summary.getByRole('button', { name: 'Copy deposit address' }).waitFor();
       await screenshot(page, 'partner-transaction-sandbox-pay');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       // The API failing while the page reads it again: it keeps what it read, says so with the
@@ -266,6 +283,10 @@ describe('web console', () => {
       // The page reads the transaction again by itself until it settles.
       await page.locator('.summary').getByText('payment completed').waitFor({ timeout: 60_000 });
       await expect(page.getByRole('button', { name: 'Pay this transaction' }).count()).resolves.toBe(0);
+      await expect(page.locator('.summary').textContent()).resolves.toMatch(
+        /Amount received[\d,]+\.\d{2,6} USDC/,
+      );
+      await expect(page.getByRole('button', { name: 'Copy deposit address' }).count()).resolves.toBe(0);
       const timeline = (await page.locator('.timeline').textContent())!;
       expect(timeline).toContain('Status: processing payment');
       const { payment_context: target } = (await (
@@ -294,14 +315,57 @@ describe('web console', () => {
     }, 90_000);
 
     it('charts the activity per day by corridor and the status mix, with the numbers in a table', async () => {
-      const page = await openConsole('/console/overview');
+      const today = new Date().toISOString().slice(0, 10);
+      const page = await openConsole(`/console/overview?from=${today}&to=${today}`);
       await signIn(page, apiKey);
+      await page.getByRole('heading', { name: `Figures from ${today} to ${today}` }).waitFor();
+      const tile = (label: RegExp) =>
+        page
+          .locator('.tile')
+          .filter({ has: page.locator('.tile-label', { hasText: label }) })
+          .locator('.tile-value');
+      const usdcVolume = (await tile(/^Volume in USDC/).textContent())!;
+      expect(usdcVolume).toMatch(/^[\d,]+\.\d{2,6} USDC$/);
+      await expect(tile(/^Completed$/).textContent()).resolves.toMatch(/^[1-9]\d*$/);
+      await expect(tile(/^Success rate/).textContent()).resolves.toMatch(/^\d+\.\d %$/);
+
+      // The same days' transactions as CSV: its USDC amounts add up to the tile, exactly.
+      await page.getByRole('link', { name: 'Transactions' }).click();
+      await page.getByLabel('From').fill(today);
+      await page.getByLabel('To').fill(today);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(new RegExp(`from=${today}&to=${today}$`));
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      const [header, ...rows] = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+      const columns = header!.split(',');
+      const at = (row: string, name: string) => row.split(',')[columns.indexOf(name)]!;
+      const usdcSum = rows
+        .filter((row) => at(row, 'crypto_currency') === 'USDC')
+        .reduce((sum, row) => sum + millionths(at(row, 'source_amount')), 0n);
+      expect(usdcSum).toBe(millionths(usdcVolume.replace(' USDC', '').replaceAll(',', '')));
+
+      // A range that ends before it starts is refused in the form, in words.
+      await page.getByLabel('From').fill('2026-12-07');
+      await page.getByLabel('To').fill('2026-12-06');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect(page.getByRole('alert').textContent()).resolves.toMatch(
+        /^The “From” date is after the “To” date/,
+      );
+      await page.goBack();
+      await page.goBack();
+
       await page.getByRole('img', { name: /^Transactions per day \(UTC\), by corridor/ }).waitFor();
       await page.getByRole('img', { name: /^Where they stand now/ }).waitFor();
       const row = page.getByRole('row').filter({ hasText: 'USDC STELLAR → BREB COP' });
       await expect(row.textContent()).resolves.toMatch(/101\.02 USDC$/);
       await screenshot(page, 'partner-overview');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.setViewportSize(PHONE);
+      await expect(scrollsSideways(page)).resolves.toBe(false);
+      await screenshot(page, 'partner-overview-phone');
       await context.close();
     });
 

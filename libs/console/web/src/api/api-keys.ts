@@ -4,8 +4,12 @@ import type { ListPage } from './list-page.js';
 export interface ApiKeyView {
   readonly keyId: string;
   readonly displayPrefix: string;
+  // What the partner called it ("production server"); null when unnamed.
+  readonly name: string | null;
   readonly createdAt: string;
   readonly revokedAt: string | null;
+  // Null when never used; recorded up to a minute late (the gateway flushes it once a minute).
+  readonly lastUsedAt: string | null;
 }
 
 // A page of a partner's keys, newest first, with how many are active against its key quota.
@@ -21,6 +25,9 @@ export interface IssuedApiKey {
   readonly apiKey: string;
   readonly displayPrefix: string;
 }
+
+// POST /partner/keys and /ops/partners/{id}/keys: a name is optional (1–64 characters).
+export const newKeyBody = (name: string) => (name.trim() ? { name: name.trim() } : undefined);
 
 // The gateway tells keys apart by their first ten characters ("pk_" and seven more).
 export const displayPrefixOf = (key: string) => key.slice(0, 10);

@@ -1,5 +1,6 @@
 import type { ConsoleApi } from './console-api.js';
 import type { AuditEntry } from './corridors.js';
+import type { PartnerList } from './ops-partners.js';
 import type { RateLimitAuditEntry } from './rate-limits.js';
 
 // Every operator change, whichever service recorded it, as one list: who, what, when, where.
@@ -19,8 +20,22 @@ interface PartnerAuditEntry {
   readonly actor: string;
   readonly action: string;
   readonly partnerId: string;
+  // Null only when the partner row is gone.
+  readonly partnerName: string | null;
   readonly subject: string;
   readonly occurredAt: string;
+}
+
+// A partner as a person reads it: its name, with the id's start to tell namesakes apart; the id
+// alone when the name is unknown (gone, or beyond the first hundred partners).
+const partnerLabel = (partnerId: string, name: string | null | undefined) =>
+  name ? `${name} (${partnerId.slice(0, 8)})` : `partner ${partnerId}`;
+
+type PartnerNamer = (partnerId: string) => string;
+
+function partnerNamer(partners: PartnerList): PartnerNamer {
+  const names = new Map(partners.partners.map((partner) => [partner.id, partner.name]));
+  return (partnerId) => partnerLabel(partnerId, names.get(partnerId));
 }
 
 interface KycPolicyAuditEntry {
@@ -88,36 +103,36 @@ const partnerChange = (entry: PartnerAuditEntry): OperatorChange => ({
   actor: entry.actor,
   action: words(entry.action),
   subject: entry.subject,
-  detail: `partner ${entry.partnerId}`,
+  detail: partnerLabel(entry.partnerId, entry.partnerName),
 });
 
-const kycChange = (entry: KycPolicyAuditEntry): OperatorChange => ({
+const kycChange = (entry: KycPolicyAuditEntry, partner: PartnerNamer): OperatorChange => ({
   key: `kyc-${entry.id}`,
   source: 'KYC policy',
   occurredAt: entry.occurredAt,
   actor: entry.actor,
   action: 'set policy',
-  subject: `partner ${entry.partnerId}`,
+  subject: partner(entry.partnerId),
   detail: `mode: ${entry.mode}, threshold: ${entry.thresholdAmount ?? 'default'}`,
 });
 
-const kybChange = (entry: KybAuditEntry): OperatorChange => ({
+const kybChange = (entry: KybAuditEntry, partner: PartnerNamer): OperatorChange => ({
   key: `kyb-${entry.id}`,
   source: 'KYB',
   occurredAt: entry.occurredAt,
   actor: entry.actor,
   action: 'set KYB',
-  subject: `partner ${entry.partnerId}`,
+  subject: partner(entry.partnerId),
   detail: `from ${entry.fromStatus} to ${entry.toStatus}${entry.toStatus === 'pending' ? `, limit: ${entry.pendingLimit ?? 'default'}` : ''}`,
 });
 
-const rateLimitChange = (entry: RateLimitAuditEntry): OperatorChange => ({
+const rateLimitChange = (entry: RateLimitAuditEntry, partner: PartnerNamer): OperatorChange => ({
   key: `rate-limit-${entry.id}`,
   source: 'Rate limits',
   occurredAt: entry.occurredAt,
   actor: entry.actor,
   action: 'set rate limits',
-  subject: `partner ${entry.partnerId}`,
+  subject: partner(entry.partnerId),
   detail: `from ${entry.fromLimits || 'defaults'} to ${entry.toLimits || 'defaults'}`,
 });
 
@@ -144,7 +159,7 @@ const heldDepositChange = (entry: HeldDepositAuditEntry): OperatorChange => ({
 });
 
 export async function loadOperatorChanges(api: ConsoleApi): Promise<OperatorChange[]> {
-  const [corridors, partners, kyc, kyb, rateLimits, reconcile, held] = await Promise.all([
+  const [corridors, partners, kyc, kyb, rateLimits, reconcile, held, partnerList] = await Promise.all([
     api.get<{ entries: readonly AuditEntry[] }>('/ops/corridors/audit', { limit: 100 }),
     api.get<{ entries: readonly PartnerAuditEntry[] }>('/ops/partners/audit', EACH),
     api.get<{ entries: readonly KycPolicyAuditEntry[] }>('/ops/kyc-policies/audit', EACH),
@@ -152,13 +167,16 @@ export async function loadOperatorChanges(api: ConsoleApi): Promise<OperatorChan
     api.get<{ entries: readonly RateLimitAuditEntry[] }>('/ops/rate-limits/audit', EACH),
     api.get<{ entries: readonly ReconcileAuditEntry[] }>('/ops/transactions/reconcile-hash/audit', EACH),
     api.get<{ entries: readonly HeldDepositAuditEntry[] }>('/ops/deposits/audit', EACH),
+    // Names for the logs that record only a partner's id.
+    api.get<PartnerList>('/ops/partners', EACH),
   ]);
+  const partner = partnerNamer(partnerList);
   const changes = [
     ...corridors.entries.map(corridorChange),
     ...partners.entries.map(partnerChange),
-    ...kyc.entries.map(kycChange),
-    ...kyb.entries.map(kybChange),
-    ...rateLimits.entries.map(rateLimitChange),
+    ...kyc.entries.map((entry) => kycChange(entry, partner)),
+    ...kyb.entries.map((entry) => kybChange(entry, partner)),
+    ...rateLimits.entries.map((entry) => rateLimitChange(entry, partner)),
     ...reconcile.entries.map(reconcileChange),
     ...held.entries.map(heldDepositChange),
   ];

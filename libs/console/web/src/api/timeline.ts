@@ -3,8 +3,26 @@ import type { TransactionSummary } from './transactions.js';
 import { formatMoney } from '../format/money.js';
 
 // GET /transaction/{id}/timeline (transaction-service).
+// What the partner agreed to (quote-service's terms, kept on the transaction). `rate` and `fee`
+// are null for transactions accepted before they were kept; `memo` is Stellar's only;
+// `payBefore` is the deadline while awaiting payment.
+export interface TransactionTerms {
+  readonly rate: string | null;
+  readonly fee: string | null;
+  readonly amountToSend: string;
+  readonly cryptoCurrency: string;
+  readonly recipientAmount: string;
+  readonly targetCurrency: string;
+  readonly depositAddress: string;
+  readonly memo: string | null;
+  readonly payBefore: string | null;
+}
+
 export interface TransactionTimeline {
   readonly transaction: TransactionSummary;
+  readonly terms: TransactionTerms;
+  // Every deposit's amount added up; null before any (compare with amountToSend: an underpay).
+  readonly amountReceived: string | null;
   readonly journal: ReadonlyArray<{
     readonly sequence: number;
     readonly change: string;

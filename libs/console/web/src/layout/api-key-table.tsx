@@ -1,3 +1,4 @@
+import { useState, type FormEvent } from 'react';
 import type { ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
 import { ScrollTable } from './scroll-table.js';
 import { ShownOnce } from './shown-once.js';
@@ -16,7 +17,7 @@ export function ApiKeyTable(props: {
     <ScrollTable
       label={props.label}
       caption="Keys, newest first"
-      columns={['Key', 'Created', 'State']}
+      columns={['Key', 'Name', 'Created', 'Last used', 'State']}
       actions
     >
       {props.keys.map((key) => (
@@ -24,9 +25,11 @@ export function ApiKeyTable(props: {
           <th scope="row" className="mono">
             {key.displayPrefix}…{props.remark?.(key)}
           </th>
+          <td>{key.name ?? '—'}</td>
           <td>
             <Time at={key.createdAt} />
           </td>
+          <td>{key.lastUsedAt ? <Time at={key.lastUsedAt} /> : 'never'}</td>
           <td>
             {key.revokedAt ? (
               <span className="badge failed">
@@ -50,6 +53,25 @@ export function ApiKeyTable(props: {
         </tr>
       ))}
     </ScrollTable>
+  );
+}
+
+// The form that creates a key, with the name it may be given; `action` is the button's words.
+export function NewKeyForm(props: { action: string; onCreate: (name: string) => void }) {
+  const [name, setName] = useState('');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    props.onCreate(name);
+    setName('');
+  }
+  return (
+    <form className="row" onSubmit={submit} aria-label="New key">
+      <div className="field">
+        <label htmlFor="new-key-name">Name (optional, e.g. production server)</label>
+        <input id="new-key-name" value={name} onChange={(event) => setName(event.target.value)} />
+      </div>
+      <button type="submit">{props.action}</button>
+    </form>
   );
 }
 

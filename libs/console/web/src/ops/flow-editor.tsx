@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import { routeName, type CorridorFlow } from '../api/corridors.js';
+import { flowChangeProblem } from './change-checks.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -21,6 +22,9 @@ export function FlowEditor(props: {
 
   async function save(event: FormEvent) {
     event.preventDefault();
+    const problem = flowChangeProblem({ feeBasisPoints, feeFixed, minAmount, maxAmount });
+    setError(problem);
+    if (problem) return;
     const changes = {
       feeBasisPoints: Number(feeBasisPoints),
       feeFixed: feeFixed.trim(),

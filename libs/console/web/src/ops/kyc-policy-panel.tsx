@@ -3,6 +3,7 @@ import type { ConsoleApi } from '../api/console-api.js';
 import { KYC_POLICY_MODES, type KycPolicy, type KycPolicyMode } from '../api/ops-partners.js';
 import { LoadState } from '../layout/load-state.js';
 import { useLoad } from '../layout/use-load.js';
+import { kycThresholdProblem } from './change-checks.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 import { formatMoney } from '../format/money.js';
 
@@ -52,9 +53,11 @@ function KycPolicyForm(props: { api: ConsoleApi; policy: KycPolicy; onDone: () =
   async function save(event: FormEvent) {
     event.preventDefault();
     const amount = threshold.trim();
+    const problem = mode === 'threshold' ? kycThresholdProblem(amount) : null;
+    setError(problem);
+    if (problem) return;
     const described = mode === 'threshold' ? `threshold at ${amount || 'the default amount'}` : mode;
     if (!confirmChange(`Set this partner's KYC policy to ${described}?`)) return;
-    setError(null);
     try {
       await api.send('PUT', `/ops/kyc-policies/${policy.partnerId}`, {
         mode,

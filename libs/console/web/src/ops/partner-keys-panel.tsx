@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { ApiKeyPage, ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
+import { newKeyBody, type ApiKeyPage, type ApiKeyView, type IssuedApiKey } from '../api/api-keys.js';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { PartnerSummary } from '../api/ops-partners.js';
-import { ApiKeyTable, KeyChangeOutcome } from '../layout/api-key-table.js';
+import { ApiKeyTable, KeyChangeOutcome, NewKeyForm } from '../layout/api-key-table.js';
 import { LoadState } from '../layout/load-state.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
@@ -39,9 +39,9 @@ export function PartnerKeysPanel({ api, partnerId }: { api: ConsoleApi; partnerI
     }
   }
 
-  const issue = () =>
-    change('Issue a new API key for this partner?', async () => {
-      setIssued(await api.send<IssuedApiKey>('POST', keysPath));
+  const issue = (name: string) =>
+    change(`Issue a new API key${name.trim() ? ` named ${name.trim()}` : ''} for this partner?`, async () => {
+      setIssued(await api.send<IssuedApiKey>('POST', keysPath, newKeyBody(name)));
       setPageNumber(1);
     });
   const revoke = (key: ApiKeyView) =>
@@ -53,9 +53,7 @@ export function PartnerKeysPanel({ api, partnerId }: { api: ConsoleApi; partnerI
   return (
     <section aria-labelledby="partner-keys-title" className="panel">
       <h2 id="partner-keys-title">API keys</h2>
-      <button type="button" onClick={() => void issue()}>
-        Issue key
-      </button>
+      <NewKeyForm action="Issue key" onCreate={(name) => void issue(name)} />
       <KeyChangeOutcome issued={issued} onDismiss={() => setIssued(null)} failure={error} />
       <LoadState load={partner.result}>
         {(summary) => (

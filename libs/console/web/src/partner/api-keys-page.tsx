@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { ApiKeyPage, ApiKeyView, IssuedApiKey } from '../api/api-keys.js';
+import { newKeyBody, type ApiKeyPage, type ApiKeyView, type IssuedApiKey } from '../api/api-keys.js';
 import { ApiError } from '../api/console-api.js';
-import { ApiKeyTable, KeyChangeOutcome } from '../layout/api-key-table.js';
+import { ApiKeyTable, KeyChangeOutcome, NewKeyForm } from '../layout/api-key-table.js';
 import { LoadState } from '../layout/load-state.js';
 import { Pager } from '../layout/pager.js';
 import { useLoad } from '../layout/use-load.js';
@@ -31,9 +31,9 @@ export function ApiKeysPage({ session }: { session: Session }) {
     }
   }
 
-  const create = () =>
+  const create = (name: string) =>
     run(async () => {
-      setIssued(await api.send<IssuedApiKey>('POST', '/partner/keys'));
+      setIssued(await api.send<IssuedApiKey>('POST', '/partner/keys', newKeyBody(name)));
       setPageNumber(1);
     });
 
@@ -53,9 +53,7 @@ export function ApiKeysPage({ session }: { session: Session }) {
         A key is shown once, when it is created. To rotate one, create a new key, move to it, then revoke the
         old one.
       </p>
-      <button type="button" onClick={() => void create()}>
-        Create key
-      </button>
+      <NewKeyForm action="Create key" onCreate={(name) => void create(name)} />
       <KeyChangeOutcome issued={issued} onDismiss={() => setIssued(null)} failure={failure} />
       <LoadState load={result}>
         {(page) => (

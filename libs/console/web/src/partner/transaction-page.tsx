@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { TransactionStatus } from '@shared/contracts';
 import type { ConsoleApi } from '../api/console-api.js';
 import type { SandboxCapabilities } from '../api/sandbox.js';
@@ -7,7 +7,9 @@ import { ChainHash } from '../layout/chain-hash.js';
 import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
 import { StatusBadge } from '../layout/status-badge.js';
-import { formatMoney } from '../format/money.js';
+import { formatMoney, formatRate } from '../format/money.js';
+import { Copyable } from '../layout/copyable.js';
+import { SummaryList, type SummaryRow } from '../layout/summary-list.js';
 import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
 import { SandboxPayButton } from './sandbox-pay-button.js';
@@ -79,45 +81,67 @@ export function TransactionPage({ api, id }: { api: ConsoleApi; id: string }) {
   );
 }
 
+// What support is asked first: where it stands, what was agreed (rate, fee, amounts), what
+// arrived, what the recipient gets, any refund; while awaiting payment, where and by when to pay.
 function Summary(props: { timeline: TransactionTimeline; simulated: boolean }) {
-  const { transaction } = props.timeline;
-  const rows: ReadonlyArray<readonly [string, ReactNode]> = [
-    ['Id', transaction.id],
-    ['Reference (memo)', transaction.transactionReference],
-    ['User', transaction.userId],
-    ['Route', `${transaction.blockchain} → ${transaction.paymentMethod}`],
-    ['Deposit', formatMoney(transaction.sourceAmount, transaction.cryptoCurrency)],
-    ['Payout', formatMoney(transaction.targetAmount, transaction.targetCurrency)],
-    ['Created', <Time at={transaction.createdAt} />],
+  const { transaction, terms, amountReceived, refunds } = props.timeline;
+  const crypto = (amount: string) => formatMoney(amount, terms.cryptoCurrency);
+  const awaiting = transaction.status === TransactionStatus.AWAITING_PAYMENT;
+  const refund = refunds.at(-1);
+  const rows: SummaryRow[] = [
+    { term: 'Status', value: <StatusBadge status={transaction.status} />, live: true },
+    { term: 'Amount to send', value: crypto(terms.amountToSend), mono: true },
+    {
+      term: 'Amount received',
+      value: amountReceived === null ? 'nothing yet' : crypto(amountReceived),
+      mono: true,
+    },
+    { term: 'Fee (included)', value: terms.fee === null ? 'not recorded' : crypto(terms.fee), mono: true },
+    {
+      term: 'Rate',
+      value:
+        terms.rate === null
+          ? 'not recorded'
+          : `1 ${terms.cryptoCurrency} = ${formatRate(terms.rate)} ${terms.targetCurrency}`,
+      mono: true,
+    },
+    {
+      term: 'Recipient gets',
+      value: formatMoney(terms.recipientAmount, terms.targetCurrency),
+      mono: true,
+    },
+    {
+      term: 'Refund',
+      value: refund
+        ? `${crypto(refund.amount)} ${refund.status.toLowerCase()} (${refund.reason.replaceAll('_', ' ').toLowerCase()})`
+        : 'none',
+    },
+    ...(awaiting
+      ? [
+          { term: 'Deposit address', value: <Copyable text={terms.depositAddress} what="deposit address" /> },
+          ...(terms.memo
+            ? [{ term: 'Memo (required)', value: <Copyable text={terms.memo} what="memo" /> }]
+            : []),
+          { term: 'Pay before', value: <Time at={terms.payBefore} /> },
+        ]
+      : []),
+    { term: 'Id', value: transaction.id, mono: true },
+    { term: 'Reference', value: transaction.transactionReference, mono: true },
+    { term: 'User', value: transaction.userId, mono: true },
+    { term: 'Route', value: `${transaction.blockchain} → ${transaction.paymentMethod}` },
+    { term: 'Created', value: <Time at={transaction.createdAt} /> },
+    {
+      term: 'Funding transfer',
+      value: transaction.onChainTxHash ? (
+        <ChainHash
+          blockchain={transaction.blockchain}
+          hash={transaction.onChainTxHash}
+          simulated={props.simulated}
+        />
+      ) : (
+        'not yet'
+      ),
+    },
   ];
-  return (
-    <dl className="summary">
-      <div className="pair">
-        <dt>Status</dt>
-        <dd aria-live="polite">
-          <StatusBadge status={transaction.status} />
-        </dd>
-      </div>
-      {rows.map(([term, value]) => (
-        <div key={term} className="pair">
-          <dt>{term}</dt>
-          <dd className="mono">{value}</dd>
-        </div>
-      ))}
-      <div className="pair">
-        <dt>Funding transfer</dt>
-        <dd>
-          {transaction.onChainTxHash ? (
-            <ChainHash
-              blockchain={transaction.blockchain}
-              hash={transaction.onChainTxHash}
-              simulated={props.simulated}
-            />
-          ) : (
-            'not yet'
-          )}
-        </dd>
-      </div>
-    </dl>
-  );
+  return <SummaryList rows={rows} />;
 }
