@@ -171,6 +171,16 @@ describe('api-gateway operator partners and their audit log', () => {
     );
   });
 
+  it('documents the key name as an optional body of both key creations', async () => {
+    const { paths } = (await http.get('/openapi.json').expect(200)).body;
+    for (const path of ['/partner/keys', '/ops/partners/{partnerId}/keys']) {
+      expect(paths[path].post.requestBody).toMatchObject({
+        required: false,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateApiKeyRequestDto' } } },
+      });
+    }
+  });
+
   it.each([
     [{ name: 42 }, 'name must be a string'],
     [{ name: '' }, 'name must hold visible text and no control characters'],
