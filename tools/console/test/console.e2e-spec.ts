@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { DataSource } from 'typeorm';
 import { expectEventually } from '@platform/test-support';
@@ -741,6 +741,20 @@ describe('web console', () => {
       );
 
       await page.getByRole('button', { name: 'Edit the caps of PIX BRL' }).click();
+      // A cap the service would refuse is explained before any confirmation is asked.
+      const dialogs: string[] = [];
+      const recordDialog = (dialog: Dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      };
+      page.on('dialog', recordDialog);
+      await page.getByLabel('Per transaction, BRL (blank: none)').fill('1,000');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('alert').textContent()).resolves.toBe(
+        'Per transaction must be a plain amount such as 1000 or 0.25: digits only, at most 2 decimals, no thousands separators.',
+      );
+      expect(dialogs).toEqual([]);
+      page.off('dialog', recordDialog);
       await page.getByLabel('Per transaction, BRL (blank: none)').fill('1000');
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatCount, formatMoney, formatRate } from './money.js';
+import { formatCount, formatMoney, formatDecimal } from './money.js';
 
 const en = { locale: 'en-US' };
 
@@ -31,10 +31,10 @@ describe(formatMoney.name, () => {
   });
 });
 
-describe(formatRate.name, () => {
+describe(formatDecimal.name, () => {
   it('keeps every digit of a rate, grouped', () => {
-    expect(formatRate('5321.123456', en)).toBe('5,321.123456');
-    expect(formatRate('5.2', en)).toBe('5.2');
+    expect(formatDecimal('5321.123456', en)).toBe('5,321.123456');
+    expect(formatDecimal('5.2', en)).toBe('5.2');
   });
 });
 

@@ -20,12 +20,12 @@ export interface NumberOptions {
 // "2500000" COP → "2,500,000.00 COP"; "1.911040" USDC → "1.91104 USDC". Digits beyond the
 // currency's minor units are kept, never rounded away: the figure shown is the figure stored.
 export function formatMoney(amount: string, currency: string, options: NumberOptions = {}): string {
-  return `${formatDecimal(amount, minorUnitsOf(currency), options)} ${currency}`;
+  return `${withUnits(amount, minorUnitsOf(currency), options)} ${currency}`;
 }
 
-// A rate or any other exact decimal, grouped, with every digit it has.
-export function formatRate(value: string, options: NumberOptions = {}): string {
-  return formatDecimal(value, { min: 0, max: 0 }, options);
+// A rate, a bound or any other exact decimal without a currency: grouped, every digit kept.
+export function formatDecimal(value: string, options: NumberOptions = {}): string {
+  return withUnits(value, { min: 0, max: 0 }, options);
 }
 
 // A count (transactions, attempts), grouped.
@@ -45,7 +45,7 @@ function minorUnitsOf(currency: string): MinorUnits {
     : { min: CRYPTO_MIN_DECIMALS, max: crypto };
 }
 
-function formatDecimal(value: string, units: MinorUnits, options: NumberOptions): string {
+function withUnits(value: string, units: MinorUnits, options: NumberOptions): string {
   const match = DECIMAL.exec(value.trim());
   // Not a decimal (an API change, a missing figure): shown as sent rather than as NaN.
   if (!match) return value;

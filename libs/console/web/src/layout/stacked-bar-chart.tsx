@@ -9,11 +9,12 @@ export interface Bar {
 const PALETTE = ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#000000', '#f0e442'];
 
 const WIDTH = 640;
-const HEIGHT = 340;
+const BARS_HEIGHT = 190;
 const AXIS = 28;
-// Room under the bars for their labels, slanted so a date or a status fits at a phone's text
-// size (styles.css enlarges .tick there, where the 640-unit chart is drawn about 350 px wide).
-const LABELS = 130;
+// Labels run downwards from their bar, so none is cut at the chart's sides however long; their
+// room fits the longest at a phone's text size (styles.css enlarges .tick there, where the
+// 640-unit chart is drawn about 350 px wide: some 12 units a character).
+const UNITS_PER_CHARACTER = 12;
 // More bars than this and a phone shows every other label: all of them would overlap.
 const LABELLED_ON_A_PHONE = 8;
 
@@ -22,21 +23,21 @@ export function StackedBarChart({ bars, title }: { bars: readonly Bar[]; title: 
   const colourOf = (name: string) => PALETTE[series.indexOf(name) % PALETTE.length]!;
   const highest = Math.max(1, ...bars.map((bar) => bar.parts.reduce((sum, part) => sum + part.value, 0)));
   const slot = (WIDTH - AXIS) / Math.max(1, bars.length);
-  const base = HEIGHT - LABELS;
-  const scale = (base - AXIS) / highest;
+  const labelRoom = 16 + UNITS_PER_CHARACTER * Math.max(0, ...bars.map((bar) => bar.label.length));
+  const scale = (BARS_HEIGHT - AXIS) / highest;
   return (
     <figure className="chart">
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${WIDTH} ${BARS_HEIGHT + labelRoom}`}
         role="img"
         aria-label={`${title} (the table below has the numbers)`}
       >
-        <line x1={AXIS} y1={base} x2={WIDTH} y2={base} stroke="#4a5360" />
-        <text x={AXIS - 4} y={12} textAnchor="end" className="tick">
+        <line x1={AXIS} y1={BARS_HEIGHT} x2={WIDTH} y2={BARS_HEIGHT} stroke="#4a5360" />
+        <text x={AXIS - 4} y={AXIS} textAnchor="end" className="tick">
           {highest}
         </text>
         {bars.map((bar, index) => {
-          let top = base;
+          let top = BARS_HEIGHT;
           const x = AXIS + index * slot + slot * 0.15;
           return (
             <g key={bar.label}>
@@ -57,9 +58,9 @@ export function StackedBarChart({ bars, title }: { bars: readonly Bar[]; title: 
                 );
               })}
               <text
-                transform={`translate(${x + slot * 0.35} ${base + 8}) rotate(-40)`}
+                transform={`translate(${x + slot * 0.35} ${BARS_HEIGHT + 8}) rotate(-90)`}
                 textAnchor="end"
-                dominantBaseline="hanging"
+                dominantBaseline="middle"
                 className={
                   bars.length > LABELLED_ON_A_PHONE && index % 2 === 1
                     ? 'tick label every-other'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { flowChangeProblem, kycThresholdProblem } from './change-checks.js';
+import { capProblem, flowChangeProblem, kycThresholdProblem } from './change-checks.js';
 
 const valid = { feeBasisPoints: '150', feeFixed: '0.10', minAmount: '20000', maxAmount: '20000000' };
 
@@ -36,5 +36,15 @@ describe(kycThresholdProblem.name, () => {
     expect(kycThresholdProblem('')).toBeNull();
     expect(kycThresholdProblem('1000.50')).toBeNull();
     expect(kycThresholdProblem('1,000')).toMatch(/^The threshold must be a plain amount/);
+  });
+});
+
+describe(capProblem.name, () => {
+  it('takes blank (uncapped) or an amount in cents at most', () => {
+    expect(capProblem('Per transaction', '')).toBeNull();
+    expect(capProblem('Per transaction', '5000000.50')).toBeNull();
+    expect(capProblem('Per transaction', '10.005')).toBe(
+      'Per transaction must be a plain amount such as 1000 or 0.25: digits only, at most 2 decimals, no thousands separators.',
+    );
   });
 });

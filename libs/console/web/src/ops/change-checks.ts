@@ -3,14 +3,22 @@
 // with a validator's text. The API still checks everything; these mirror quote-service's
 // corridor request and transaction-service's KYC policy request.
 
-// An amount as the services take it: up to 14 digits, at most 6 decimals, no grouping or sign.
-const PLAIN_AMOUNT = /^\d{1,14}(\.\d{1,6})?$/;
 const MAX_FEE_BASIS_POINTS = 9999;
+// Payout caps are fiat: at most cents (quote-service's CAP_AMOUNT).
+const CAP_DECIMALS = 2;
 
-export const amountProblem = (label: string, value: string): string | null =>
-  PLAIN_AMOUNT.test(value)
+// An amount as the services take it: up to 14 digits, at most `decimals` decimals, no grouping
+// or sign.
+export function amountProblem(label: string, value: string, decimals = 6): string | null {
+  const plain = new RegExp(`^\\d{1,14}(\\.\\d{1,${decimals}})?$`);
+  return plain.test(value)
     ? null
-    : `${label} must be a plain amount such as 1000 or 0.25: digits only, at most 6 decimals, no thousands separators.`;
+    : `${label} must be a plain amount such as 1000 or 0.25: digits only, at most ${decimals} decimals, no thousands separators.`;
+}
+
+// A rail's payout cap in its fiat currency; blank is uncapped.
+export const capProblem = (label: string, value: string): string | null =>
+  value.trim() === '' ? null : amountProblem(label, value.trim(), CAP_DECIMALS);
 
 export interface FlowChange {
   readonly feeBasisPoints: string;

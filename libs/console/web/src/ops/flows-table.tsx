@@ -3,10 +3,11 @@ import type { ConsoleApi } from '../api/console-api.js';
 import { routeName, type CorridorFlow } from '../api/corridors.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 import { FlowEditor } from './flow-editor.js';
+import { formatCount, formatDecimal, formatMoney } from '../format/money.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 
 const bounds = (flow: CorridorFlow) =>
-  `${flow.minAmount ?? 'no minimum'} – ${flow.maxAmount ?? 'no maximum'}`;
+  `${flow.minAmount === null ? 'no minimum' : formatDecimal(flow.minAmount)} – ${flow.maxAmount === null ? 'no maximum' : formatDecimal(flow.maxAmount)}`;
 
 // Every flow of the catalogue: switch it on or off, or edit its fees and bounds.
 export function FlowsTable(props: { api: ConsoleApi; flows: readonly CorridorFlow[]; onChange: () => void }) {
@@ -51,7 +52,8 @@ export function FlowsTable(props: { api: ConsoleApi; flows: readonly CorridorFlo
                   </span>
                 </td>
                 <td>
-                  {flow.feeBasisPoints} bp + {flow.feeFixed}
+                  {formatCount(flow.feeBasisPoints)} bp +{' '}
+                  {formatMoney(flow.feeFixed, flow.route.cryptoCurrency)}
                 </td>
                 <td>{bounds(flow)}</td>
                 <td className="actions">

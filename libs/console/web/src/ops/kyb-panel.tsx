@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ConsoleApi } from '../api/console-api.js';
 import { KYB_STATUSES, type KybStatus, type PartnerKyb } from '../api/ops-partners.js';
 import { LoadState } from '../layout/load-state.js';
+import { formatDecimal } from '../format/money.js';
 import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
@@ -14,7 +15,7 @@ const STATUS_MEANING: Readonly<Record<KybStatus, string>> = {
 
 // What the partners list and a partner's page show of its KYB.
 export const kybSummary = (kyb: Pick<PartnerKyb, 'status' | 'pendingLimit'>) =>
-  kyb.status === 'pending' ? `pending (limit ${kyb.pendingLimit})` : kyb.status;
+  kyb.status === 'pending' ? `pending (limit ${formatDecimal(kyb.pendingLimit)})` : kyb.status;
 
 // A partner's business verification (KYB), and a new status (with a pending limit) set after
 // confirmation.
@@ -29,7 +30,7 @@ export function KybPanel({ api, partnerId }: { api: ConsoleApi; partnerId: strin
           <>
             <p>
               Now: <strong>{kyb.status}</strong> — {STATUS_MEANING[kyb.status]}
-              {kyb.status === 'pending' && ` ${kyb.pendingLimit} units of the source asset`}
+              {kyb.status === 'pending' && ` ${formatDecimal(kyb.pendingLimit)} units of the source asset`}
               {kyb.updatedBy && kyb.updatedAt ? (
                 <>
                   {' '}

@@ -4,6 +4,7 @@ import { capText, railName, type Caps, type RailCaps } from '../api/rail-caps.js
 import { LoadState } from '../layout/load-state.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { useLoad } from '../layout/use-load.js';
+import { capProblem } from './change-checks.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 
 // Each rail's payout caps (README, "Payout limits"), and a rail's four caps edited together.
@@ -95,10 +96,15 @@ function RailCapsEditor(props: { api: ConsoleApi; rail: RailCaps; onDone: (chang
   async function save(event: FormEvent) {
     event.preventDefault();
     const count = blankToNull(perUserDailyCount);
-    if (count !== null && !/^\d+$/.test(count)) {
-      setError('Transactions per user per day must be a whole number, or blank for none.');
-      return;
-    }
+    const problem =
+      capProblem('Per transaction', perTransaction) ??
+      capProblem('Per user per day', perUserDailyAmount) ??
+      capProblem('Per rail per day', perPaymentMethodDailyAmount) ??
+      (count !== null && !/^\d+$/.test(count)
+        ? 'Transactions per user per day must be a whole number, or blank for none.'
+        : null);
+    setError(problem);
+    if (problem) return;
     const caps: Caps = {
       perTransaction: blankToNull(perTransaction),
       perUserDailyAmount: blankToNull(perUserDailyAmount),

@@ -46,6 +46,7 @@ export function OverviewPage({ api }: { api: ConsoleApi }) {
                 label="Activity table"
                 caption="Per day and corridor: count and crypto volume (fee included)"
                 columns={['Day (UTC)', 'Corridor', 'Transactions', 'Volume']}
+                cardsLeadWith={['Day (UTC)', 'Volume']}
               >
                 {stats.daily.map((row) => (
                   <tr key={`${row.day} ${corridorOf(row)}`}>

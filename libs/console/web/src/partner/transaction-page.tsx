@@ -7,7 +7,7 @@ import { ChainHash } from '../layout/chain-hash.js';
 import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
 import { StatusBadge } from '../layout/status-badge.js';
-import { formatMoney, formatRate } from '../format/money.js';
+import { formatMoney, formatDecimal } from '../format/money.js';
 import { Copyable } from '../layout/copyable.js';
 import { SummaryList, type SummaryRow } from '../layout/summary-list.js';
 import { Time } from '../format/time-view.js';
@@ -94,16 +94,20 @@ function Summary(props: { timeline: TransactionTimeline; simulated: boolean }) {
     {
       term: 'Amount received',
       value: amountReceived === null ? 'nothing yet' : crypto(amountReceived),
-      mono: true,
+      mono: amountReceived !== null,
     },
-    { term: 'Fee (included)', value: terms.fee === null ? 'not recorded' : crypto(terms.fee), mono: true },
+    {
+      term: 'Fee (included)',
+      value: terms.fee === null ? 'not recorded' : crypto(terms.fee),
+      mono: terms.fee !== null,
+    },
     {
       term: 'Rate',
       value:
         terms.rate === null
           ? 'not recorded'
-          : `1 ${terms.cryptoCurrency} = ${formatRate(terms.rate)} ${terms.targetCurrency}`,
-      mono: true,
+          : `1 ${terms.cryptoCurrency} = ${formatDecimal(terms.rate)} ${terms.targetCurrency}`,
+      mono: terms.rate !== null,
     },
     {
       term: 'Recipient gets',

@@ -66,6 +66,7 @@ export function WebhookStatsPanel({ api, version }: { api: ConsoleApi; version: 
                   'p50 (ms)',
                   'p95 (ms)',
                 ]}
+                cardsLeadWith={['Day (UTC)', 'Success rate']}
               >
                 {daily.map((row) => (
                   <tr key={row.day}>
