@@ -25,6 +25,12 @@ interface ExportRow {
 }
 
 // A .tar.gz's files by name, read the way tar lays them out: 512-byte headers, padded data.
+// A 1×1 PNG, for a custom emoji.
+const EMOJI_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 function untar(archive: Buffer): Map<string, Buffer> {
   const tar = gunzipSync(archive);
   const files = new Map<string, Buffer>();
@@ -46,6 +52,7 @@ describe('organization data exports through the gateway', () => {
   let system: ChatTestSystem;
   let chat: ChatActions;
   let exportDir: string;
+  let uploadDir: string;
   let realm: ChatRealm;
   let owner: ChatAccount;
   let admin: ChatAccount;
@@ -55,9 +62,11 @@ describe('organization data exports through the gateway', () => {
 
   beforeAll(async () => {
     exportDir = await mkdtemp(join(tmpdir(), 'chat-exports-'));
+    uploadDir = await mkdtemp(join(tmpdir(), 'chat-export-uploads-'));
     system = await ChatTestSystem.start(apiGatewayDefinition, {
       CHAT_RATE_LIMIT_REQUESTS: '1000',
       CHAT_EXPORT_DIR: exportDir,
+      CHAT_UPLOAD_DIR: uploadDir,
       CHAT_EXPORT_MAX_MESSAGES: String(MAX_MESSAGES),
     });
     chat = new ChatActions(system);
@@ -73,6 +82,7 @@ describe('organization data exports through the gateway', () => {
   afterAll(async () => {
     await system.stop();
     await rm(exportDir, { recursive: true, force: true });
+    await rm(uploadDir, { recursive: true, force: true });
   });
 
   const list = async (who: ChatAccount = owner) =>
@@ -599,7 +609,17 @@ describe('organization data exports through the gateway', () => {
       };
     };
 
+    // A custom emoji, whose image travels in emoji/ (Zulip's records.json and the file).
+    await system.http
+      .post('/api/v1/realm/emoji/export_parrot')
+      .auth(owner.email, owner.apiKey)
+      .attach('f1', EMOJI_PNG, { filename: 'parrot.png', contentType: 'image/png' })
+      .expect(200);
     const original = await exportOf(owner);
+    const emojiFiles = [...untar(original).keys()].filter((name) => name.includes('/emoji/'));
+    expect(
+      emojiFiles.map((name) => name.replace(/^[^/]+\/emoji\/\d+\/emoji\/images\/[0-9a-f]+/, '…')),
+    ).toEqual(expect.arrayContaining(['….png', '….png.original']));
     const imported = await ops('?host=imported.example.com')
       .set('Content-Type', 'application/gzip')
       .send(original)
@@ -656,8 +676,20 @@ describe('organization data exports through the gateway', () => {
       'zerver_scheduledmessage',
       'zerver_alertword',
       'zerver_savedsnippet',
+      'zerver_realmemoji',
     ])
       expect([table, before[table]!.length > 0]).toEqual([table, true]);
+    const [emoji] = after['zerver_realmemoji']!;
+    const image = await system.http
+      .get(`/user_avatars/${realmId}/emoji/images/${String(emoji!['file_name'])}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(image.body).toEqual(EMOJI_PNG);
     const [normalisedBefore, normalisedAfter] = [normaliseExport(before), normaliseExport(after)];
     expect(JSON.stringify(normalisedBefore)).not.toMatch(/missing \w+ \d+/);
     for (const table of Object.keys(before))

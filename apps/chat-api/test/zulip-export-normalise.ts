@@ -14,6 +14,7 @@ const REFERENCES: Readonly<Record<string, Kind>> = {
   bot_owner: 'user',
   creator: 'user',
   muted_user: 'user',
+  author: 'user',
   stream: 'stream',
   recipient: 'recipient',
   message: 'message',

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '@shared/util';
+import { emojiPathId } from '../core/custom-emoji-urls.js';
 import { ZULIP_VERSION } from '../core/server-facts.js';
+import { UPLOAD_STORE, type UploadStore } from '../uploads/upload.store.js';
 import { ExportDataQuery } from './export-data.query.js';
 import { FeatureTablesQuery } from './feature-tables.query.js';
 import type { TarGzWriter } from './tar-gz.writer.js';
@@ -17,6 +19,8 @@ import {
   userRecord,
 } from './zulip-export-format.js';
 
+type Row = Record<string, unknown>;
+
 // Zulip writes 1000 messages per messages-NNNNNN.json (MESSAGE_BATCH_CHUNK_SIZE).
 export const MESSAGES_PER_FILE = 1000;
 
@@ -32,13 +36,14 @@ export interface ArchiveRequest {
 
 // Writes a realm's data in the layout of Zulip's export tool: messages-000001.json … one page of
 // messages at a time, then realm.json (with the clients the messages named),
-// migration_status.json and the upload records. Memory holds one page, whatever the realm's size.
+// migration_status.json, the upload records and the custom emoji images. Memory holds one page, whatever the realm's size.
 @Injectable()
 export class ExportArchiveBuilder {
   constructor(
     private readonly data: ExportDataQuery,
     private readonly features: FeatureTablesQuery,
     private readonly clock: Clock,
+    @Inject(UPLOAD_STORE) private readonly store: UploadStore,
   ) {}
 
   async write(archive: TarGzWriter, request: ArchiveRequest): Promise<{ messages: number }> {
@@ -50,12 +55,44 @@ export class ExportArchiveBuilder {
 
     const clients = new Map<string, number>();
     const counted = await this.writeMessages(request, clients, entry);
-    await entry('realm.json', await this.realmTables(realm, request, clients));
+    const tables = await this.realmTables(realm, request, clients);
+    await entry('realm.json', tables);
     await entry('migration_status.json', migrationStatus(ZULIP_VERSION, await this.data.appliedMigrations()));
     await entry('attachment.json', { zerver_attachment: [] });
-    for (const folder of ['avatars', 'uploads', 'emoji', 'realm_icons'])
-      await entry(`${folder}/records.json`, []);
+    for (const folder of ['avatars', 'uploads', 'realm_icons']) await entry(`${folder}/records.json`, []);
+    const emoji = (tables as Readonly<Record<string, Row[] | undefined>>)['zerver_realmemoji'] ?? [];
+    await entry('emoji/records.json', await this.writeEmojiImages(archive, request, emoji, now));
     return { messages: counted };
+  }
+
+  // Each custom emoji's image at emoji/{path id}, with Zulip's emoji record; Zulip also keeps the
+  // upload as sent (`.original`), which here is the same file. An image the store lost is left
+  // out with its record, so the rest of the export still builds.
+  private async writeEmojiImages(
+    archive: TarGzWriter,
+    request: ArchiveRequest,
+    emoji: readonly Row[],
+    now: Date,
+  ): Promise<Row[]> {
+    const records: Row[] = [];
+    for (const row of emoji) {
+      const path = emojiPathId(request.realmId, String(row['file_name']));
+      const image = await this.store.read(path);
+      if (!image) continue;
+      for (const stored of [path, `${path}.original`]) {
+        await archive.add(`${request.directory}/emoji/${stored}`, image, now);
+        records.push({
+          realm_id: request.realmId,
+          author: row['author'],
+          path: stored,
+          s3_path: stored,
+          file_name: row['file_name'],
+          name: row['name'],
+          deactivated: row['deactivated'],
+        });
+      }
+    }
+    return records;
   }
 
   private async writeMessages(

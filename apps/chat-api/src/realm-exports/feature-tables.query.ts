@@ -88,6 +88,12 @@ const FEATURE_TABLES: Readonly<Record<string, string>> = {
             AND dm."user_ids" = (SELECT array_agg(DISTINCT u ORDER BY u)
                                    FROM unnest(sm."recipient_ids" || sm."sender_id") u)
      WHERE sm."realm_id" = $1 AND sm."sender_id" = ANY($2::int[]) ORDER BY sm."id"`,
+  // Custom emoji, deactivated ones too (old messages and reactions still show them); their
+  // images go in emoji/ (export-archive.builder.ts).
+  zerver_realmemoji: `
+    SELECT "id", "realm_id" AS "realm", "name", "author_id" AS "author", "file_name", "is_animated",
+           "deactivated"
+      FROM "chat"."realm_emoji" WHERE "realm_id" = $1 ORDER BY "id"`,
   zerver_alertword: `
     SELECT "id", "user_id" AS "user_profile", "realm_id" AS "realm", "word"
       FROM "chat"."alert_word" WHERE "realm_id" = $1 AND "user_id" = ANY($2::int[]) ORDER BY "id"`,

@@ -4,6 +4,7 @@ import { ChatApiConfig } from '../core/chat-api.config.js';
 import { MessagesModule } from '../messages/messages.module.js';
 import { RealmsModule } from '../realms/realms.module.js';
 import { UserSettingsModule } from '../user-settings/user-settings.module.js';
+import { UploadsModule } from '../uploads/uploads.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { DirectoryExportStorage } from './directory-export-storage.js';
 import { ExportArchiveBuilder } from './export-archive.builder.js';
@@ -28,7 +29,7 @@ import { RealmExportsService } from './realm-exports.service.js';
 
 @OwnsTables({ entities: [RealmExportEntity], migrations: realmExportsMigrations })
 @Module({
-  imports: [MessagesModule, RealmsModule, UserSettingsModule, UsersModule],
+  imports: [MessagesModule, RealmsModule, UploadsModule, UserSettingsModule, UsersModule],
   controllers: [
     RealmExportsController,
     RealmExportDownloadController,

@@ -2,11 +2,14 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { ConflictException, Injectable } from '@nestjs/common';
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
 import { TransactionRunner, type UnitOfWork } from '@platform/database';
 import { Clock } from '@shared/util';
 import { BotType, UserRole } from '../../core/accounts/user.entity.js';
+import { emojiPathId } from '../../core/custom-emoji-urls.js';
 import { NOTIFICATION_BOT_EMAIL, NOTIFICATION_BOT_NAME } from '../../realms/create-realm.use-case.js';
+import { emojiContentType } from '../../realm-emoji/emoji-image.js';
+import { UPLOAD_STORE, type UploadStore } from '../../uploads/upload.store.js';
 import { ApiKeyVault } from '../../users/api-key-vault.js';
 import { realmStringId } from '../zulip-export-format.js';
 import { ImportArchiveError } from './import-archive.error.js';
@@ -21,6 +24,8 @@ import { extractTarGz } from './tar-gz.reader.js';
 // directory, removed when the import ends).
 const MAX_UNPACKED_BYTES = 20 * 1024 ** 3;
 const MESSAGES_FILE = /^messages-\d+\.json$/;
+// A custom emoji's file name as this server and Zulip make them: no directory, no way out of emoji/.
+const SAFE_FILE_NAME = /^[\w-]+(\.[\w-]+)*$/;
 
 export interface RealmImportRequest {
   // The host the new realm is served on (its string_id is the first label); none: the server's
@@ -48,6 +53,7 @@ export class RealmImporter {
     private readonly repository: RealmImportRepository,
     private readonly vault: ApiKeyVault,
     private readonly clock: Clock,
+    @Inject(UPLOAD_STORE) private readonly store: UploadStore,
   ) {}
 
   async import(archive: Readable, request: RealmImportRequest): Promise<ImportedRealm> {
@@ -87,6 +93,7 @@ export class RealmImporter {
       return { apiKeyHash: this.vault.hash(apiKey), apiKeySealed: this.vault.seal(apiKey) };
     };
     await importTables(this.repository, unit, realmTableImports(realm.id, tables, credentials), tables, ids);
+    await this.copyEmojiImages(directory, realm.id, tables);
     const messages = new MessageFilesImport(this.repository, unit, realm.id, tables, ids);
     await messages.importConversations();
     for (const name of archive.messageFiles)
@@ -102,6 +109,24 @@ export class RealmImporter {
       users: (tables['zerver_userprofile'] ?? []).length,
       messages: messages.messages,
     };
+  }
+
+  // Each custom emoji's image from emoji/{old realm id}/emoji/images/{file} of the archive into
+  // the upload store under the new realm's id (an image the archive lacks, as an export leaves
+  // out one its store lost, stays missing). The store is not part of the transaction: a failed
+  // import may leave images no emoji row names.
+  private async copyEmojiImages(directory: string, realmId: number, tables: ArchiveTables): Promise<void> {
+    const sourceRealmId = Number(tables['zerver_realm']?.[0]?.['id']);
+    for (const emoji of tables['zerver_realmemoji'] ?? []) {
+      const fileName = String(emoji['file_name']);
+      if (!SAFE_FILE_NAME.test(fileName))
+        throw new ImportArchiveError(`Invalid custom emoji file name: ${fileName}`);
+      const image = await readFile(join(directory, 'emoji', emojiPathId(sourceRealmId, fileName))).catch(
+        () => undefined,
+      );
+      if (image)
+        await this.store.save(emojiPathId(realmId, fileName), image, emojiContentType(fileName) ?? '');
+    }
   }
 
   private insertRealm(

@@ -229,6 +229,19 @@ export function realmTableImports(
       }),
     },
     {
+      // Their images are copied by RealmImporter (emoji/ of the archive).
+      from: 'zerver_realmemoji',
+      into: 'realm_emoji',
+      row: (emoji, ids) => ({
+        realm_id: realmId,
+        name: emoji['name'],
+        author_id: ids.of('user', emoji['author']),
+        file_name: emoji['file_name'],
+        is_animated: emoji['is_animated'] ?? false,
+        deactivated: emoji['deactivated'] ?? false,
+      }),
+    },
+    {
       from: 'zerver_alertword',
       into: 'alert_word',
       row: (word, ids) => ({ ...owned(word, ids), word: word['word'] }),
