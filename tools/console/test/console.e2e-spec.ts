@@ -423,6 +423,12 @@ describe('web console', () => {
         .getByRole('status')
         .filter({ hasText: 'webhook.test: Sent again: the endpoint answered HTTP 200 (delivered).' })
         .waitFor();
+      // At a laptop's width the whole deliveries table fits: Next attempt and Redeliver in view.
+      await expect(
+        page
+          .getByRole('region', { name: 'Deliveries table' })
+          .evaluate((region) => region.scrollWidth <= region.clientWidth),
+      ).resolves.toBe(true);
       // The charts read the attempts again after the redelivery: today had a failure and a success.
       await page
         .getByRole('img', { name: /^Delivery attempts per day \(UTC\), succeeded and failed/ })
@@ -629,6 +635,7 @@ describe('web console', () => {
       );
       await page.getByLabel('API key', { exact: true }).waitFor();
       await screenshot(page, 'signed-out-revoked');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await context.close();
     });
   });

@@ -1,4 +1,4 @@
-import { formatMoney } from '../format/money.js';
+import { formatCount, formatMoney } from '../format/money.js';
 import { capText, railName, type RailUsage } from '../api/rail-caps.js';
 import { ScrollTable } from './scroll-table.js';
 
@@ -20,8 +20,8 @@ export function RailLimits({ rail, users }: { rail: RailUsage; users: string }) 
       <h2>{name}</h2>
       <p>
         Today ({rail.day}, {rail.timeZone}): {users} were paid {formatMoney(rail.partner.amount, currency)} in{' '}
-        {rail.partner.count} {rail.partner.count === 1 ? 'transaction' : 'transactions'}. Per transaction:{' '}
-        {capText(caps.perTransaction, currency)}; per rail per day, across the platform:{' '}
+        {formatCount(rail.partner.count)} {rail.partner.count === 1 ? 'transaction' : 'transactions'}. Per
+        transaction: {capText(caps.perTransaction, currency)}; per rail per day, across the platform:{' '}
         {capText(caps.perPaymentMethodDailyAmount, currency)}.
       </p>
       {rail.users.length === 0 ? (

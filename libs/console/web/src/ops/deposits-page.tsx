@@ -7,7 +7,7 @@ import { useLoad } from '../layout/use-load.js';
 import { HeldDepositForm } from './held-deposit-form.js';
 import { ReconcileForm, type ReconcileRequest } from './reconcile-form.js';
 import { PagedList } from './paged-list.js';
-import { formatMoney } from '../format/money.js';
+import { formatCount, formatMoney } from '../format/money.js';
 
 const PAGE_SIZE = 50;
 
@@ -40,7 +40,7 @@ export function DepositsPage({ api }: { api: ConsoleApi }) {
         {(page) => (
           <ScrollTable
             label="Unmatched deposits table"
-            caption={<>{page.total} unmatched, newest first</>}
+            caption={<>{formatCount(page.total)} unmatched, newest first</>}
             columns={['Confirmed', 'Transfer', 'Amount', 'To', 'Memo', 'Why unmatched']}
             actions
             cardsLeadWith={['Amount', 'Why unmatched']}

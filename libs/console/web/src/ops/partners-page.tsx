@@ -9,6 +9,7 @@ import { useLoad } from '../layout/use-load.js';
 import { changeFailure, confirmChange } from './confirm-change.js';
 import { kybSummary } from './kyb-panel.js';
 import { PagedList } from './paged-list.js';
+import { formatCount } from '../format/money.js';
 
 const PAGE_SIZE = 50;
 const APPROVED = { status: 'approved', pendingLimit: '' } as const;
@@ -94,7 +95,9 @@ export function PartnersPage({ api }: { api: ConsoleApi }) {
         {(list) => (
           <ScrollTable
             label="Partners table"
-            caption={<>{list.total === 1 ? '1 partner' : `${list.total} partners`}, newest first</>}
+            caption={
+              <>{list.total === 1 ? '1 partner' : `${formatCount(list.total)} partners`}, newest first</>
+            }
             columns={['Partner', 'Id', 'Created', 'Active keys', 'KYB']}
           >
             {list.partners.map((partner) => (

@@ -6,6 +6,7 @@ import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
 import { PagedList } from './paged-list.js';
 import { formatMoney } from '../format/money.js';
+import { formatCount } from '../format/money.js';
 
 const CHOICES: ReadonlyArray<readonly [AttentionStatus, string]> = [
   ['FAILED', 'Failed: chain-watchers gave up'],
@@ -50,7 +51,9 @@ export function RefundsPage({ api }: { api: ConsoleApi }) {
         {(page) => (
           <ScrollTable
             label="Refunds table"
-            caption={<>{page.total === 1 ? '1 refund' : `${page.total} refunds`}, newest first</>}
+            caption={
+              <>{page.total === 1 ? '1 refund' : `${formatCount(page.total)} refunds`}, newest first</>
+            }
             columns={['Requested', 'Transaction', 'Amount', 'To', 'Why refunded', 'Failure']}
           >
             {page.refunds.map((refund) => (

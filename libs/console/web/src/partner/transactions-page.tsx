@@ -11,7 +11,7 @@ import { useLoad } from '../layout/use-load.js';
 import { CsvDownloadButton } from './csv-download-button.js';
 import { TransactionFiltersForm } from './transaction-filters-form.js';
 import { Time } from '../format/time-view.js';
-import { formatMoney } from '../format/money.js';
+import { formatCount, formatMoney } from '../format/money.js';
 
 const PAGE_SIZE = 20;
 
@@ -58,7 +58,7 @@ function TransactionTable({ search, onPage }: { search: TransactionSearch; onPag
         label="Transactions table"
         caption={
           <>
-            {search.total} transaction{search.total === 1 ? '' : 's'}, newest first
+            {formatCount(search.total)} transaction{search.total === 1 ? '' : 's'}, newest first
           </>
         }
         columns={['Created', 'Transaction', 'User', 'Route', 'Deposit', 'Payout', 'Status']}

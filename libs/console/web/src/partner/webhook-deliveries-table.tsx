@@ -16,6 +16,7 @@ import { LoadState } from '../layout/load-state.js';
 import { setQuery, useQuery } from '../layout/router.js';
 import { ScrollTable } from '../layout/scroll-table.js';
 import { useLoad } from '../layout/use-load.js';
+import { formatCount } from '../format/money.js';
 
 // Deliveries, newest first, with what the last attempt got; any may be sent again, each opens
 // its attempts. `transactionId` narrows the list to one transaction's deliveries. The status and
@@ -85,7 +86,7 @@ export function WebhookDeliveriesTable(props: {
           ) : (
             <ScrollTable
               label="Deliveries table"
-              caption={<>{page.total} deliveries, newest first</>}
+              caption={<>{formatCount(page.total)} deliveries, newest first</>}
               columns={[
                 'Created',
                 'Event',

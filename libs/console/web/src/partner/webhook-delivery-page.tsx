@@ -8,6 +8,7 @@ import {
 } from '../api/webhooks.js';
 import { formatCount } from '../format/money.js';
 import { Time } from '../format/time-view.js';
+import { useFormatInstant } from '../format/time-zone-choice.js';
 import { Link } from '../layout/link.js';
 import { LoadState } from '../layout/load-state.js';
 import { SummaryList } from '../layout/summary-list.js';
@@ -74,6 +75,7 @@ const transactionLink = (transactionId: string | null) =>
   transactionId ? <Link to={`/transactions/${transactionId}`}>{transactionId}</Link> : '—';
 
 function AttemptView({ attempt }: { attempt: DeliveryAttempt }) {
+  const formatInstant = useFormatInstant();
   const answer = attempt.status_code === null ? 'no HTTP answer' : `HTTP ${attempt.status_code}`;
   return (
     <li className="panel">
@@ -96,7 +98,11 @@ function AttemptView({ attempt }: { attempt: DeliveryAttempt }) {
       {attempt.response_excerpt === null ? (
         <p className="note">No response body.</p>
       ) : (
-        <pre className="payload" tabIndex={0} aria-label={`Response to the attempt of ${attempt.started_at}`}>
+        <pre
+          className="payload"
+          tabIndex={0}
+          aria-label={`Response to the attempt of ${formatInstant(attempt.started_at)}`}
+        >
           {attempt.response_excerpt}
         </pre>
       )}
