@@ -219,6 +219,7 @@ describe("the web console's transaction reads", () => {
         depositAddress: expect.any(String),
         memo: null,
         payBefore: expect.stringMatching(/Z$/),
+        paymentUri: `solana:${body.terms.depositAddress}?amount=18.43&spl-token=${fact.asset}`,
       });
       expect(body.amountReceived).toBe('18.43');
     });
@@ -230,6 +231,11 @@ describe("the web console's transaction reads", () => {
         recipientAmount: '400000',
         targetCurrency: 'COP',
         memo: stellar.reference,
+        paymentUri: expect.stringMatching(
+          new RegExp(
+            `^web\\+stellar:pay\\?destination=G[A-Z2-7]{55}&amount=101\\.02&asset_code=USDC&asset_issuer=G[A-Z2-7]{55}&memo=${encodeURIComponent(stellar.reference)}&memo_type=MEMO_TEXT$`,
+          ),
+        ),
       });
       expect(body.amountReceived).toBeNull();
     });

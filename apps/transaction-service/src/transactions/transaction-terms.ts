@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { decimal } from '@payout/money';
+import { chainRail } from '@payout/rails';
 import { CryptoCurrency, TargetCurrency } from '@shared/contracts';
 import { memoOf } from './payment-context.js';
 import type { TransactionEntity } from './transaction.entity.js';
@@ -49,6 +50,16 @@ export class TransactionTermsDto {
 
   @ApiProperty({ format: 'date-time', description: 'The deposit must arrive before this (the quote expiry)' })
   payBefore!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example:
+      'web+stellar:pay?destination=GA…&amount=101.02&asset_code=USDC&asset_issuer=GA…&memo=…&memo_type=MEMO_TEXT',
+    description:
+      "The chain's payment request for this deposit, for a wallet to open or scan: SEP-7 (Stellar), Solana Pay (Solana), EIP-681 (Celo); null where the format cannot carry the amount",
+  })
+  paymentUri!: string | null;
 }
 
 export function transactionTermsOf(transaction: TransactionEntity): TransactionTermsDto {
@@ -62,5 +73,13 @@ export function transactionTermsOf(transaction: TransactionEntity): TransactionT
     depositAddress: transaction.depositAddress,
     memo: memoOf(transaction),
     payBefore: transaction.quoteExpiresAt.toISOString(),
+    paymentUri: chainRail(transaction.blockchain).paymentUri({
+      destination: transaction.depositAddress,
+      amount: decimal(transaction.sourceAmount).toFixed(),
+      assetCode: transaction.cryptoCurrency,
+      tokenId: transaction.mintAddress,
+      decimals: transaction.decimals,
+      memo: memoOf(transaction),
+    }),
   };
 }

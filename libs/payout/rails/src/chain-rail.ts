@@ -29,6 +29,18 @@ export interface TextFormat {
   readonly expected: string;
 }
 
+// One deposit as a wallet would be asked for it. `amount` is the exact decimal in the token's units;
+// `tokenId` the token's identity as the transaction records it (Stellar: the issuer; Solana: the
+// SPL mint; EVM: the ERC-20 contract).
+export interface PaymentRequest {
+  readonly destination: string;
+  readonly amount: string;
+  readonly assetCode: string;
+  readonly tokenId: string;
+  readonly decimals: number;
+  readonly memo: string | null;
+}
+
 // Everything the platform knows about one chain that is not I/O: chain-watchers adds the I/O
 // (one adapter folder per chain), every other app asks this record instead of branching on the
 // chain's name.
@@ -55,6 +67,10 @@ export interface ChainRail {
   readonly paymentContext: { readonly memoType: 'text' | null; readonly namesMint: boolean };
   // The public explorer page of a transaction on the production network.
   explorerTransactionUrl(transferId: string): string;
+  // The chain's payment-request URI for a deposit (a wallet opens it, or scans it as a QR code):
+  // SEP-7 on Stellar, Solana Pay, EIP-681 on EVM chains. Null where the chain's format cannot
+  // carry the amount (finer than an EVM token's base unit).
+  paymentUri(request: PaymentRequest): string | null;
   readonly notify: NotifyRequirement;
   readonly walletConnect: {
     readonly namespace: string;

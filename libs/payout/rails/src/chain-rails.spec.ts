@@ -36,6 +36,40 @@ describe('CHAIN_RAILS', () => {
   });
 });
 
+describe('paymentUri', () => {
+  const request = { amount: '101.02', assetCode: 'USDC', decimals: 6, memo: null };
+
+  it('asks a Stellar wallet for a SEP-7 payment of the asset by code and issuer, with the text memo', () => {
+    expect(
+      chainRail(Blockchain.STELLAR).paymentUri({
+        ...request,
+        destination: STELLAR_ACCOUNT,
+        tokenId: STELLAR_ACCOUNT,
+        decimals: 7,
+        memo: 'AB12 CD+/=',
+      }),
+    ).toBe(
+      `web+stellar:pay?destination=${STELLAR_ACCOUNT}&amount=101.02&asset_code=USDC&asset_issuer=${STELLAR_ACCOUNT}&memo=AB12%20CD%2B%2F%3D&memo_type=MEMO_TEXT`,
+    );
+  });
+
+  it('asks a Solana wallet for a Solana Pay transfer of the mint to the deposit address', () => {
+    expect(
+      chainRail(Blockchain.SOLANA).paymentUri({ ...request, destination: SOLANA_MINT, tokenId: SOLANA_MINT }),
+    ).toBe(`solana:${SOLANA_MINT}?amount=101.02&spl-token=${SOLANA_MINT}`);
+  });
+
+  it("asks an EVM wallet for EIP-681's token transfer in base units on Celo's chain id", () => {
+    const destination = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+    const celo = chainRail(Blockchain.CELO);
+
+    expect(celo.paymentUri({ ...request, destination, tokenId: CELO_TOKEN })).toBe(
+      `ethereum:${CELO_TOKEN}@42220/transfer?address=${destination}&uint256=101020000`,
+    );
+    expect(celo.paymentUri({ ...request, amount: '0.0000001', destination, tokenId: CELO_TOKEN })).toBeNull();
+  });
+});
+
 describe(sameAddress.name, () => {
   it('folds case on EVM chains only', () => {
     expect(sameAddress(Blockchain.CELO, CELO_TOKEN, CELO_TOKEN.toLowerCase())).toBe(true);

@@ -1,5 +1,6 @@
 import { Blockchain } from '@shared/contracts';
 import type { ChainRail } from '../chain-rail.js';
+import { uriQuery } from './uri-query.js';
 
 export const SOLANA: ChainRail = {
   blockchain: Blockchain.SOLANA,
@@ -19,6 +20,9 @@ export const SOLANA: ChainRail = {
   finality: { rule: 'commitment', defaultCommitment: 'finalized' },
   paymentContext: { memoType: null, namesMint: true },
   explorerTransactionUrl: (signature) => `https://explorer.solana.com/tx/${encodeURIComponent(signature)}`,
+  // Solana Pay's transfer request: the amount in the token's units, the token by its mint.
+  paymentUri: ({ destination, amount, tokenId }) =>
+    `solana:${destination}?${uriQuery({ amount, 'spl-token': tokenId })}`,
   // Watched for, and may be reported through /payments/notify to be seen sooner.
   notify: { endpoint: '/payments/notify', required: true },
   walletConnect: {

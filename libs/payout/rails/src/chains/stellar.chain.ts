@@ -1,5 +1,6 @@
 import { Blockchain } from '@shared/contracts';
 import type { ChainRail } from '../chain-rail.js';
+import { uriQuery } from './uri-query.js';
 
 export const STELLAR: ChainRail = {
   blockchain: Blockchain.STELLAR,
@@ -14,6 +15,15 @@ export const STELLAR: ChainRail = {
   finality: { rule: 'ledger' },
   paymentContext: { memoType: 'text', namesMint: false },
   explorerTransactionUrl: (hash) => `https://stellar.expert/explorer/public/tx/${encodeURIComponent(hash)}`,
+  // SEP-7 `pay`: the asset by code and issuer, the memo as text.
+  paymentUri: ({ destination, amount, assetCode, tokenId, memo }) =>
+    `web+stellar:pay?${uriQuery({
+      destination,
+      amount,
+      asset_code: assetCode,
+      asset_issuer: tokenId,
+      ...(memo === null ? {} : { memo, memo_type: 'MEMO_TEXT' }),
+    })}`,
   notify: { endpoint: null, required: false },
   walletConnect: {
     namespace: 'stellar',
