@@ -656,6 +656,12 @@ describe('organization data exports through the gateway', () => {
     const after = tablesOf(await exportOf(importedOwner));
 
     expect(after['zerver_realm']![0]).toMatchObject({ id: realmId, string_id: 'imported' });
+    // Zulip's import reads all 24 of Realm's group settings; each names one of the realm's groups.
+    const groupSettings = Object.entries(before['zerver_realm']![0]!).filter(([field]) =>
+      /_groups?$/.test(field),
+    );
+    expect(groupSettings).toHaveLength(24);
+    expect(groupSettings.every(([, value]) => typeof value === 'number')).toBe(true);
     expect(after['zerver_message']!.map((message) => message['id'])).not.toEqual(
       before['zerver_message']!.map((message) => message['id']),
     );

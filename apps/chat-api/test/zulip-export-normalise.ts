@@ -35,6 +35,9 @@ const REFERENCES: Readonly<Record<string, Kind>> = {
   sending_client: 'client',
 };
 
+// The realm's group settings (can_…_group, can_create_groups, …): ids of its groups.
+const REALM_GROUP_SETTING = /_groups?$/;
+
 // The tables whose own id is a row's identity; the others' ids are surrogates, dropped.
 const IDENTIFIED: Readonly<Record<string, Kind>> = {
   zerver_userprofile: 'user',
@@ -104,7 +107,12 @@ export function normaliseExport(tables: ExportTables): ExportTables {
             if (kind) out['id'] = key(kind, value);
           } else if (field === 'type_id' || field === 'huddle_hash') {
             out[field] = key('recipient', row['id']);
-          } else out[field] = REFERENCES[field] ? key(REFERENCES[field], value) : value;
+          } else {
+            const kind =
+              REFERENCES[field] ??
+              (table === 'zerver_realm' && REALM_GROUP_SETTING.test(field) ? 'group' : undefined);
+            out[field] = kind ? key(kind, value) : value;
+          }
         }
         return out;
       })

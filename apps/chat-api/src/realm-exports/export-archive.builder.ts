@@ -133,12 +133,13 @@ export class ExportArchiveBuilder {
   ) {
     const realmId = request.realmId;
     const consenting = new Set(request.consentingIds);
-    const [users, streams, recipients, subscriptions, features] = await Promise.all([
+    const [users, streams, recipients, subscriptions, features, systemGroupIds] = await Promise.all([
       this.data.users(realmId),
       this.data.streams(realmId),
       this.data.recipients(realmId),
       this.data.subscriptions(realmId),
       this.features.tables(realmId, request.consentingIds),
+      this.data.systemGroupIds(realmId),
     ]);
     // Scheduled messages name their client as messages do: by an id of zerver_client.
     for (const scheduled of features['zerver_scheduledmessage'] ?? [])
@@ -147,7 +148,7 @@ export class ExportArchiveBuilder {
     const conversations = recipients.filter((row) => row['stream_id'] === null);
     let subscriptionId = subscriptions.length;
     return {
-      zerver_realm: [realmRecord(realm)],
+      zerver_realm: [realmRecord(realm, systemGroupIds)],
       zerver_userprofile: users
         .filter((user) => user['id'] !== systemBotId)
         .map((user) => userRecord(user, realmId, consenting)),

@@ -32,6 +32,15 @@ export class ExportDataQuery {
     return row ?? null;
   }
 
+  // The realm's system groups' ids by name (role:members → 12), what its group settings point at.
+  async systemGroupIds(realmId: number): Promise<Map<string, number>> {
+    const rows = (await this.dataSource.query(
+      `SELECT "name", "id" FROM "chat"."user_group" WHERE "realm_id" = $1 AND "is_system_group"`,
+      [realmId],
+    )) as Array<{ name: string; id: number }>;
+    return new Map(rows.map((row) => [row.name, row.id]));
+  }
+
   // The schema migrations this database has run, oldest first (for migration_status.json).
   async appliedMigrations(): Promise<string[]> {
     const rows = (await this.dataSource.query(

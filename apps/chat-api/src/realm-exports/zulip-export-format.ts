@@ -1,6 +1,8 @@
 // Rows of this server's tables in the shape of Zulip's export (zerver/lib/export.py): table
 // names as keys, Django field names, foreign keys as ids, datetimes as float UNIX seconds.
 
+import { REALM_GROUP_SETTINGS, SystemGroup, type SystemGroupName } from '../user-groups/system-groups.js';
+
 type Row = Record<string, unknown>;
 
 // Zulip's Recipient.type values.
@@ -19,14 +21,44 @@ export function realmStringId(host: string | null): string {
   return host === null ? '' : host.split('.')[0]!;
 }
 
-// Only Realm's own fields: Zulip's import builds its Realm from this row as it is.
-export function realmRecord(realm: Row): Row {
+// Zulip 11's Realm.REALM_PERMISSION_GROUP_SETTINGS with their default system groups. Zulip's
+// import reads every one from zerver_realm (and sets it once the groups exist); this server
+// keeps Zulip's defaults for all of them (the ones it enforces are REALM_GROUP_SETTINGS).
+const REALM_PERMISSION_GROUP_DEFAULTS: Readonly<Record<string, SystemGroupName>> = {
+  create_multiuse_invite_group: SystemGroup.ADMINISTRATORS,
+  can_access_all_users_group: SystemGroup.EVERYONE,
+  can_add_subscribers_group: SystemGroup.MEMBERS,
+  can_create_bots_group: SystemGroup.MEMBERS,
+  can_create_public_channel_group: SystemGroup.MEMBERS,
+  can_create_private_channel_group: SystemGroup.MEMBERS,
+  can_create_web_public_channel_group: SystemGroup.OWNERS,
+  can_create_write_only_bots_group: SystemGroup.MEMBERS,
+  can_invite_users_group: SystemGroup.MEMBERS,
+  can_manage_billing_group: SystemGroup.ADMINISTRATORS,
+  can_mention_many_users_group: SystemGroup.ADMINISTRATORS,
+  can_set_delete_message_policy_group: SystemGroup.MODERATORS,
+  can_set_topics_policy_group: SystemGroup.MEMBERS,
+  can_summarize_topics_group: SystemGroup.EVERYONE,
+  direct_message_initiator_group: SystemGroup.EVERYONE,
+  direct_message_permission_group: SystemGroup.EVERYONE,
+  ...REALM_GROUP_SETTINGS,
+};
+
+// Realm's own fields, its group settings as ids of its system groups: Zulip's import builds its
+// Realm from this row as it is.
+export function realmRecord(realm: Row, systemGroupIds: ReadonlyMap<string, number>): Row {
   return {
     id: realm['id'],
     string_id: realmStringId(realm['host'] as string | null),
     name: realm['name'],
     deactivated: realm['deactivated'],
     date_created: timestamp(realm['created_at']),
+    ...Object.fromEntries(
+      Object.entries(REALM_PERMISSION_GROUP_DEFAULTS).map(([setting, group]) => [
+        setting,
+        systemGroupIds.get(group) ?? null,
+      ]),
+    ),
   };
 }
 
