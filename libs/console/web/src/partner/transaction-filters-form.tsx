@@ -32,9 +32,13 @@ export function TransactionFiltersForm(props: {
         <input
           id="search-q"
           type="search"
+          aria-describedby="search-q-hint"
           value={draft.q}
           onChange={(event) => set('q')(event.target.value)}
         />
+        <span id="search-q-hint" className="note">
+          An id&apos;s first 8 characters find it too.
+        </span>
       </div>
       <ChoiceField
         id="search-status"
