@@ -662,6 +662,15 @@ describe('organization data exports through the gateway', () => {
     );
     expect(groupSettings).toHaveLength(24);
     expect(groupSettings.every(([, value]) => typeof value === 'number')).toBe(true);
+    // Each system bot names a personal recipient for Zulip's import, one no exported recipient has.
+    const recipientIds = new Set(before['zerver_recipient']!.map((recipient) => recipient['id']));
+    for (const bot of before['zerver_userprofile_crossrealm']!)
+      expect(recipientIds.has(bot['recipient_id'])).toBe(false);
+    expect(before['zerver_userprofile_crossrealm']![0]).toEqual({
+      id: expect.any(Number),
+      email: expect.any(String),
+      recipient_id: expect.any(Number),
+    });
     expect(after['zerver_message']!.map((message) => message['id'])).not.toEqual(
       before['zerver_message']!.map((message) => message['id']),
     );

@@ -52,8 +52,9 @@ const IDENTIFIED: Readonly<Record<string, Kind>> = {
   zerver_client: 'client',
 };
 
-// Fields that name the server or the realm's place on it rather than its data.
-const SERVER_FIELDS = new Set(['realm', 'realm_for_sharding', 'string_id', 'url']);
+// Fields that name the server or the realm's place on it rather than its data (a system bot's
+// `recipient_id` is a personal recipient no exported row has).
+const SERVER_FIELDS = new Set(['realm', 'realm_for_sharding', 'string_id', 'url', 'recipient_id']);
 
 export function normaliseExport(tables: ExportTables): ExportTables {
   const keys = new Map<Kind, Map<unknown, string>>();

@@ -154,9 +154,16 @@ export class ExportArchiveBuilder {
         .map((user) => userRecord(user, realmId, consenting)),
       // Zulip's import expects the list even when empty (it holds non-consenting users there).
       zerver_userprofile_mirrordummy: [],
+      // Zulip's import maps each system bot's personal recipient (`recipient_id`) to the bot of
+      // its own system realm. Bots here have none, so each gets an id past every exported
+      // recipient, which no row refers to.
       zerver_userprofile_crossrealm: users
         .filter((user) => user['id'] === systemBotId)
-        .map((user) => ({ id: user['id'], email: user['email'] })),
+        .map((user, index) => ({
+          id: user['id'],
+          email: user['email'],
+          recipient_id: largestId(recipients) + index + 1,
+        })),
       zerver_stream: streams.map((stream) => streamRecord(stream, realmId)),
       zerver_recipient: recipients.map(recipientRecord),
       zerver_directmessagegroup: conversations.map(directMessageGroupRecord),
@@ -172,6 +179,10 @@ export class ExportArchiveBuilder {
       zerver_client: [...clients].map(([name, id]) => ({ id, name })),
     };
   }
+}
+
+function largestId(rows: readonly Row[]): number {
+  return rows.reduce((largest, row) => Math.max(largest, row['id'] as number), 0);
 }
 
 function clientId(clients: Map<string, number>, name: string): number {
