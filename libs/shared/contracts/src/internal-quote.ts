@@ -1,8 +1,20 @@
-import type { QuoteCreatedV1 } from './payout-topics.js';
+import type { Blockchain, CryptoCurrency, PaymentMethod, TargetCurrency } from './payout-enums.js';
 
 // quote-service's answer to `GET /internal/quotes/{id}?partnerId=` (service identity): the quote
-// as it was announced, never recomputed, and the state of its route right now.
-export interface InternalQuoteView extends QuoteCreatedV1 {
+// as it was issued, never recomputed, and the state of its route right now.
+export interface InternalQuoteView {
+  readonly quoteId: string;
+  readonly partnerId: string;
+  readonly kind: 'PAYOUT' | 'REVERSE' | 'ONRAMP';
+  readonly cryptoCurrency: CryptoCurrency;
+  readonly blockchain: Blockchain;
+  readonly paymentMethod: PaymentMethod;
+  readonly targetCurrency: TargetCurrency;
+  // Decimal strings.
+  readonly cryptoAmount: string;
+  readonly fiatAmount: string;
+  readonly feeAmount: string;
+  readonly expiresAt: string;
   readonly feeType: string;
   // Decimal string: fiat per unit of crypto.
   readonly rate: string;

@@ -1,20 +1,5 @@
 import type { Blockchain, CryptoCurrency, PaymentMethod, TargetCurrency } from './payout-enums.js';
 
-export interface QuoteCreatedV1 {
-  readonly quoteId: string;
-  readonly partnerId: string;
-  readonly kind: 'PAYOUT' | 'REVERSE' | 'ONRAMP';
-  readonly cryptoCurrency: CryptoCurrency;
-  readonly blockchain: Blockchain;
-  readonly paymentMethod: PaymentMethod;
-  readonly targetCurrency: TargetCurrency;
-  // Decimal strings.
-  readonly cryptoAmount: string;
-  readonly fiatAmount: string;
-  readonly feeAmount: string;
-  readonly expiresAt: string;
-}
-
 // A KYC submission reached a final decision. Keyed by `<partnerId>:<userId>` so one user's
 // decisions stay in order.
 export interface KycSubmissionDecidedV1 {
@@ -145,7 +130,6 @@ export interface RefundSettledV1 {
 
 // Every topic of the payout product and the one payload type it carries.
 export interface PayoutTopics {
-  'payout.quote.created.v1': QuoteCreatedV1;
   'kyc.submission.decided.v1': KycSubmissionDecidedV1;
   'payout.transaction.status-changed.v1': TransactionStatusChangedV1;
   'chain.deposit.detected.v1': DepositDetectedV1;
@@ -154,7 +138,6 @@ export interface PayoutTopics {
 }
 
 export const PayoutTopic = {
-  QuoteCreated: 'payout.quote.created.v1',
   KycSubmissionDecided: 'kyc.submission.decided.v1',
   TransactionStatusChanged: 'payout.transaction.status-changed.v1',
   DepositDetected: 'chain.deposit.detected.v1',
