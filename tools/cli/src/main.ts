@@ -17,7 +17,8 @@ import { runUserCommand } from './user-commands.js';
 const USAGE = `Usage: npm run cli -- <command> [--url <gateway origin>] [--ops-key <key>] [--operator <name>]
   partner create --name <name> [--pending]           → { partnerId, name, keyId, apiKey[, kyb] } (KYB approved
                                                        unless --pending)
-  partner key create --partner-id <id>               → { partnerId, keyId, apiKey }
+  partner key create --partner-id <id> [--name <key name>]
+                                                     → { partnerId[, name], keyId, apiKey }
   partner key revoke --partner-id <id> --key-id <id> → { partnerId, keyId, revoked }
   partner key list --partner-id <id> [--page <n>] [--page-size <n>]
                                                      → { page, pageSize, total, keys: [...] } (newest first)

@@ -6,6 +6,19 @@ import { runPartnerCommand } from './partner-commands.js';
 const PARTNER_ID = '0f8f7e5b-3c2a-4d1e-9f00-0000000000aa';
 
 describe('partner key commands', () => {
+  it('creates a key with the name given, or with none', async () => {
+    const sut = new RecordingGateway();
+
+    const named = await runPartnerCommand(['key', 'create'], { partnerId: PARTNER_ID, name: 'ci' }, sut);
+    await runPartnerCommand(['key', 'create'], { partnerId: PARTNER_ID }, sut);
+
+    expect(named).toMatchObject({ partnerId: PARTNER_ID, name: 'ci' });
+    expect(sut.sent).toEqual([
+      { method: 'POST', path: `/ops/partners/${PARTNER_ID}/keys`, body: { name: 'ci' } },
+      { method: 'POST', path: `/ops/partners/${PARTNER_ID}/keys`, body: undefined },
+    ]);
+  });
+
   it('lists a page of the keys, with only the paging flags given', async () => {
     const sut = new RecordingGateway();
 

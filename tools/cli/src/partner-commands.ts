@@ -56,8 +56,9 @@ export async function runPartnerCommand(
     const partnerId = encodeURIComponent(required(options.partnerId, '--partner-id'));
     switch (second) {
       case 'create': {
-        const key = await gateway.request<IssuedKey>('POST', `/ops/partners/${partnerId}/keys`);
-        return { partnerId: options.partnerId, keyId: key.keyId, apiKey: key.apiKey };
+        const named = options.name === undefined ? undefined : { name: options.name };
+        const key = await gateway.request<IssuedKey>('POST', `/ops/partners/${partnerId}/keys`, named);
+        return { partnerId: options.partnerId, ...named, keyId: key.keyId, apiKey: key.apiKey };
       }
       case 'revoke': {
         const keyId = encodeURIComponent(required(options.keyId, '--key-id'));
