@@ -233,4 +233,27 @@ describe('api-gateway rate limits', () => {
       .set('X-API-Key', partner.apiKey)
       .expect(200);
   });
+
+  it('checks no more guesses sent at once than the limit, while a burst with one good key all passes', async () => {
+    const partner = await newPartner('Burst Co');
+    const burst = (address: string, keyOf: (index: number) => string) =>
+      Promise.all(
+        Array.from({ length: 30 }, async (_, index) => {
+          const answer = await http
+            .get('/partner')
+            .set('X-Forwarded-For', address)
+            .set('X-API-Key', keyOf(index));
+          return answer.status;
+        }),
+      );
+    const tally = (statuses: number[]) =>
+      statuses.reduce<Record<number, number>>(
+        (counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+        {},
+      );
+
+    // Each guess still being checked holds a place: only the limit's worth are ever checked.
+    expect(tally(await burst('203.0.113.21', (index) => `pk_guess_${index}`))).toEqual({ 401: 3, 429: 27 });
+    expect(tally(await burst('203.0.113.22', () => partner.apiKey))).toEqual({ 200: 30 });
+  });
 });

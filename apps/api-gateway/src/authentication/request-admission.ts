@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { authenticationFailedBody, sendJson, type PresentedError } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
@@ -13,8 +14,8 @@ export type Admission =
   | { readonly admitted: false; readonly refusal: PresentedError };
 
 // Whether a request may go on, and as whom, for the proxied requests and the gateway's own
-// routes alike: an address over its failed-authentication limit is refused before its credential
-// is looked at, a wrong credential is a 401 that counts against its address, and a partner's
+// routes alike: an address over its failed-authentication limit (failures and credentials still
+// being checked) is refused before its credential is looked at, a wrong credential is a 401 that counts against its address, and a partner's
 // request counts against its limit of the route's class (the RateLimit headers go on `response`
 // whatever is answered).
 @Injectable()
@@ -30,9 +31,14 @@ export class RequestAdmission {
     const address = carriesCredential(request.headers)
       ? clientAddressOf(request, this.config.TRUSTED_PROXY_HOPS)
       : null;
-    const blocked = address === null ? null : this.failedAuthentications.refusal(address);
-    if (blocked) return { admitted: false, refusal: blocked };
-    const authentication = await this.authenticator.authenticate(request.headers);
+    const place =
+      address === null
+        ? null
+        : this.failedAuthentications.admit(address, credentialFingerprint(request.headers));
+    if (place && 'refusal' in place) return { admitted: false, refusal: place.refusal };
+    const authentication = await this.authenticator
+      .authenticate(request.headers)
+      .finally(() => place?.release());
     if (authentication.outcome === 'rejected') {
       if (address !== null) this.failedAuthentications.failed(address);
       return {
@@ -52,6 +58,12 @@ export class RequestAdmission {
 export function sendRefusal(response: ServerResponse, { status, body, headers }: PresentedError): void {
   for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
   sendJson(response, status, body);
+}
+
+// Which credentials a request carries, as a digest (the limiter holds no key in memory).
+function credentialFingerprint(headers: IncomingHttpHeaders): string {
+  const presented = [headers[OPS_KEY_HEADER], headers[API_KEY_HEADER], headers.authorization];
+  return createHash('sha256').update(JSON.stringify(presented)).digest('base64');
 }
 
 function carriesCredential(headers: IncomingHttpHeaders): boolean {
