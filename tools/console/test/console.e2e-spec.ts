@@ -235,8 +235,24 @@ describe('web console', () => {
       expect(summaryText).toContain('Recipient gets100.00 BRL');
       expect(summaryText).toMatch(/Pay before\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
       await summary.getByRole('button', { name: 'Copy deposit address' }).waitFor();
+      // Solana Pay's request for the deposit address, as a QR code for a wallet to scan and as
+      // text to copy beside it.
+      const qrCode = summary.getByRole('img', { name: 'QR code of the payment request' });
+      await qrCode.waitFor();
+      const depositAddress = await summary
+        .locator('.pair', { hasText: 'Deposit address' })
+        .locator('code')
+        .textContent();
+      await expect(summary.locator('.payment-request code').textContent()).resolves.toMatch(
+        new RegExp(`^solana:${depositAddress}\\?amount=`),
+      );
+      await summary.getByRole('button', { name: 'Copy payment request' }).waitFor();
       await screenshot(page, 'partner-transaction-sandbox-pay');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.setViewportSize(PHONE);
+      await expect(scrollsSideways(page)).resolves.toBe(false);
+      await screenshot(page, 'partner-transaction-sandbox-pay-phone');
+      await page.setViewportSize(LAPTOP);
       // The API failing while the page reads it again: it keeps what it read, says so with the
       // request id, and reads again on Retry.
       await page.route('**/transaction/*/timeline', (route) =>
@@ -288,6 +304,7 @@ describe('web console', () => {
         /Amount received[\d,]+\.\d{2,6} USDC/,
       );
       await expect(page.getByRole('button', { name: 'Copy deposit address' }).count()).resolves.toBe(0);
+      await expect(qrCode.count()).resolves.toBe(0);
       const timeline = (await page.locator('.timeline').textContent())!;
       expect(timeline).toContain('Status: processing payment');
       const { payment_context: target } = (await (

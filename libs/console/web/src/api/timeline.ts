@@ -5,7 +5,9 @@ import { formatMoney } from '../format/money.js';
 // GET /transaction/{id}/timeline (transaction-service).
 // What the partner agreed to (quote-service's terms, kept on the transaction). `rate` and `fee`
 // are null for transactions accepted before they were kept; `memo` is Stellar's only;
-// `payBefore` is the deadline while awaiting payment.
+// `payBefore` is the deadline while awaiting payment. `paymentUri` is the chain's payment request
+// (SEP-7 `web+stellar:pay`, Solana Pay `solana:`, EIP-681 `ethereum:`) for a wallet to open; null
+// when there is none to make.
 export interface TransactionTerms {
   readonly rate: string | null;
   readonly fee: string | null;
@@ -16,6 +18,7 @@ export interface TransactionTerms {
   readonly depositAddress: string;
   readonly memo: string | null;
   readonly payBefore: string | null;
+  readonly paymentUri: string | null;
 }
 
 export interface TransactionTimeline {

@@ -12,6 +12,7 @@ import { Copyable } from '../layout/copyable.js';
 import { SummaryList, type SummaryRow } from '../layout/summary-list.js';
 import { Time } from '../format/time-view.js';
 import { useLoad } from '../layout/use-load.js';
+import { PaymentRequest } from './payment-request.js';
 import { SandboxPayButton } from './sandbox-pay-button.js';
 import { WebhookDeliveriesTable } from './webhook-deliveries-table.js';
 
@@ -82,7 +83,8 @@ export function TransactionPage({ api, id }: { api: ConsoleApi; id: string }) {
 }
 
 // What support is asked first: where it stands, what was agreed (rate, fee, amounts), what
-// arrived, what the recipient gets, any refund; while awaiting payment, where and by when to pay.
+// arrived, what the recipient gets, any refund; while awaiting payment, where and by when to pay
+// (and the chain's payment request as a QR code, where it has one).
 function Summary(props: { timeline: TransactionTimeline; simulated: boolean }) {
   const { transaction, terms, amountReceived, refunds } = props.timeline;
   const crypto = (amount: string) => formatMoney(amount, terms.cryptoCurrency);
@@ -122,6 +124,9 @@ function Summary(props: { timeline: TransactionTimeline; simulated: boolean }) {
     },
     ...(awaiting
       ? [
+          ...(terms.paymentUri
+            ? [{ term: 'Payment request', value: <PaymentRequest uri={terms.paymentUri} /> }]
+            : []),
           { term: 'Deposit address', value: <Copyable text={terms.depositAddress} what="deposit address" /> },
           ...(terms.memo
             ? [{ term: 'Memo (required)', value: <Copyable text={terms.memo} what="memo" /> }]
