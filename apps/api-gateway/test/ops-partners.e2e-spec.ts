@@ -129,6 +129,34 @@ describe('api-gateway operator partners and their audit log', () => {
     );
   });
 
+  it('lists only the partners named by ids, whatever their case, for the logs that record ids', async () => {
+    const first = (await ops().post('/ops/partners').send({ name: 'Named One' }).expect(201)).body;
+    const second = (await ops().post('/ops/partners').send({ name: 'Named Two' }).expect(201)).body;
+    const unknown = '00000000-0000-4000-8000-000000000000';
+
+    const listed = await ops()
+      .get('/ops/partners')
+      .query({ ids: [first.partnerId.toUpperCase(), second.partnerId, unknown].join(',') })
+      .expect(200);
+
+    expect(listed.body).toEqual({
+      page: 1,
+      pageSize: 20,
+      total: 2,
+      partners: [summary(second.partnerId, 'Named Two'), summary(first.partnerId, 'Named One')],
+    });
+  });
+
+  it.each([
+    ['not-a-uuid'],
+    [`${'0f8f7e5b-3c2a-4d1e-9f00-0000000000aa,'.repeat(100)}0f8f7e5b-3c2a-4d1e-9f00-0000000000aa`],
+    [''],
+  ])('refuses ids %# that are not up to 100 partner ids', async (ids) => {
+    expect((await ops().get('/ops/partners').query({ ids }).expect(400)).body).toEqual(
+      invalid('ids must be at most 100 partner ids (UUIDs) separated by commas'),
+    );
+  });
+
   it('refuses a page or page size out of range with the reason', async () => {
     const reason = 'pageSize must be an integer from 1 to 100';
     expect((await ops().get('/ops/partners').query({ pageSize: 101 }).expect(400)).body).toEqual(

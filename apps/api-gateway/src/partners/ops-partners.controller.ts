@@ -38,6 +38,7 @@ import {
 import { PartnerError, PartnerErrorCode } from './partners.errors.js';
 import { PartnerAuditsRepository } from './partner-audits.repository.js';
 import { PartnerListQuery } from './partner-list.query.js';
+import { PartnerListRequestDto } from './partner-list.request.dto.js';
 import { RevokeApiKeyUseCase } from './revoke-api-key.use-case.js';
 import { RevokeKeyRoute } from './revoke-key.route.js';
 import { SetKeyQuotaRequestDto } from './set-key-quota.request.dto.js';
@@ -67,8 +68,8 @@ export class OpsPartnersController {
 
   @Get()
   @ApiOkResponse({ type: PartnerListResponseDto })
-  async list(@Query() { page, pageSize }: ListPageRequestDto): Promise<PartnerListResponseDto> {
-    return { page, pageSize, ...(await this.partnerList.page(page, pageSize)) };
+  async list(@Query() { page, pageSize, ids }: PartnerListRequestDto): Promise<PartnerListResponseDto> {
+    return { page, pageSize, ...(await this.partnerList.page(page, pageSize, ids?.split(','))) };
   }
 
   @Post()

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { keyQuotaOf } from './key-quota.js';
 import { PartnerEntity } from './partner.entity.js';
@@ -23,15 +23,22 @@ export class PartnerListQuery {
     private readonly config: PartnersConfig,
   ) {}
 
-  async page(page: number, pageSize: number): Promise<{ total: number; partners: PartnerSummary[] }> {
+  // Newest first; only the partners `ids` names when given.
+  async page(
+    page: number,
+    pageSize: number,
+    ids?: readonly string[],
+  ): Promise<{ total: number; partners: PartnerSummary[] }> {
+    const named = (query: SelectQueryBuilder<PartnerEntity>) =>
+      ids ? query.where('partner.id IN (:...ids)', { ids: ids.map((id) => id.toLowerCase()) }) : query;
     const [rows, total] = await Promise.all([
-      this.summaries()
+      named(this.summaries())
         .orderBy('partner.created_at', 'DESC')
         .addOrderBy('partner.id', 'DESC')
         .offset((page - 1) * pageSize)
         .limit(pageSize)
         .getRawMany<SummaryRow>(),
-      this.dataSource.getRepository(PartnerEntity).count(),
+      named(this.dataSource.getRepository(PartnerEntity).createQueryBuilder('partner')).getCount(),
     ]);
     return { total, partners: rows.map((row) => this.summaryOf(row)) };
   }
