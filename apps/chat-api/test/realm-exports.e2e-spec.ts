@@ -24,12 +24,15 @@ interface ExportRow {
   failed_timestamp: number | null;
 }
 
-// A .tar.gz's files by name, read the way tar lays them out: 512-byte headers, padded data.
 // A 1×1 PNG, for a custom emoji.
 const EMOJI_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+// A file uploaded to a message.
+const REPORT = Buffer.from('quarterly numbers\n');
+
+// A .tar.gz's files by name, read the way tar lays them out: 512-byte headers, padded data.
 
 function untar(archive: Buffer): Map<string, Buffer> {
   const tar = gunzipSync(archive);
@@ -604,6 +607,7 @@ describe('organization data exports through the gateway', () => {
       const content = messages.map(([, data]) => JSON.parse(data.toString('utf8')) as ExportTables);
       return {
         ...json('realm.json'),
+        ...json('attachment.json'),
         zerver_message: content.flatMap((file) => file['zerver_message']!),
         zerver_usermessage: content.flatMap((file) => file['zerver_usermessage']!),
       };
@@ -615,7 +619,52 @@ describe('organization data exports through the gateway', () => {
       .auth(owner.email, owner.apiKey)
       .attach('f1', EMOJI_PNG, { filename: 'parrot.png', contentType: 'image/png' })
       .expect(200);
+    // A message linking an uploaded file: the file travels in uploads/ with Zulip's records.
+    const filesId = await chat.channel(owner, 'files', [consenting]);
+    const fileUrl = (
+      await system.http
+        .post('/api/v1/user_uploads')
+        .auth(consenting.email, consenting.apiKey)
+        .attach('file', REPORT, { filename: 'report.txt', contentType: 'text/plain' })
+        .expect(200)
+    ).body.url as string;
+    const fileMessage = await chat.toChannel(consenting, filesId, 'reports', `[report](${fileUrl})`);
     const original = await exportOf(owner);
+    const originalEntry = (name: string) =>
+      [...untar(original)].find(([path]) => path.endsWith(`/${name}`))?.[1];
+    const oldPath = fileUrl.slice('/user_uploads/'.length);
+    expect(JSON.parse(originalEntry('attachment.json')!.toString('utf8'))).toEqual({
+      zerver_attachment: [
+        {
+          id: expect.any(Number),
+          owner: consenting.userId,
+          file_name: 'report.txt',
+          path_id: oldPath,
+          realm: realm.realmId,
+          create_time: expect.any(Number),
+          size: REPORT.length,
+          content_type: 'text/plain',
+          is_realm_public: true,
+          is_web_public: false,
+          messages: [fileMessage],
+          scheduled_messages: [],
+        },
+      ],
+      zerver_imageattachment: [],
+    });
+    expect(JSON.parse(originalEntry('uploads/records.json')!.toString('utf8'))).toEqual([
+      {
+        realm_id: realm.realmId,
+        user_profile_id: consenting.userId,
+        user_profile_email: consenting.email,
+        s3_path: oldPath,
+        path: oldPath,
+        size: REPORT.length,
+        content_type: 'text/plain',
+        last_modified: expect.any(Number),
+      },
+    ]);
+    expect(originalEntry(`uploads/${oldPath}`)).toEqual(REPORT);
     const emojiFiles = [...untar(original).keys()].filter((name) => name.includes('/emoji/'));
     expect(
       emojiFiles.map((name) => name.replace(/^[^/]+\/emoji\/\d+\/emoji\/images\/[0-9a-f]+/, '…')),
@@ -692,6 +741,7 @@ describe('organization data exports through the gateway', () => {
       'zerver_alertword',
       'zerver_savedsnippet',
       'zerver_realmemoji',
+      'zerver_attachment',
     ])
       expect([table, before[table]!.length > 0]).toEqual([table, true]);
     const [emoji] = after['zerver_realmemoji']!;
@@ -705,6 +755,59 @@ describe('organization data exports through the gateway', () => {
       })
       .expect(200);
     expect(image.body).toEqual(EMOJI_PNG);
+    // The imported member downloads the file through the message's rewritten link, and lists it
+    // as an attachment of that message.
+    const { body: memberKey } = await system.http
+      .post(`/ops/chat/realms/${realmId}/users/${encodeURIComponent(consenting.email)}/api-key`)
+      .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+      .expect(200);
+    const importedMember = {
+      ...consenting,
+      userId: memberKey.userId as number,
+      apiKey: memberKey.apiKey as string,
+    };
+    const narrow = encodeURIComponent(
+      JSON.stringify([
+        { operator: 'channel', operand: 'files' },
+        { operator: 'topic', operand: 'reports' },
+      ]),
+    );
+    const messagesOf = async (markdown: boolean) =>
+      (
+        await chat
+          .as(importedMember)
+          .get(`/messages?anchor=newest&num_before=5&num_after=0&narrow=${narrow}&apply_markdown=${markdown}`)
+          .expect(200)
+      ).body.messages as Array<{ id: number; content: string }>;
+    const [linking] = await messagesOf(false);
+    const rewritten = new RegExp(
+      `^\\[report\\]\\((/user_uploads/${realmId}/[0-9a-f]{2}/[\\w-]{24}/report\\.txt)\\)$`,
+    );
+    expect(linking!.content).toMatch(rewritten);
+    const newUrl = rewritten.exec(linking!.content)![1]!;
+    expect((await messagesOf(true))[0]!.content).toContain(`href="${newUrl}"`);
+    const downloaded = await system.http
+      .get(newUrl)
+      .auth(importedMember.email, importedMember.apiKey)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(downloaded.body).toEqual(REPORT);
+    const { body: listed } = await chat.as(importedMember).get('/attachments').expect(200);
+    expect(listed.attachments).toEqual([
+      {
+        id: expect.any(Number),
+        name: 'report.txt',
+        path_id: newUrl.slice('/user_uploads/'.length),
+        size: REPORT.length,
+        create_time: expect.any(Number),
+        messages: [{ id: linking!.id, date_sent: expect.any(Number) }],
+      },
+    ]);
     const [normalisedBefore, normalisedAfter] = [normaliseExport(before), normaliseExport(after)];
     expect(JSON.stringify(normalisedBefore)).not.toMatch(/missing \w+ \d+/);
     for (const table of Object.keys(before))

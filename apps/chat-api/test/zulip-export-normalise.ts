@@ -15,6 +15,7 @@ const REFERENCES: Readonly<Record<string, Kind>> = {
   creator: 'user',
   muted_user: 'user',
   author: 'user',
+  owner: 'user',
   stream: 'stream',
   recipient: 'recipient',
   message: 'message',
@@ -54,6 +55,10 @@ const IDENTIFIED: Readonly<Record<string, Kind>> = {
 
 // Fields that name the server or the realm's place on it rather than its data (a system bot's
 // `recipient_id` is a personal recipient no exported row has).
+// An upload's path id (`{realm}/{xx}/{random}/`, with or without its `user_uploads/` URL prefix):
+// an import gives each file a new one, so a path id compares by the file name it ends in.
+const UPLOAD_PATH_ID = /\d+\/[0-9a-f]{2}\/[\w-]{24}\//g;
+
 const SERVER_FIELDS = new Set(['realm', 'realm_for_sharding', 'string_id', 'url', 'recipient_id']);
 
 export function normaliseExport(tables: ExportTables): ExportTables {
@@ -106,13 +111,17 @@ export function normaliseExport(tables: ExportTables): ExportTables {
           if (field === 'id') {
             const kind = IDENTIFIED[table];
             if (kind) out['id'] = key(kind, value);
+          } else if (field === 'messages') {
+            // An attachment's messages.
+            out[field] = (value as unknown[]).map((id) => key('message', id));
           } else if (field === 'type_id' || field === 'huddle_hash') {
             out[field] = key('recipient', row['id']);
           } else {
             const kind =
               REFERENCES[field] ??
               (table === 'zerver_realm' && REALM_GROUP_SETTING.test(field) ? 'group' : undefined);
-            out[field] = kind ? key(kind, value) : value;
+            if (kind) out[field] = key(kind, value);
+            else out[field] = typeof value === 'string' ? value.replace(UPLOAD_PATH_ID, '{upload}/') : value;
           }
         }
         return out;

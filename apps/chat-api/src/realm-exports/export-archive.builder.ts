@@ -36,7 +36,8 @@ export interface ArchiveRequest {
 
 // Writes a realm's data in the layout of Zulip's export tool: messages-000001.json … one page of
 // messages at a time, then realm.json (with the clients the messages named),
-// migration_status.json, the upload records and the custom emoji images. Memory holds one page, whatever the realm's size.
+// migration_status.json, the attachments with their files and the custom emoji images. Memory
+// holds one page (or one file), whatever the realm's size.
 @Injectable()
 export class ExportArchiveBuilder {
   constructor(
@@ -58,8 +59,13 @@ export class ExportArchiveBuilder {
     const tables = await this.realmTables(realm, request, clients);
     await entry('realm.json', tables);
     await entry('migration_status.json', migrationStatus(ZULIP_VERSION, await this.data.appliedMigrations()));
-    await entry('attachment.json', { zerver_attachment: [] });
-    for (const folder of ['avatars', 'uploads', 'realm_icons']) await entry(`${folder}/records.json`, []);
+    const attachments = await this.data.attachments(request.realmId, request.consentingIds);
+    await entry('attachment.json', {
+      zerver_attachment: attachments.map(({ owner_email: _, ...row }) => row),
+      zerver_imageattachment: [],
+    });
+    await entry('uploads/records.json', await this.writeUploads(archive, request, attachments, now));
+    for (const folder of ['avatars', 'realm_icons']) await entry(`${folder}/records.json`, []);
     const emoji = (tables as Readonly<Record<string, Row[] | undefined>>)['zerver_realmemoji'] ?? [];
     await entry('emoji/records.json', await this.writeEmojiImages(archive, request, emoji, now));
     return { messages: counted };
@@ -91,6 +97,35 @@ export class ExportArchiveBuilder {
           deactivated: row['deactivated'],
         });
       }
+    }
+    return records;
+  }
+
+  // Each exported attachment's file at uploads/{path id}, with Zulip's upload record
+  // (export_uploads_from_local's fields). A file the store lost is left out with its record, as
+  // for emoji; its row stays, as the messages still link it.
+  private async writeUploads(
+    archive: TarGzWriter,
+    request: ArchiveRequest,
+    attachments: readonly Row[],
+    now: Date,
+  ): Promise<Row[]> {
+    const records: Row[] = [];
+    for (const attachment of attachments) {
+      const path = String(attachment['path_id']);
+      const file = await this.store.read(path);
+      if (!file) continue;
+      await archive.add(`${request.directory}/uploads/${path}`, file, now);
+      records.push({
+        realm_id: request.realmId,
+        user_profile_id: attachment['owner'],
+        user_profile_email: attachment['owner_email'],
+        s3_path: path,
+        path,
+        size: file.length,
+        content_type: attachment['content_type'],
+        last_modified: attachment['create_time'],
+      });
     }
     return records;
   }

@@ -86,6 +86,26 @@ export class ExportDataQuery {
     );
   }
 
+  // Zulip's zerver_attachment rows of the uploads exported messages link (fetch_attachment_data),
+  // each with those messages only; `owner_email` is for uploads/records.json, not the table.
+  attachments(realmId: number, consentingIds: readonly number[]): Promise<Row[]> {
+    return this.dataSource.query(
+      `SELECT a."id", a."user_id" AS "owner", a."file_name", a."path_id", a."realm_id" AS "realm",
+              extract(epoch FROM a."create_time")::float8 AS "create_time", a."size"::float8 AS "size",
+              a."content_type", bool_or(s."id" IS NOT NULL AND NOT s."invite_only") AS "is_realm_public",
+              false AS "is_web_public", array_agg(m."id" ORDER BY m."id") AS "messages",
+              '{}'::int[] AS "scheduled_messages", u."email" AS "owner_email"
+         FROM "chat"."attachment" a
+         JOIN "chat"."user_profile" u ON u."id" = a."user_id"
+         JOIN "chat"."attachment_message" am ON am."attachment_id" = a."id"
+         JOIN "chat"."message" m ON m."id" = am."message_id"
+         LEFT JOIN "chat"."stream" s ON s."id" = m."stream_id"
+        WHERE a."realm_id" = $1 AND ${exportedMessage('$2')}
+        GROUP BY a."id", u."email" ORDER BY a."id"`,
+      [realmId, consentingIds],
+    );
+  }
+
   // The exported messages after `afterId`, at most `limit`.
   async messagePage(
     realmId: number,

@@ -3,6 +3,7 @@ import { ImportArchiveError } from './import-archive.error.js';
 import type { ImportIds } from './import-ids.js';
 import { fromSeconds, type RealmImportRepository, type Row } from './realm-import.repository.js';
 import type { ArchiveTables } from './table-import.js';
+import type { UploadFilesImport } from './upload-files.import.js';
 
 // Zulip's Recipient.type values: one user (a 1:1 conversation with them), a channel, a group.
 const RECIPIENT_PERSONAL = 1;
@@ -37,8 +38,9 @@ export class MessageFilesImport {
   private readonly clients: Map<number, string>;
   // New direct conversations' recipient ids by conversation key.
   private readonly conversations = new Map<string, number>();
-  // The messages realm.json refers to (reactions, scheduled messages): the only ones whose new
-  // ids are kept past their own file, so memory does not grow with the number of messages.
+  // The messages realm.json and attachment.json refer to (reactions, scheduled messages,
+  // attachments' messages): the only ones whose new ids are kept past their own file, so memory
+  // does not grow with the number of messages.
   private readonly referenced: Set<unknown>;
   messages = 0;
 
@@ -48,6 +50,7 @@ export class MessageFilesImport {
     private readonly realmId: number,
     private readonly tables: ArchiveTables,
     private readonly ids: ImportIds,
+    private readonly uploads: UploadFilesImport,
   ) {
     this.recipients = new Map((tables['zerver_recipient'] ?? []).map((row) => [row['id'] as number, row]));
     for (const recipient of this.recipients.values())
@@ -66,6 +69,7 @@ export class MessageFilesImport {
         message['delivered_message'],
         message['reminder_target_message_id'],
       ]),
+      ...(tables['zerver_attachment'] ?? []).flatMap((attachment) => attachment['messages'] as unknown[]),
     ]);
     this.clients = new Map(
       (tables['zerver_client'] ?? []).map((client) => [client['id'] as number, String(client['name'])]),
@@ -143,8 +147,8 @@ export class MessageFilesImport {
       stream_id: stream === undefined ? null : this.ids.of('stream', stream),
       topic,
       topic_key: topic.toLowerCase(),
-      content: message['content'],
-      rendered_content: message['rendered_content'] ?? '',
+      content: this.uploads.rewriteLinks(message['content']),
+      rendered_content: this.uploads.rewriteLinks(message['rendered_content'] ?? ''),
       client: this.clients.get(message['sending_client'] as number) ?? 'Internal',
       date_sent: fromSeconds(message['date_sent']),
       edit_history: this.editHistory(message['edit_history']),

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -19,6 +19,7 @@ import { MessageFilesImport } from './message-files.import.js';
 import { realmTableImports } from './realm-tables.import.js';
 import { type ArchiveTables, importTables } from './table-import.js';
 import { extractTarGz } from './tar-gz.reader.js';
+import { UploadFilesImport } from './upload-files.import.js';
 
 // An archive unpacks to at most this much on the importing replica's disk (its temporary
 // directory, removed when the import ends).
@@ -64,7 +65,10 @@ export class RealmImporter {
     try {
       await extractTarGz(archive, workDir, MAX_UNPACKED_BYTES);
       const directory = await archiveDirectory(workDir);
-      const tables = withMirrorDummies((await readJson(directory, 'realm.json')) as ArchiveTables);
+      const tables: ArchiveTables = {
+        ...withMirrorDummies((await readJson(directory, 'realm.json')) as ArchiveTables),
+        ...((await readOptionalJson(directory, 'attachment.json')) as ArchiveTables | undefined),
+      };
       const messageFiles = (await readdir(directory)).filter((name) => MESSAGES_FILE.test(name)).sort();
       return await storable(() =>
         this.transactions.run((unit) =>
@@ -94,13 +98,19 @@ export class RealmImporter {
     };
     await importTables(this.repository, unit, realmTableImports(realm.id, tables, credentials), tables, ids);
     await this.copyEmojiImages(directory, realm.id, tables);
-    const messages = new MessageFilesImport(this.repository, unit, realm.id, tables, ids);
+    const attachments = tables['zerver_attachment'] ?? [];
+    const uploads = new UploadFilesImport(this.store, realm.id);
+    const uploadRecords = (await readOptionalJson(directory, 'uploads/records.json')) ?? [];
+    if (!Array.isArray(uploadRecords)) throw new ImportArchiveError('uploads/records.json is not a list');
+    await uploads.copyFiles(directory, uploadRecords as Row[], attachments);
+    const messages = new MessageFilesImport(this.repository, unit, realm.id, tables, ids, uploads);
     await messages.importConversations();
     for (const name of archive.messageFiles)
       await messages.importFile(
         (await readJson(directory, name)) as Parameters<typeof messages.importFile>[0],
       );
     await messages.importMessageReferences();
+    await uploads.importAttachments(this.repository, unit, attachments, ids);
     await this.repository.setNotificationBot(unit, realm.id, botIds.get(NOTIFICATION_BOT_EMAIL) ?? null);
     return {
       realmId: realm.id,
@@ -225,6 +235,15 @@ async function archiveDirectory(workDir: string): Promise<string> {
   if (!top || !(await readdir(join(workDir, top.name))).includes('realm.json'))
     throw new ImportArchiveError('The archive has no realm.json');
   return join(workDir, top.name);
+}
+
+// A file an archive may lack (an export of a server without uploads has no attachment.json).
+async function readOptionalJson(directory: string, name: string): Promise<unknown> {
+  const present = await stat(join(directory, name)).then(
+    () => true,
+    () => false,
+  );
+  return present ? readJson(directory, name) : undefined;
 }
 
 async function readJson(directory: string, name: string): Promise<unknown> {
