@@ -21,6 +21,14 @@ const { TEST_DATABASE_URL } = process.env;
 
 const ARCHIVE = '1/bench/zulip-export-bench.tar.gz';
 const dist = (path) => import(join(ROOT, 'dist/apps/chat-api/src/realm-exports', path));
+// The upload store both steps use (local disk beside the archive; the seed uploads nothing, so
+// the export reads no file and the import writes none).
+const uploadStore = async (directory) => {
+  const { LocalDiskUploadStore } = await import(
+    join(ROOT, 'dist/apps/chat-api/src/uploads/local-disk-upload.store.js')
+  );
+  return new LocalDiskUploadStore(join(directory, 'upload-store'));
+};
 
 // Samples this process's resident set until `finish` (10 ms apart).
 function memorySampler() {
@@ -60,6 +68,7 @@ async function exportInChild(databaseUrl, directory) {
     new ExportDataQuery(dataSource),
     new FeatureTablesQuery(dataSource),
     clock,
+    await uploadStore(directory),
   );
   const { messages } = await builder.write(archive, {
     realmId: 1,
@@ -88,6 +97,7 @@ async function importInChild(databaseUrl, directory) {
     new RealmImportRepository(dataSource),
     new ApiKeyVault({ CHAT_SECRET_KEY: 'bench-secret-key-bench-secret-key-0123' }),
     { now: () => new Date() },
+    await uploadStore(directory),
   );
   const finish = memorySampler();
   const imported = await importer.import(createReadStream(join(directory, ARCHIVE)), {
