@@ -901,4 +901,23 @@ describe('organization data exports through the gateway', () => {
       [],
     );
   });
+
+  it.each([
+    ['realm.json', 5, 'realm.json is not an object of tables'],
+    ['realm.json', 'zerver_stream', 'realm.json: zerver_stream is not a list of rows'],
+    ['attachment.json', [1, 2], 'attachment.json is not an object of tables'],
+    ['attachment.json', 'zerver_attachment', 'attachment.json: zerver_attachment is not a list of rows'],
+    ['messages-000001.json', 'zerver_message', 'messages-000001.json: zerver_message is not a list of rows'],
+  ])('refuses an archive whose %s has the wrong shape (%j)', async (file, broken, message) => {
+    const files: Record<string, unknown> = structuredClone(ZULIP_EXPORT);
+    // A number or list where the file's tables belong, or a table that is not a list of rows.
+    files[file] =
+      typeof broken === 'string' ? { ...(files[file] as object | undefined), [broken]: [1, 'two'] } : broken;
+    await system.http
+      .post('/ops/chat/realm-imports?host=misshapen.example.net')
+      .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+      .set('Content-Type', 'application/gzip')
+      .send(await zulipExportArchive(files))
+      .expect(400, { message });
+  });
 });

@@ -66,8 +66,8 @@ export class RealmImporter {
       await extractTarGz(archive, workDir, MAX_UNPACKED_BYTES);
       const directory = await archiveDirectory(workDir);
       const tables: ArchiveTables = {
-        ...withMirrorDummies((await readJson(directory, 'realm.json')) as ArchiveTables),
-        ...((await readOptionalJson(directory, 'attachment.json')) as ArchiveTables | undefined),
+        ...withMirrorDummies(tablesOf('realm.json', await readJson(directory, 'realm.json'))),
+        ...tablesOf('attachment.json', (await readOptionalJson(directory, 'attachment.json')) ?? {}),
       };
       const messageFiles = (await readdir(directory)).filter((name) => MESSAGES_FILE.test(name)).sort();
       return await storable(() =>
@@ -106,9 +106,7 @@ export class RealmImporter {
     const messages = new MessageFilesImport(this.repository, unit, realm.id, tables, ids, uploads);
     await messages.importConversations();
     for (const name of archive.messageFiles)
-      await messages.importFile(
-        (await readJson(directory, name)) as Parameters<typeof messages.importFile>[0],
-      );
+      await messages.importFile(tablesOf(name, await readJson(directory, name)));
     await messages.importMessageReferences();
     await uploads.importAttachments(this.repository, unit, attachments, ids);
     await this.repository.setNotificationBot(unit, realm.id, botIds.get(NOTIFICATION_BOT_EMAIL) ?? null);
@@ -235,6 +233,21 @@ async function archiveDirectory(workDir: string): Promise<string> {
   if (!top || !(await readdir(join(workDir, top.name))).includes('realm.json'))
     throw new ImportArchiveError('The archive has no realm.json');
   return join(workDir, top.name);
+}
+
+// A file's tables, refused with a 400 unless each table (`zerver_…`) is a list of rows: the
+// import reads them as such, and a number or a string there would otherwise fail as a 500.
+function tablesOf(name: string, value: unknown): ArchiveTables {
+  if (!isPlainObject(value)) throw new ImportArchiveError(`${name} is not an object of tables`);
+  for (const [table, rows] of Object.entries(value)) {
+    if (table.startsWith('zerver_') && !(Array.isArray(rows) && rows.every(isPlainObject)))
+      throw new ImportArchiveError(`${name}: ${table} is not a list of rows`);
+  }
+  return value as ArchiveTables;
+}
+
+function isPlainObject(value: unknown): value is Row {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // A file an archive may lack (an export of a server without uploads has no attachment.json).
