@@ -27,14 +27,25 @@ interface PartnerAuditEntry {
 }
 
 // A partner as a person reads it: its name, with the id's start to tell namesakes apart; the id
-// alone when the name is unknown (gone, or beyond the first hundred partners).
+// alone when the name is unknown (the partner is gone).
 const partnerLabel = (partnerId: string, name: string | null | undefined) =>
   name ? `${name} (${partnerId.slice(0, 8)})` : `partner ${partnerId}`;
 
 type PartnerNamer = (partnerId: string) => string;
 
-function partnerNamer(partners: PartnerList): PartnerNamer {
-  const names = new Map(partners.partners.map((partner) => [partner.id, partner.name]));
+// The gateway names at most this many partners per request.
+const IDS_PER_LOOKUP = 100;
+
+// Names for the logs that record only partners' ids, looked up by those ids.
+async function partnerNamer(api: ConsoleApi, partnerIds: readonly string[]): Promise<PartnerNamer> {
+  const distinct = [...new Set(partnerIds)];
+  const lookups: Promise<PartnerList>[] = [];
+  for (let start = 0; start < distinct.length; start += IDS_PER_LOOKUP) {
+    const ids = distinct.slice(start, start + IDS_PER_LOOKUP).join(',');
+    lookups.push(api.get<PartnerList>('/ops/partners', { ids, pageSize: IDS_PER_LOOKUP }));
+  }
+  const found = (await Promise.all(lookups)).flatMap((list) => list.partners);
+  const names = new Map(found.map((partner) => [partner.id, partner.name]));
   return (partnerId) => partnerLabel(partnerId, names.get(partnerId));
 }
 
@@ -159,7 +170,7 @@ const heldDepositChange = (entry: HeldDepositAuditEntry): OperatorChange => ({
 });
 
 export async function loadOperatorChanges(api: ConsoleApi): Promise<OperatorChange[]> {
-  const [corridors, partners, kyc, kyb, rateLimits, reconcile, held, partnerList] = await Promise.all([
+  const [corridors, partners, kyc, kyb, rateLimits, reconcile, held] = await Promise.all([
     api.get<{ entries: readonly AuditEntry[] }>('/ops/corridors/audit', { limit: 100 }),
     api.get<{ entries: readonly PartnerAuditEntry[] }>('/ops/partners/audit', EACH),
     api.get<{ entries: readonly KycPolicyAuditEntry[] }>('/ops/kyc-policies/audit', EACH),
@@ -167,10 +178,11 @@ export async function loadOperatorChanges(api: ConsoleApi): Promise<OperatorChan
     api.get<{ entries: readonly RateLimitAuditEntry[] }>('/ops/rate-limits/audit', EACH),
     api.get<{ entries: readonly ReconcileAuditEntry[] }>('/ops/transactions/reconcile-hash/audit', EACH),
     api.get<{ entries: readonly HeldDepositAuditEntry[] }>('/ops/deposits/audit', EACH),
-    // Names for the logs that record only a partner's id.
-    api.get<PartnerList>('/ops/partners', EACH),
   ]);
-  const partner = partnerNamer(partnerList);
+  const partner = await partnerNamer(
+    api,
+    [...kyc.entries, ...kyb.entries, ...rateLimits.entries].map((entry) => entry.partnerId),
+  );
   const changes = [
     ...corridors.entries.map(corridorChange),
     ...partners.entries.map(partnerChange),
