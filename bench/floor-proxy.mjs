@@ -5,8 +5,9 @@
 // baseline's work over two processes the way the system splits it, which tells how much of the
 // system's gap is the second hop itself.
 //
-// PROXY_CLIENT picks the HTTP client: node (http.request over a keep-alive Agent, the default) or
-// undici (a Pool; stream() writes the answer straight into the response).
+// PROXY_CLIENT picks the HTTP client: undici (a Pool; stream() writes the answer straight into the
+// response), the default since the gateway proxies through undici too, or node (http.request over
+// a keep-alive Agent).
 //
 //   DATABASE_URL=… API_KEY_PEPPER=… PORT=… UPSTREAM_PORT=… [PROXY_CLIENT=node|undici] node bench/floor-proxy.mjs
 import { Agent, createServer, request as httpRequest } from 'node:http';
@@ -14,7 +15,7 @@ import pg from 'pg';
 import { Pool as UndiciPool } from 'undici';
 import { UNAUTHORIZED, apiKeyPartners, sendJson } from './bare-server-kit.mjs';
 
-const { DATABASE_URL, API_KEY_PEPPER, UPSTREAM_PORT, PROXY_CLIENT = 'node' } = process.env;
+const { DATABASE_URL, API_KEY_PEPPER, UPSTREAM_PORT, PROXY_CLIENT = 'undici' } = process.env;
 const PORT = Number(process.env.PORT ?? 3744);
 const HOST = process.env.HOST ?? '127.0.0.1';
 if (!DATABASE_URL || !API_KEY_PEPPER || !UPSTREAM_PORT) {
