@@ -2,7 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { DataSource } from 'typeorm';
 import { apiGatewayDefinition } from '@apps/api-gateway';
+import { expectEventually } from '@platform/test-support';
+import { ThumbnailWorker } from '../src/uploads/thumbnails/thumbnail.worker.js';
 import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, ChatTestSystem } from './chat-test-system.js';
 
@@ -186,17 +190,133 @@ describe('file uploads through the gateway', () => {
     await download(ann, url).expect(403, FORBIDDEN);
   });
 
-  it('renders a link to an uploaded image with Zulip’s inline preview', async () => {
+  it('previews no upload the server could not read as an image, whatever its name says', async () => {
     const url = await uploaded(ann, 'not really a png', 'photo.png', 'image/png');
     const messageId = await chat.direct(ann, [bob], `[photo.png](${url})`);
     const fetched = await chat.as(bob).get(`/messages/${messageId}`).expect(200);
-    expect(fetched.body.message.content).toBe(
-      `<p><a href="${url}">photo.png</a></p>\n` +
-        `<div class="message_inline_image"><a href="${url}" title="photo.png"><img src="${url}"></a></div>`,
-    );
+    expect(fetched.body.message.content).toBe(`<p><a href="${url}">photo.png</a></p>`);
     expect((await download(bob, url).expect(200)).headers['content-disposition']).toBe(
       'inline; filename="photo.png"',
     );
+    const missing = await download(
+      bob,
+      url.replace('/user_uploads/', '/user_uploads/thumbnail/') + '/840x560.webp',
+    )
+      .buffer(true)
+      .expect(404);
+    expect(missing.headers['content-type']).toBe('image/png');
+  });
+
+  it('thumbnails an uploaded image off the request path, shows it in messages and serves it as Zulip 11 does', async () => {
+    const database = system.chatApi.app.get(DataSource);
+    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const url = (
+      await upload(ann).attach('file', png, { filename: 'sunset.png', contentType: 'image/png' }).expect(200)
+    ).body.url as string;
+    const pathId = url.slice('/user_uploads/'.length);
+    const imageRow = async () =>
+      (
+        (await database.query(
+          `SELECT "original_width_px", "original_height_px", "frames", "content_type", "thumbnail_metadata"
+           FROM "chat"."image_attachment" WHERE "path_id" = $1`,
+          [pathId],
+        )) as Array<Record<string, unknown>>
+      )[0];
+    // The worker makes the thumbnail after the upload's commit.
+    expect(
+      await expectEventually(async () => {
+        const row = await imageRow();
+        expect(row?.['thumbnail_metadata']).toHaveLength(1);
+        return row;
+      }),
+    ).toEqual({
+      original_width_px: 1200,
+      original_height_px: 600,
+      frames: 1,
+      content_type: 'image/png',
+      thumbnail_metadata: [
+        {
+          extension: 'webp',
+          content_type: 'image/webp',
+          max_width: 840,
+          max_height: 560,
+          animated: false,
+          width: 840,
+          height: 420,
+          byte_size: expect.any(Number),
+        },
+      ],
+    });
+
+    // As if its worker had died mid-way: nothing recorded, the claim still held.
+    await database.query(
+      `UPDATE "chat"."image_attachment" SET "thumbnail_metadata" = '[]', "claimed_until" = now() + interval '1 hour'
+        WHERE "path_id" = $1`,
+      [pathId],
+    );
+    const queue = await chat.registerQueue(bob, ['update_message'], {});
+    const content = `[sunset.png](${url})`;
+    const messageId = await chat.direct(ann, [bob], content);
+    const rendered = async () =>
+      (await chat.as(bob).get(`/messages/${messageId}`).expect(200)).body.message.content as string;
+    const link = `<p><a href="${url}">sunset.png</a></p>\n`;
+    const block = (image: string) =>
+      `<div class="message_inline_image"><a href="${url}" title="sunset.png">${image}</a></div>`;
+    expect(await rendered()).toBe(
+      link +
+        block(
+          '<img class="image-loading-placeholder" data-original-dimensions="1200x600" src="/static/images/loading/loader-black.svg">',
+        ),
+    );
+
+    // Once the claim lapses, a pass takes the image up again and rewrites the message.
+    await database.query(
+      `UPDATE "chat"."image_attachment" SET "claimed_until" = now() - interval '1 second' WHERE "path_id" = $1`,
+      [pathId],
+    );
+    system.chatApi.app.get(ThumbnailWorker).wake();
+    const thumbnailUrl = `/user_uploads/thumbnail/${pathId}/840x560.webp`;
+    const thumbnailed =
+      link +
+      block(
+        `<img data-original-content-type="image/png" data-original-dimensions="1200x600" src="${thumbnailUrl}">`,
+      );
+    const [event] = await chat.queuedEvents<Record<string, unknown>>(bob, queue.queue_id, 1);
+    expect(event).toEqual({
+      type: 'update_message',
+      user_id: null,
+      edit_timestamp: expect.any(Number),
+      message_id: messageId,
+      message_ids: [messageId],
+      content,
+      rendered_content: thumbnailed,
+      rendering_only: true,
+      flags: [],
+      id: 0,
+    });
+    expect(await rendered()).toBe(thumbnailed);
+
+    const served = await download(bob, thumbnailUrl).buffer(true).expect(200);
+    expect([served.headers['content-type'], served.headers['content-disposition']]).toEqual([
+      'image/webp',
+      'inline; filename="840x560.webp"',
+    ]);
+    const { width, height, format } = await sharp(served.body as Buffer).metadata();
+    expect({ width, height, format }).toEqual({ width: 840, height: 420, format: 'webp' });
+    // The original's access rules: a user of another realm is refused, in Zulip's words.
+    await download(outsider, thumbnailUrl).expect(403, FORBIDDEN);
+    // A format the server does not make gets the closest one made; a name that is no format,
+    // Zulip's 404 image.
+    const closest = await download(bob, thumbnailUrl.replace('840x560.webp', '100x75.webp'))
+      .buffer(true)
+      .expect(200);
+    expect(closest.body).toEqual(served.body);
+    const notAFormat = await download(bob, thumbnailUrl.replace('840x560.webp', 'huge.webp'))
+      .buffer(true)
+      .expect(404);
+    expect(notAFormat.headers['content-type']).toBe('image/png');
   });
 
   it('lists the caller’s attachments and lets only their owner delete one', async () => {
@@ -240,7 +360,14 @@ describe('file uploads through the gateway', () => {
 
   it('gives register the upload bounds', async () => {
     const state = await chat.registeredState<Record<string, unknown>>(ann, ['realm']);
-    expect(state).toMatchObject({ max_file_upload_size_mib: 1, realm_upload_quota_mib: 2 });
+    expect(state).toMatchObject({
+      max_file_upload_size_mib: 1,
+      realm_upload_quota_mib: 2,
+      server_thumbnail_formats: [
+        { name: '840x560-anim.webp', max_width: 840, max_height: 560, format: 'webp', animated: true },
+        { name: '840x560.webp', max_width: 840, max_height: 560, format: 'webp', animated: false },
+      ],
+    });
   });
 
   it('refuses no file, several files and a file over the limit in Zulip’s words', async () => {

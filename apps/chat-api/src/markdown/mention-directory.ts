@@ -1,3 +1,5 @@
+import type { UploadPreview } from './upload-preview.js';
+
 // What a message's Markdown may refer to, looked up before rendering: the realm's users by id
 // and by (lower-cased) full name, and its channels by (lower-cased) name.
 export interface MentionableUser {
@@ -28,6 +30,10 @@ export interface MentionDirectory {
   // The realm's URL, when the message may link into the realm: links to its `#…` views and
   // `user_uploads/` files are written relative, as Zulip writes them.
   readonly realmUrl?: string;
+  // The uploaded images the message links (`/user_uploads/{path_id}`) that the server could read
+  // as images, by path id. Given, a link to an upload is previewed only when it is here (Zulip's
+  // user_upload_previews); absent (text rendered outside a realm), by its extension.
+  readonly uploadPreviews?: ReadonlyMap<string, UploadPreview>;
 }
 
 // What the rendering found: who and which groups are mentioned, and whether a wildcard was

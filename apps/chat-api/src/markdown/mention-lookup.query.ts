@@ -7,12 +7,16 @@ import {
   mayLinkIntoRealm,
   referencedNames,
 } from './mention-directory.js';
+import type { StoredThumbnail } from './thumbnail-formats.js';
+import { type UploadPreview, uploadPreviewOf } from './upload-preview.js';
 
 // Every `:name:` of a message, overlapping ones too (`:a:b:` names both a and b).
 const EMOJI_NAMES = /:(?=([\p{L}\p{N}\p{M}_+-]+):)/gu;
+// The upload path ids a message may link (Zulip's get_user_upload_previews pattern).
+const UPLOAD_PATH_IDS = /\/user_uploads\/(\d+\/[/\p{L}\p{N}_.-]+)/gu;
 
-// Looks up only the users, channels and custom emoji a message names, within its realm, and the realm's URL
-// when the message may link into it.
+// Looks up only the users, channels, custom emoji and uploaded images a message names, within its
+// realm, and the realm's URL when the message may link into it.
 @Injectable()
 export class MentionLookupQuery {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
@@ -52,6 +56,7 @@ export class MentionLookupQuery {
               WHERE "realm_id" = $1 AND NOT "deactivated" AND "name" = ANY($2)`,
             [realmId, emojiNames],
           )) as Array<{ name: string; fileName: string }>);
+    const uploadPreviews = await this.uploadPreviews(realmId, content);
     const usersByName = new Map<string, MentionableUser[]>();
     for (const user of userRows) {
       const key = user.fullName.toLowerCase();
@@ -62,7 +67,29 @@ export class MentionLookupQuery {
       usersByName,
       streamsByName: new Map(streamRows.map((stream) => [stream.name.toLowerCase(), stream])),
       customEmoji: new Map(emojiRows.map((emoji) => [emoji.name, emojiSourceUrl(realmId, emoji.fileName)])),
+      uploadPreviews,
       ...(realmRows[0] ? { realmUrl: realmRows[0].url } : {}),
     };
+  }
+
+  // The image uploads (image_attachment rows, kept by the uploads feature) the message links.
+  private async uploadPreviews(realmId: number, content: string): Promise<Map<string, UploadPreview>> {
+    const pathIds = [...new Set([...content.matchAll(UPLOAD_PATH_IDS)].map((match) => match[1]!))];
+    if (pathIds.length === 0) return new Map();
+    const rows = (await this.dataSource.query(
+      `SELECT "path_id" AS "pathId", "original_width_px" AS "originalWidthPx",
+              "original_height_px" AS "originalHeightPx", "frames", "content_type" AS "contentType",
+              "thumbnail_metadata" AS "thumbnailMetadata"
+         FROM "chat"."image_attachment" WHERE "realm_id" = $1 AND "path_id" = ANY($2)`,
+      [realmId, pathIds],
+    )) as Array<{
+      pathId: string;
+      originalWidthPx: number;
+      originalHeightPx: number;
+      frames: number;
+      contentType: string;
+      thumbnailMetadata: StoredThumbnail[];
+    }>;
+    return new Map(rows.map((row) => [row.pathId, uploadPreviewOf(row.pathId, row)]));
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { MentionDirectory } from './mention-directory.js';
 import { MessageRenderer } from './message-renderer.js';
+import type { UploadPreview } from './upload-preview.js';
 
 const ada = { id: 7, fullName: 'Ada Lovelace' };
 const twinA = { id: 8, fullName: 'Twin' };
@@ -123,6 +124,63 @@ describe(MessageRenderer.name, () => {
     );
     expect(html('> [cat](/user_uploads/2/ab/Xy/cat.png)')).toBe(
       '<blockquote>\n<p><a href="/user_uploads/2/ab/Xy/cat.png">cat</a></p>\n</blockquote>',
+    );
+  });
+
+  it('previews an uploaded image the server read as its thumbnail, or a placeholder until it is made', () => {
+    const still = { originalWidthPx: 40, originalHeightPx: 30, contentType: 'image/png' };
+    const uploadPreviews = new Map<string, UploadPreview>([
+      ['2/ab/Xy/new.png', { ...still, thumbnail: null }],
+      [
+        '2/ab/Xy/done.png',
+        {
+          ...still,
+          thumbnail: {
+            url: '/user_uploads/thumbnail/2/ab/Xy/done.png/840x560.webp',
+            animated: false,
+            transcoded: undefined,
+          },
+        },
+      ],
+      [
+        '2/ab/Xy/anim.gif',
+        {
+          ...still,
+          contentType: 'image/gif',
+          thumbnail: {
+            url: '/user_uploads/thumbnail/2/ab/Xy/anim.gif/840x560-anim.webp',
+            animated: true,
+            transcoded: undefined,
+          },
+        },
+      ],
+    ]);
+    const html = (content: string) => sut.renderMessage(content, { ...directory, uploadPreviews }).html;
+    const block = (path: string, title: string, image: string) =>
+      `<div class="message_inline_image"><a href="/user_uploads/${path}" title="${title}">${image}</a></div>`;
+
+    expect(html('[new](/user_uploads/2/ab/Xy/new.png)')).toBe(
+      '<p><a href="/user_uploads/2/ab/Xy/new.png">new</a></p>\n' +
+        block(
+          '2/ab/Xy/new.png',
+          'new',
+          '<img class="image-loading-placeholder" data-original-dimensions="40x30" src="/static/images/loading/loader-black.svg">',
+        ),
+    );
+    expect(html('[done](/user_uploads/2/ab/Xy/done.png)')).toBe(
+      '<p><a href="/user_uploads/2/ab/Xy/done.png">done</a></p>\n' +
+        block(
+          '2/ab/Xy/done.png',
+          'done',
+          '<img data-original-content-type="image/png" data-original-dimensions="40x30" src="/user_uploads/thumbnail/2/ab/Xy/done.png/840x560.webp">',
+        ),
+    );
+    expect(html('[anim](/user_uploads/2/ab/Xy/anim.gif)')).toContain(
+      '<img data-animated="true" data-original-content-type="image/gif" data-original-dimensions="40x30" src="/user_uploads/thumbnail/2/ab/Xy/anim.gif/840x560-anim.webp">',
+    );
+    // An upload the server did not read as an image gets no preview, whatever its name says.
+    expect(html('[fake](/user_uploads/2/ab/Xy/fake.png)')).toBe(
+      '<p><a href="/user_uploads/2/ab/Xy/fake.png">fake</a></p>',
     );
   });
 });

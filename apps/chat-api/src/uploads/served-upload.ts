@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { missingThumbnailImage } from './thumbnails/missing-thumbnail-image.js';
 import { isInlineType } from './upload-content-type.js';
 
 // An uploaded file as Zulip serves it: inline only for the types a browser shows safely, else
@@ -25,6 +26,14 @@ export function sendUpload(
 export function sendUploadRefusal(response: Response, status: 403 | 404): void {
   const text = status === 404 ? '<p>File not found.</p>' : '<p>You are not authorized to view this file.</p>';
   response.status(status).type('text/html; charset=utf-8').send(text);
+}
+
+// A thumbnail the upload does not have: a 404 that is an image, as Zulip's serve_image_error.
+export async function sendMissingThumbnail(response: Response): Promise<void> {
+  response
+    .status(404)
+    .set({ 'Content-Type': 'image/png', 'X-Content-Type-Options': 'nosniff' })
+    .end(await missingThumbnailImage());
 }
 
 // Django's content_disposition_header: an ASCII name quoted with `\` and `"` escaped, any

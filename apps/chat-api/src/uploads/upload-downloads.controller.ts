@@ -2,11 +2,13 @@ import { Controller, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { type ChatCaller, CurrentCaller } from '../core/http/chat-caller.js';
 import { ChatEndpoint } from '../core/http/chat-endpoint.decorator.js';
-import { sendUpload, sendUploadRefusal } from './served-upload.js';
+import { sendMissingThumbnail, sendUpload, sendUploadRefusal } from './served-upload.js';
 import { ServeUploadUseCase, type TemporaryUrlAnswer, type UploadOpening } from './serve-upload.use-case.js';
+import { ServeThumbnailUseCase } from './thumbnails/serve-thumbnail.use-case.js';
 import { UploadDownload } from './upload-download.decorator.js';
 
 const FILE_PATH = 'user_uploads/:realm_id/:spread/:random/:file_name';
+const THUMBNAIL_PATH = 'user_uploads/thumbnail/:realm_id/:spread/:random/:file_name/:format';
 
 interface FilePath {
   readonly realm_id: string;
@@ -16,15 +18,31 @@ interface FilePath {
 }
 
 // The files themselves, at the site root: with the caller's credentials, or through a
-// temporary URL's token; and, under /api/v1, a file's temporary URL. Refusals are Zulip's HTML
+// temporary URL's token; an image's thumbnails, with credentials; and, under /api/v1, a file's
+// temporary URL. Refusals are Zulip's HTML
 // pages, the API route's included (Zulip serves all three from one view).
 @Controller()
 export class UploadDownloadsController {
-  constructor(private readonly serveUpload: ServeUploadUseCase) {}
+  constructor(
+    private readonly serveUpload: ServeUploadUseCase,
+    private readonly serveThumbnail: ServeThumbnailUseCase,
+  ) {}
 
   @UploadDownload(FILE_PATH, { credentials: true })
   async download(@CurrentCaller() caller: ChatCaller, @Param() path: FilePath, @Res() response: Response) {
     send(response, await this.serveUpload.open(caller, pathIdOf(path)));
+  }
+
+  @UploadDownload(THUMBNAIL_PATH, { credentials: true })
+  async thumbnail(
+    @CurrentCaller() caller: ChatCaller,
+    @Param() path: FilePath,
+    @Param('format') format: string,
+    @Res() response: Response,
+  ) {
+    const opening = await this.serveThumbnail.open(caller, pathIdOf(path), format);
+    if (opening.kind === 'no-thumbnail') await sendMissingThumbnail(response);
+    else send(response, opening);
   }
 
   @ChatEndpoint('GET', FILE_PATH)

@@ -4,9 +4,13 @@ import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import type { RequestFile } from '../core/http/request-params.js';
+import { THUMBNAIL_ACCEPT_IMAGE_TYPES } from '../markdown/thumbnail-formats.js';
 import { announceAttachment } from './attachment-events.js';
 import { attachmentRow } from './attachment.presenter.js';
 import { AttachmentsRepository } from './attachments.repository.js';
+import { ImageAttachmentsRepository } from './thumbnails/image-attachments.repository.js';
+import { ImageReader } from './thumbnails/image-reader.js';
+import { ThumbnailWorker } from './thumbnails/thumbnail.worker.js';
 import { newUploadPathId } from './upload-path.js';
 import { uploadContentType } from './upload-content-type.js';
 import { UploadLimits } from './upload-limits.js';
@@ -16,13 +20,18 @@ import { UploadsErrors } from './uploads.errors.js';
 // POST /user_uploads (Zulip's upload_file_backend): exactly one file, within the size limit and
 // the realm's quota, stored under a fresh random path and recorded as the caller's attachment.
 // Until a message links it, only its owner can download it. The owner's queues hear of it in an
-// `attachment` `add` event with the realm's new space used.
+// `attachment` `add` event with the realm's new space used. An upload of an image type whose
+// header reads as an image within the pixel bounds is recorded as an image, for the thumbnail
+// worker to make its thumbnails after the commit (Zulip's maybe_thumbnail).
 @Injectable()
 export class UploadFileUseCase {
   constructor(
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     @Inject(UPLOAD_STORE) private readonly store: UploadStore,
     private readonly attachments: AttachmentsRepository,
+    private readonly images: ImageAttachmentsRepository,
+    private readonly reader: ImageReader,
+    private readonly thumbnails: ThumbnailWorker,
     private readonly limits: UploadLimits,
     private readonly clock: Clock,
   ) {}
@@ -39,6 +48,9 @@ export class UploadFileUseCase {
     const pathId = newUploadPathId(caller.realm.id, file.fileName);
     const contentType = uploadContentType(file.contentType, file.fileName);
     await this.store.save(pathId, file.data, contentType);
+    const image = THUMBNAIL_ACCEPT_IMAGE_TYPES.has(contentType)
+      ? await this.reader.header(file.data)
+      : undefined;
     await this.outbox.run(async (tx) => {
       const attachment = await this.attachments.insert(tx, {
         realmId: caller.realm.id,
@@ -49,8 +61,18 @@ export class UploadFileUseCase {
         size: String(size),
         createTime: this.clock.now(),
       });
+      if (image)
+        await this.images.insert(tx, {
+          realmId: caller.realm.id,
+          pathId,
+          originalWidthPx: image.width,
+          originalHeightPx: image.height,
+          frames: image.frames,
+          contentType,
+        });
       await announceAttachment(tx, this.attachments, ownerOf(caller), 'add', attachmentRow(attachment));
     });
+    if (image) this.thumbnails.wake();
     const url = `/user_uploads/${pathId}`;
     return { uri: url, url, filename: file.fileName };
   }

@@ -19,9 +19,18 @@ import { UploadLimits } from './upload-limits.js';
 import { UPLOAD_STORE } from './upload.store.js';
 import { UploadsController } from './uploads.controller.js';
 import { UploadsStateProvider } from './uploads-state.provider.js';
+import { ImageAttachmentEntity } from './thumbnails/image-attachment.entity.js';
+import { ImageAttachmentsRepository } from './thumbnails/image-attachments.repository.js';
+import { ImageReader } from './thumbnails/image-reader.js';
+import { ImageThumbnailer } from './thumbnails/image-thumbnailer.js';
+import { ServeThumbnailUseCase } from './thumbnails/serve-thumbnail.use-case.js';
+import { ThumbnailWorker } from './thumbnails/thumbnail.worker.js';
 import { uploadsMigrations } from './migrations/migrations.js';
 
-@OwnsTables({ entities: [AttachmentEntity, AttachmentMessageEntity], migrations: uploadsMigrations })
+@OwnsTables({
+  entities: [AttachmentEntity, AttachmentMessageEntity, ImageAttachmentEntity],
+  migrations: uploadsMigrations,
+})
 @Module({
   controllers: [UploadsController, UploadDownloadsController, AttachmentsController],
   providers: [
@@ -31,8 +40,13 @@ import { uploadsMigrations } from './migrations/migrations.js';
     AttachmentEditsListener,
     AttachmentsRepository,
     AttachmentsService,
+    ImageAttachmentsRepository,
+    ImageReader,
+    ImageThumbnailer,
+    ServeThumbnailUseCase,
     ServeUploadUseCase,
     TemporaryUploadUrls,
+    ThumbnailWorker,
     UploadFileUseCase,
     UploadLimits,
     UploadsStateProvider,
