@@ -319,6 +319,43 @@ describe('file uploads through the gateway', () => {
     expect(notAFormat.headers['content-type']).toBe('image/png');
   });
 
+  it('drops the preview of an image that turns out not to decode, in a rendering-only update', async () => {
+    const database = system.chatApi.app.get(DataSource);
+    const url = await uploaded(ann, 'GIF89a, then nothing', 'broken.gif', 'image/gif');
+    const pathId = url.slice('/user_uploads/'.length);
+    // Its header had read as an image (as a truncated file's does), and its claim is still held.
+    await database.query(
+      `INSERT INTO "chat"."image_attachment" ("realm_id", "path_id", "original_width_px", "original_height_px",
+         "frames", "content_type", "thumbnail_metadata", "claimed_until")
+       VALUES ($1, $2, 64, 48, 1, 'image/gif', '[]', now() + interval '1 hour')`,
+      [realmId, pathId],
+    );
+    const queue = await chat.registerQueue(bob, ['update_message'], {});
+    const messageId = await chat.direct(ann, [bob], `[broken](${url})`);
+    const link = `<p><a href="${url}">broken</a></p>`;
+    expect((await chat.as(bob).get(`/messages/${messageId}`).expect(200)).body.message.content).toBe(
+      `${link}\n<div class="message_inline_image"><a href="${url}" title="broken">` +
+        '<img class="image-loading-placeholder" data-original-dimensions="64x48" src="/static/images/loading/loader-black.svg"></a></div>',
+    );
+
+    await database.query(
+      `UPDATE "chat"."image_attachment" SET "claimed_until" = now() - interval '1 second' WHERE "path_id" = $1`,
+      [pathId],
+    );
+    system.chatApi.app.get(ThumbnailWorker).wake();
+    const [event] = await chat.queuedEvents<Record<string, unknown>>(bob, queue.queue_id, 1);
+    expect(event).toMatchObject({
+      type: 'update_message',
+      message_id: messageId,
+      rendered_content: link,
+      rendering_only: true,
+    });
+    expect((await chat.as(bob).get(`/messages/${messageId}`).expect(200)).body.message.content).toBe(link);
+    expect(
+      await database.query(`SELECT 1 FROM "chat"."image_attachment" WHERE "path_id" = $1`, [pathId]),
+    ).toEqual([]);
+  });
+
   it('lists the caller’s attachments and lets only their owner delete one', async () => {
     const url = await uploaded(bob, 'short-lived', 'gone.txt');
     const messageId = await chat.direct(bob, [ann], `[gone](${url})`);
