@@ -11,6 +11,7 @@ import { TEST_OPS_API_KEY } from '@platform/testing';
 import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, type ChatRealm, ChatTestSystem } from './chat-test-system.js';
 import { ZULIP_EXPORT, zulipExportArchive } from './zulip-export-fixture.js';
+import { zulipImportGaps } from './realm-exports.zulip-import-requirements.js';
 import { type ExportTables, normaliseExport } from './zulip-export-normalise.js';
 
 const MAX_MESSAGES = 20;
@@ -262,8 +263,10 @@ describe('organization data exports through the gateway', () => {
       sending_client: expect.any(Number),
       date_sent: expect.any(Number),
       last_edit_time: null,
-      last_moved_time: null,
       edit_history: null,
+      has_attachment: false,
+      has_image: false,
+      has_link: false,
       is_channel_message: true,
       type: 1,
     });
@@ -569,7 +572,7 @@ describe('organization data exports through the gateway', () => {
       name: expect.any(String),
     });
     expect(scheduledDirect).toMatchObject({ sender: consenting.userId, stream: null, subject: '' });
-    expect(tables['zerver_directmessagegroup']).toContainEqual(
+    expect(tables['zerver_huddle']).toContainEqual(
       expect.objectContaining({ recipient: scheduledDirect!['recipient'], group_size: 2 }),
     );
     expect(json('migration_status.json')).toEqual({
@@ -605,8 +608,10 @@ describe('organization data exports through the gateway', () => {
         JSON.parse(files.find(([path]) => path.endsWith(`/${name}`))![1].toString('utf8'));
       const messages = files.filter(([path]) => /\/messages-\d+\.json$/.test(path));
       const content = messages.map(([, data]) => JSON.parse(data.toString('utf8')) as ExportTables);
+      // realm.json's tables, without the import_source Zulip reads beside them.
+      const { import_source: _, ...realmTables } = json('realm.json') as ExportTables;
       return {
-        ...json('realm.json'),
+        ...realmTables,
         ...json('attachment.json'),
         zerver_message: content.flatMap((file) => file['zerver_message']!),
         zerver_usermessage: content.flatMap((file) => file['zerver_usermessage']!),
@@ -632,6 +637,13 @@ describe('organization data exports through the gateway', () => {
     const original = await exportOf(owner);
     const originalEntry = (name: string) =>
       [...untar(original)].find(([path]) => path.endsWith(`/${name}`))?.[1];
+    // Every file, table and field Zulip 11's import reads without checking is there.
+    const inArchive = new Map(
+      [...untar(original)].map(([path, data]) => [path.replace(/^[^/]+\//, ''), data]),
+    );
+    expect(zulipImportGaps(inArchive)).toEqual([]);
+    inArchive.delete('migration_status.json');
+    expect(zulipImportGaps(inArchive)).toEqual(['no migration_status.json']);
     const oldPath = fileUrl.slice('/user_uploads/'.length);
     expect(JSON.parse(originalEntry('attachment.json')!.toString('utf8'))).toEqual({
       zerver_attachment: [
@@ -720,6 +732,28 @@ describe('organization data exports through the gateway', () => {
       email: expect.any(String),
       recipient_id: expect.any(Number),
     });
+    // Each channel names a group of the realm for all 11 of Zulip's channel group settings.
+    const groupIds = new Set(before['zerver_usergroup']!.map((group) => group['id']));
+    for (const stream of before['zerver_stream']!)
+      expect(
+        Object.entries(stream).filter(([field]) => /_group$/.test(field) && groupIds.has(stream[field])),
+      ).toHaveLength(11);
+    // Each user has a personal recipient, subscribed to by that user only.
+    const personal = before['zerver_recipient']!.filter((recipient) => recipient['type'] === 1);
+    expect(personal.map((recipient) => recipient['type_id']).sort()).toEqual(
+      before['zerver_userprofile']!.map((user) => user['id']).sort(),
+    );
+    for (const recipient of personal)
+      expect(
+        before['zerver_subscription']!.filter((row) => row['recipient'] === recipient['id']).map(
+          (row) => row['user_profile'],
+        ),
+      ).toEqual([recipient['type_id']]);
+    // Zulip's import rewrites upload links only in messages marked as having an attachment.
+    expect(before['zerver_message']!.find((message) => message['id'] === fileMessage)).toMatchObject({
+      has_attachment: true,
+      has_link: true,
+    });
     expect(after['zerver_message']!.map((message) => message['id'])).not.toEqual(
       before['zerver_message']!.map((message) => message['id']),
     );
@@ -729,7 +763,7 @@ describe('organization data exports through the gateway', () => {
       'zerver_message',
       'zerver_usermessage',
       'zerver_reaction',
-      'zerver_directmessagegroup',
+      'zerver_huddle',
       'zerver_namedusergroup',
       'zerver_groupgroupmembership',
       'zerver_customprofilefieldvalue',

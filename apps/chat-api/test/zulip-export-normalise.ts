@@ -36,8 +36,10 @@ const REFERENCES: Readonly<Record<string, Kind>> = {
   sending_client: 'client',
 };
 
-// The realm's group settings (can_…_group, can_create_groups, …): ids of its groups.
-const REALM_GROUP_SETTING = /_groups?$/;
+// The realm's and each channel's group settings (can_…_group, can_create_groups, …): ids of
+// the realm's groups.
+const GROUP_SETTING = /_groups?$/;
+const TABLES_WITH_GROUP_SETTINGS = new Set(['zerver_realm', 'zerver_stream']);
 
 // The tables whose own id is a row's identity; the others' ids are surrogates, dropped.
 const IDENTIFIED: Readonly<Record<string, Kind>> = {
@@ -45,7 +47,7 @@ const IDENTIFIED: Readonly<Record<string, Kind>> = {
   zerver_userprofile_crossrealm: 'user',
   zerver_stream: 'stream',
   zerver_recipient: 'recipient',
-  zerver_directmessagegroup: 'recipient',
+  zerver_huddle: 'recipient',
   zerver_message: 'message',
   zerver_usergroup: 'group',
   zerver_customprofilefield: 'field',
@@ -59,7 +61,16 @@ const IDENTIFIED: Readonly<Record<string, Kind>> = {
 // an import gives each file a new one, so a path id compares by the file name it ends in.
 const UPLOAD_PATH_ID = /\d+\/[0-9a-f]{2}\/[\w-]{24}\//g;
 
-const SERVER_FIELDS = new Set(['realm', 'realm_for_sharding', 'string_id', 'url', 'recipient_id']);
+// A scheduled message's request_timestamp is the export's own time (this server does not keep
+// when a message was scheduled).
+const SERVER_FIELDS = new Set([
+  'realm',
+  'realm_for_sharding',
+  'string_id',
+  'url',
+  'recipient_id',
+  'request_timestamp',
+]);
 
 export function normaliseExport(tables: ExportTables): ExportTables {
   const keys = new Map<Kind, Map<unknown, string>>();
@@ -98,7 +109,9 @@ export function normaliseExport(tables: ExportTables): ExportTables {
   name('recipient', tables['zerver_recipient'], (recipient) =>
     recipient['type'] === 2
       ? `recipient of ${key('stream', recipient['type_id'])}`
-      : `conversation of ${[...(members.get(recipient['id']) ?? [])].sort().join(', ')}`,
+      : recipient['type'] === 1
+        ? `personal recipient of ${key('user', recipient['type_id'])}`
+        : `conversation of ${[...(members.get(recipient['id']) ?? [])].sort().join(', ')}`,
   );
 
   const normalised: ExportTables = {};
@@ -119,7 +132,7 @@ export function normaliseExport(tables: ExportTables): ExportTables {
           } else {
             const kind =
               REFERENCES[field] ??
-              (table === 'zerver_realm' && REALM_GROUP_SETTING.test(field) ? 'group' : undefined);
+              (TABLES_WITH_GROUP_SETTINGS.has(table) && GROUP_SETTING.test(field) ? 'group' : undefined);
             if (kind) out[field] = key(kind, value);
             else out[field] = typeof value === 'string' ? value.replace(UPLOAD_PATH_ID, '{upload}/') : value;
           }

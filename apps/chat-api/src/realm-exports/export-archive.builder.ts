@@ -10,6 +10,7 @@ import {
   directMessageGroupRecord,
   messageRecord,
   migrationStatus,
+  personalRecipientRecord,
   realmRecord,
   recipientRecord,
   streamRecord,
@@ -37,7 +38,8 @@ export interface ArchiveRequest {
 // Writes a realm's data in the layout of Zulip's export tool: messages-000001.json … one page of
 // messages at a time, then realm.json (with the clients the messages named),
 // migration_status.json, the attachments with their files and the custom emoji images. Memory
-// holds one page (or one file), whatever the realm's size.
+// holds one page (or one file), whatever the realm's size. Every file and table Zulip 11's
+// import reads unconditionally is written, empty when this server has no such data.
 @Injectable()
 export class ExportArchiveBuilder {
   constructor(
@@ -56,17 +58,23 @@ export class ExportArchiveBuilder {
 
     const clients = new Map<string, number>();
     const counted = await this.writeMessages(request, clients, entry);
-    const tables = await this.realmTables(realm, request, clients);
+    const tables = await this.realmTables(realm, request, clients, now);
     await entry('realm.json', tables);
     await entry('migration_status.json', migrationStatus(ZULIP_VERSION, await this.data.appliedMigrations()));
     const attachments = await this.data.attachments(request.realmId, request.consentingIds);
+    const uploads = await this.writeUploads(archive, request, attachments, now);
+    // Zulip's import finds each attachment's file by its path id among the upload records, so
+    // an attachment whose file the store lost is left out with it (its messages keep the link).
+    const stored = new Set(uploads.map((record) => record['path']));
     await entry('attachment.json', {
-      zerver_attachment: attachments.map(({ owner_email: _, ...row }) => row),
+      zerver_attachment: attachments
+        .filter((attachment) => stored.has(attachment['path_id']))
+        .map(({ owner_email: _, ...row }) => row),
       zerver_imageattachment: [],
     });
-    await entry('uploads/records.json', await this.writeUploads(archive, request, attachments, now));
+    await entry('uploads/records.json', uploads);
     for (const folder of ['avatars', 'realm_icons']) await entry(`${folder}/records.json`, []);
-    const emoji = (tables as Readonly<Record<string, Row[] | undefined>>)['zerver_realmemoji'] ?? [];
+    const emoji = ((tables as Readonly<Record<string, unknown>>)['zerver_realmemoji'] ?? []) as Row[];
     await entry('emoji/records.json', await this.writeEmojiImages(archive, request, emoji, now));
     return { messages: counted };
   }
@@ -103,7 +111,7 @@ export class ExportArchiveBuilder {
 
   // Each exported attachment's file at uploads/{path id}, with Zulip's upload record
   // (export_uploads_from_local's fields). A file the store lost is left out with its record, as
-  // for emoji; its row stays, as the messages still link it.
+  // for emoji.
   private async writeUploads(
     archive: TarGzWriter,
     request: ArchiveRequest,
@@ -165,6 +173,7 @@ export class ExportArchiveBuilder {
     realm: Record<string, unknown>,
     request: ArchiveRequest,
     clients: Map<string, number>,
+    now: Date,
   ) {
     const realmId = request.realmId;
     const consenting = new Set(request.consentingIds);
@@ -176,45 +185,76 @@ export class ExportArchiveBuilder {
       this.features.tables(realmId, request.consentingIds),
       this.data.systemGroupIds(realmId),
     ]);
-    // Scheduled messages name their client as messages do: by an id of zerver_client.
-    for (const scheduled of features['zerver_scheduledmessage'] ?? [])
+    // Scheduled messages name their client as messages do: by an id of zerver_client. This
+    // server does not record when a message was scheduled; Zulip's import needs a time, and the
+    // export's is what Zulip's model takes for a row without one.
+    for (const scheduled of features['zerver_scheduledmessage'] ?? []) {
       scheduled['sending_client'] = clientId(clients, scheduled['sending_client'] as string);
+      scheduled['request_timestamp'] = now.getTime() / 1000;
+    }
     const systemBotId = realm['notification_bot_id'];
+    const members = users.filter((user) => user['id'] !== systemBotId);
     const conversations = recipients.filter((row) => row['stream_id'] === null);
+    // Personal recipients, then the system bots' ones, take ids past every exported recipient.
+    const firstPersonalId = largestId(recipients) + 1;
+    const personal = members.map((user, index) =>
+      personalRecipientRecord(user['id'] as number, firstPersonalId + index),
+    );
     let subscriptionId = subscriptions.length;
     return {
+      // Zulip's import records where an organization came from; "zulip" marks an export of a
+      // Zulip server's data (not an organization to onboard from another product).
+      import_source: 'zulip',
       zerver_realm: [realmRecord(realm, systemGroupIds)],
-      zerver_userprofile: users
-        .filter((user) => user['id'] !== systemBotId)
-        .map((user) => userRecord(user, realmId, consenting)),
+      // Zulip's import turns each into one of the realm's authentication methods: here the
+      // email address and password.
+      zerver_realmauthenticationmethod: [{ id: 1, realm: realmId, name: 'Email' }],
+      zerver_userprofile: members.map((user) => userRecord(user, realmId, consenting)),
       // Zulip's import expects the list even when empty (it holds non-consenting users there).
       zerver_userprofile_mirrordummy: [],
       // Zulip's import maps each system bot's personal recipient (`recipient_id`) to the bot of
-      // its own system realm. Bots here have none, so each gets an id past every exported
-      // recipient, which no row refers to.
+      // its own system realm; no exported row refers to it.
       zerver_userprofile_crossrealm: users
         .filter((user) => user['id'] === systemBotId)
         .map((user, index) => ({
           id: user['id'],
           email: user['email'],
-          recipient_id: largestId(recipients) + index + 1,
+          recipient_id: firstPersonalId + personal.length + index,
         })),
-      zerver_stream: streams.map((stream) => streamRecord(stream, realmId)),
-      zerver_recipient: recipients.map(recipientRecord),
-      zerver_directmessagegroup: conversations.map(directMessageGroupRecord),
+      zerver_stream: streams.map((stream) => streamRecord(stream, realmId, systemGroupIds)),
+      zerver_recipient: [...recipients.map(recipientRecord), ...personal],
+      zerver_huddle: conversations.map(directMessageGroupRecord),
       zerver_subscription: [
         ...subscriptions.map((row, index) => subscriptionRecord(row, index + 1)),
         ...conversations.flatMap((recipient) =>
           (recipient['user_ids'] as number[]).map((userId) =>
-            conversationMemberRecord(recipient, userId, ++subscriptionId),
+            conversationMemberRecord(recipient['id'] as number, userId, ++subscriptionId),
+          ),
+        ),
+        ...personal.map((recipient) =>
+          conversationMemberRecord(
+            recipient['id'] as number,
+            recipient['type_id'] as number,
+            ++subscriptionId,
           ),
         ),
       ],
       ...features,
+      ...NOT_KEPT_HERE,
       zerver_client: [...clients].map(([name, id]) => ({ id, name })),
     };
   }
 }
+
+// Tables Zulip's import reads from every realm.json for data this server does not keep: user
+// activity, the realm's allowed email domains, linkifiers and code playgrounds.
+const NOT_KEPT_HERE = {
+  zerver_useractivity: [],
+  zerver_useractivityinterval: [],
+  zerver_realmdomain: [],
+  zerver_realmfilter: [],
+  zerver_realmplayground: [],
+} as const;
 
 function largestId(rows: readonly Row[]): number {
   return rows.reduce((largest, row) => Math.max(largest, row['id'] as number), 0);

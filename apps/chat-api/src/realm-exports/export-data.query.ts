@@ -115,8 +115,10 @@ export class ExportDataQuery {
   ): Promise<MessagePage> {
     const messages = (await this.dataSource.query(
       `SELECT m."id", m."sender_id", m."recipient_id", m."topic", m."content", m."rendered_content",
-              m."client", m."date_sent", m."edit_history", m."last_edit_time", m."last_moved_time",
-              m."stream_id" IS NOT NULL AS "is_channel_message"
+              m."client", m."date_sent", m."edit_history", m."last_edit_time",
+              m."stream_id" IS NOT NULL AS "is_channel_message",
+              EXISTS (SELECT 1 FROM "chat"."attachment_message" am WHERE am."message_id" = m."id")
+                AS "has_attachment"
          FROM "chat"."message" m LEFT JOIN "chat"."stream" s ON s."id" = m."stream_id"
         WHERE m."realm_id" = $1 AND m."id" > $2 AND ${exportedMessage('$4')}
         ORDER BY m."id" LIMIT $3`,

@@ -21,12 +21,13 @@ const FEATURE_TABLES: Readonly<Record<string, string>> = {
       LEFT JOIN "chat"."stream" s ON s."id" = m."stream_id"
      WHERE r."realm_id" = $1 AND ${exportedMessage('$2')} ORDER BY r."id"`,
   // Zulip 11 splits a group into UserGroup (every group, named or a setting's anonymous one) and
-  // NamedUserGroup (the named ones, pointing at their UserGroup through usergroup_ptr).
+  // NamedUserGroup (the named ones, pointing at their UserGroup through usergroup_ptr, whose id
+  // they also carry as Django's model_to_dict writes it and Zulip's import reads it).
   zerver_usergroup: `
     SELECT "id", "realm_id" AS "realm" FROM "chat"."user_group"
      WHERE "realm_id" = $1 ORDER BY "id"`,
   zerver_namedusergroup: `
-    SELECT "id" AS "usergroup_ptr", "realm_id" AS "realm_for_sharding", "name", "description",
+    SELECT "id", "id" AS "usergroup_ptr", "realm_id" AS "realm_for_sharding", "name", "description",
            ${seconds('"date_created"')} AS "date_created", "creator_id" AS "creator",
            "is_system_group", "deactivated",
            "can_add_members_group_id" AS "can_add_members_group", "can_join_group_id" AS "can_join_group",

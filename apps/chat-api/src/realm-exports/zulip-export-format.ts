@@ -6,10 +6,14 @@ import { REALM_GROUP_SETTINGS, SystemGroup, type SystemGroupName } from '../user
 type Row = Record<string, unknown>;
 
 // Zulip's Recipient.type values.
+const RECIPIENT_PERSONAL = 1;
 const RECIPIENT_STREAM = 2;
 const RECIPIENT_DIRECT_MESSAGE_GROUP = 3;
 // Zulip's Message.type for ordinary messages (MessageType.NORMAL).
 const MESSAGE_TYPE_NORMAL = 1;
+// What Zulip's renderer marks as an image preview and a link (Message.has_image, has_link).
+const RENDERED_IMAGE = /class="message_inline_image"/;
+const RENDERED_LINK = /<a [^>]*href=/;
 
 export function timestamp(value: unknown): number | null {
   return value == null ? null : new Date(value as string | Date).getTime() / 1000;
@@ -44,8 +48,35 @@ const REALM_PERMISSION_GROUP_DEFAULTS: Readonly<Record<string, SystemGroupName>>
   ...REALM_GROUP_SETTINGS,
 };
 
+// Zulip 11's Stream.stream_permission_group_settings with their defaults. Channels here have no
+// group settings of their own, so each is the system group Zulip defaults it to; the channel
+// creator's default right to administer it (Zulip's anonymous "channel_creator" group) becomes
+// role:nobody, Zulip's default for a channel without a creator.
+const CHANNEL_PERMISSION_GROUP_DEFAULTS: Readonly<Record<string, SystemGroupName>> = {
+  can_add_subscribers_group: SystemGroup.NOBODY,
+  can_administer_channel_group: SystemGroup.NOBODY,
+  can_create_topic_group: SystemGroup.EVERYONE,
+  can_delete_any_message_group: SystemGroup.NOBODY,
+  can_delete_own_message_group: SystemGroup.NOBODY,
+  can_move_messages_out_of_channel_group: SystemGroup.NOBODY,
+  can_move_messages_within_channel_group: SystemGroup.NOBODY,
+  can_remove_subscribers_group: SystemGroup.ADMINISTRATORS,
+  can_resolve_topics_group: SystemGroup.NOBODY,
+  can_send_message_group: SystemGroup.EVERYONE,
+  can_subscribe_group: SystemGroup.NOBODY,
+};
+
+function groupSettings(
+  defaults: Readonly<Record<string, SystemGroupName>>,
+  systemGroupIds: ReadonlyMap<string, number>,
+): Row {
+  return Object.fromEntries(
+    Object.entries(defaults).map(([setting, group]) => [setting, systemGroupIds.get(group) ?? null]),
+  );
+}
+
 // Realm's own fields, its group settings as ids of its system groups: Zulip's import builds its
-// Realm from this row as it is.
+// Realm from this row as it is, and reads each channel setting (none here) unconditionally.
 export function realmRecord(realm: Row, systemGroupIds: ReadonlyMap<string, number>): Row {
   return {
     id: realm['id'],
@@ -53,12 +84,11 @@ export function realmRecord(realm: Row, systemGroupIds: ReadonlyMap<string, numb
     name: realm['name'],
     deactivated: realm['deactivated'],
     date_created: timestamp(realm['created_at']),
-    ...Object.fromEntries(
-      Object.entries(REALM_PERMISSION_GROUP_DEFAULTS).map(([setting, group]) => [
-        setting,
-        systemGroupIds.get(group) ?? null,
-      ]),
-    ),
+    moderation_request_channel: null,
+    new_stream_announcements_stream: null,
+    signup_announcements_stream: null,
+    zulip_update_announcements_stream: null,
+    ...groupSettings(REALM_PERMISSION_GROUP_DEFAULTS, systemGroupIds),
   };
 }
 
@@ -77,10 +107,18 @@ export function userRecord(user: Row, realmId: number, consenting: ReadonlySet<n
     timezone: user['timezone'],
     date_joined: timestamp(user['date_joined']),
     allow_private_data_export: consenting.has(user['id'] as number),
+    // Fields Zulip's import reads from every user; this server keeps none of them.
+    last_login: null,
+    last_reminder: null,
+    default_sending_stream: null,
+    default_events_register_stream: null,
+    last_active_message_id: null,
+    user_permissions: [],
+    groups: [],
   };
 }
 
-export function streamRecord(stream: Row, realmId: number): Row {
+export function streamRecord(stream: Row, realmId: number, systemGroupIds: ReadonlyMap<string, number>): Row {
   return {
     id: stream['id'],
     realm: realmId,
@@ -93,16 +131,25 @@ export function streamRecord(stream: Row, realmId: number): Row {
     recipient: stream['recipient_id'],
     date_created: timestamp(stream['date_created']),
     folder: stream['folder_id'],
+    ...groupSettings(CHANNEL_PERMISSION_GROUP_DEFAULTS, systemGroupIds),
   };
 }
 
 // A channel's recipient points at the channel; a direct conversation's at its group (this
-// server keeps one recipient per set of users, exported as Zulip's DirectMessageGroup).
+// server keeps one recipient per set of users, exported as Zulip's DirectMessageGroup, table
+// zerver_huddle).
 export function recipientRecord(recipient: Row): Row {
   const streamId = recipient['stream_id'] as number | null;
   return streamId !== null
     ? { id: recipient['id'], type: RECIPIENT_STREAM, type_id: streamId }
     : { id: recipient['id'], type: RECIPIENT_DIRECT_MESSAGE_GROUP, type_id: recipient['id'] };
+}
+
+// Each user's personal recipient, which Zulip gives every user (its 1:1 messages go to it) and
+// its import sets as the user's own; this server addresses 1:1 messages by conversation, so they
+// only name the user, with ids past every recipient exported.
+export function personalRecipientRecord(userId: number, id: number): Row {
+  return { id, type: RECIPIENT_PERSONAL, type_id: userId };
 }
 
 export function directMessageGroupRecord(recipient: Row): Row {
@@ -128,12 +175,13 @@ export function subscriptionRecord(subscription: Row, id: number): Row {
 }
 
 // A direct conversation's members, as Zulip exports a group's: one subscription each to its
-// recipient (an import finds who is in the conversation from these).
-export function conversationMemberRecord(recipient: Row, userId: number, id: number): Row {
+// recipient (an import finds who is in the conversation from these); a user's personal recipient
+// has the user's own.
+export function conversationMemberRecord(recipientId: number, userId: number, id: number): Row {
   return {
     id,
     user_profile: userId,
-    recipient: recipient['id'],
+    recipient: recipientId,
     active: true,
     color: '#c2c2c2',
     is_muted: false,
@@ -154,17 +202,25 @@ export function messageRecord(message: Row, realmId: number): Row {
     rendered_content_version: 1,
     sending_client: message['client'],
     date_sent: timestamp(message['date_sent']),
+    // Zulip keeps no last move time: it reads the latest move from the edit history.
     last_edit_time: timestamp(message['last_edit_time']),
-    last_moved_time: timestamp(message['last_moved_time']),
     // Zulip stores the edit history as JSON text.
     edit_history: editHistory == null ? null : JSON.stringify(editHistory),
+    // Zulip's import rewrites upload links only in messages with has_attachment.
+    has_attachment: message['has_attachment'],
+    has_image: RENDERED_IMAGE.test(String(message['rendered_content'] ?? '')),
+    has_link: RENDERED_LINK.test(String(message['rendered_content'] ?? '')),
     is_channel_message: message['is_channel_message'],
     type: MESSAGE_TYPE_NORMAL,
   };
 }
 
-// migration_status.json: the server's version and the migrations its database has run, which
-// Zulip's import compares with its own (`[X] name` as Django's showmigrations prints them).
+// migration_status.json: the Zulip version this server's API matches and the migrations its own
+// database has run (`[X] name` as Django's showmigrations prints them), under this server's app.
+// Zulip's import (check_migration_status) refuses an export from another major version, or one
+// whose migrations differ for an app both sides have; an app only one side has (here chat_api,
+// there zerver, analytics…) is only logged. So the file states what this database is, and
+// passes on any Zulip 11.x server.
 export function migrationStatus(zulipVersion: string, migrations: readonly string[]) {
   return {
     zulip_version: zulipVersion,

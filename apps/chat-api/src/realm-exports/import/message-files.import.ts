@@ -1,6 +1,7 @@
 import type { UnitOfWork } from '@platform/database';
 import { ImportArchiveError } from './import-archive.error.js';
 import type { ImportIds } from './import-ids.js';
+import { lastMovedSeconds } from './message-moves.js';
 import { fromSeconds, type RealmImportRepository, type Row } from './realm-import.repository.js';
 import type { ArchiveTables } from './table-import.js';
 import type { UploadFilesImport } from './upload-files.import.js';
@@ -136,6 +137,7 @@ export class MessageFilesImport {
     const recipient = message['recipient'] as number;
     const stream = this.streamOfRecipient.get(recipient);
     const topic = String(message['subject'] ?? '');
+    const editHistory = this.editHistory(message['edit_history']);
     return {
       id,
       realm_id: this.realmId,
@@ -151,9 +153,9 @@ export class MessageFilesImport {
       rendered_content: this.uploads.rewriteLinks(message['rendered_content'] ?? ''),
       client: this.clients.get(message['sending_client'] as number) ?? 'Internal',
       date_sent: fromSeconds(message['date_sent']),
-      edit_history: this.editHistory(message['edit_history']),
+      edit_history: editHistory,
       last_edit_time: fromSeconds(message['last_edit_time']),
-      last_moved_time: fromSeconds(message['last_moved_time']),
+      last_moved_time: fromSeconds(lastMovedSeconds(editHistory)),
     };
   }
 
@@ -213,7 +215,7 @@ export class MessageFilesImport {
   }
 
   // Zulip keeps the edit history as JSON text; its user and channel ids are rewritten.
-  private editHistory(value: unknown): unknown {
+  private editHistory(value: unknown): Row[] | null {
     if (value == null) return null;
     const entries = (typeof value === 'string' ? JSON.parse(value) : value) as Row[];
     return entries.map((entry) => ({
