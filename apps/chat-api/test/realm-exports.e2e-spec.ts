@@ -634,6 +634,16 @@ describe('organization data exports through the gateway', () => {
         .expect(200)
     ).body.url as string;
     const fileMessage = await chat.toChannel(consenting, filesId, 'reports', `[report](${fileUrl})`);
+    // An outgoing-webhook bot, whose service travels as Zulip's zerver_service.
+    await chat
+      .as(owner)
+      .post('/bots', {
+        full_name: 'Export Hook',
+        short_name: 'export-hook',
+        bot_type: '3',
+        payload_url: JSON.stringify('https://hooks.example.com/export'),
+      })
+      .expect(200);
     const original = await exportOf(owner);
     const originalEntry = (name: string) =>
       [...untar(original)].find(([path]) => path.endsWith(`/${name}`))?.[1];
@@ -776,8 +786,19 @@ describe('organization data exports through the gateway', () => {
       'zerver_savedsnippet',
       'zerver_realmemoji',
       'zerver_attachment',
+      'zerver_service',
     ])
       expect([table, before[table]!.length > 0]).toEqual([table, true]);
+    expect(before['zerver_service']).toEqual([
+      {
+        id: expect.any(Number),
+        user_profile: expect.any(Number),
+        name: expect.any(String),
+        base_url: 'https://hooks.example.com/export',
+        interface: 1,
+        token: '',
+      },
+    ]);
     const [emoji] = after['zerver_realmemoji']!;
     const image = await system.http
       .get(`/user_avatars/${realmId}/emoji/images/${String(emoji!['file_name'])}`)

@@ -133,6 +133,7 @@ const OPTIONAL_REALM_TABLES: Readonly<Record<string, readonly string[]>> = {
   zerver_channelfolder: ['id', 'realm', 'creator', 'date_created'],
   zerver_muteduser: ['id', 'user_profile', 'muted_user', 'date_muted'],
   zerver_usertopic: ['id', 'user_profile', 'stream', 'recipient', 'last_updated'],
+  zerver_service: ['id', 'user_profile'],
   zerver_alertword: ['id', 'user_profile', 'realm'],
   zerver_savedsnippet: ['id', 'user_profile', 'realm', 'date_created'],
   zerver_scheduledmessage: [

@@ -95,6 +95,12 @@ const FEATURE_TABLES: Readonly<Record<string, string>> = {
     SELECT "id", "realm_id" AS "realm", "name", "author_id" AS "author", "file_name", "is_animated",
            "deactivated"
       FROM "chat"."realm_emoji" WHERE "realm_id" = $1 ORDER BY "id"`,
+  // Outgoing-webhook bots' services. Their tokens stay here (Zulip's import gives each service a
+  // new one, as this server's does): the receiving end is set up again after a move.
+  zerver_service: `
+    SELECT ROW_NUMBER() OVER (ORDER BY "bot_user_id")::int AS "id", "bot_user_id" AS "user_profile",
+           "name", "base_url", "interface", '' AS "token"
+      FROM "chat"."bot_service" WHERE "realm_id" = $1 ORDER BY 1`,
   zerver_alertword: `
     SELECT "id", "user_id" AS "user_profile", "realm_id" AS "realm", "word"
       FROM "chat"."alert_word" WHERE "realm_id" = $1 AND "user_id" = ANY($2::int[]) ORDER BY "id"`,

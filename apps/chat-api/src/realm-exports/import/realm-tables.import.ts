@@ -242,6 +242,20 @@ export function realmTableImports(
       }),
     },
     {
+      // An outgoing-webhook bot's service, with a new token as Zulip's import gives it (exports
+      // carry none): generated and sealed as a new bot's is.
+      from: 'zerver_service',
+      into: 'bot_service',
+      row: (service, ids) => ({
+        bot_user_id: ids.of('user', service['user_profile']),
+        realm_id: realmId,
+        name: service['name'],
+        base_url: service['base_url'],
+        interface: service['interface'],
+        token_sealed: credentials().apiKeySealed,
+      }),
+    },
+    {
       from: 'zerver_alertword',
       into: 'alert_word',
       row: (word, ids) => ({ ...owned(word, ids), word: word['word'] }),
