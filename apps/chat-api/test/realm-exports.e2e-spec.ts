@@ -10,7 +10,8 @@ import { expectEventually } from '@platform/test-support';
 import { TEST_OPS_API_KEY } from '@platform/testing';
 import { ChatActions } from './chat-actions.js';
 import { type ChatAccount, type ChatRealm, ChatTestSystem } from './chat-test-system.js';
-import { ZULIP_EXPORT, zulipExportArchive } from './zulip-export-fixture.js';
+import sharp from 'sharp';
+import { message, ZULIP_EXPORT, zulipExportArchive } from './zulip-export-fixture.js';
 import { zulipImportGaps } from './realm-exports.zulip-import-requirements.js';
 import { type ExportTables, normaliseExport } from './zulip-export-normalise.js';
 
@@ -937,6 +938,68 @@ describe('organization data exports through the gateway', () => {
         reactions: [],
       },
     ]);
+  });
+
+  it('thumbnails the images of a Zulip export anew, as its exports carry no image rows', async () => {
+    const chart = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const oldPath = '7/ab/ChartChartChartChartChar/chart.png';
+    const files: Record<string, unknown> = structuredClone(ZULIP_EXPORT);
+    files['messages-000003.json'] = {
+      zerver_message: [
+        { ...message(1004, 10, 30, 'charts', `[chart.png](/user_uploads/${oldPath})`), has_attachment: true },
+      ],
+      zerver_usermessage: [{ id: 5, user_profile: 11, message: 1004, flags_mask: 0 }],
+    };
+    files['attachment.json'] = {
+      zerver_attachment: [
+        {
+          id: 60,
+          owner: 10,
+          realm: 7,
+          file_name: 'chart.png',
+          path_id: oldPath,
+          create_time: 1700000100,
+          size: chart.length,
+          content_type: 'image/png',
+          is_realm_public: true,
+          is_web_public: false,
+          messages: [1004],
+          scheduled_messages: [],
+        },
+      ],
+    };
+    files['uploads/records.json'] = [{ path: oldPath, s3_path: oldPath, content_type: 'image/png' }];
+    files[`uploads/${oldPath}`] = chart;
+    const imported = await system.http
+      .post('/ops/chat/realm-imports?host=zulipimages.example.net')
+      .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+      .set('Content-Type', 'application/gzip')
+      .send(await zulipExportArchive(files))
+      .expect(201);
+    const { body: key } = await system.http
+      .post(`/ops/chat/realms/${imported.body.realmId}/users/hamlet@zulipco.example/api-key`)
+      .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+      .expect(200);
+    const { body } = await system.http
+      .get('/api/v1/messages?anchor=newest&num_before=1&num_after=0&apply_markdown=false')
+      .auth('hamlet@zulipco.example', key.apiKey as string)
+      .expect(200);
+    const linked = /\(\/user_uploads\/([^)]+)\)/.exec(body.messages[0].content as string)![1]!;
+    expect(linked).toMatch(new RegExp(`^${imported.body.realmId}/[0-9a-f]{2}/[\\w-]{24}/chart\\.png$`));
+    const thumbnail = await system.http
+      .get(`/user_uploads/thumbnail/${linked}/840x560.webp`)
+      .auth('hamlet@zulipco.example', key.apiKey as string)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200)
+      .expect('Content-Type', 'image/webp');
+    expect(await sharp(thumbnail.body as Buffer).metadata()).toMatchObject({ width: 840, height: 420 });
   });
 
   it('refuses an archive whose rows this server cannot store, writing nothing', async () => {

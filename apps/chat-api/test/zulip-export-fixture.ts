@@ -80,13 +80,18 @@ export const ZULIP_EXPORT = {
   },
 };
 
+// Each file of the archive: a Buffer as it is (an upload), anything else as JSON.
 export async function zulipExportArchive(files: Record<string, unknown> = ZULIP_EXPORT): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
   const archive = new TarGzWriter(out);
   for (const [name, content] of Object.entries(files))
-    await archive.add(`zulip-export-zulipco/${name}`, Buffer.from(JSON.stringify(content)), new Date());
+    await archive.add(
+      `zulip-export-zulipco/${name}`,
+      Buffer.isBuffer(content) ? content : Buffer.from(JSON.stringify(content)),
+      new Date(),
+    );
   await archive.finish();
   return Buffer.concat(chunks);
 }
@@ -122,7 +127,7 @@ function subscription(id: number, userId: number, recipient: number) {
   };
 }
 
-function message(id: number, sender: number, recipient: number, subject: string, content: string) {
+export function message(id: number, sender: number, recipient: number, subject: string, content: string) {
   return {
     id,
     realm: 7,

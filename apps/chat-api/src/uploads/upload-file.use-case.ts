@@ -4,13 +4,10 @@ import type { ChatTopics } from '@shared/contracts';
 import { Clock } from '@shared/util';
 import type { ChatCaller } from '../core/http/chat-caller.js';
 import type { RequestFile } from '../core/http/request-params.js';
-import { THUMBNAIL_ACCEPT_IMAGE_TYPES } from '../markdown/thumbnail-formats.js';
 import { announceAttachment } from './attachment-events.js';
 import { attachmentRow } from './attachment.presenter.js';
 import { AttachmentsRepository } from './attachments.repository.js';
-import { ImageAttachmentsRepository } from './thumbnails/image-attachments.repository.js';
-import { ImageReader } from './thumbnails/image-reader.js';
-import { ThumbnailWorker } from './thumbnails/thumbnail.worker.js';
+import { ImageUploads } from './thumbnails/image-uploads.js';
 import { newUploadPathId } from './upload-path.js';
 import { uploadContentType } from './upload-content-type.js';
 import { UploadLimits } from './upload-limits.js';
@@ -29,9 +26,7 @@ export class UploadFileUseCase {
     @Inject(TransactionalOutbox) private readonly outbox: TransactionalOutbox<ChatTopics>,
     @Inject(UPLOAD_STORE) private readonly store: UploadStore,
     private readonly attachments: AttachmentsRepository,
-    private readonly images: ImageAttachmentsRepository,
-    private readonly reader: ImageReader,
-    private readonly thumbnails: ThumbnailWorker,
+    private readonly images: ImageUploads,
     private readonly limits: UploadLimits,
     private readonly clock: Clock,
   ) {}
@@ -48,9 +43,7 @@ export class UploadFileUseCase {
     const pathId = newUploadPathId(caller.realm.id, file.fileName);
     const contentType = uploadContentType(file.contentType, file.fileName);
     await this.store.save(pathId, file.data, contentType);
-    const image = THUMBNAIL_ACCEPT_IMAGE_TYPES.has(contentType)
-      ? await this.reader.header(file.data)
-      : undefined;
+    const image = await this.images.inspect(contentType, file.data);
     await this.outbox.run(async (tx) => {
       const attachment = await this.attachments.insert(tx, {
         realmId: caller.realm.id,
@@ -61,18 +54,10 @@ export class UploadFileUseCase {
         size: String(size),
         createTime: this.clock.now(),
       });
-      if (image)
-        await this.images.insert(tx, {
-          realmId: caller.realm.id,
-          pathId,
-          originalWidthPx: image.width,
-          originalHeightPx: image.height,
-          frames: image.frames,
-          contentType,
-        });
+      if (image) await this.images.record(tx, { realmId: caller.realm.id, pathId, contentType }, image);
       await announceAttachment(tx, this.attachments, ownerOf(caller), 'add', attachmentRow(attachment));
     });
-    if (image) this.thumbnails.wake();
+    if (image) this.images.thumbnailRecorded();
     const url = `/user_uploads/${pathId}`;
     return { uri: url, url, filename: file.fileName };
   }

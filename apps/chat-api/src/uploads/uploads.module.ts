@@ -22,6 +22,7 @@ import { UploadsStateProvider } from './uploads-state.provider.js';
 import { ImageAttachmentEntity } from './thumbnails/image-attachment.entity.js';
 import { ImageAttachmentsRepository } from './thumbnails/image-attachments.repository.js';
 import { ImageReader } from './thumbnails/image-reader.js';
+import { ImageUploads } from './thumbnails/image-uploads.js';
 import { ImageThumbnailer } from './thumbnails/image-thumbnailer.js';
 import { ServeThumbnailUseCase } from './thumbnails/serve-thumbnail.use-case.js';
 import { ThumbnailWorker } from './thumbnails/thumbnail.worker.js';
@@ -43,6 +44,7 @@ import { uploadsMigrations } from './migrations/migrations.js';
     ImageAttachmentsRepository,
     ImageReader,
     ImageThumbnailer,
+    ImageUploads,
     ServeThumbnailUseCase,
     ServeUploadUseCase,
     TemporaryUploadUrls,
@@ -52,6 +54,6 @@ import { uploadsMigrations } from './migrations/migrations.js';
     UploadsStateProvider,
     { provide: UPLOAD_STORE, inject: [ChatApiConfig], useFactory: configuredUploadStore },
   ],
-  exports: [UPLOAD_STORE],
+  exports: [UPLOAD_STORE, ImageUploads],
 })
 export class UploadsModule {}

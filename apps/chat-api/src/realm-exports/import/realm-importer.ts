@@ -9,6 +9,7 @@ import { BotType, UserRole } from '../../core/accounts/user.entity.js';
 import { emojiPathId } from '../../core/custom-emoji-urls.js';
 import { NOTIFICATION_BOT_EMAIL, NOTIFICATION_BOT_NAME } from '../../realms/create-realm.use-case.js';
 import { emojiContentType } from '../../realm-emoji/emoji-image.js';
+import { ImageUploads } from '../../uploads/thumbnails/image-uploads.js';
 import { UPLOAD_STORE, type UploadStore } from '../../uploads/upload.store.js';
 import { ApiKeyVault } from '../../users/api-key-vault.js';
 import { realmStringId } from '../zulip-export-format.js';
@@ -55,6 +56,7 @@ export class RealmImporter {
     private readonly vault: ApiKeyVault,
     private readonly clock: Clock,
     @Inject(UPLOAD_STORE) private readonly store: UploadStore,
+    private readonly imageUploads: ImageUploads,
   ) {}
 
   async import(archive: Readable, request: RealmImportRequest): Promise<ImportedRealm> {
@@ -70,11 +72,13 @@ export class RealmImporter {
         ...tablesOf('attachment.json', (await readOptionalJson(directory, 'attachment.json')) ?? {}),
       };
       const messageFiles = (await readdir(directory)).filter((name) => MESSAGES_FILE.test(name)).sort();
-      return await storable(() =>
+      const { realm, images } = await storable(() =>
         this.transactions.run((unit) =>
           this.restore(unit, { directory, tables, messageFiles }, request, taken),
         ),
       );
+      if (images > 0) this.imageUploads.thumbnailRecorded();
+      return realm;
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
@@ -86,7 +90,7 @@ export class RealmImporter {
     archive: { directory: string; tables: ArchiveTables; messageFiles: readonly string[] },
     request: RealmImportRequest,
     taken: () => Error,
-  ): Promise<ImportedRealm> {
+  ): Promise<{ realm: ImportedRealm; images: number }> {
     const { directory, tables } = archive;
     const realm = await this.insertRealm(unit, tables, request);
     if (!realm) throw taken();
@@ -99,7 +103,7 @@ export class RealmImporter {
     await importTables(this.repository, unit, realmTableImports(realm.id, tables, credentials), tables, ids);
     await this.copyEmojiImages(directory, realm.id, tables);
     const attachments = tables['zerver_attachment'] ?? [];
-    const uploads = new UploadFilesImport(this.store, realm.id);
+    const uploads = new UploadFilesImport(this.store, this.imageUploads, realm.id);
     const uploadRecords = (await readOptionalJson(directory, 'uploads/records.json')) ?? [];
     if (!Array.isArray(uploadRecords)) throw new ImportArchiveError('uploads/records.json is not a list');
     await uploads.copyFiles(directory, uploadRecords as Row[], attachments);
@@ -110,13 +114,14 @@ export class RealmImporter {
     await messages.importMessageReferences();
     await uploads.importAttachments(this.repository, unit, attachments, ids);
     await this.repository.setNotificationBot(unit, realm.id, botIds.get(NOTIFICATION_BOT_EMAIL) ?? null);
-    return {
+    const imported = {
       realmId: realm.id,
       stringId: realmStringId(request.host),
       url: realm.url,
       users: (tables['zerver_userprofile'] ?? []).length,
       messages: messages.messages,
     };
+    return { realm: imported, images: uploads.recordedImages };
   }
 
   // Each custom emoji's image from emoji/{old realm id}/emoji/images/{file} of the archive into

@@ -2,6 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
+import type { ImageAttachmentsRepository } from '../../uploads/thumbnails/image-attachments.repository.js';
+import { ImageReader } from '../../uploads/thumbnails/image-reader.js';
+import { ImageUploads } from '../../uploads/thumbnails/image-uploads.js';
+import type { ThumbnailWorker } from '../../uploads/thumbnails/thumbnail.worker.js';
 import type { UploadStore } from '../../uploads/upload.store.js';
 import { ImportArchiveError } from './import-archive.error.js';
 import { UploadFilesImport } from './upload-files.import.js';
@@ -16,6 +21,8 @@ describe('UploadFilesImport', () => {
     read: async (pathId) => saved.get(pathId),
     remove: async (pathId) => void saved.delete(pathId),
   };
+  // Only the header reading runs while files are copied; rows are written with the attachments.
+  const images = new ImageUploads({} as ImageAttachmentsRepository, new ImageReader(), {} as ThumbnailWorker);
 
   beforeEach(async () => {
     saved.clear();
@@ -27,7 +34,7 @@ describe('UploadFilesImport', () => {
   afterEach(() => rm(directory, { recursive: true, force: true }));
 
   it('stores each file under a new path id of the new realm and rewrites links to it', async () => {
-    const uploads = new UploadFilesImport(store, 9);
+    const uploads = new UploadFilesImport(store, images, 9);
     await uploads.copyFiles(directory, [{ path: OLD_PATH, s3_path: OLD_PATH }], []);
     const [newPath] = [...saved.keys()];
     expect(newPath).toMatch(/^9\/[0-9a-f]{2}\/[\w-]{24}\/report\.txt$/);
@@ -40,8 +47,30 @@ describe('UploadFilesImport', () => {
     );
   });
 
+  it('reads which files are images to thumbnail anew, by their type and their bytes', async () => {
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    await writeFile(join(directory, 'uploads/3/ab/AAAAAAAAAAAAAAAAAAAAAAAA/chart.png'), png);
+    await writeFile(join(directory, 'uploads/3/ab/AAAAAAAAAAAAAAAAAAAAAAAA/fake.png'), 'not an image');
+    const uploads = new UploadFilesImport(store, images, 9);
+    const paths = ['chart.png', 'fake.png', 'report.txt'].map(
+      (name) => `3/ab/AAAAAAAAAAAAAAAAAAAAAAAA/${name}`,
+    );
+    await uploads.copyFiles(
+      directory,
+      paths.map((path) => ({ path, s3_path: path })),
+      paths.map((path) => ({
+        path_id: path,
+        content_type: path.endsWith('.png') ? 'image/png' : 'text/plain',
+      })),
+    );
+    expect(saved.size).toBe(3);
+    expect(uploads.recordedImages).toBe(1);
+  });
+
   it('leaves out a file the archive lacks and refuses a path leaving uploads/', async () => {
-    const uploads = new UploadFilesImport(store, 9);
+    const uploads = new UploadFilesImport(store, images, 9);
     await uploads.copyFiles(
       directory,
       [{ path: '3/cd/missing/gone.txt', s3_path: '3/cd/missing/gone.txt' }],

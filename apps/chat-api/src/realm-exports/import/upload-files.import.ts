@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve, sep } from 'node:path';
 import type { UnitOfWork } from '@platform/database';
 import { newUploadPathId } from '../../uploads/upload-path.js';
+import type { ImageHeader } from '../../uploads/thumbnails/image-reader.js';
+import type { ImageUploads } from '../../uploads/thumbnails/image-uploads.js';
 import type { UploadStore } from '../../uploads/upload.store.js';
 import { ImportArchiveError } from './import-archive.error.js';
 import type { ImportIds } from './import-ids.js';
@@ -14,14 +16,22 @@ const UPLOAD_LINK = /(user_uploads\/)([^\s"'<>()[\]?#]+)/g;
 // The uploads of an archive (Zulip's import_uploads and import_attachments): each file of
 // uploads/ goes into the store under the new realm with a new path id, messages' links are
 // rewritten to the new path ids, and the attachment rows are written once the messages exist.
+// Images are read from their files and thumbnailed anew, as Zulip's importer does.
 export class UploadFilesImport {
   // Archive path id → new path id, of the files that came with the archive.
   private readonly paths = new Map<string, string>();
+  // New path id → the header of a file that reads as an image to preview.
+  private readonly images = new Map<string, { contentType: string; header: ImageHeader }>();
 
   constructor(
     private readonly store: UploadStore,
+    private readonly imageUploads: ImageUploads,
     private readonly realmId: number,
   ) {}
+
+  get recordedImages(): number {
+    return this.images.size;
+  }
 
   // Before the messages: they are written with their links rewritten. The store is not part
   // of the import's transaction: a failed import may leave files no attachment names.
@@ -35,9 +45,12 @@ export class UploadFilesImport {
       const data = await readFile(file).catch(() => undefined);
       if (!data) continue;
       const newPath = newUploadPathId(this.realmId, basename(path));
-      const contentType = contentTypes.get(path) ?? record['content_type'];
-      await this.store.save(newPath, data, typeof contentType === 'string' ? contentType : '');
+      const archived = contentTypes.get(path) ?? record['content_type'];
+      const contentType = typeof archived === 'string' ? archived : '';
+      await this.store.save(newPath, data, contentType);
       this.paths.set(path, newPath);
+      const header = await this.imageUploads.inspect(contentType, data);
+      if (header) this.images.set(newPath, { contentType, header });
     }
   }
 
@@ -51,7 +64,8 @@ export class UploadFilesImport {
   }
 
   // After the messages: the attachment rows whose file came along, owner and messages remapped
-  // (messages the import left out are dropped from the links).
+  // (messages the import left out are dropped from the links), and the image rows of those that
+  // read as images, for the thumbnail worker once the import commits.
   async importAttachments(
     repository: RealmImportRepository,
     unit: UnitOfWork,
@@ -89,6 +103,16 @@ export class UploadFilesImport {
           })),
       ),
     );
+    for (const row of kept) {
+      const pathId = this.paths.get(String(row['path_id'])) as string;
+      const image = this.images.get(pathId);
+      if (image)
+        await this.imageUploads.record(
+          unit,
+          { realmId: this.realmId, pathId, contentType: image.contentType },
+          image.header,
+        );
+    }
   }
 }
 
