@@ -59,7 +59,7 @@ describe('file uploads through the gateway', () => {
     ).body.url as string;
   const download = (account: ChatAccount, url: string) =>
     system.http.get(url).auth(account.email, account.apiKey);
-  const NOT_FOUND = '<p>File not found.</p>';
+  const NOT_FOUND = '<p>This file does not exist or has been deleted.</p>';
   const FORBIDDEN = '<p>You are not authorized to view this file.</p>';
 
   it('stores one file under a random path and answers its URL as Zulip 11 does', async () => {

@@ -24,7 +24,10 @@ export function sendUpload(
 
 // Zulip's refusals of a download are HTML, not the JSON envelope (a browser shows them).
 export function sendUploadRefusal(response: Response, status: 403 | 404): void {
-  const text = status === 404 ? '<p>File not found.</p>' : '<p>You are not authorized to view this file.</p>';
+  const text =
+    status === 404
+      ? '<p>This file does not exist or has been deleted.</p>'
+      : '<p>You are not authorized to view this file.</p>';
   response.status(status).type('text/html; charset=utf-8').send(text);
 }
 
