@@ -347,6 +347,16 @@ export function depositPipeline({ pool, producer, topicPrefix, webhookUrl, webho
 
   // ---------------------------------------------------------------- outbox relay
 
+  // A timed poll, as the apps' relays poll: one indexed statement asks whether any row waits (a
+  // commit kicks the relay itself), and only then the relay runs its batch's transaction.
+  async function pollRelay() {
+    const { rowCount } = await pool.query({
+      name: 'waiting',
+      text: 'SELECT 1 FROM baseline.outbox_message WHERE published_at IS NULL LIMIT 1',
+    });
+    if (rowCount > 0) relay.kick();
+  }
+
   // Oldest first, marked published only once the broker acknowledged them (at least once).
   async function relayAll() {
     for (;;) {
@@ -555,7 +565,7 @@ export function depositPipeline({ pool, producer, topicPrefix, webhookUrl, webho
     fundFromEvent,
     fundNotified,
     recordDelivery,
-    kickRelay: relay.kick,
+    pollRelay,
     kickPayouts: payouts.kick,
     settled: () => Promise.all([relay.settled(), payouts.settled()]),
   };

@@ -230,7 +230,7 @@ await producer.connect();
 await consume('baseline-funding', detectedTopic, pipeline.fundFromEvent);
 await consume('baseline-webhooks', statusTopic, pipeline.recordDelivery);
 const polls = [
-  setInterval(pipeline.kickRelay, RELAY_POLL_MS),
+  setInterval(() => void pipeline.pollRelay().catch(failed('relay poll')), RELAY_POLL_MS),
   setInterval(pipeline.kickPayouts, PAYOUT_POLL_MS),
 ];
 ready = true;
