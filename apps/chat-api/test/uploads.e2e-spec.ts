@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
+import request from 'supertest';
 import { apiGatewayDefinition } from '@apps/api-gateway';
 import { expectEventually } from '@platform/test-support';
 import { ThumbnailWorker } from '../src/uploads/thumbnails/thumbnail.worker.js';
@@ -256,6 +257,8 @@ describe('file uploads through the gateway', () => {
         WHERE "path_id" = $1`,
       [pathId],
     );
+    const metrics = await request(system.chatApi.app.getHttpServer()).get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/^chat_thumbnails_pending\{service="chat-api"\} 1$/m);
     const queue = await chat.registerQueue(bob, ['update_message'], {});
     const content = `[sunset.png](${url})`;
     const messageId = await chat.direct(ann, [bob], content);

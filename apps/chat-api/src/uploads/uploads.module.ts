@@ -25,6 +25,7 @@ import { ImageReader } from './thumbnails/image-reader.js';
 import { ImageUploads } from './thumbnails/image-uploads.js';
 import { ImageThumbnailer } from './thumbnails/image-thumbnailer.js';
 import { ServeThumbnailUseCase } from './thumbnails/serve-thumbnail.use-case.js';
+import { ThumbnailMetrics } from './thumbnails/thumbnail.metrics.js';
 import { ThumbnailWorker } from './thumbnails/thumbnail.worker.js';
 import { uploadsMigrations } from './migrations/migrations.js';
 
@@ -46,6 +47,7 @@ import { uploadsMigrations } from './migrations/migrations.js';
     ImageThumbnailer,
     ImageUploads,
     ServeThumbnailUseCase,
+    ThumbnailMetrics,
     ServeUploadUseCase,
     TemporaryUploadUrls,
     ThumbnailWorker,

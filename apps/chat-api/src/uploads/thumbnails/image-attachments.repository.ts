@@ -29,6 +29,14 @@ export class ImageAttachmentsRepository {
       .insert({ ...image, thumbnailMetadata: [], claimedUntil: null, attempts: 0 });
   }
 
+  // Images still waiting for their thumbnails (the partial index's rows), for /metrics.
+  async countPending(): Promise<number> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS "pending" FROM "chat"."image_attachment" WHERE "thumbnail_metadata" = '[]'::jsonb`,
+    )) as Array<{ pending: number }>;
+    return row?.pending ?? 0;
+  }
+
   findByPathId(pathId: string): Promise<ImageAttachmentEntity | null> {
     return this.dataSource.getRepository(ImageAttachmentEntity).findOne({ where: { pathId } });
   }
