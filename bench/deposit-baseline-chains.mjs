@@ -121,8 +121,8 @@ function solanaTransfers(signature, response, { owner, mint, cryptoCurrency, tra
 }
 
 // `accounts()` answers the watched owners ({ owner, mint, cryptoCurrency, transactionId });
-// `isRecorded(signature)`
-// whether a transfer of it is recorded already. Answers a stop function and `verify`.
+// `isRecorded(signature)` whether a transfer of it is recorded already. Answers a stop function
+// and `verify`.
 export function watchSolana({ rpcUrl, accounts, isRecorded, onTransfer, onError }) {
   const connection = solanaConnection(rpcUrl);
   const read = (signature) =>
