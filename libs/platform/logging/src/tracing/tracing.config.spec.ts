@@ -7,6 +7,7 @@ describe(tracingSettings.name, () => {
       enabled: true,
       serviceName: 'transaction-service',
       exportSpans: false,
+      samplerNamed: false,
     });
   });
 

@@ -7,6 +7,9 @@ export interface TracingSettings {
   readonly enabled: boolean;
   readonly serviceName: string;
   readonly exportSpans: boolean;
+  // OTEL_TRACES_SAMPLER named: the SDK's sampler decides which traces go on sampled, even when
+  // nothing is exported here (a service downstream may export).
+  readonly samplerNamed: boolean;
 }
 
 export function tracingSettings(
@@ -22,5 +25,6 @@ export function tracingSettings(
     enabled: value('OTEL_SDK_DISABLED')?.toLowerCase() !== 'true',
     serviceName: value('OTEL_SERVICE_NAME') ?? defaultServiceName,
     exportSpans: !exporters.includes('none') && (exporters.includes('otlp') || endpointNamed),
+    samplerNamed: value('OTEL_TRACES_SAMPLER') !== undefined,
   };
 }

@@ -4,9 +4,10 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { PropagatingTracerProvider } from './propagating-tracer.js';
 import { tracingSettings } from './tracing.config.js';
 
-let provider: BasicTracerProvider | null = null;
+let provider: BasicTracerProvider | PropagatingTracerProvider | null = null;
 
 export interface TracingOptions {
   // OTEL_SERVICE_NAME when set, else this (the app's name).
@@ -24,14 +25,19 @@ export function startTracing({ serviceName, env, spanProcessors = [] }: TracingO
   if (provider) return;
   const settings = tracingSettings(serviceName, env);
   if (!settings.enabled) return;
-  provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
-    // Export batched, off the request path; nothing at all is done with a span when export is off.
-    spanProcessors: [
-      ...(settings.exportSpans ? [new BatchSpanProcessor(new OTLPTraceExporter())] : []),
-      ...spanProcessors,
-    ],
-  });
+  // Spans are recorded only for someone to receive them: an exporter or a test's processors.
+  // Otherwise only their ids are made, unless a named sampler has its say in what is sampled.
+  const recorded = settings.exportSpans || spanProcessors.length > 0 || settings.samplerNamed;
+  provider = recorded
+    ? new BasicTracerProvider({
+        resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
+        // Export batched, off the request path.
+        spanProcessors: [
+          ...(settings.exportSpans ? [new BatchSpanProcessor(new OTLPTraceExporter())] : []),
+          ...spanProcessors,
+        ],
+      })
+    : new PropagatingTracerProvider();
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
@@ -39,5 +45,5 @@ export function startTracing({ serviceName, env, spanProcessors = [] }: TracingO
 
 // Sends what is still batched (an app that stops).
 export async function flushTraces(): Promise<void> {
-  await provider?.forceFlush();
+  if (provider instanceof BasicTracerProvider) await provider.forceFlush();
 }
