@@ -54,12 +54,21 @@ export class DisabledUserGate {
     private readonly http: HttpConfig,
   ) {}
 
+  // Whether the request names a user to look at: a partner's POST to a user route, made with a
+  // wallet session or naming its user in the body. Every other request is forwarded untouched,
+  // without waiting on the gate.
+  concerns(request: IncomingMessage, path: string, identity: InternalIdentity | null): boolean {
+    if (identity?.kind !== 'partner' || request.method !== 'POST') return false;
+    const format = USER_ROUTES.get(path);
+    return format !== undefined && (identity.walletUser !== null || format !== null);
+  }
+
   async inspect(
     request: IncomingMessage,
     path: string,
     identity: InternalIdentity | null,
   ): Promise<UserGateOutcome> {
-    if (identity?.kind !== 'partner' || request.method !== 'POST' || !USER_ROUTES.has(path)) return FORWARD;
+    if (!this.concerns(request, path, identity) || identity?.kind !== 'partner') return FORWARD;
     if (identity.walletUser !== null) return this.decide(identity.partnerId, identity.walletUser, null);
     const format = USER_ROUTES.get(path);
     if (!format) return FORWARD;

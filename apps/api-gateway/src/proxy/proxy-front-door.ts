@@ -51,6 +51,8 @@ export class ProxyFrontDoor {
       return sendRefusal(response, admission.refusal);
     }
     const { identity } = admission;
+    if (!this.users.concerns(request, path, identity))
+      return this.proxy.forward(upstream, request, response, identity);
     const gate = await this.users.inspect(request, path, identity);
     if (gate.kind === 'refuse') {
       request.resume();

@@ -84,13 +84,12 @@ export class ReverseProxy implements OnApplicationShutdown {
       kind: SpanKind.CLIENT,
       attributes: { 'http.request.method': request.method ?? '', 'server.address': host },
     });
-    const headers = await this.upstreamHeaders(
-      upstream,
-      request,
-      identity,
-      body,
-      client.run(currentTraceCarrier),
-    );
+    // The token signed for this caller is reused for half its life: most requests need no signature.
+    const token =
+      identity && upstream !== 'chat'
+        ? (this.tokens.reusableToken(identity) ?? (await this.tokens.sign(identity)))
+        : null;
+    const headers = this.upstreamHeaders(upstream, request, token, body, client.run(currentTraceCarrier));
     // A chunked body declares no length up front: it is counted as it streams and, past the
     // limit, the request to the service is aborted. Only then is an AbortController worth its cost.
     const tooLarge = body === null && isChunked(request) ? new AbortController() : null;
@@ -146,13 +145,13 @@ export class ReverseProxy implements OnApplicationShutdown {
     return service;
   }
 
-  private async upstreamHeaders(
+  private upstreamHeaders(
     upstream: Upstream,
     request: IncomingMessage,
-    identity: InternalIdentity | null,
+    token: string | null,
     body: Buffer | null,
     trace: TraceCarrier,
-  ): Promise<Headers> {
+  ): Headers {
     // The caller's traceparent, if any, was continued by the gateway's span: the service is sent
     // the gateway's client span instead. Partner credentials are dropped for every service but chat.
     const headers = forwarded(
@@ -167,7 +166,7 @@ export class ReverseProxy implements OnApplicationShutdown {
     const context = RequestContext.current();
     if (context?.requestId) headers['x-request-id'] = context.requestId;
     if (context) headers['x-correlation-id'] = context.correlationId;
-    if (identity && upstream !== 'chat') headers[INTERNAL_IDENTITY_HEADER] = await this.tokens.sign(identity);
+    if (token !== null) headers[INTERNAL_IDENTITY_HEADER] = token;
     return headers;
   }
 }

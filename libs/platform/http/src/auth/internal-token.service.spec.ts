@@ -54,6 +54,16 @@ describe(InternalTokenService.name, () => {
     expect(await sut.sign({ kind: 'ops' })).not.toBe(first);
   });
 
+  it('hands out the reusable token at once, and none before one is signed or once it is stale', async () => {
+    let now = Date.now();
+    const sut = new InternalTokenService(secret, () => now);
+    expect(sut.reusableToken(partner)).toBeUndefined();
+    const token = await sut.sign(partner);
+    expect(sut.reusableToken({ ...partner })).toBe(token);
+    now += 30_000;
+    expect(sut.reusableToken(partner)).toBeUndefined();
+  });
+
   it('stops accepting a remembered token once it expires', async () => {
     let now = Date.now();
     const sut = new InternalTokenService(secret, () => now);

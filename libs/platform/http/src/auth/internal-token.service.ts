@@ -26,12 +26,17 @@ export class InternalTokenService {
   }
 
   async sign(identity: InternalIdentity): Promise<string> {
-    const cacheKey = JSON.stringify(identity);
-    const reusable = this.signed.get(cacheKey, this.now());
+    const reusable = this.reusableToken(identity);
     if (reusable) return reusable;
     const token = await this.signFresh(identity);
-    this.signed.set(cacheKey, token, this.now() + REUSE_MS);
+    this.signed.set(JSON.stringify(identity), token, this.now() + REUSE_MS);
     return token;
+  }
+
+  // The token already signed for `identity` while it may still be reused, without waiting on a
+  // promise: a proxy asks this first on every request and signs only when it answers undefined.
+  reusableToken(identity: InternalIdentity): string | undefined {
+    return this.signed.get(JSON.stringify(identity), this.now());
   }
 
   private signFresh(identity: InternalIdentity): Promise<string> {
