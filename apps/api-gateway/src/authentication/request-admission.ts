@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { authenticationFailedBody, sendJson, type PresentedError } from '@platform/http';
 import type { InternalIdentity } from '@shared/contracts';
@@ -60,10 +60,11 @@ export function sendRefusal(response: ServerResponse, { status, body, headers }:
   sendJson(response, status, body);
 }
 
-// Which credentials a request carries, as a digest (the limiter holds no key in memory).
+// Which credentials a request carries, as a digest (the limiter holds no key in memory). One-shot
+// hashing: no Hash object per request.
 function credentialFingerprint(headers: IncomingHttpHeaders): string {
   const presented = [headers[OPS_KEY_HEADER], headers[API_KEY_HEADER], headers.authorization];
-  return createHash('sha256').update(JSON.stringify(presented)).digest('base64');
+  return hash('sha256', JSON.stringify(presented), 'base64');
 }
 
 function carriesCredential(headers: IncomingHttpHeaders): boolean {
