@@ -240,3 +240,10 @@ export async function waitUntilReady(name, origin, timeoutMs, abandon) {
   }
   throw new Error(`${name} not ready at ${origin} after ${timeoutMs / 1000} s (last: ${last})`);
 }
+
+// One target's line: what was measured, then PASS or MISS.
+export const verdict = (measured, pass) => `  ${measured}: ${pass ? 'PASS' : 'MISS'}`;
+
+// A cost judged as a ratio to its reference (lower is better): `label` a.bc× (target ≤ t×).
+export const ratioVerdict = (label, value, reference, target) =>
+  verdict(`${label} ${(value / reference).toFixed(2)}× (target ≤ ${target}×)`, value / reference <= target);
