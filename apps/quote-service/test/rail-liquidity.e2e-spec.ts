@@ -110,4 +110,36 @@ describe('quotes and the rails liquidity', () => {
     balance.available = '5000.00';
     await expectEventually(async () => expect((await quote(5000)).status).toBe(200));
   });
+
+  // The cap is checked by the quote's insert, after the liquidity: a quote over both still names the cap.
+  it('refuses a payout over both its rail cap and the rail balance for the cap, and one within the cap for the balance', async () => {
+    const setPerTransactionCap = (perTransaction: string | null) =>
+      http
+        .put('/ops/corridors/caps/PIX/BRL')
+        .set('X-OPS-API-KEY', TEST_OPS_API_KEY)
+        .set('X-Operator', 'ana')
+        .send({
+          perTransaction,
+          perUserDailyAmount: null,
+          perUserDailyCount: null,
+          perPaymentMethodDailyAmount: null,
+        })
+        .expect(200);
+    await setPerTransactionCap('3000.50');
+    expect((await quote(3000.51).expect(400)).body).toEqual({
+      code: 'amount_above_transaction_limit',
+      reason: 'The amount is above the PIX limit of 3000.5 BRL per transaction',
+      retryable: false,
+    });
+    await quote(3000.5).expect(200);
+
+    balance.available = '2000.00';
+    await expectEventually(async () => expect((await quote(3000.5)).status).toBe(422));
+    expect((await quote(3000.51).expect(400)).body.code).toBe('amount_above_transaction_limit');
+    expect((await quote(2500).expect(422)).body.code).toBe('insufficient_liquidity');
+
+    await setPerTransactionCap(null);
+    balance.available = '1000000.00';
+    await expectEventually(async () => expect((await quote(3000.51)).status).toBe(200));
+  });
 });

@@ -10,6 +10,7 @@ import type { ReverseQuoteRequestDto } from './reverse-quote.request.dto.js';
 import { TransactionCap } from '../rail-caps/transaction-cap.js';
 import { RailLiquidityBook } from '../rail-liquidity/rail-liquidity.book.js';
 import { routeOf } from './route-of.js';
+import type { RouteKey } from '../core/routes/route-key.js';
 
 type Price = Pick<PricedQuote, 'cryptoAmount' | 'fiatAmount' | 'fee' | 'value'>;
 
@@ -79,11 +80,21 @@ export class CreateQuoteUseCase {
   ): Promise<QuoteView> {
     const context = await this.pricing.resolve(direction, routeOf(request));
     const priced = price(context, context.fiatPerCrypto);
-    // Payout caps and the rail's liquidity bound what a rail pays out; onramps pay nothing out.
-    if (direction === FlowDirection.PAYOUT) {
-      await this.transactionCap.assertWithin(context.corridor.flow.route, priced.fiatAmount);
-      this.liquidity.assertCovers(context.corridor.flow.route, priced.fiatAmount);
+    // The rail's per-transaction cap and liquidity bound what a rail pays out; onramps pay nothing
+    // out. The cap is checked by the quote's insert (one round trip), after the liquidity.
+    const capped = direction === FlowDirection.PAYOUT;
+    if (capped) await this.assertLiquidity(context.corridor.flow.route, priced.fiatAmount);
+    return this.issuer.issue({ partnerId, kind, context, ...priced, capped });
+  }
+
+  // A payout over both the cap and the rail's liquidity is refused for the cap, as it always was:
+  // only then is the cap read on its own.
+  private async assertLiquidity(route: RouteKey, fiatAmount: Decimal): Promise<void> {
+    try {
+      this.liquidity.assertCovers(route, fiatAmount);
+    } catch (shortfall) {
+      await this.transactionCap.assertWithin(route, fiatAmount);
+      throw shortfall;
     }
-    return this.issuer.issue({ partnerId, kind, context, ...priced });
   }
 }

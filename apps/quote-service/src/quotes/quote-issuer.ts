@@ -5,6 +5,7 @@ import { QuoteServiceConfig } from '../core/quote-service.config.js';
 import type { PricingContext } from './quote-pricing-context.js';
 import { QuoteEntity, QuoteKind } from './quote.entity.js';
 import { QuotesRepository } from './quotes.repository.js';
+import { TransactionCap } from '../rail-caps/transaction-cap.js';
 
 export interface PricedQuote {
   readonly partnerId: string;
@@ -15,6 +16,8 @@ export interface PricedQuote {
   readonly fee: Decimal;
   // What the response's `value` is: crypto to send, fiat received or crypto received.
   readonly value: Decimal;
+  // Payouts: stored only within the rail's per-transaction cap (onramps pay nothing out).
+  readonly capped: boolean;
 }
 
 export interface QuoteView {
@@ -24,7 +27,8 @@ export interface QuoteView {
   readonly value: number;
 }
 
-// Stores a priced quote with its rate and fee snapshot. A quote is not announced: nothing consumes
+// Stores a priced quote with its rate and fee snapshot (a payout's within its rail's per-transaction
+// cap, checked by the insert itself). A quote is not announced: nothing consumes
 // quote events (transaction-service reads a quote when it is accepted, GET /internal/quotes), and
 // an outbox row and its relay to Kafka were about a tenth of a quote's CPU.
 @Injectable()
@@ -34,6 +38,7 @@ export class QuoteIssuer {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly quotes: QuotesRepository,
+    private readonly transactionCap: TransactionCap,
   ) {}
 
   async issue(quote: PricedQuote): Promise<QuoteView> {
@@ -56,7 +61,11 @@ export class QuoteIssuer {
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.config.QUOTE_TTL_MS),
     };
-    await this.quotes.insert(entity);
+    if (!quote.capped) await this.quotes.insert(entity);
+    else {
+      const exceededCap = await this.quotes.insertWithinCap(entity);
+      if (exceededCap !== null) throw this.transactionCap.exceeded(flow.route, exceededCap);
+    }
     return {
       expiration_time: entity.expiresAt.getTime(),
       fee: {

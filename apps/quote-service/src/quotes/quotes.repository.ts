@@ -3,6 +3,24 @@ import { DataSource } from 'typeorm';
 import { PreparedStatements } from '@platform/database';
 import { QuoteEntity } from './quote.entity.js';
 
+const QUOTE_COLUMNS = `"id", "partner_id", "kind", "crypto_currency", "blockchain", "payment_method",
+  "target_currency", "crypto_amount", "fiat_amount", "fee_amount", "fee_type", "fee_basis_points", "fee_fixed",
+  "rate", "rate_source", "rate_observed_at", "created_at", "expires_at"`;
+const QUOTE_VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18';
+
+const INSERT_QUOTE = `INSERT INTO "quote"."quote" (${QUOTE_COLUMNS}) VALUES (${QUOTE_VALUES})`;
+
+// The rail is the quote's payment method ($6) and target currency ($7); its fiat amount ($9) is
+// what the cap bounds. A rail without a row, or without a per-transaction cap, is uncapped.
+const INSERT_QUOTE_WITHIN_CAP = `WITH "cap" AS (
+    SELECT "per_transaction" FROM "quote"."rail_cap" WHERE "payment_method" = $6 AND "target_currency" = $7
+  ), "inserted" AS (
+    INSERT INTO "quote"."quote" (${QUOTE_COLUMNS}) SELECT ${QUOTE_VALUES}
+    WHERE NOT EXISTS (SELECT 1 FROM "cap" WHERE "per_transaction" < $9)
+    RETURNING 1
+  )
+  SELECT (SELECT "per_transaction" FROM "cap") AS "perTransaction", EXISTS (SELECT 1 FROM "inserted") AS "inserted"`;
+
 @Injectable()
 export class QuotesRepository {
   private readonly prepared: PreparedStatements;
@@ -18,31 +36,40 @@ export class QuotesRepository {
 
   // Every quote is one insert: a prepared statement, as the query builder costs more than it.
   async insert(quote: QuoteEntity): Promise<void> {
-    await this.prepared.query(
-      `INSERT INTO "quote"."quote" ("id", "partner_id", "kind", "crypto_currency", "blockchain", "payment_method",
-        "target_currency", "crypto_amount", "fiat_amount", "fee_amount", "fee_type", "fee_basis_points", "fee_fixed",
-        "rate", "rate_source", "rate_observed_at", "created_at", "expires_at")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
-      [
-        quote.id,
-        quote.partnerId,
-        quote.kind,
-        quote.route.cryptoCurrency,
-        quote.route.blockchain,
-        quote.route.paymentMethod,
-        quote.route.targetCurrency,
-        quote.cryptoAmount,
-        quote.fiatAmount,
-        quote.feeAmount,
-        quote.feeType,
-        quote.feeBasisPoints,
-        quote.feeFixed,
-        quote.rate,
-        quote.rateSource,
-        quote.rateObservedAt,
-        quote.createdAt,
-        quote.expiresAt,
-      ],
-    );
+    await this.prepared.query(INSERT_QUOTE, valuesOf(quote));
   }
+
+  // A payout quote is stored only within its rail's per-transaction cap, read by the same
+  // statement (one round trip instead of two): null once stored, else the cap it exceeds. The cap
+  // is read as it is now, so a change holds from the next quote.
+  async insertWithinCap(quote: QuoteEntity): Promise<string | null> {
+    const [outcome] = await this.prepared.query<{ perTransaction: string | null; inserted: boolean }>(
+      INSERT_QUOTE_WITHIN_CAP,
+      valuesOf(quote),
+    );
+    return outcome!.inserted ? null : outcome!.perTransaction;
+  }
+}
+
+function valuesOf(quote: QuoteEntity): unknown[] {
+  return [
+    quote.id,
+    quote.partnerId,
+    quote.kind,
+    quote.route.cryptoCurrency,
+    quote.route.blockchain,
+    quote.route.paymentMethod,
+    quote.route.targetCurrency,
+    quote.cryptoAmount,
+    quote.fiatAmount,
+    quote.feeAmount,
+    quote.feeType,
+    quote.feeBasisPoints,
+    quote.feeFixed,
+    quote.rate,
+    quote.rateSource,
+    quote.rateObservedAt,
+    quote.createdAt,
+    quote.expiresAt,
+  ];
 }

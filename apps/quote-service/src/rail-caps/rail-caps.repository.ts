@@ -9,7 +9,8 @@ export interface RailKey {
   readonly targetCurrency: TargetCurrency;
 }
 
-// Read by every payout quote (its rail's per-transaction cap): one prepared statement.
+// A rail's per-transaction cap on its own: one prepared statement. A payout quote that is stored
+// reads it in its insert instead (QuotesRepository.insertWithinCap).
 const PER_TRANSACTION_CAP = `SELECT "per_transaction" AS "perTransaction" FROM "quote"."rail_cap"
   WHERE "payment_method" = $1 AND "target_currency" = $2`;
 

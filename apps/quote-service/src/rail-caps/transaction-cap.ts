@@ -11,11 +11,12 @@ export class TransactionCap {
 
   async assertWithin(rail: RailKey, fiatAmount: Decimal): Promise<void> {
     const cap = await this.caps.perTransactionOf(rail);
-    if (cap !== null && fiatAmount.gt(decimal(cap))) {
-      throw capRefusals.perTransaction(
-        `${decimal(cap).toFixed()} ${rail.targetCurrency}`,
-        rail.paymentMethod,
-      );
-    }
+    if (cap !== null && fiatAmount.gt(decimal(cap))) throw this.exceeded(rail, cap);
+  }
+
+  // The refusal of an amount above the rail's per-transaction cap (a numeric's text), in the words
+  // transaction-service uses at accept.
+  exceeded(rail: RailKey, cap: string): Error {
+    return capRefusals.perTransaction(`${decimal(cap).toFixed()} ${rail.targetCurrency}`, rail.paymentMethod);
   }
 }
