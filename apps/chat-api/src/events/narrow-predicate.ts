@@ -1,12 +1,11 @@
 import { ChatError } from '../core/http/chat.error.js';
+import { isResolvedTopic } from '../core/messages/resolved-topic.js';
 
 // One `[operator, operand]` term of the narrow a queue was registered with.
 export type NarrowTerm = readonly [string, string];
 
 const CHANNEL_OPERATORS = ['channel', 'stream'];
 const SUPPORTED_OPERATORS = [...CHANNEL_OPERATORS, 'topic', 'sender', 'is'];
-// Zulip marks a resolved topic with this prefix.
-const RESOLVED_TOPIC_PREFIX = '✔ ';
 
 // Zulip's check_narrow_for_events: the operators a queue can filter its message events by.
 export function checkNarrowForEvents(narrow: readonly NarrowTerm[]): void {
@@ -37,7 +36,7 @@ export function matchesNarrow(
     if (operand === 'starred') return flags.includes('starred');
     if (operand === 'unread') return !flags.includes('read');
     if (operand === 'alerted' || operand === 'mentioned') return flags.includes('mentioned');
-    if (operand === 'resolved') return isStream && topic.startsWith(RESOLVED_TOPIC_PREFIX);
+    if (operand === 'resolved') return isStream && isResolvedTopic(topic);
     return true;
   });
 }

@@ -1,11 +1,9 @@
 import { ChatError } from '../core/http/chat.error.js';
+import { isResolvedTopic, RESOLVED_TOPIC_PREFIX } from '../core/messages/resolved-topic.js';
 import { EMPTY_TOPIC_DISPLAY_NAME } from '../core/server-facts.js';
 import { normalizeContent, normalizeTopic } from '../messages/message-text.js';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
-
-// Zulip's RESOLVED_TOPIC_PREFIX (zerver/lib/topic.py): a topic starting with it is resolved.
-export const RESOLVED_TOPIC_PREFIX = '✔ ';
 
 export interface EditParams {
   readonly content: string | undefined;
@@ -68,8 +66,8 @@ export function editRequest(params: EditParams, currentTopic: string | null): Ed
 // space and leaves exactly the rest (Zulip's topic_resolved / topic_unresolved).
 function resolution(oldTopic: string, newTopic: string | null): { resolved: boolean; unresolved: boolean } {
   if (newTopic === null) return { resolved: false, unresolved: false };
-  const oldResolved = oldTopic.startsWith(RESOLVED_TOPIC_PREFIX);
-  const newResolved = newTopic.startsWith(RESOLVED_TOPIC_PREFIX);
+  const oldResolved = isResolvedTopic(oldTopic);
+  const newResolved = isResolvedTopic(newTopic);
   return {
     resolved: newResolved && !oldResolved && newTopic.slice(RESOLVED_TOPIC_PREFIX.length) === oldTopic,
     unresolved: oldResolved && !newResolved && oldTopic.replace(/^[✔ ]+/u, '') === newTopic,

@@ -1,5 +1,5 @@
-// Zulip's RESOLVED_TOPIC_PREFIX (zerver/lib/topic.py); message-editing sits above this layer.
-const RESOLVED_TOPIC_PREFIX = '✔ ';
+import { isResolvedTopic } from '../../core/messages/resolved-topic.js';
+
 type EditHistoryEntry = Readonly<Record<string, unknown>>;
 
 // When a message was last moved, in UNIX seconds, read from its edit history as Zulip does
@@ -20,8 +20,5 @@ export function lastMovedSeconds(history: readonly EditHistoryEntry[] | null): n
 // strips every leading ✔ and space).
 function resolveToggled(before: string, after: string): boolean {
   const bare = (topic: string) => topic.replace(/^[✔ ]+/u, '');
-  return (
-    before.startsWith(RESOLVED_TOPIC_PREFIX) !== after.startsWith(RESOLVED_TOPIC_PREFIX) &&
-    bare(before) === bare(after)
-  );
+  return isResolvedTopic(before) !== isResolvedTopic(after) && bare(before) === bare(after);
 }
