@@ -5,6 +5,7 @@ import {
   missingThumbnails,
   parseThumbnailFormat,
   type StoredThumbnail,
+  storedThumbnail,
   thumbnailFormatName,
   thumbnailPath,
   transcodedThumbnail,
@@ -19,19 +20,8 @@ const image = (facts: Partial<ImageFacts> = {}): ImageFacts => ({
   ...facts,
 });
 
-const stored = (name: string, width: number, height: number): StoredThumbnail => {
-  const format = parseThumbnailFormat(name)!;
-  return {
-    extension: format.extension,
-    max_width: format.maxWidth,
-    max_height: format.maxHeight,
-    animated: format.animated,
-    content_type: 'image/webp',
-    width,
-    height,
-    byte_size: 100,
-  };
-};
+const stored = (name: string, width: number, height: number): StoredThumbnail =>
+  storedThumbnail(parseThumbnailFormat(name)!, { contentType: 'image/webp', width, height, byteSize: 100 });
 
 const names = (facts: Partial<ImageFacts>) => missingThumbnails(image(facts)).map(thumbnailFormatName);
 

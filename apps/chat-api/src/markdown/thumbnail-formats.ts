@@ -101,6 +101,28 @@ export function parseThumbnailFormat(name: string): ThumbnailFormat | undefined 
   };
 }
 
+// A thumbnail as thumbnail_metadata records it: its format and what making it gave.
+export function storedThumbnail(
+  format: ThumbnailFormat,
+  made: {
+    readonly contentType: string;
+    readonly width: number;
+    readonly height: number;
+    readonly byteSize: number;
+  },
+): StoredThumbnail {
+  return {
+    extension: format.extension,
+    content_type: made.contentType,
+    max_width: format.maxWidth,
+    max_height: format.maxHeight,
+    animated: format.animated,
+    width: made.width,
+    height: made.height,
+    byte_size: made.byteSize,
+  };
+}
+
 export function storedFormat(stored: StoredThumbnail): ThumbnailFormat {
   return {
     extension: stored.extension,

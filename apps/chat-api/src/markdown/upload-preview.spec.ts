@@ -1,24 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseThumbnailFormat, type StoredThumbnail } from './thumbnail-formats.js';
+import { parseThumbnailFormat, type StoredThumbnail, storedThumbnail } from './thumbnail-formats.js';
 import { previewImageTag, rewriteUploadPreviews, uploadPreviewOf } from './upload-preview.js';
 
 const PATH = '2/ab/Xy/cat.png';
 const placeholder = (path: string, title: string) =>
   `<div class="message_inline_image"><a href="/user_uploads/${path}" title="${title}">` +
   '<img class="image-loading-placeholder" data-original-dimensions="40x30" src="/static/images/loading/loader-black.svg"></a></div>';
-const made = (name: string): StoredThumbnail => {
-  const format = parseThumbnailFormat(name)!;
-  return {
-    extension: format.extension,
-    max_width: format.maxWidth,
-    max_height: format.maxHeight,
-    animated: format.animated,
-    content_type: 'image/webp',
+const made = (name: string): StoredThumbnail =>
+  storedThumbnail(parseThumbnailFormat(name)!, {
+    contentType: 'image/webp',
     width: 40,
     height: 30,
-    byte_size: 10,
-  };
-};
+    byteSize: 10,
+  });
 const facts = { originalWidthPx: 40, originalHeightPx: 30, frames: 1, contentType: 'image/png' };
 
 describe('upload previews', () => {

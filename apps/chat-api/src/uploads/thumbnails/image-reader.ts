@@ -1,6 +1,7 @@
 import sharp, { type FormatEnum } from 'sharp';
 import {
   type StoredThumbnail,
+  storedThumbnail,
   thumbnailContentType,
   type ThumbnailFormat,
 } from '../../markdown/thumbnail-formats.js';
@@ -56,16 +57,12 @@ export class ImageReader {
       .toBuffer({ resolveWithObject: true });
     return {
       data,
-      stored: {
-        extension: format.extension,
-        content_type: contentType,
-        max_width: format.maxWidth,
-        max_height: format.maxHeight,
-        animated: format.animated,
+      stored: storedThumbnail(format, {
+        contentType,
         width: info.width,
         height: format.animated ? (info.pageHeight ?? info.height) : info.height,
-        byte_size: data.length,
-      },
+        byteSize: data.length,
+      }),
     };
   }
 }

@@ -3,6 +3,7 @@ import {
   type ImageFacts,
   parseThumbnailFormat,
   type StoredThumbnail,
+  storedThumbnail,
   THUMBNAIL_ACCEPT_IMAGE_TYPES,
   thumbnailFormatName,
   TRANSCODED_IMAGE_TYPES,
@@ -11,19 +12,13 @@ import { isInlineType } from '../upload-content-type.js';
 import { framesToRead, withinPixelLimits } from './image-limits.js';
 import { chooseThumbnail } from './thumbnail-choice.js';
 
-const made = (name: string, byteSize = 10): StoredThumbnail => {
-  const format = parseThumbnailFormat(name)!;
-  return {
-    extension: format.extension,
-    max_width: format.maxWidth,
-    max_height: format.maxHeight,
-    animated: format.animated,
-    content_type: 'image/webp',
+const made = (name: string, byteSize = 10): StoredThumbnail =>
+  storedThumbnail(parseThumbnailFormat(name)!, {
+    contentType: 'image/webp',
     width: 40,
     height: 30,
-    byte_size: byteSize,
-  };
-};
+    byteSize,
+  });
 const image = (facts: Partial<ImageFacts>): ImageFacts => ({
   originalWidthPx: 40,
   originalHeightPx: 30,
