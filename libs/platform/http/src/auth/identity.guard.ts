@@ -17,31 +17,50 @@ export class IdentityGuard implements CanActivate {
     private readonly tokens: InternalTokenService,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  // Sync unless the token is new to this process: on the hot routes the guard costs no promise.
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const policy = this.reflector.getAllAndOverride<AuthPolicy | undefined>(AUTH_POLICY, [
       context.getHandler(),
       context.getClass(),
     ]);
-    await authorizeRequest(context.switchToHttp().getRequest<RequestWithIdentity>(), policy, this.tokens);
-    return true;
+    const verifying = authorizeRequest(
+      context.switchToHttp().getRequest<RequestWithIdentity>(),
+      policy,
+      this.tokens,
+    );
+    return verifying ? verifying.then(() => true) : true;
   }
 }
 
 // Attaches the caller's identity to the request when it satisfies the policy, and throws
-// otherwise. Shared by the guard and by routes served ahead of the framework.
-export async function authorizeRequest(
+// otherwise; a promise only while a token this process has not seen yet is verified.
+function authorizeRequest(
   request: RequestWithIdentity,
   policy: AuthPolicy | undefined,
   tokens: InternalTokenService,
-): Promise<void> {
-  if (policy === 'public') return;
+): Promise<void> | undefined {
+  if (policy === 'public') return undefined;
   // The gateway may already have attached the identity it authenticated itself.
-  const identity = request.identity ?? (await verifyForwarded(request, tokens));
+  const identity = request.identity ?? forwardedIdentity(request, tokens);
+  if (identity instanceof Promise) return identity.then((verified) => attach(request, verified, policy));
+  attach(request, identity, policy);
+  return undefined;
+}
+
+function attach(
+  request: RequestWithIdentity,
+  identity: InternalIdentity | null,
+  policy: AuthPolicy | undefined,
+) {
   if (!identity || identity.kind !== policy) throw new AuthenticationError('Missing or invalid credentials');
   request.identity = identity;
 }
 
-function verifyForwarded(request: IncomingMessage, tokens: InternalTokenService) {
+function forwardedIdentity(
+  request: IncomingMessage,
+  tokens: InternalTokenService,
+): InternalIdentity | null | Promise<InternalIdentity | null> {
   const token = request.headers[INTERNAL_IDENTITY_HEADER];
-  return typeof token === 'string' ? tokens.verify(token) : null;
+  if (typeof token !== 'string') return null;
+  return tokens.verified(token) ?? tokens.verify(token);
 }

@@ -1,4 +1,4 @@
-import { type CallHandler, HttpStatus, type NestInterceptor, RequestMethod, type Type } from '@nestjs/common';
+import { HttpStatus, RequestMethod, type Type } from '@nestjs/common';
 import {
   CUSTOM_ROUTE_ARGS_METADATA,
   EXCEPTION_FILTERS_METADATA,
@@ -11,60 +11,35 @@ import {
   ROUTE_ARGS_METADATA,
 } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
-import type { DiscoveryService, ExternalContextCreator, MetadataScanner } from '@nestjs/core';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { from, isObservable, lastValueFrom, mergeAll, type Observable } from 'rxjs';
-import {
-  type DirectBodyReader,
-  jsonBodyReader,
-  noBodyReader,
-  type RequestWithBody,
-} from './direct-body-reader.js';
+import type { ApplicationConfig, DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { type DirectBodyReader, jsonBodyReader, noBodyReader } from './direct-body-reader.js';
 import { DIRECT_ROUTE, type DirectRouteOptions } from './direct-route.decorator.js';
 import { DirectRoutePath, type RouteParams } from './direct-route-path.js';
+import {
+  type DirectHandler,
+  directPipeline,
+  type DirectRun,
+  type RouteArgument,
+} from './direct-route-pipeline.js';
 
 export interface DirectRouteEntry {
   // The path as Express would label it in metrics.
   readonly path: string;
   readonly status: number;
   readonly reader: DirectBodyReader;
-  // The handler behind Nest's own guards, pipes and parameter decorators (global ones included)
-  // and the route's interceptors; resolves to what the handler returned, after the interceptors.
-  readonly run: (request: IncomingMessage, response: ServerResponse) => Promise<unknown>;
-}
-
-export type DirectRequest = RequestWithBody & { params?: RouteParams };
-
-interface RouteArgument {
-  readonly index: number;
-  readonly data?: unknown;
-  readonly pipes?: readonly unknown[];
+  // The handler behind the app's and the route's guards, pipes and parameter decorators, and the
+  // route's interceptors; resolves to what the handler returned, after the interceptors.
+  readonly run: DirectRun;
 }
 
 const BODY_VERBS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
-interface DeclaredRoute {
+interface DeclaredRoute extends DirectHandler {
   readonly name: string;
-  readonly controller: Type;
-  readonly instance: object;
-  readonly method: string;
-  readonly handler: (...args: unknown[]) => unknown;
   readonly verb: string;
   readonly path: string;
   readonly direct?: DirectRouteOptions;
 }
-
-// The only parameters a direct handler may take besides custom decorators: the whole body and
-// the path's parameters.
-const directParams = {
-  exchangeKeyForValue(type: number, data: unknown, [request]: [DirectRequest]) {
-    if (type === Number(RouteParamtypes.BODY)) return request.body;
-    if (type === Number(RouteParamtypes.PARAM))
-      return typeof data === 'string' ? request.params?.[data] : request.params;
-    throw new Error(`direct route parameter of type ${type} has no value`);
-  },
-};
 
 // The handlers marked @DirectRoute, read from the same metadata Nest routes by, so a direct route
 // and its OpenAPI description can never disagree. Fixed paths are found by one map lookup; paths
@@ -78,13 +53,13 @@ export class DirectRouteTable {
     readonly entry: DirectRouteEntry;
   }[] = [];
 
-  constructor(discovery: DiscoveryService, scanner: MetadataScanner, contexts: ExternalContextCreator) {
+  constructor(discovery: DiscoveryService, scanner: MetadataScanner, config: ApplicationConfig) {
     const routes = declaredRoutes(discovery, scanner);
     for (const route of routes) {
       if (!route.direct) continue;
       const path = new DirectRoutePath(route.path);
       if (!path.isFixed) refuseOverlaps(route, path, routes);
-      const entry = directEntry(route, contexts);
+      const entry = directEntry(route, config);
       if (path.isFixed) {
         this.fixed.set(`${route.verb} ${route.path}`, entry);
         this.fixed.set(`${route.verb} ${route.path}/`, entry);
@@ -149,72 +124,20 @@ function refuseOverlaps(route: DeclaredRoute, path: DirectRoutePath, routes: rea
     );
 }
 
-function directEntry(route: DeclaredRoute, contexts: ExternalContextCreator): DirectRouteEntry {
-  const { name, controller, instance, method, handler, verb } = route;
+function directEntry(route: DeclaredRoute, config: ApplicationConfig): DirectRouteEntry {
+  const { name, controller, method, handler, verb } = route;
   if (route.path.includes('*'))
     throw new Error(`@DirectRoute ${name}: a wildcard path cannot be served directly (${route.path})`);
   refuseClassEnhancers(name, controller, handler);
   refuseOtherArguments(name, controller, method);
-  const guarded = contexts.create(
-    instance as Record<string, (...args: unknown[]) => unknown>,
-    handler,
-    method,
-    ROUTE_ARGS_METADATA,
-    directParams,
-    undefined,
-    undefined,
-    // Errors are presented by the direct path itself, through the app's presenter; the
-    // interceptors are applied below.
-    { guards: true, interceptors: false, filters: false },
-    'http',
-  ) as DirectRouteEntry['run'];
-  const interceptors = routeInterceptors(controller, handler);
   return {
     path: route.path,
     status: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? defaultStatus(verb),
     // A route that reads no body takes only requests without one: Express's parsers would read
     // (and might refuse) a body sent anyway.
     reader: route.direct?.reader ?? (BODY_VERBS.has(verb) ? jsonBodyReader : noBodyReader),
-    run:
-      interceptors.length === 0
-        ? guarded
-        : (request, response) =>
-            intercepted(
-              interceptors,
-              new ExecutionContextHost([request, response], controller, handler),
-              () => guarded(request, response),
-            ),
+    run: directPipeline(route, config),
   };
-}
-
-// The route's interceptors, controller's first, as Nest orders them (instances: classes are
-// refused above).
-function routeInterceptors(controller: Type, handler: object): NestInterceptor[] {
-  return [
-    Reflect.getMetadata(INTERCEPTORS_METADATA, controller),
-    Reflect.getMetadata(INTERCEPTORS_METADATA, handler),
-  ].flatMap((declared: NestInterceptor[] | undefined) => declared ?? []);
-}
-
-// Nest's interceptor chain without its per-call async-context binding (AsyncResource.bind), which
-// on Node 20 builds two deprecation wrappers per interceptor per request: on a typing
-// notification the chain cost more CPU than the endpoint. Each interceptor wraps the next; the
-// last one wraps the guarded handler, so unlike in Nest's router an interceptor also sees a
-// guard's refusal (chat's envelope only maps a success).
-function intercepted(
-  interceptors: readonly NestInterceptor[],
-  context: ExecutionContextHost,
-  handler: () => Promise<unknown>,
-): Promise<unknown> {
-  const chain = interceptors.reduceRight<CallHandler>(
-    (next, interceptor) => ({ handle: () => observed(interceptor.intercept(context, next)) }),
-    { handle: () => from(handler()) },
-  );
-  return lastValueFrom(chain.handle(), { defaultValue: undefined });
-}
-
-function observed(result: Observable<unknown> | Promise<Observable<unknown>>): Observable<unknown> {
-  return isObservable(result) ? result : from(result).pipe(mergeAll());
 }
 
 function defaultStatus(verb: string): number {

@@ -14,12 +14,13 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { request } from 'node:http';
-import { map } from 'rxjs';
+import { map, throwError } from 'rxjs';
 import { IsInt, IsString, Min } from 'class-validator';
 import { InMemoryEventBus } from '@platform/messaging';
 import { startTestDatabase, type TestDatabase } from '@platform/test-support';
 import { INTERNAL_IDENTITY_HEADER, type PartnerIdentity, ServiceName } from '@shared/contracts';
 import { PartnerAuth } from '../auth/auth-policy.js';
+import { AuthenticationError } from '../auth/authentication.error.js';
 import { CurrentIdentity } from '../auth/current-identity.decorator.js';
 import { InternalTokenService } from '../auth/internal-token.service.js';
 import {
@@ -45,6 +46,16 @@ class GreetingRequestDto {
   @Min(1)
   times!: number;
 }
+
+// A guard that answers later, as an Observable: the direct path waits on it as Nest does.
+const refusingGuard = {
+  canActivate: () => throwError(() => new AuthenticationError('This route takes no one')),
+};
+
+// A parameter pipe that answers with a promise, after the global validation pipe.
+const shoutingPipe = {
+  transform: async (body: GreetingRequestDto) => ({ ...body, name: body.name.toUpperCase() }),
+};
 
 // An interceptor given as an instance, as direct routes can run it.
 class EnvelopeInterceptor implements NestInterceptor {
@@ -74,6 +85,20 @@ class GreetingsController {
   @UseInterceptors(new EnvelopeInterceptor())
   wrapped(@Body() body: GreetingRequestDto) {
     return { name: body.name };
+  }
+
+  @Post('refused')
+  @DirectRoute()
+  @UseGuards(refusingGuard)
+  refused(@Body() body: GreetingRequestDto) {
+    return body;
+  }
+
+  @Post('shouted')
+  @HttpCode(200)
+  @DirectRoute()
+  shouted(@Body(shoutingPipe) body: GreetingRequestDto) {
+    return body;
   }
 
   @Post('silent')
@@ -291,6 +316,28 @@ describe('DirectRoutes', () => {
     );
 
     expect(answer).toMatchObject({ status: 200, body: { envelope: true, data: { name: 'ana' } } });
+  });
+
+  it('refuses what a route guard refuses, as Express does', async () => {
+    const answer = await bothWays(
+      JSON.stringify({ name: 'ana', times: 1 }),
+      partnerToken,
+      '/greetings/refused',
+    );
+
+    expect(answer).toMatchObject({ status: 401, body: { reason: 'This route takes no one' } });
+  });
+
+  it('runs a parameter’s own pipe after the validation pipe, as Express does', async () => {
+    const answer = await bothWays(
+      JSON.stringify({ name: 'ana', times: 2 }),
+      partnerToken,
+      '/greetings/shouted',
+    );
+    const refused = await bothWays(JSON.stringify({ name: 7, times: 2 }), partnerToken, '/greetings/shouted');
+
+    expect(answer).toMatchObject({ status: 200, body: { name: 'ANA', times: 2 } });
+    expect(refused).toMatchObject({ status: 400, body: { reason: 'name must be a string' } });
   });
 
   it('answers the declared status with no body when the handler returns nothing', async () => {

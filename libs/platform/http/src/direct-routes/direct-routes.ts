@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DiscoveryService, ExternalContextCreator, MetadataScanner } from '@nestjs/core';
+import { ApplicationConfig, DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@platform/logging';
 import type { FrontDoor } from '../bootstrap/service-definition.js';
@@ -7,12 +7,13 @@ import { presentError } from '../errors/error-id.filter.js';
 import type { ErrorPresenter } from '../errors/error-presenter.js';
 import { labelRoute } from '../observability/request-observer.js';
 import { sendJson } from '../observability/send-json.js';
-import { type DirectRequest, type DirectRouteEntry, DirectRouteTable } from './direct-route-table.js';
+import type { DirectRequest } from './direct-route-pipeline.js';
+import { type DirectRouteEntry, DirectRouteTable } from './direct-route-table.js';
 
 // Serves the @DirectRoute handlers without Express's router, middleware and body parsers, and
-// without Nest's router: for the hottest routes, those layers cost more CPU than the work. The
-// rest of the pipeline is Nest's own (ExternalContextCreator): the global and instance guards,
-// the pipes, the parameter decorators, and the route's interceptors around them (global
+// without Nest's router and executor: for the hottest routes, those layers cost more CPU than the
+// work. The pipeline keeps Nest's enhancers (directPipeline): the global and instance guards, the
+// pipes, the parameter decorators, and the route's interceptors around them (global
 // interceptors, which no app registers, do not run here); the route's reader stands in for the body
 // parser, the surface's presenter for the error filter. Requests the reader cannot take exactly
 // as the Express path would fall through to Express, which answers them the same way.
@@ -35,7 +36,7 @@ export class DirectRoutes {
     const routes = new DirectRouteTable(
       app.get(DiscoveryService, lookup),
       app.get(MetadataScanner, lookup),
-      app.get(ExternalContextCreator, lookup),
+      app.get(ApplicationConfig, lookup),
     );
     if (routes.size === 0) return null;
     const direct = new DirectRoutes(routes, presenter, logger, maxBodyBytes);
