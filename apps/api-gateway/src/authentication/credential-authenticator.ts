@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { InternalIdentity, PartnerIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
+import type { ApiKeyEntity } from '../partners/api-key.entity.js';
 import { ApiKeyHasher } from '../partners/api-key.hasher.js';
 import { ApiKeyUsageRecorder } from '../partners/api-key-usage.recorder.js';
 import { PartnersRepository } from '../partners/partners.repository.js';
@@ -20,11 +21,24 @@ type PartnerAuthentication =
   | { readonly outcome: 'authenticated'; readonly identity: PartnerIdentity }
   | { readonly outcome: 'rejected'; readonly reason: string };
 
+// A request's credential headers, with its API key's HMAC (null when it has none, a blank one, or
+// an ops key, which decides alone) computed once: the key's lookup and the failed-authentication
+// limiter's fingerprint both use it.
+export interface PresentedCredentials {
+  readonly headers: IncomingHttpHeaders;
+  readonly apiKeyHash: string | null;
+}
+
 const BEARER = /^Bearer +([^\s]+) *$/i;
+const ANONYMOUS: Authentication = { outcome: 'anonymous' };
 
 // Turns the credentials a request carries into who the caller is. No credential is not an
 // error here: the route decides whether it needs one. A credential that is present but wrong
 // always is.
+//
+// Sync-first: an ops key, no credential, or an API key whose lookup is cached is answered without
+// a promise (on Node 20 each one runs the AsyncLocalStorage promise hooks); a key not yet looked
+// up and a bearer token are answered by one.
 @Injectable()
 export class CredentialAuthenticator {
   private readonly opsKeyDigest: Buffer;
@@ -39,15 +53,20 @@ export class CredentialAuthenticator {
     this.opsKeyDigest = sha256(config.OPS_API_KEY);
   }
 
-  async authenticate(headers: IncomingHttpHeaders): Promise<Authentication> {
+  credentialsOf(headers: IncomingHttpHeaders): PresentedCredentials {
+    const apiKey = headers[API_KEY_HEADER];
+    const decidingKey = typeof headers[OPS_KEY_HEADER] !== 'string' && typeof apiKey === 'string';
+    const trimmed = decidingKey ? apiKey.trim() : '';
+    return { headers, apiKeyHash: trimmed ? this.hasher.hash(trimmed) : null };
+  }
+
+  authenticate({ headers, apiKeyHash }: PresentedCredentials): Authentication | Promise<Authentication> {
     const opsKey = headers[OPS_KEY_HEADER];
     if (typeof opsKey === 'string') return this.authenticateOps(opsKey);
-    const apiKey = headers[API_KEY_HEADER];
+    const byKey = typeof headers[API_KEY_HEADER] === 'string' ? this.authenticateApiKey(apiKeyHash) : null;
     const authorization = headers.authorization;
-    const byKey = typeof apiKey === 'string' ? await this.authenticateApiKey(apiKey) : null;
-    const byBearer = typeof authorization === 'string' ? await this.authenticateBearer(authorization) : null;
-    if (byKey && byBearer) return bothCredentials(byKey, byBearer);
-    return byKey ?? byBearer ?? { outcome: 'anonymous' };
+    if (typeof authorization !== 'string') return byKey ?? ANONYMOUS;
+    return this.withBearer(byKey, authorization);
   }
 
   private authenticateOps(presented: string): Authentication {
@@ -57,10 +76,22 @@ export class CredentialAuthenticator {
       : { outcome: 'rejected', reason: 'Invalid operations key' };
   }
 
-  private async authenticateApiKey(presented: string): Promise<PartnerAuthentication> {
-    const key = presented.trim()
-      ? await this.partners.findActiveKeyByHash(this.hasher.hash(presented.trim()))
-      : null;
+  // The key is checked before the token, as it always was.
+  private async withBearer(
+    byKey: PartnerAuthentication | Promise<PartnerAuthentication> | null,
+    authorization: string,
+  ): Promise<Authentication> {
+    const key = await byKey;
+    const byBearer = await this.authenticateBearer(authorization);
+    return key ? bothCredentials(key, byBearer) : byBearer;
+  }
+
+  private authenticateApiKey(keyHash: string | null): PartnerAuthentication | Promise<PartnerAuthentication> {
+    const key = keyHash === null ? null : this.partners.findActiveKeyByHash(keyHash);
+    return key instanceof Promise ? key.then((found) => this.partnerOf(found)) : this.partnerOf(key);
+  }
+
+  private partnerOf(key: ApiKeyEntity | null): PartnerAuthentication {
     if (!key) return { outcome: 'rejected', reason: 'Invalid API key' };
     this.keyUsage.used(key.id);
     return {

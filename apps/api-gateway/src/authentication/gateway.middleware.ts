@@ -19,13 +19,17 @@ export class GatewayMiddleware {
       next();
       return;
     }
-    this.admission
-      .admit(request, response, request.path)
-      .then((admission) => {
-        if (!admission.admitted) return sendRefusal(response, admission.refusal);
-        if (admission.identity) request.identity = admission.identity;
-        next();
-      })
-      .catch(next);
+    this.admit(request, response, next).catch(next);
+  }
+
+  private async admit(
+    request: Request & RequestWithIdentity,
+    response: Response,
+    next: NextFunction,
+  ): Promise<void> {
+    const admission = await this.admission.admit(request, response, request.path);
+    if (!admission.admitted) return sendRefusal(response, admission.refusal);
+    if (admission.identity) request.identity = admission.identity;
+    next();
   }
 }

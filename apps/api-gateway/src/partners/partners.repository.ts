@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
-import { ExpiringCache, loadOnce } from '@platform/http';
+import { ExpiringCache, loadOnce, settledValue } from '@platform/http';
 import { Clock } from '@shared/util';
 import { entityManagerOf, tableName, type UnitOfWork } from '@platform/database';
 import { GatewayConfig } from '../core/api-gateway.config.js';
@@ -79,8 +79,13 @@ export class PartnersRepository {
     await manager.insert(ApiKeyEntity, key);
   }
 
-  findActiveKeyByHash(keyHash: string): Promise<ApiKeyEntity | null> {
-    return loadOnce(this.activeKeys, keyHash, this.clock.now().getTime(), this.config.API_KEY_CACHE_MS, () =>
+  // A key already looked up is answered without a promise: on Node 20 each one runs the
+  // AsyncLocalStorage promise hooks, and this is on every partner request's path.
+  findActiveKeyByHash(keyHash: string): ApiKeyEntity | null | Promise<ApiKeyEntity | null> {
+    const now = this.clock.now().getTime();
+    const known = settledValue(this.activeKeys, keyHash, now);
+    if (known) return known.value;
+    return loadOnce(this.activeKeys, keyHash, now, this.config.API_KEY_CACHE_MS, () =>
       this.dataSource.getRepository(ApiKeyEntity).findOneBy({ keyHash, revokedAt: IsNull() }),
     );
   }

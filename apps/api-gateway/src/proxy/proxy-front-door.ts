@@ -3,9 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { labelRoute, sendJson } from '@platform/http';
 import { LOGGER, type Logger } from '@platform/logging';
-import { INTERNAL_IDENTITY_HEADER } from '@shared/contracts';
+import { INTERNAL_IDENTITY_HEADER, type InternalIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
-import { RequestAdmission, sendRefusal } from '../authentication/request-admission.js';
+import { RequestAdmission, sendRefusal, type Admission } from '../authentication/request-admission.js';
 import { DisabledUserGate } from '../disabled-users/disabled-user.gate.js';
 import { upstreamFor, type Upstream } from './gateway-routes.js';
 import { proxyRefusalsFor } from './proxy-refusals.js';
@@ -31,28 +31,58 @@ export class ProxyFrontDoor {
     const upstream = upstreamFor(path, request.headers.host, this.config);
     if (!upstream) return false;
     labelRoute(request, `proxy:${upstream}`);
-    this.authenticateAndForward(request, response, path, upstream).catch((error: unknown) =>
-      this.fail(response, upstream, error),
-    );
+    try {
+      this.authenticateAndForward(request, response, path, upstream)?.catch((error: unknown) =>
+        this.fail(response, upstream, error),
+      );
+    } catch (error) {
+      this.fail(response, upstream, error);
+    }
     return true;
   }
 
-  private async authenticateAndForward(
+  // Sync-first: a request whose admission is known at once (an API key already looked up, above
+  // all) is forwarded without awaiting a promise, since on Node 20 each one runs the
+  // AsyncLocalStorage promise hooks. Undefined when the request was answered here.
+  private authenticateAndForward(
     request: IncomingMessage,
     response: ServerResponse,
     path: string,
     upstream: Upstream,
-  ): Promise<void> {
+  ): Promise<void> | undefined {
     // chat-api authenticates its own users; its credentials pass through untouched.
     if (upstream === 'chat') return this.proxy.forward(upstream, request, response, null);
-    const admission = await this.admission.admit(request, response, path);
+    const admission = this.admission.admit(request, response, path);
+    return admission instanceof Promise
+      ? admission.then((settled) => this.forwardAdmitted(request, response, path, upstream, settled))
+      : this.forwardAdmitted(request, response, path, upstream, admission);
+  }
+
+  private forwardAdmitted(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    upstream: Upstream,
+    admission: Admission,
+  ): Promise<void> | undefined {
     if (!admission.admitted) {
       request.resume();
-      return sendRefusal(response, admission.refusal);
+      sendRefusal(response, admission.refusal);
+      return undefined;
     }
     const { identity } = admission;
     if (!this.users.concerns(request, path, identity))
       return this.proxy.forward(upstream, request, response, identity);
+    return this.forwardPastUserGate(request, response, path, upstream, identity);
+  }
+
+  private async forwardPastUserGate(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    upstream: Upstream,
+    identity: InternalIdentity | null,
+  ): Promise<void> {
     const gate = await this.users.inspect(request, path, identity);
     if (gate.kind === 'refuse') {
       request.resume();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ExpiringCache, loadOnce } from './expiring-cache.js';
+import { ExpiringCache, loadOnce, settledValue } from './expiring-cache.js';
 
 describe(loadOnce.name, () => {
   it('makes one load for the callers that arrive while it runs, and reuses it until it expires', async () => {
@@ -19,5 +19,26 @@ describe(loadOnce.name, () => {
     await expect(failed).rejects.toThrow('database down');
 
     expect(await loadOnce(cache, 'key', 1_001, 500, async () => 'recovered')).toBe('recovered');
+  });
+});
+
+describe(settledValue.name, () => {
+  it('knows a load once it has fulfilled, null included, until its entry expires', async () => {
+    const cache = new ExpiringCache<Promise<string | null>>(10);
+    const loading = loadOnce(cache, 'key', 1_000, 500, async () => null);
+    expect(settledValue(cache, 'key', 1_000)).toBeUndefined();
+
+    await loading;
+    expect(settledValue(cache, 'key', 1_499)).toEqual({ value: null });
+    expect(settledValue(cache, 'key', 1_500)).toBeUndefined();
+    expect(settledValue(cache, 'other', 1_000)).toBeUndefined();
+  });
+
+  it('knows nothing of a failed load', async () => {
+    const cache = new ExpiringCache<Promise<string>>(10);
+    const failed = loadOnce(cache, 'key', 1_000, 500, () => Promise.reject(new Error('database down')));
+    await expect(failed).rejects.toThrow('database down');
+
+    expect(settledValue(cache, 'key', 1_000)).toBeUndefined();
   });
 });

@@ -23,6 +23,9 @@ export class ExpiringCache<V> {
   }
 }
 
+// What each load of loadOnce fulfilled with, kept beside its promise for settledValue.
+const fulfilled = new WeakMap<Promise<unknown>, { readonly value: unknown }>();
+
 // The cached value of `key`, or `load`'s while none is: callers that arrive while it loads share
 // its promise (one query for a burst, however many requests), and a failed load is forgotten at
 // once so the next caller tries again.
@@ -37,8 +40,23 @@ export function loadOnce<V>(
   if (cached !== undefined) return cached;
   const loading = load();
   cache.set(key, loading, now + ttlMs);
-  loading.catch(() => {
-    if (cache.get(key, now) === loading) cache.set(key, loading, 0);
-  });
+  loading.then(
+    (value) => fulfilled.set(loading, { value }),
+    () => {
+      if (cache.get(key, now) === loading) cache.set(key, loading, 0);
+    },
+  );
   return loading;
+}
+
+// What loadOnce's cached load of `key` fulfilled with, or undefined while there is none (absent,
+// expired, still loading or failed). On Node 20 every promise runs the AsyncLocalStorage promise
+// hooks, so a hot path takes a known value from here and awaits loadOnce only when it must.
+export function settledValue<V>(
+  cache: ExpiringCache<Promise<V>>,
+  key: string,
+  now: number,
+): { readonly value: V } | undefined {
+  const cached = cache.get(key, now);
+  return cached && (fulfilled.get(cached) as { readonly value: V } | undefined);
 }
