@@ -16,9 +16,7 @@ const rendered = ({ value, fee }: ForwardPayoutPrice) => ({ value: value.toFixed
 
 describe(priceForwardPayout.name, () => {
   it('prices 400000 COP at 4000 with 100 bps: net 100, gross 101.0101…, value 101.02, fee 1.010200', () => {
-    const price = cop('400000', '4000', 100);
-    expect(price.net.toString()).toBe('100');
-    expect(rendered(price)).toEqual({ value: '101.02', fee: '1.010200' });
+    expect(rendered(cop('400000', '4000', 100))).toEqual({ value: '101.02', fee: '1.010200' });
   });
 
   it('charges nothing without a fee', () => {
@@ -47,7 +45,6 @@ describe(priceForwardPayout.name, () => {
   it('works at a realistic rate', () => {
     // net = 1000000 / 4012.35 = 249.2305…, gross = (net + 0.25) / 0.985 = 253.2796…
     const price = cop('1000000', '4012.35', 150, '0.25');
-    expect(price.net.toFixed(10)).toBe('249.2305008287');
     expect(rendered(price)).toEqual({ value: '253.28', fee: '4.049200' });
     expect(price.value.minus(price.fee).times('4012.35').gte(1_000_000)).toBe(true);
   });

@@ -19,11 +19,10 @@ export interface ForwardPayoutPrice {
   readonly value: Decimal;
   // Fee charged on `value`, half-up to FEE_DECIMALS; part of `value`, not on top of it.
   readonly fee: Decimal;
-  // Crypto that converts to exactly fiatAmount: fiatAmount / rate, unrounded (40 significant digits).
-  readonly net: Decimal;
 }
 
-// The customer chooses what the recipient gets; we work out what to send. With b = bps/10000:
+// The customer chooses what the recipient gets; we work out what to send. With net = fiat / rate
+// and b = bps/10000:
 // gross = (net + fixed) / (1 − b), rearranged into one exact fraction
 // (fiat + fixed × rate) × 10000 / (rate × (10000 − bps)) so that the only rounding is the final one.
 export function priceForwardPayout(input: ForwardPayoutInput): ForwardPayoutPrice {
@@ -35,5 +34,5 @@ export function priceForwardPayout(input: ForwardPayoutInput): ForwardPayoutPric
   const numerator = product(sum(fiatAmount, product(fixed, rate)), new Decimal(10_000));
   const denominator = product(rate, new Decimal(10_000 - basisPoints));
   const value = roundedQuotient(numerator, denominator, PAYOUT_CRYPTO_DECIMALS, 'up');
-  return { value, fee: feeOn(value, input.fee), net: fiatAmount.dividedBy(rate) };
+  return { value, fee: feeOn(value, input.fee) };
 }
