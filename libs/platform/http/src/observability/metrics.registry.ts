@@ -1,5 +1,11 @@
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+// How often the event loop's delay is sampled for nodejs_eventloop_lag_*. prom-client's 10 ms wakes
+// every app a hundred times a second: measured in an idle deployment, 120 wakeups and 10–11 ms of
+// CPU a second per app, against 40 and 7–8 at 50 ms. Every stall of 50 ms or more is still caught,
+// a shorter one with a chance in proportion to its length.
+const EVENT_LOOP_SAMPLE_MS = 50;
+
 // One registry per app (several apps share a process in standalone mode), labelled with the
 // service name. Features add their own metrics to `registry`.
 export class MetricsRegistry {
@@ -8,7 +14,7 @@ export class MetricsRegistry {
 
   constructor(service: string) {
     this.registry.setDefaultLabels({ service });
-    collectDefaultMetrics({ register: this.registry });
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request latency by route',
