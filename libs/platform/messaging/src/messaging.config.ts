@@ -45,6 +45,11 @@ export class MessagingConfig {
   @Min(10)
   OUTBOX_POLL_INTERVAL_MS: number = 200;
 
+  // How far apart a quiet relay's polls grow (never closer than OUTBOX_POLL_INTERVAL_MS).
+  @IsInt()
+  @Min(10)
+  OUTBOX_IDLE_POLL_MAX_MS: number = 2_000;
+
   @IsInt()
   @Min(1)
   OUTBOX_BATCH_SIZE: number = 200;

@@ -100,6 +100,7 @@ export class MessagingModule {
           ) =>
             new OutboxRelay(outbox, transactions, bus, clock, logger.child({ component: 'outbox-relay' }), {
               pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+              idlePollMaxMs: config.OUTBOX_IDLE_POLL_MAX_MS,
               batchSize: config.OUTBOX_BATCH_SIZE,
               retentionMs: config.OUTBOX_RETENTION_MS,
             }),

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { entityManagerOf } from '@platform/database';
 import { RequestContext } from '@platform/logging';
@@ -63,6 +64,25 @@ describe('transactional outbox and inbox', () => {
     expect(await ledger.dataSource.getRepository(OutboxMessageEntity).count()).toBe(1);
     // The relay marks the row published after the bus took it, in its own commit.
     await expectEventually(async () => expect(await ledger.relay.backlog()).toBe(0));
+  });
+
+  it('publishes a row no kick announced once the quiet relay polls again', async () => {
+    await start();
+    const published = recorder(CREDIT_REQUESTED);
+    ledger.relay.start();
+    // Long enough for the quiet relay's polls to space out to the harness's maximum (400 ms).
+    await sleep(1_000);
+
+    await ledger.unannounced.run((tx) =>
+      tx.publish(CREDIT_REQUESTED, { creditId: 'unannounced', amount: '1' }, { key: 'unannounced' }),
+    );
+    const committed = Date.now();
+
+    await expectEventually(() =>
+      expect(published.map((event) => event.payload)).toEqual([{ creditId: 'unannounced', amount: '1' }]),
+    );
+    // At most one spaced-out poll later (and scheduling's slack), not never.
+    expect(Date.now() - committed).toBeLessThan(3_000);
   });
 
   it('writes a row and its event in one statement, or neither when the write fails', async () => {

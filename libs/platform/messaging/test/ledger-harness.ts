@@ -59,6 +59,8 @@ export interface LedgerHarness {
   readonly schema: string;
   readonly dataSource: DataSource;
   readonly outbox: TransactionalOutbox<LedgerTopics>;
+  // Writes to the same outbox but kicks no relay, as another process's writes reach this one.
+  readonly unannounced: TransactionalOutbox<LedgerTopics>;
   readonly relay: OutboxRelay;
   readonly host: ConsumerHost<LedgerTopics>;
   readonly consumer: CreditConsumer;
@@ -89,10 +91,18 @@ export async function startLedger(
   const transactions = new TransactionRunner(dataSource);
   const relay = new OutboxRelay(outboxRows, transactions, bus, clock, logger, {
     pollIntervalMs: 50,
+    idlePollMaxMs: 400,
     batchSize: 100,
     retentionMs: 60_000,
   });
   const outbox = new TransactionalOutbox<LedgerTopics>(outboxRows, transactions, relay, clock, ids);
+  const unannounced = new TransactionalOutbox<LedgerTopics>(
+    outboxRows,
+    transactions,
+    { kick: () => undefined },
+    clock,
+    ids,
+  );
   const host = new ConsumerHost<LedgerTopics>(
     bus,
     new InboxRepository(dataSource),
@@ -111,6 +121,7 @@ export async function startLedger(
     schema,
     dataSource,
     outbox,
+    unannounced,
     relay,
     host,
     consumer,
