@@ -367,10 +367,10 @@ async function main() {
   if (PHASES.has('flags') && PHASES.size > 1) {
     // The flags phase leaves millions of dead row versions; autovacuum would clean them up
     // during the next phase and take a core from it. Its gigabytes of WAL also keep PostgreSQL
-    // checkpointing (one every 25 s or so, for max_wal_size), and the writes of the last one
-    // landed in the typing phase, on the system's run or on the baseline's, whichever came then
-    // (a typing p99 of 3–4× the other's, either way round). Each phase is measured on a settled
-    // database: vacuumed, and its dirty pages written out.
+    // checkpointing (one every 20–30 s, for max_wal_size), and the writes of one could land in
+    // the typing phase, on the system's run or on the baseline's, whichever came then (typing p99
+    // 3–4× the other's, either way round, before this checkpoint; see README). Each phase is
+    // measured on a settled database: vacuumed, and its dirty pages written out.
     log('vacuuming the rows the flags phase rewrote, then a checkpoint');
     await vacuum();
     await client.query('CHECKPOINT');
