@@ -98,7 +98,7 @@ let childDied = null;
 const childDeath = new Promise((_, reject) => (childDied = reject));
 childDeath.catch(() => undefined);
 
-// BENCH_CPU_PROF=<dir> runs the two apps under `node --cpu-prof`; the profiles land in <dir> when
+// BENCH_CPU_PROF=<dir> runs the two apps and the floor's two processes under `node --cpu-prof`; the profiles land in <dir> when
 // they stop (read them with bench/cpu-profile-summary.mjs).
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
@@ -378,6 +378,18 @@ async function measureLatency(target, client) {
   }
 }
 
+// Unmeasured: the system's first round otherwise runs code the JIT has not yet optimised (its
+// round 1 came out lowest in most runs, by up to a third), as bench:read's warm-up avoids.
+async function warmUpAtMax({ name, url, headers }) {
+  log(`${name}: warm-up ${WARMUP_S} s at max throughput (${MAX_CONNECTIONS} connections)`);
+  await cannon({
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    connections: MAX_CONNECTIONS,
+    duration: WARMUP_S,
+  });
+}
+
 async function measureMax(target, client, round) {
   const { name, url, headers, pids } = target;
   log(
@@ -435,8 +447,8 @@ function report(system, baseline, floor, rounds, machine) {
   out(
     `load: open loop evenly paced at ${pacedRate}/s for ${FIXED_S} s after a ${WARMUP_S} s warm-up (latency from ` +
       `the scheduled send time); max throughput: autocannon, ${MAX_CONNECTIONS} connections, ${MAX_S} s per ` +
-      `target, alternating, ${MAX_ROUNDS} rounds (rps(max): the median round); the load generator runs on ` +
-      'the same machine',
+      `target, alternating, ${MAX_ROUNDS} rounds after a ${WARMUP_S} s warm-up each (rps(max): the median round); ` +
+      'the load generator runs on the same machine',
   );
   out();
   const header = [
@@ -680,18 +692,28 @@ async function main() {
       PORT: String(PORTS.baseline),
     });
     // The baseline's work over two bare processes, as the system splits it: the two-hop floor.
-    const floorBackend = launch('floor-backend', 'bench/baseline-server.mjs', {
-      ...bare,
-      ROLE: 'backend',
-      PORT: String(PORTS.floorBackend),
-    });
-    const floorProxy = launch('floor-proxy', 'bench/floor-proxy.mjs', {
-      DATABASE_URL: benchUrl,
-      HOST,
-      API_KEY_PEPPER,
-      UPSTREAM_PORT: String(PORTS.floorBackend),
-      PORT: String(PORTS.floorProxy),
-    });
+    const floorBackend = launch(
+      'floor-backend',
+      'bench/baseline-server.mjs',
+      {
+        ...bare,
+        ROLE: 'backend',
+        PORT: String(PORTS.floorBackend),
+      },
+      { profile: true },
+    );
+    const floorProxy = launch(
+      'floor-proxy',
+      'bench/floor-proxy.mjs',
+      {
+        DATABASE_URL: benchUrl,
+        HOST,
+        API_KEY_PEPPER,
+        UPSTREAM_PORT: String(PORTS.floorBackend),
+        PORT: String(PORTS.floorProxy),
+      },
+      { profile: true },
+    );
     await Promise.race([
       Promise.all([
         waitReady('quote-service', PORTS.quote),
@@ -751,6 +773,7 @@ async function main() {
       throw new Error(`the targets disagree on the price: ${JSON.stringify(answers)}`);
 
     const maxTargets = [...targets, floor];
+    for (const target of maxTargets) await warmUpAtMax(target);
     const maxRuns = maxTargets.map(() => []);
     for (let round = 1; round <= MAX_ROUNDS; round += 1)
       for (const [index, target] of maxTargets.entries())
