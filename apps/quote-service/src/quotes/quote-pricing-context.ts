@@ -7,20 +7,30 @@ import { RateBook } from '../pricing/rate-book.js';
 import type { ObservedRate } from '../pricing/rate-provider.js';
 import { QuoteError, QuoteErrorCode } from '../core/errors/quote.errors.js';
 
+// A flow's fiat bounds as exact decimals; null where the flow has none.
+interface FiatBounds {
+  readonly min: Decimal | null;
+  readonly max: Decimal | null;
+}
+
 export interface PricingContext {
   readonly corridor: LiveCorridor;
   readonly rate: ObservedRate;
   // The rate as an exact decimal.
   readonly fiatPerCrypto: Decimal;
   readonly schedule: FeeSchedule;
+  readonly bounds: FiatBounds;
 }
+
+type Flow = LiveCorridor['flow'];
 
 // What every quote needs before arithmetic: a live corridor for the route and a current rate.
 // Their exact decimals are made once per catalogue load and rate observation, not per quote:
-// the catalogue and the rate book hand out the same objects until they reload.
+// the catalogue and the rate book hand out the same objects until they reload (and the pricing
+// rules work their terms out once per rate and schedule object).
 @Injectable()
 export class QuotePricingContext {
-  private readonly schedules = new WeakMap<LiveCorridor['flow'], FeeSchedule>();
+  private readonly flowDecimals = new WeakMap<Flow, Pick<PricingContext, 'schedule' | 'bounds'>>();
   private readonly rateDecimals = new WeakMap<ObservedRate, Decimal>();
 
   constructor(
@@ -37,16 +47,19 @@ export class QuotePricingContext {
       );
     }
     const rate = this.rates.current({ crypto: route.cryptoCurrency, fiat: route.targetCurrency });
-    return { corridor, rate, fiatPerCrypto: this.decimalOf(rate), schedule: this.scheduleOf(corridor.flow) };
+    return { corridor, rate, fiatPerCrypto: this.decimalOf(rate), ...this.flowDecimalsOf(corridor.flow) };
   }
 
-  private scheduleOf(flow: LiveCorridor['flow']): FeeSchedule {
-    let schedule = this.schedules.get(flow);
-    if (!schedule) {
-      schedule = feeSchedule(flow.feeBasisPoints, decimal(flow.feeFixed));
-      this.schedules.set(flow, schedule);
+  private flowDecimalsOf(flow: Flow): Pick<PricingContext, 'schedule' | 'bounds'> {
+    let decimals = this.flowDecimals.get(flow);
+    if (!decimals) {
+      decimals = {
+        schedule: feeSchedule(flow.feeBasisPoints, decimal(flow.feeFixed)),
+        bounds: { min: decimalOrNull(flow.minAmount), max: decimalOrNull(flow.maxAmount) },
+      };
+      this.flowDecimals.set(flow, decimals);
     }
-    return schedule;
+    return decimals;
   }
 
   private decimalOf(rate: ObservedRate): Decimal {
@@ -59,23 +72,22 @@ export class QuotePricingContext {
   }
 }
 
+const decimalOrNull = (amount: string | null): Decimal | null => (amount === null ? null : decimal(amount));
+
 // Bounds are in fiat: what the recipient receives (payouts) or what the user pays (onramp).
 export function assertWithinBounds(context: PricingContext, fiatAmount: Decimal): void {
-  const {
-    minAmount,
-    maxAmount,
-    route: { targetCurrency },
-  } = context.corridor.flow;
-  if (minAmount !== null && fiatAmount.lt(decimal(minAmount))) {
+  const { min, max } = context.bounds;
+  const { targetCurrency } = context.corridor.flow.route;
+  if (min !== null && fiatAmount.lt(min)) {
     throw new QuoteError(
       QuoteErrorCode.MINIMUM,
-      `The amount is below the minimum of ${decimal(minAmount).toString()} ${targetCurrency} for this corridor`,
+      `The amount is below the minimum of ${min.toString()} ${targetCurrency} for this corridor`,
     );
   }
-  if (maxAmount !== null && fiatAmount.gt(decimal(maxAmount))) {
+  if (max !== null && fiatAmount.gt(max)) {
     throw new QuoteError(
       QuoteErrorCode.MAXIMUM,
-      `The amount is above the maximum of ${decimal(maxAmount).toString()} ${targetCurrency} for this corridor`,
+      `The amount is above the maximum of ${max.toString()} ${targetCurrency} for this corridor`,
     );
   }
 }

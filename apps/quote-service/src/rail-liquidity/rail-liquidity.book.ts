@@ -10,6 +10,13 @@ import type { RouteKey } from '../core/routes/route-key.js';
 
 const TIMEOUT_MS = 3_000;
 
+// A rail's balance as a quote compares with it, parsed once per refresh rather than per quote.
+interface RailBalance {
+  readonly currency: string;
+  readonly available: Decimal;
+  readonly observedAtMs: number;
+}
+
 // What each rail can pay out, as transaction-service last read it from the rails, refreshed in
 // the background (RAIL_LIQUIDITY_REFRESH_MS) so that a quote only reads memory. A payout quote
 // above its rail's balance is refused. Unknown or older than RAIL_LIQUIDITY_MAX_AGE_MS (no
@@ -18,7 +25,7 @@ const TIMEOUT_MS = 3_000;
 @Injectable()
 export class RailLiquidityBook implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly client: InternalHttpClient;
-  private balances = new Map<string, RailLiquidityView>();
+  private balances = new Map<string, RailBalance>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -46,9 +53,9 @@ export class RailLiquidityBook implements OnApplicationBootstrap, OnApplicationS
   assertCovers(route: RouteKey, fiatAmount: Decimal): void {
     const balance = this.balances.get(route.paymentMethod);
     if (!balance || balance.currency !== route.targetCurrency) return;
-    const age = this.clock.now().getTime() - new Date(balance.observedAt).getTime();
+    const age = this.clock.now().getTime() - balance.observedAtMs;
     if (age > this.config.RAIL_LIQUIDITY_MAX_AGE_MS) return;
-    if (fiatAmount.gt(decimal(balance.available))) {
+    if (fiatAmount.gt(balance.available)) {
       throw new QuoteError(
         QuoteErrorCode.INSUFFICIENT_LIQUIDITY,
         `The available liquidity for this method is below the requested amount of ${fiatAmount.toFixed(2)} ${route.targetCurrency} via ${route.paymentMethod}; try a smaller amount or again later`,
@@ -60,9 +67,13 @@ export class RailLiquidityBook implements OnApplicationBootstrap, OnApplicationS
     try {
       const url = new URL('/internal/rail-liquidity', this.config.TRANSACTION_SERVICE_URL).toString();
       const { rails } = await this.client.getJson<RailLiquidityResponse>(url);
-      this.balances = new Map(rails.map((rail) => [rail.paymentMethod, rail]));
+      this.balances = new Map(rails.map((rail) => [rail.paymentMethod, balanceOf(rail)]));
     } catch (error) {
       this.logger.warn({ err: error }, 'rail liquidity refresh failed');
     }
   }
+}
+
+function balanceOf({ currency, available, observedAt }: RailLiquidityView): RailBalance {
+  return { currency, available: decimal(available), observedAtMs: new Date(observedAt).getTime() };
 }

@@ -10,6 +10,10 @@ describe(toJsonNumber.name, () => {
     expect(toJsonNumber(decimal('24.299204'))).toBe(24.299204);
   });
 
+  it('renders an amount whose double prints in another notation', () => {
+    expect(toJsonNumber(decimal('1e21'))).toBe(1e21);
+  });
+
   it('refuses amounts with more than 6 decimals or more digits than a double keeps', () => {
     expect(() => toJsonNumber(decimal('0.0000001'))).toThrow(RangeError);
     expect(() => toJsonNumber(decimal('12345678901234567.89'))).toThrow(RangeError);

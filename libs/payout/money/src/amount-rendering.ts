@@ -11,9 +11,12 @@ export function toJsonNumber(amount: Decimal): number {
   if (!amount.isFinite() || amount.decimalPlaces() > JSON_NUMBER_MAX_DECIMALS) {
     throw new RangeError(`${amount.toString()} is not rounded to ${JSON_NUMBER_MAX_DECIMALS} decimals`);
   }
-  const rendered = Number(amount.toFixed());
-  if (!new Decimal(String(rendered)).equals(amount)) {
-    throw new RangeError(`${amount.toFixed()} has more digits than a JSON number keeps`);
+  const text = amount.toFixed();
+  const rendered = Number(text);
+  // A double that prints as the amount's own text is the amount (the usual case); one that prints
+  // otherwise may still be it in another notation (1e+21), which the exact comparison tells.
+  if (String(rendered) !== text && !new Decimal(String(rendered)).equals(amount)) {
+    throw new RangeError(`${text} has more digits than a JSON number keeps`);
   }
   return rendered;
 }
@@ -23,5 +26,5 @@ export function toFixedString(amount: Decimal, decimals: number): string {
   if (!amount.isFinite() || amount.decimalPlaces() > decimals) {
     throw new RangeError(`${amount.toString()} has more than ${decimals} decimals`);
   }
-  return new Decimal(amount).toFixed(decimals);
+  return amount.toFixed(decimals);
 }

@@ -1,6 +1,5 @@
 import { Decimal } from './decimal.js';
-import { product, sum } from './exact-arithmetic.js';
-import { FEE_DECIMALS, roundAmount } from './rounding.js';
+import { FEE_DECIMALS } from './rounding.js';
 
 export enum FeeType {
   None = 'none',
@@ -16,7 +15,7 @@ export interface FeeSchedule {
   readonly fixed: Decimal;
 }
 
-const BASIS_POINTS_PER_UNIT = 10_000;
+export const BASIS_POINTS_PER_UNIT = 10_000;
 
 export function feeSchedule(basisPoints: number, fixed: Decimal = new Decimal(0)): FeeSchedule {
   const schedule = { basisPoints, fixed: new Decimal(fixed) };
@@ -45,11 +44,4 @@ export function feeTypeOf(schedule: FeeSchedule): FeeType {
   if (percentage) return FeeType.Percentage;
   if (fixed) return FeeType.Fixed;
   return FeeType.None;
-}
-
-// The fee charged on a crypto amount: amount × bps/10000 + fixed, half-up to FEE_DECIMALS.
-export function feeOn(amount: Decimal, schedule: FeeSchedule): Decimal {
-  assertFeeSchedule(schedule);
-  const share = new Decimal(schedule.basisPoints).dividedBy(BASIS_POINTS_PER_UNIT);
-  return roundAmount(sum(product(amount, share), schedule.fixed), FEE_DECIMALS, 'half-up');
 }

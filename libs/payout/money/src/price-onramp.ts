@@ -1,10 +1,11 @@
 import { AmountBelowFeeError } from './amount-below-fee.error.js';
 import type { Decimal } from './decimal.js';
-import { difference, roundedQuotient } from './exact-arithmetic.js';
-import { feeOn, type FeeSchedule } from './fee-schedule.js';
+import type { FeeSchedule } from './fee-schedule.js';
 import { fiatDecimals, type FiatCurrency } from './fiat-currency.js';
-import { conversionRate, requestedAmount } from './pricing-input.js';
-import { ONRAMP_CRYPTO_DECIMALS } from './rounding.js';
+import { requestedAmount } from './pricing-input.js';
+import { feeUnits, pricingTermsOf } from './pricing-terms.js';
+import { FEE_DECIMALS, ONRAMP_CRYPTO_DECIMALS } from './rounding.js';
+import { decimalOfUnits, dividedRounded, powerOfTen } from './scaled-units.js';
 
 export interface OnrampInput {
   // Fiat the customer pays.
@@ -27,13 +28,24 @@ export interface OnrampPrice {
 // gross is rounded down before the fee is taken, not after: a fee computed on an unrounded gross
 // can step up by 0.000001 while the gross stays in the same 0.000001 cell, which would make a
 // larger payment buy less. On the 6-decimal grid the fee never grows faster than the gross.
+// In units (fiat F/10^f, rate R/10^r): gross = F·10^(r+6) / (10^f·R) millionths, rounded down.
 export function priceOnramp(input: OnrampInput): OnrampPrice {
-  const fiatAmount = requestedAmount('fiatAmount', input.fiatAmount, fiatDecimals(input.fiatCurrency));
-  const rate = conversionRate(input.rate);
-
-  const gross = roundedQuotient(fiatAmount, rate, ONRAMP_CRYPTO_DECIMALS, 'down');
-  const fee = feeOn(gross, input.fee);
-  const value = difference(gross, fee);
-  if (value.lte(0)) throw new AmountBelowFeeError(gross, fee);
-  return { value, fee, gross };
+  const fiat = requestedAmount('fiatAmount', input.fiatAmount, fiatDecimals(input.fiatCurrency));
+  const terms = pricingTermsOf(input.rate, input.fee);
+  const { rate } = terms;
+  const gross = dividedRounded(
+    fiat.units * powerOfTen(rate.scale + ONRAMP_CRYPTO_DECIMALS),
+    powerOfTen(fiat.scale) * rate.units,
+    'down',
+  );
+  const fee = feeUnits({ units: gross, scale: ONRAMP_CRYPTO_DECIMALS }, terms);
+  // The fee's grid and the crypto's are the same, so the difference is exact.
+  const value = gross * powerOfTen(FEE_DECIMALS - ONRAMP_CRYPTO_DECIMALS) - fee;
+  const priced = {
+    value: decimalOfUnits(value, FEE_DECIMALS),
+    fee: decimalOfUnits(fee, FEE_DECIMALS),
+    gross: decimalOfUnits(gross, ONRAMP_CRYPTO_DECIMALS),
+  };
+  if (value <= 0n) throw new AmountBelowFeeError(priced.gross, priced.fee);
+  return priced;
 }
