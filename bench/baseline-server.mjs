@@ -1,8 +1,9 @@
 // The baseline of bench/quote.bench.mjs: the work of one POST /quote without the framework. A bare
 // node:http server parses the JSON body, validates the same fields as QuoteRequestDto (positive
 // number with at most 2 decimals, enums, no unknown field), prices with integer arithmetic and
-// stores the quote row with `pg` (quote-service announces no quote event), then answers the same
-// JSON shape. No gateway hop, no authentication: it is the floor, not a rival.
+// stores the quote row with `pg` within its rail's per-transaction cap, in one statement as
+// quote-service does (which announces no quote event), then answers the same JSON shape. No gateway
+// hop, no authentication: it is the floor, not a rival.
 //
 // ROLE=backend stores the quote for the partner named in X-Partner-Id: behind floor-proxy.mjs,
 // which checks the key, it is the backend of the two-hop floor.
@@ -50,10 +51,19 @@ const FLOWS = {
   'PIX:BRL': { bps: 80n, fixedMicro: 100_000n, minCents: 1_000n, maxCents: 5_000_000n },
 };
 
-const INSERT_QUOTE = `INSERT INTO baseline.quote (id, partner_id, kind, crypto_currency, blockchain,
-  payment_method, target_currency, crypto_amount, fiat_amount, fee_amount, fee_type, fee_basis_points, fee_fixed,
-  rate, rate_source, rate_observed_at, created_at, expires_at)
-  VALUES ($1, $2, 'PAYOUT', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'sandbox', $14, $15, $16)`;
+// Stored only within the rail's per-transaction cap, read by the same statement, as quote-service
+// stores a payout quote (a rail without a cap row is uncapped).
+const INSERT_QUOTE = `WITH cap AS (
+    SELECT per_transaction FROM quote.rail_cap WHERE payment_method = $5 AND target_currency = $6
+  ), inserted AS (
+    INSERT INTO baseline.quote (id, partner_id, kind, crypto_currency, blockchain, payment_method,
+      target_currency, crypto_amount, fiat_amount, fee_amount, fee_type, fee_basis_points, fee_fixed, rate,
+      rate_source, rate_observed_at, created_at, expires_at)
+    SELECT $1, $2, 'PAYOUT', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'sandbox', $14, $15, $16
+    WHERE NOT EXISTS (SELECT 1 FROM cap WHERE per_transaction < $8)
+    RETURNING 1
+  )
+  SELECT (SELECT per_transaction FROM cap) AS per_transaction, EXISTS (SELECT 1 FROM inserted) AS inserted`;
 
 // The whole baseline has no authentication: its quotes belong to one made-up partner.
 const ANONYMOUS_PARTNER_ID = randomUUID();
@@ -147,7 +157,9 @@ async function issue(request, partnerId) {
   const now = new Date();
   const expiresAt = new Date(now.getTime() + QUOTE_TTL_MS);
   // Named: prepared once per connection, as quote-service's insert is.
-  await pool.query({
+  const {
+    rows: [stored],
+  } = await pool.query({
     name: 'quote',
     text: INSERT_QUOTE,
     values: [
@@ -169,6 +181,13 @@ async function issue(request, partnerId) {
       expiresAt,
     ],
   });
+  if (!stored.inserted) {
+    throw new Refusal(
+      400,
+      'amount_above_transaction_limit',
+      `The amount is above the ${request.payment_method} limit of ${stored.per_transaction} per transaction`,
+    );
+  }
   return {
     expiration_time: expiresAt.getTime(),
     fee: { amount: quote.fee, currency: request.crypto_currency, type: quote.feeType },
