@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsNumber, IsPositive, ValidateBy } from 'class-validator';
-import { decimal } from '@payout/money';
+import { decimalPlacesOf } from '@payout/money';
 
 // The amount field every quote request has, its stack composed once.
 export const AmountField = (description: string, maxDecimalPlaces: number, example: number) => {
@@ -16,7 +16,7 @@ export const AmountField = (description: string, maxDecimalPlaces: number, examp
 };
 
 // class-validator's own maxDecimalPlaces reads the decimals off toString() and throws on the
-// exponent form of tiny numbers (5e-324 was a 500): counted here on the exact decimal instead.
+// exponent form of tiny numbers (5e-324 was a 500): counted here as decimal() reads the number.
 const AtMostDecimals = (places: number, message: string) =>
   ValidateBy(
     {
@@ -24,7 +24,7 @@ const AtMostDecimals = (places: number, message: string) =>
       constraints: [places],
       validator: {
         validate: (value) =>
-          typeof value !== 'number' || !Number.isFinite(value) || decimal(value).decimalPlaces() <= places,
+          typeof value !== 'number' || !Number.isFinite(value) || decimalPlacesOf(value) <= places,
       },
     },
     { message },

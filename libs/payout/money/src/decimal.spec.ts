@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { decimal, Decimal } from './decimal.js';
+import { decimal, Decimal, decimalPlacesOf } from './decimal.js';
 import { InvalidAmountError } from './invalid-amount.error.js';
 
 describe(decimal.name, () => {
@@ -44,5 +44,15 @@ describe(decimal.name, () => {
 
   it('divides to 40 significant digits', () => {
     expect(new Decimal(1).dividedBy(3).toString()).toBe(`0.${'3'.repeat(40)}`);
+  });
+});
+
+describe(decimalPlacesOf.name, () => {
+  it('counts the decimals decimal() reads, in either notation', () => {
+    for (const value of [0, 400000, 101.02, 0.1, -2.5, 1e-7, 1.5e-7, 5e-324, 1e21, 1.25e21]) {
+      expect(decimalPlacesOf(value)).toBe(decimal(value).decimalPlaces());
+    }
+    expect(decimalPlacesOf(101.02)).toBe(2);
+    expect(decimalPlacesOf(1.5e-7)).toBe(8);
   });
 });

@@ -29,3 +29,12 @@ export function decimal(value: string | number): Decimal {
   if (!parsed.isFinite()) throw new InvalidAmountError(`'${text}' is not a finite amount`);
   return parsed;
 }
+
+// The decimal places of a finite number as decimal() reads it (its shortest round-trip text):
+// counted off that text, and through a Decimal only in exponential notation (1e-7, 1.5e+21).
+export function decimalPlacesOf(value: number): number {
+  const text = String(value);
+  if (text.includes('e')) return decimal(value).decimalPlaces();
+  const point = text.indexOf('.');
+  return point < 0 ? 0 : text.length - point - 1;
+}

@@ -1,4 +1,4 @@
-import { getMetadataStorage, type ValidationArguments } from 'class-validator';
+import { getMetadataStorage, IS_ENUM, type ValidationArguments } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 
@@ -72,6 +72,7 @@ function validatorOf(dto: Dto, metadata: ValidationMetadata): PropertyCheck['val
   if (!plain) return null;
   const constraints = getMetadataStorage().getTargetValidatorConstraints(metadata.constraintCls);
   if (constraints.length === 0 || constraints.some((constraint) => constraint.async)) return null;
+  if (metadata.name === IS_ENUM) return enumMembership(metadata.constraints[0] as Record<string, unknown>);
   return (value, object) =>
     constraints.every((constraint) => {
       const args: ValidationArguments = {
@@ -87,6 +88,13 @@ function validatorOf(dto: Dto, metadata: ValidationMetadata): PropertyCheck['val
       // A validator that answers a promise is async after all: the full pipe decides.
       return valid === true;
     });
+}
+
+// IsEnum's decision (the value is one of the enum object's values, compared as includes() does)
+// from a set made once: class-validator lists the enum's values anew on every call.
+function enumMembership(entity: Record<string, unknown>): PropertyCheck['validators'][number] {
+  const members = new Set(Object.values(entity));
+  return (value) => members.has(value);
 }
 
 // A plain object with no field the DTO does not declare, only primitive values, and every rule
