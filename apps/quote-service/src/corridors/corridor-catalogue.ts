@@ -41,8 +41,13 @@ export class CorridorCatalogue {
     return (await this.all()).filter((corridor) => corridor.flow.direction === direction);
   }
 
-  async find(direction: FlowDirection, route: RouteKey): Promise<LiveCorridor | null> {
-    return (await this.live(direction)).find(({ flow }) => sameRoute(flow.route, route)) ?? null;
+  // Sync-first: from the cached catalogue (nearly every quote) the corridor is found without a
+  // promise, since on Node 20 each one runs the request context's promise hooks.
+  find(direction: FlowDirection, route: RouteKey): LiveCorridor | null | Promise<LiveCorridor | null> {
+    const found = (corridors: readonly LiveCorridor[]) =>
+      corridors.find(({ flow }) => flow.direction === direction && sameRoute(flow.route, route)) ?? null;
+    const corridors = this.all();
+    return corridors instanceof Promise ? corridors.then(found) : found(corridors);
   }
 
   // After an operator's change: this replica's next quote waits for a load that sees it.
@@ -51,17 +56,17 @@ export class CorridorCatalogue {
     this.loading = null;
   }
 
-  private all(): Promise<LiveCorridor[]> {
+  private all(): LiveCorridor[] | Promise<LiveCorridor[]> {
     const now = this.clock.now().getTime();
     const age = this.cached ? now - this.cached.at : Infinity;
-    if (this.cached && age < FRESH_MS) return Promise.resolve(this.cached.corridors);
+    if (this.cached && age < FRESH_MS) return this.cached.corridors;
     if (!this.cached || age >= STALE_MS) return this.loading ?? this.startLoad(now);
     if (!this.loading) {
       this.startLoad(now).catch((error: unknown) =>
         this.logger.warn({ err: error }, 'corridor catalogue reload failed; quotes use the cached corridors'),
       );
     }
-    return Promise.resolve(this.cached.corridors);
+    return this.cached.corridors;
   }
 
   private startLoad(now: number): Promise<LiveCorridor[]> {

@@ -41,7 +41,7 @@ export class QuoteIssuer {
     private readonly transactionCap: TransactionCap,
   ) {}
 
-  async issue(quote: PricedQuote): Promise<QuoteView> {
+  issue(quote: PricedQuote): Promise<QuoteView> {
     const { flow } = quote.context.corridor;
     const now = this.clock.now();
     const entity: QuoteEntity = {
@@ -61,12 +61,7 @@ export class QuoteIssuer {
       createdAt: now,
       expiresAt: new Date(now.getTime() + this.config.QUOTE_TTL_MS),
     };
-    if (!quote.capped) await this.quotes.insert(entity);
-    else {
-      const exceededCap = await this.quotes.insertWithinCap(entity);
-      if (exceededCap !== null) throw this.transactionCap.exceeded(flow.route, exceededCap);
-    }
-    return {
+    const view: QuoteView = {
       expiration_time: entity.expiresAt.getTime(),
       fee: {
         amount: toFixedString(quote.fee, FEE_DECIMALS),
@@ -76,5 +71,10 @@ export class QuoteIssuer {
       quote_id: entity.id,
       value: toJsonNumber(quote.value),
     };
+    if (!quote.capped) return this.quotes.insert(entity).then(() => view);
+    return this.quotes.insertWithinCap(entity).then((exceededCap) => {
+      if (exceededCap !== null) throw this.transactionCap.exceeded(flow.route, exceededCap);
+      return view;
+    });
   }
 }

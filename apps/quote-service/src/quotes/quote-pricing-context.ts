@@ -38,8 +38,15 @@ export class QuotePricingContext {
     private readonly rates: RateBook,
   ) {}
 
-  async resolve(direction: FlowDirection, route: RouteKey): Promise<PricingContext> {
-    const corridor = await this.catalogue.find(direction, route);
+  // Sync-first, as the catalogue is: a promise only while the catalogue loads.
+  resolve(direction: FlowDirection, route: RouteKey): PricingContext | Promise<PricingContext> {
+    const corridor = this.catalogue.find(direction, route);
+    return corridor instanceof Promise
+      ? corridor.then((found) => this.contextOf(found, route))
+      : this.contextOf(corridor, route);
+  }
+
+  private contextOf(corridor: LiveCorridor | null, route: RouteKey): PricingContext {
     if (!corridor) {
       throw new QuoteError(
         QuoteErrorCode.CORRIDOR_UNAVAILABLE,

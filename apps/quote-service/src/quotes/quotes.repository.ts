@@ -35,19 +35,17 @@ export class QuotesRepository {
   }
 
   // Every quote is one insert: a prepared statement, as the query builder costs more than it.
-  async insert(quote: QuoteEntity): Promise<void> {
-    await this.prepared.query(INSERT_QUOTE, valuesOf(quote));
+  insert(quote: QuoteEntity): Promise<void> {
+    return this.prepared.query(INSERT_QUOTE, valuesOf(quote)).then(() => undefined);
   }
 
   // A payout quote is stored only within its rail's per-transaction cap, read by the same
   // statement (one round trip instead of two): null once stored, else the cap it exceeds. The cap
   // is read as it is now, so a change holds from the next quote.
-  async insertWithinCap(quote: QuoteEntity): Promise<string | null> {
-    const [outcome] = await this.prepared.query<{ perTransaction: string | null; inserted: boolean }>(
-      INSERT_QUOTE_WITHIN_CAP,
-      valuesOf(quote),
-    );
-    return outcome!.inserted ? null : outcome!.perTransaction;
+  insertWithinCap(quote: QuoteEntity): Promise<string | null> {
+    return this.prepared
+      .query<{ perTransaction: string | null; inserted: boolean }>(INSERT_QUOTE_WITHIN_CAP, valuesOf(quote))
+      .then(([outcome]) => (outcome!.inserted ? null : outcome!.perTransaction));
   }
 }
 
