@@ -98,8 +98,8 @@ let childDied = null;
 const childDeath = new Promise((_, reject) => (childDied = reject));
 childDeath.catch(() => undefined);
 
-// BENCH_CPU_PROF=<dir> runs the two apps and the floor's two processes under `node --cpu-prof`; the profiles land in <dir> when
-// they stop (read them with bench/cpu-profile-summary.mjs).
+// BENCH_CPU_PROF=<dir> runs the two apps and the floor's two processes under `node --cpu-prof`;
+// the profiles land in <dir> when they stop (read them with bench/cpu-profile-summary.mjs).
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
 function launch(name, script, env, { profile = false } = {}) {
@@ -378,8 +378,9 @@ async function measureLatency(target, client) {
   }
 }
 
-// Unmeasured: the system's first round otherwise runs code the JIT has not yet optimised (its
-// round 1 came out lowest in most runs, by up to a third), as bench:read's warm-up avoids.
+// Unmeasured, as bench:read's warm-up: without it the system's first round ran code the JIT had
+// not yet optimised and came out lowest in most runs, by up to a third (with it, in one run of
+// five on 7 December).
 async function warmUpAtMax({ name, url, headers }) {
   log(`${name}: warm-up ${WARMUP_S} s at max throughput (${MAX_CONNECTIONS} connections)`);
   await cannon({
