@@ -379,8 +379,8 @@ async function measureLatency(target, client) {
 }
 
 // Unmeasured, as bench:read's warm-up: without it the system's first round ran code the JIT had
-// not yet optimised and came out lowest in most runs, by up to a third (with it, in one run of
-// five on 7 December).
+// not yet optimised and came out lowest in most runs, by up to a third (with it, in two runs of
+// nine on 7 December).
 async function warmUpAtMax({ name, url, headers }) {
   log(`${name}: warm-up ${WARMUP_S} s at max throughput (${MAX_CONNECTIONS} connections)`);
   await cannon({
