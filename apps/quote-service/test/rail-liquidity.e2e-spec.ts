@@ -111,6 +111,21 @@ describe('quotes and the rails liquidity', () => {
     await expectEventually(async () => expect((await quote(5000)).status).toBe(200));
   });
 
+  // A balance is parsed when it is read, not on every quote: one that is not a decimal fails that
+  // refresh, which keeps the balances read before it, and every quote is still answered.
+  it('keeps the last good balances when transaction-service answers one that is not a decimal', async () => {
+    balance.available = '2000.00';
+    await expectEventually(async () => expect((await quote(3000)).status).toBe(422));
+
+    balance.available = 'lots';
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await quote(3000).expect(422)).body.code).toBe('insufficient_liquidity');
+    await quote(1500).expect(200);
+
+    balance.available = '1000000.00';
+    await expectEventually(async () => expect((await quote(3000)).status).toBe(200));
+  });
+
   // The cap is checked by the quote's insert, after the liquidity: a quote over both still names the cap.
   it('refuses a payout over both its rail cap and the rail balance for the cap, and one within the cap for the balance', async () => {
     const setPerTransactionCap = (perTransaction: string | null) =>
