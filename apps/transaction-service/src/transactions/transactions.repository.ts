@@ -57,13 +57,15 @@ export class TransactionsRepository {
   // GET /transaction/{id}, the partners' most frequent read: the five columns it answers with,
   // in plain SQL (the entity read's query builder and its mapping of the other twenty columns
   // were a sixth of transaction-service's CPU per request).
-  async statusForPartner(partnerId: string, id: string): Promise<TransactionStatusRow | null> {
-    const rows = await this.prepared.query<TransactionStatusRow>(
-      `SELECT "id", "status", "reference", "on_chain_tx_hash" AS "onChainTxHash", "user_id" AS "userId"
-       FROM "transaction"."transaction" WHERE "partner_id" = $1 AND "id" = $2`,
-      [partnerId, id],
-    );
-    return rows[0] ?? null;
+  // The read partners poll: chained, not awaited, one promise fewer (see PreparedStatements.query).
+  statusForPartner(partnerId: string, id: string): Promise<TransactionStatusRow | null> {
+    return this.prepared
+      .query<TransactionStatusRow>(
+        `SELECT "id", "status", "reference", "on_chain_tx_hash" AS "onChainTxHash", "user_id" AS "userId"
+         FROM "transaction"."transaction" WHERE "partner_id" = $1 AND "id" = $2`,
+        [partnerId, id],
+      )
+      .then((rows) => rows[0] ?? null);
   }
 
   findByQuote(partnerId: string, quoteId: string): Promise<TransactionEntity | null> {

@@ -27,24 +27,26 @@ export class PreparedStatements {
     private readonly prefix: string,
   ) {}
 
-  async query<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
+  // A promise chained with `then`, not an async function's: one promise fewer per hot statement,
+  // and on Node 20 each one runs the AsyncLocalStorage hooks.
+  query<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
     const pool = (this.dataSource.driver as { master?: PgPool }).master;
     if (this.dataSource.options.type !== 'postgres' || typeof pool?.query !== 'function') {
-      return (await this.dataSource.query(sql, [...parameters])) as R[];
+      return this.dataSource.query(sql, [...parameters]) as Promise<R[]>;
     }
     const name = this.nameOf(sql);
-    try {
-      const result = await pool.query(namedQuery(name, sql, parameters));
-      return result.rows as R[];
-    } catch (error) {
-      if (name === undefined || (error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) {
-        throw new QueryFailedError(sql, [...parameters], error as Error);
-      }
-      // A server whose connections share one session (embedded PGlite) already holds the name
-      // prepared by another connection. The statement did not run: use unnamed ones from now on.
-      this.preparing = false;
-      return this.query(sql, parameters);
-    }
+    return pool.query(namedQuery(name, sql, parameters)).then(
+      (result) => result.rows as R[],
+      (error: unknown) => {
+        if (name === undefined || (error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) {
+          throw new QueryFailedError(sql, [...parameters], error as Error);
+        }
+        // A server whose connections share one session (embedded PGlite) already holds the name
+        // prepared by another connection. The statement did not run: use unnamed ones from now on.
+        this.preparing = false;
+        return this.query<R>(sql, parameters);
+      },
+    );
   }
 
   private nameOf(sql: string): string | undefined {

@@ -7,4 +7,5 @@ export * from './ed25519.js';
 export * from './id-generator.js';
 export * from './operator-actor.js';
 export * from './recurring-pass.js';
+export * from './sync-first.js';
 export * from './wake-signal.js';

@@ -8,7 +8,8 @@ export interface DirectBodyReader {
   // Whether this request can be read exactly as the Express path reads it; otherwise Express
   // answers it (the same route, the same way, only slower).
   takes(request: IncomingMessage, maxBodyBytes: number): boolean;
-  read(request: IncomingMessage, maxBodyBytes: number): Promise<void>;
+  // Undefined when there was nothing to wait for (no body): the route then runs without a promise.
+  read(request: IncomingMessage, maxBodyBytes: number): Promise<void> | undefined;
 }
 
 export type RequestWithBody = IncomingMessage & { body?: unknown };
@@ -41,7 +42,7 @@ export const noBodyReader: DirectBodyReader = {
   takes({ headers }) {
     return headers['transfer-encoding'] === undefined && (headers['content-length'] ?? '0') === '0';
   },
-  read: () => Promise.resolve(),
+  read: () => undefined,
 };
 
 // The whole body; its length was checked against the limit from Content-Length, which Node's
