@@ -44,7 +44,8 @@ const { TEST_DATABASE_URL, KAFKA_BROKERS } = realInfrastructure('read');
 const API_KEY_PEPPER = secret();
 const OPS_API_KEY = secret();
 const { name: databaseName, url: benchUrl } = benchDatabase('bench_read', TEST_DATABASE_URL);
-// BENCH_CPU_PROF=<dir> runs the gateway and transaction-service under `node --cpu-prof`.
+// BENCH_CPU_PROF=<dir> runs the gateway, transaction-service and the floor's two processes under
+// `node --cpu-prof`.
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
 const children = new Map();
@@ -166,16 +167,18 @@ async function main() {
   const bare = { DATABASE_URL: benchUrl, API_KEY_PEPPER, HOST };
   launch('baseline', 'bench/read-baseline-server.mjs', { ...bare, PORT: String(PORTS.baseline) });
   // The same bare work over two processes, as the system splits it: the two-hop floor.
-  launch('floor-backend', 'bench/read-baseline-server.mjs', {
-    ...bare,
-    ROLE: 'backend',
-    PORT: String(PORTS.floorBackend),
-  });
-  launch('floor-proxy', 'bench/floor-proxy.mjs', {
-    ...bare,
-    UPSTREAM_PORT: String(PORTS.floorBackend),
-    PORT: String(PORTS.floorProxy),
-  });
+  launch(
+    'floor-backend',
+    'bench/read-baseline-server.mjs',
+    { ...bare, ROLE: 'backend', PORT: String(PORTS.floorBackend) },
+    { profile: true },
+  );
+  launch(
+    'floor-proxy',
+    'bench/floor-proxy.mjs',
+    { ...bare, UPSTREAM_PORT: String(PORTS.floorBackend), PORT: String(PORTS.floorProxy) },
+    { profile: true },
+  );
   await Promise.all(Object.entries(PORTS).map(([name, port]) => waitReady(nameOf(name), port)));
 
   const partner = await fetch(`http://${HOST}:${PORTS.gateway}/ops/partners`, {
