@@ -31,8 +31,11 @@ export const jsonBodyReader: DirectBodyReader = {
       length <= maxBodyBytes
     );
   },
-  async read(request: RequestWithBody) {
-    request.body = parseJsonBody(await readBody(request));
+  // Chained rather than awaited: one promise fewer per body.
+  read(request: RequestWithBody) {
+    return readBody(request).then((raw) => {
+      request.body = parseJsonBody(raw);
+    });
   },
 };
 
