@@ -4,7 +4,6 @@ import { Readable } from 'node:stream';
 import { type Dispatcher, errors as undiciErrors, Pool } from 'undici';
 import { HttpConfig, InternalTokenService, type PresentedError, sendJson } from '@platform/http';
 import {
-  currentTraceCarrier,
   markFailed,
   RequestContext,
   SpanKind,
@@ -141,7 +140,7 @@ export class ReverseProxy implements OnApplicationShutdown {
     { upstream, pool, request, response, body, limit, client }: Hop,
     token: string | null,
   ): Promise<void> {
-    const headers = this.upstreamHeaders(upstream, request, token, body, client.run(currentTraceCarrier));
+    const headers = this.upstreamHeaders(upstream, request, token, body, client.carrier());
     // A chunked body declares no length up front: it is counted as it streams and, past the
     // limit, the request to the service is aborted. Only then is an AbortController worth its cost.
     const tooLarge = body === null && isChunked(request) ? new AbortController() : null;

@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { TransactionRunner } from '@platform/database';
 import {
-  currentTraceCarrier,
   markFailed,
   SpanKind,
   startSpan,
@@ -200,9 +199,7 @@ async function publishInSpans(bus: EventBus, rows: readonly UnpublishedRow[]): P
         }),
   );
   try {
-    await bus.publish(
-      rows.map((row, index) => toEnvelope(row, spans[index]?.run(currentTraceCarrier) ?? {})),
-    );
+    await bus.publish(rows.map((row, index) => toEnvelope(row, spans[index]?.carrier() ?? {})));
   } catch (error) {
     for (const started of spans) if (started) markFailed(started.span, error);
     throw error;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { Writable } from 'node:stream';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { createLogger } from '../create-logger.js';
-import { continueTrace, currentTraceCarrier, inSpan, SpanKind } from './trace-context.js';
+import { continueTrace, currentTraceCarrier, inSpan, SpanKind, startSpan } from './trace-context.js';
 import { startTracing } from './tracing.js';
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
@@ -30,6 +30,16 @@ describe('trace context propagation', () => {
 
     expect(received.traceId).toBe(traceIdOf(sent.traceparent));
     expect(received.carrier.traceparent).not.toBe(sent.traceparent);
+  });
+
+  it('carries a started span as the parent of work elsewhere without entering its context', () => {
+    const client = startSpan('GET quote', { kind: SpanKind.CLIENT, parent: {} });
+    const { traceId, spanId } = client.span.spanContext();
+
+    expect(client.carrier().traceparent).toBe(`00-${traceId}-${spanId}-01`);
+    expect(client.carrier()).toEqual(client.run(currentTraceCarrier));
+    expect(currentTraceCarrier()).toEqual({});
+    client.span.end();
   });
 
   it('starts a new trace from a carrier without a traceparent, even inside another span', async () => {

@@ -43,8 +43,12 @@ const carrierGetter = {
 
 // The active context as a carrier ({} when there is none or tracing is off).
 export function currentTraceCarrier(): TraceCarrier {
+  return carrierOf(context.active());
+}
+
+function carrierOf(traced: Context): TraceCarrier {
   const carrier: { traceparent?: string; tracestate?: string } = {};
-  propagation.inject(context.active(), carrier);
+  propagation.inject(traced, carrier);
   return carrier;
 }
 
@@ -65,6 +69,9 @@ export interface StartedSpan {
   readonly span: Span;
   // Runs `work` with the span active (its log lines carry its ids; what it calls is its child).
   run<T>(work: () => T): T;
+  // The span as the parent of work elsewhere (a request sent, an event published), without
+  // entering its context here.
+  carrier(): TraceCarrier;
 }
 
 // Starts a span (as a child of `parent`, else of the active context); the caller ends it. For
@@ -77,7 +84,7 @@ export function startSpan(name: string, options: SpanOptions): StartedSpan {
     parent,
   );
   const active: Context = trace.setSpan(parent, span);
-  return { span, run: (work) => context.with(active, work) };
+  return { span, run: (work) => context.with(active, work), carrier: () => carrierOf(active) };
 }
 
 // Runs `work` in a new span, ended when the work settles (marked as an error if it throws).
