@@ -2,12 +2,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ApplicationConfig, DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@platform/logging';
+import { isThenable } from '@shared/util';
 import type { FrontDoor } from '../bootstrap/service-definition.js';
 import { presentError } from '../errors/error-id.filter.js';
 import type { ErrorPresenter } from '../errors/error-presenter.js';
 import { labelRoute } from '../observability/request-observer.js';
 import { sendJson } from '../observability/send-json.js';
-import { isThenable } from '@shared/util';
 import type { DirectRequest } from './direct-route-pipeline.js';
 import { type DirectRouteEntry, DirectRouteTable } from './direct-route-table.js';
 
