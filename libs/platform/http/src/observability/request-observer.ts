@@ -44,16 +44,21 @@ export function observeRequests(
       parent: request.headers as TraceCarrier,
       attributes: { 'http.request.method': method },
     });
-    response.once('finish', () => {
+    // The request's ids and its span, in one context entered once (each entry has a cost).
+    const active = RequestContext.of({ requestId, correlationId }, server.context);
+    // 'close' follows 'finish' on every answer, and comes alone when the connection was cut
+    // before the answer finished: one listener for both.
+    response.on('close', () => {
+      if (!response.writableFinished) return void server.span.end();
       const durationSeconds = Number(process.hrtime.bigint() - started) / 1e9;
       const status = response.statusCode;
       const route = routeLabel(request);
       metrics.observeHttp(method, route, status, durationSeconds);
-      // Entering the span's context for the line is work too: skipped where the line is not written.
+      // Entering the request's context for the line is work too: skipped where it is not written.
       if (logger.isLevelEnabled('info')) {
         // The path without its query string: queries can carry personal data.
         const path = (request.url ?? '').split('?', 1)[0];
-        server.run(() =>
+        RequestContext.runIn(active, () =>
           logger.info({ method, path, status, durationMs: durationSeconds * 1000 }, 'request'),
         );
       }
@@ -61,11 +66,7 @@ export function observeRequests(
       server.span.setAttributes({ 'http.route': route, 'http.response.status_code': status });
       server.span.end();
     });
-    // A connection cut before the answer finished still ends the span.
-    response.once('close', () => {
-      if (!response.writableFinished) server.span.end();
-    });
-    server.run(() => RequestContext.run({ requestId, correlationId }, () => handle(request, response)));
+    RequestContext.runIn(active, () => handle(request, response));
   };
 }
 

@@ -67,6 +67,8 @@ export function currentTraceIds(): { trace_id: string; span_id: string } | undef
 
 export interface StartedSpan {
   readonly span: Span;
+  // The context with the span active, to add to (a request's ids) before entering it.
+  readonly context: Context;
   // Runs `work` with the span active (its log lines carry its ids; what it calls is its child).
   run<T>(work: () => T): T;
   // The span as the parent of work elsewhere (a request sent, an event published), without
@@ -84,7 +86,12 @@ export function startSpan(name: string, options: SpanOptions): StartedSpan {
     parent,
   );
   const active: Context = trace.setSpan(parent, span);
-  return { span, run: (work) => context.with(active, work), carrier: () => carrierOf(active) };
+  return {
+    span,
+    context: active,
+    run: (work) => context.with(active, work),
+    carrier: () => carrierOf(active),
+  };
 }
 
 // Runs `work` in a new span, ended when the work settles (marked as an error if it throws).

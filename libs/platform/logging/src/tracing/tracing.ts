@@ -1,9 +1,9 @@
-import { context, propagation, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { propagation, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { installAsyncContext } from '../async-context.js';
 import { PropagatingTracerProvider } from './propagating-tracer.js';
 import { tracingSettings } from './tracing.config.js';
 
@@ -38,7 +38,7 @@ export function startTracing({ serviceName, env, spanProcessors = [] }: TracingO
         ],
       })
     : new PropagatingTracerProvider();
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  installAsyncContext();
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
 }
