@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { QueryFailedError, type DataSource } from 'typeorm';
 
-// The subset of pg's Pool used here: it runs a query object as it is.
+// The subset of pg's Pool used here: it runs a query object as it is, and calls back.
 interface PgPool {
-  query(query: pg.Query): Promise<{ rows: unknown[] }>;
+  query(
+    query: pg.Query,
+    callback: (error: (Error & { code?: string }) | undefined, result: { rows: unknown[] }) => void,
+  ): void;
 }
 
 // Statements are named (so prepared once per connection) up to this many distinct texts; the
@@ -27,25 +30,27 @@ export class PreparedStatements {
     private readonly prefix: string,
   ) {}
 
-  // A promise chained with `then`, not an async function's: one promise fewer per hot statement,
-  // and on Node 20 each one runs the AsyncLocalStorage hooks.
+  // One promise per statement, made here: the pool's own promise (and the catch it chains) and a
+  // `then` for the rows were three, and on Node 20 each one runs the AsyncLocalStorage hooks. A
+  // `then` on the answer still runs in its caller's context: a promise keeps the context its
+  // reaction was registered in, whatever context the driver's callback comes in.
   query<R>(sql: string, parameters: readonly unknown[]): Promise<R[]> {
     const pool = (this.dataSource.driver as { master?: PgPool }).master;
     if (this.dataSource.options.type !== 'postgres' || typeof pool?.query !== 'function') {
       return this.dataSource.query(sql, [...parameters]) as Promise<R[]>;
     }
     const name = this.nameOf(sql);
-    return pool.query(namedQuery(name, sql, parameters)).then(
-      (result) => result.rows as R[],
-      (error: unknown) => {
-        if (name === undefined || (error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) {
-          throw new QueryFailedError(sql, [...parameters], error as Error);
+    return new Promise<R[]>((resolve, reject) =>
+      pool.query(namedQuery(name, sql, parameters), (error, result) => {
+        if (!error) return resolve(result.rows as R[]);
+        if (name === undefined || error.code !== DUPLICATE_PREPARED_STATEMENT) {
+          return reject(new QueryFailedError(sql, [...parameters], error));
         }
         // A server whose connections share one session (embedded PGlite) already holds the name
         // prepared by another connection. The statement did not run: use unnamed ones from now on.
         this.preparing = false;
-        return this.query<R>(sql, parameters);
-      },
+        resolve(this.query<R>(sql, parameters));
+      }),
     );
   }
 

@@ -87,8 +87,10 @@ export function directPipeline(route: DirectHandler, config: ApplicationConfig):
       for (const pipe of argument.pipes) value = yield pipe.transform(value, argument.metadata);
       args[argument.index] = value;
     }
-    const result = yield handler.apply(instance, args);
-    return isObservable(result) ? lastValueFrom(result) : result;
+    // The handler's promise is the answer's: chained, not yielded, so a handler that waits does not
+    // also make the pipeline resume (three promises more).
+    const result: unknown = handler.apply(instance, args);
+    return isThenable(result) ? Promise.resolve(result).then(settledAnswer) : settledAnswer(result);
   }
   const guarded: DirectRun = (request, response) => syncFirst(steps(request, response));
   const interceptors = declared<NestInterceptor>(INTERCEPTORS_METADATA, controller, handler);
@@ -97,6 +99,11 @@ export function directPipeline(route: DirectHandler, config: ApplicationConfig):
     intercepted(interceptors, new ExecutionContextHost([request, response], controller, handler), () =>
       guarded(request, response),
     );
+}
+
+// A handler's answer as Nest sends it: an Observable's last value, else the value itself.
+function settledAnswer(result: unknown): unknown {
+  return isObservable(result) ? lastValueFrom(result) : result;
 }
 
 // The enhancers the controller then the handler declare (instances: classes are refused earlier).

@@ -51,34 +51,45 @@ export class DirectRoutes {
     if (!found || !found.entry.reader.takes(request, this.maxBodyBytes)) return false;
     if (found.params) (request as DirectRequest).params = found.params;
     labelRoute(request, found.entry.path);
-    try {
-      this.serve(found.entry, request, response)?.catch((error: unknown) => this.fail(response, error));
-    } catch (error) {
-      this.fail(response, error);
-    }
+    this.serve(found.entry, request, response);
     return true;
   }
 
   // Sync-first, as the pipeline is: a request with no body to read and a handler that answers at
-  // once is served without a promise (on Node 20 each one runs the AsyncLocalStorage hooks).
-  // Undefined when the answer has been sent.
-  private serve(
-    route: DirectRouteEntry,
-    request: IncomingMessage,
-    response: ServerResponse,
-  ): Promise<void> | undefined {
-    const read = route.reader.read(request, this.maxBodyBytes);
-    return read ? read.then(() => this.run(route, request, response)) : this.run(route, request, response);
+  // once is served without a promise, and one that waits with one promise per wait, failures
+  // presented in the same step (on Node 20 each promise runs the AsyncLocalStorage hooks).
+  private serve(route: DirectRouteEntry, request: IncomingMessage, response: ServerResponse): void {
+    const read = this.attempt(response, () => route.reader.read(request, this.maxBodyBytes));
+    if (read === FAILED) return;
+    if (!read) return this.run(route, request, response);
+    read.then(
+      () => this.run(route, request, response),
+      (error: unknown) => this.fail(response, error),
+    );
   }
 
-  private run(
-    route: DirectRouteEntry,
-    request: IncomingMessage,
-    response: ServerResponse,
-  ): Promise<void> | undefined {
-    const result = route.run(request, response);
-    if (!isThenable(result)) return void answer(route, response, result);
-    return Promise.resolve(result).then((settled) => answer(route, response, settled));
+  private run(route: DirectRouteEntry, request: IncomingMessage, response: ServerResponse): void {
+    const result = this.attempt(response, () => route.run(request, response));
+    if (result === FAILED) return;
+    if (!isThenable(result)) return this.answer(route, response, result);
+    Promise.resolve(result).then(
+      (settled) => this.answer(route, response, settled),
+      (error: unknown) => this.fail(response, error),
+    );
+  }
+
+  private answer(route: DirectRouteEntry, response: ServerResponse, result: unknown): void {
+    this.attempt(response, () => send(route, response, result));
+  }
+
+  // What `work` answers, or FAILED once what it threw has been presented.
+  private attempt<T>(response: ServerResponse, work: () => T): T | typeof FAILED {
+    try {
+      return work();
+    } catch (error) {
+      this.fail(response, error);
+      return FAILED;
+    }
   }
 
   private fail(response: ServerResponse, error: unknown): void {
@@ -92,7 +103,9 @@ export class DirectRoutes {
   }
 }
 
-function answer(route: DirectRouteEntry, response: ServerResponse, result: unknown): void {
+const FAILED = Symbol('failed');
+
+function send(route: DirectRouteEntry, response: ServerResponse, result: unknown): void {
   if (result === undefined) response.writeHead(route.status).end();
   else sendJson(response, route.status, result);
 }
