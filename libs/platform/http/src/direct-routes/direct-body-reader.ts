@@ -31,9 +31,9 @@ export const jsonBodyReader: DirectBodyReader = {
       length <= maxBodyBytes
     );
   },
-  // Chained rather than awaited: one promise fewer per body.
+  // Parsed as it ends: one promise per body (on Node 20 each one runs the AsyncLocalStorage hooks).
   read(request: RequestWithBody) {
-    return readBody(request).then((raw) => {
+    return readBody(request, (raw) => {
       request.body = parseJsonBody(raw);
     });
   },
@@ -48,14 +48,21 @@ export const noBodyReader: DirectBodyReader = {
   read: () => undefined,
 };
 
-// The whole body; its length was checked against the limit from Content-Length, which Node's
-// parser enforces.
-function readBody(request: IncomingMessage): Promise<Buffer> {
+// The whole body, handed to `take` (what it throws rejects); its length was checked against the
+// limit from Content-Length, which Node's parser enforces.
+function readBody(request: IncomingMessage, take: (raw: Buffer) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const unreadable = () => reject(new InvalidRequestError('Request body could not be read'));
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    request.once('end', () => {
+      try {
+        take(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+        resolve();
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
     request.once('error', unreadable);
     request.once('close', () => {
       if (!request.complete) unreadable();
