@@ -6,6 +6,8 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { createHash } from 'node:crypto';
+import { EventEmitter, once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import type { RunningService } from '@platform/http';
@@ -15,15 +17,18 @@ import { startTestService, testGatewayEnv } from '@platform/testing';
 import { apiGatewayDefinition } from '../src/api-gateway.definition.js';
 
 // What the gateway answers by itself for a request it proxies: chat requests (/api/v1, and
-// every path of CHAT_HOST) in Zulip's envelope, payout requests in the payout shape. The upstream
-// is a stand-in that never answers /slow, drops the connection on /drop and describes the body it
-// received on /echo.
+// every path of CHAT_HOST) in Zulip's envelope, payout requests in the payout shape; and how it
+// relays a streamed answer. The upstream is a stand-in that never answers /slow, drops the
+// connection on /drop, describes the body it received on /echo, answers LARGE_ANSWER_BYTES on
+// /large and a chunk every 50 ms on /endless until its client goes.
 describe('gateway refusals of proxied requests', () => {
   let database: TestDatabase;
   const bus = new InMemoryEventBus();
   let upstream: Server;
   let gateway: RunningService;
   let http: ReturnType<typeof request>;
+  // Emits 'endless-closed' with whether an /endless answer had finished when it closed.
+  const standIn = new EventEmitter();
 
   beforeAll(async () => {
     database = await startTestDatabase();
@@ -31,6 +36,9 @@ describe('gateway refusals of proxied requests', () => {
     upstream = createServer((incoming, outgoing) => {
       if (incoming.url?.includes('/echo')) return echo(incoming, outgoing);
       incoming.resume();
+      if (incoming.url?.includes('/large')) return void large(outgoing);
+      if (incoming.url?.includes('/endless'))
+        return void endless(outgoing).then((finished) => standIn.emit('endless-closed', finished));
       if (incoming.url?.includes('/drop')) incoming.socket.destroy();
       else if (!incoming.url?.includes('/slow')) outgoing.writeHead(204).end();
     });
@@ -137,6 +145,51 @@ describe('gateway refusals of proxied requests', () => {
     });
   });
 
+  describe('streamed answers', () => {
+    // A GET through the gateway read to its end; `onFirstChunk` may pause the answer.
+    const read = (path: string, onFirstChunk: (answer: IncomingMessage) => void) =>
+      new Promise<{ status: number; bytes: number; digest: string }>((resolve, reject) => {
+        const outgoing = httpRequest(`${gateway.url}${path}`);
+        outgoing.on('error', reject);
+        outgoing.on('response', (answer) => {
+          const hash = createHash('sha256');
+          let bytes = 0;
+          answer.once('data', () => onFirstChunk(answer));
+          answer.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            hash.update(chunk);
+          });
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode ?? 0, bytes, digest: hash.digest('hex') }),
+          );
+        });
+        outgoing.end();
+      });
+
+    it('relays a large answer whole to a client that reads it slowly', async () => {
+      const slowly = (answer: IncomingMessage) => {
+        answer.pause();
+        setTimeout(() => answer.resume(), 100);
+      };
+      for (const path of ['/quote/large', '/api/v1/large'])
+        expect(await read(path, slowly)).toEqual({
+          status: 200,
+          bytes: LARGE_ANSWER_BYTES,
+          digest: createHash('sha256').update(largeAnswer()).digest('hex'),
+        });
+    });
+
+    it("gives up the service's request when its client goes away mid-answer", async () => {
+      const closed = once(standIn, 'endless-closed');
+      const outgoing = httpRequest(`${gateway.url}/quote/endless`);
+      outgoing.on('error', () => undefined);
+      outgoing.on('response', (answer) => answer.once('data', () => outgoing.destroy()));
+      outgoing.end();
+      // The stand-in streams until its connection closes: the gateway closed it, unfinished.
+      expect(await closed).toEqual([false]);
+    });
+  });
+
   describe('for payout requests, in the payout shape', () => {
     it('answers 504 and 413 as before', async () => {
       const slow = await http.get('/quote/slow').expect(504);
@@ -152,6 +205,34 @@ describe('gateway refusals of proxied requests', () => {
     });
   });
 });
+
+const LARGE_ANSWER_BYTES = 4 * 1024 * 1024;
+
+// The /large answer: 4 MiB of a repeating pattern, so a lost or reordered chunk shows.
+function largeAnswer(): Buffer {
+  const answer = Buffer.alloc(LARGE_ANSWER_BYTES);
+  for (let at = 0; at < answer.length; at += 4) answer.writeUInt32BE(at, at);
+  return answer;
+}
+
+// Written 64 KiB at a time, each chunk after the last one drained: the gateway pauses the
+// service while its client is slow.
+async function large(outgoing: ServerResponse): Promise<void> {
+  const answer = largeAnswer();
+  outgoing.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': answer.length });
+  for (let at = 0; at < answer.length; at += 64 * 1024)
+    if (!outgoing.write(answer.subarray(at, at + 64 * 1024))) await once(outgoing, 'drain');
+  outgoing.end();
+}
+
+// A chunk every 50 ms until the connection closes; whether the answer had finished by then.
+async function endless(outgoing: ServerResponse): Promise<boolean> {
+  outgoing.writeHead(200, { 'content-type': 'text/plain' });
+  const ticking = setInterval(() => outgoing.write('tick\n'), 50);
+  await once(outgoing, 'close');
+  clearInterval(ticking);
+  return outgoing.writableFinished;
+}
 
 // The stand-in service's answer on /echo: what reached it of the request's body.
 function echo(incoming: IncomingMessage, outgoing: ServerResponse): void {

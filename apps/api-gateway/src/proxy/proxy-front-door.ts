@@ -43,7 +43,7 @@ export class ProxyFrontDoor {
 
   // Sync-first: a request whose admission is known at once (an API key already looked up, above
   // all) is forwarded without awaiting a promise, since on Node 20 each one runs the
-  // AsyncLocalStorage promise hooks. Undefined when the request was answered here.
+  // AsyncLocalStorage promise hooks. A promise only while something is awaited.
   private authenticateAndForward(
     request: IncomingMessage,
     response: ServerResponse,

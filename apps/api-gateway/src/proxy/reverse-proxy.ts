@@ -1,33 +1,15 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { type Dispatcher, errors as undiciErrors, Pool } from 'undici';
-import { HttpConfig, InternalTokenService, type PresentedError, sendJson } from '@platform/http';
-import {
-  markFailed,
-  RequestContext,
-  SpanKind,
-  startSpan,
-  type StartedSpan,
-  type TraceCarrier,
-} from '@platform/logging';
+import { type Dispatcher, Pool } from 'undici';
+import { HttpConfig, InternalTokenService } from '@platform/http';
+import { RequestContext, SpanKind, startSpan, type StartedSpan, type TraceCarrier } from '@platform/logging';
 import { INTERNAL_IDENTITY_HEADER, type InternalIdentity } from '@shared/contracts';
 import { GatewayConfig } from '../core/api-gateway.config.js';
 import { API_KEY_HEADER, OPS_KEY_HEADER } from '../authentication/credential-authenticator.js';
 import { bodyLimitFor, upstreamUrl, type Upstream } from './gateway-routes.js';
 import { proxyRefusalsFor } from './proxy-refusals.js';
-
-// Hop-by-hop headers (RFC 9110 §7.6.1) never cross a proxy.
-const HOP_BY_HOP: ReadonlySet<string> = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
+import { answer, AnswerRelay, forwarded, HOP_BY_HOP, type Headers } from './answer-relay.js';
 
 // Nor does Expect: Node's server already answered the client's 100-continue, and the body is
 // sent to the service straight away (undici refuses the header rather than ignore it).
@@ -47,8 +29,6 @@ const CONNECTIONS_PER_UPSTREAM = 256;
 // (Node's default) closes them: reusing one the service is closing answers 502.
 const IDLE_CONNECTION_MS = 4_000;
 
-type Headers = Record<string, string | string[]>;
-
 // One request's hop to its service, up to its identity token.
 interface Hop {
   readonly upstream: Upstream;
@@ -60,10 +40,10 @@ interface Hop {
   readonly client: StartedSpan;
 }
 
-// Streams a request to the owning service and its answer back. The client is undici's (one
-// pool per service): on a bare proxy it took 13–15% less CPU than http.request over a
-// keep-alive agent (bench/README.md). Chat requests keep their credentials because chat-api
-// authenticates its own users.
+// Streams a request to the owning service and its answer back (AnswerRelay). The client is
+// undici's (one pool per service): on a bare proxy it took 13–15% less CPU than http.request
+// over a keep-alive agent (bench/README.md). Chat requests keep their credentials because
+// chat-api authenticates its own users.
 @Injectable()
 export class ReverseProxy implements OnApplicationShutdown {
   private readonly services = new Map<Upstream, { readonly pool: Pool; readonly host: string }>();
@@ -74,9 +54,9 @@ export class ReverseProxy implements OnApplicationShutdown {
     private readonly tokens: InternalTokenService,
   ) {}
 
-  // Sync-first up to the stream: when the caller's identity token can be reused (nearly always),
-  // the request goes out without an async function's promises (on Node 20 each one runs the
-  // AsyncLocalStorage hooks). Undefined when the request was answered here.
+  // Sync-first: when the caller's identity token can be reused (nearly always), the request goes
+  // out without a promise (on Node 20 each one runs the AsyncLocalStorage hooks). A promise only
+  // while a token is being signed, settled once the request is on its way.
   forward(
     upstream: Upstream,
     request: IncomingMessage,
@@ -106,9 +86,9 @@ export class ReverseProxy implements OnApplicationShutdown {
         ? (this.tokens.reusableToken(identity) ?? this.tokens.sign(identity))
         : null;
     const hop = { upstream, pool: service.pool, request, response, body, limit, client };
-    return typeof token === 'string' || token === null
-      ? this.stream(hop, token)
-      : token.then((signed) => this.stream(hop, signed));
+    if (typeof token !== 'string' && token !== null) return token.then((signed) => this.stream(hop, signed));
+    this.stream(hop, token);
+    return undefined;
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -139,40 +119,25 @@ export class ReverseProxy implements OnApplicationShutdown {
   private stream(
     { upstream, pool, request, response, body, limit, client }: Hop,
     token: string | null,
-  ): Promise<void> {
+  ): void {
     const headers = this.upstreamHeaders(upstream, request, token, body, client.carrier());
+    const relay = new AnswerRelay(upstream, response, client);
     // A chunked body declares no length up front: it is counted as it streams and, past the
-    // limit, the request to the service is aborted. Only then is an AbortController worth its cost.
-    const tooLarge = body === null && isChunked(request) ? new AbortController() : null;
-    const streamed = body ?? (tooLarge ? countedBody(request, limit, tooLarge) : declaredBody(request));
-    return pool
-      .stream(
-        {
-          path: request.url ?? '/',
-          method: (request.method ?? 'GET') as Dispatcher.HttpMethod,
-          headers,
-          body: streamed,
-          signal: tooLarge?.signal ?? null,
-        },
-        ({ statusCode, headers: answered }) => {
-          client.span.setAttribute('http.response.status_code', statusCode);
-          client.span.end();
-          response.writeHead(statusCode, forwarded(answered as IncomingHttpHeaders, HOP_BY_HOP));
-          return response;
-        },
-      )
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          // Once the answer has begun (its span ended then), the client can only be cut off.
-          if (response.headersSent) return void response.destroy(error as Error);
-          markFailed(client.span, error);
-          client.span.end();
-          const refusals = proxyRefusalsFor(upstream);
-          if (tooLarge?.signal.aborted) answer(response, refusals.tooLarge);
-          else answer(response, timedOut(error) ? refusals.timedOut : refusals.unavailable);
-        },
-      );
+    // limit, the request to the service is aborted.
+    const streamed =
+      body ??
+      (isChunked(request)
+        ? countedBody(request, limit, () => relay.refuseTooLarge())
+        : declaredBody(request));
+    pool.dispatch(
+      {
+        path: request.url ?? '/',
+        method: (request.method ?? 'GET') as Dispatcher.HttpMethod,
+        headers,
+        body: streamed,
+      },
+      relay,
+    );
   }
 
   private upstreamHeaders(
@@ -201,20 +166,6 @@ export class ReverseProxy implements OnApplicationShutdown {
   }
 }
 
-function answer(response: ServerResponse, presented: PresentedError): void {
-  sendJson(response, presented.status, presented.body);
-}
-
-// The headers but the `dropped` ones, in one pass (deleting properties would slow the object down).
-function forwarded(headers: IncomingHttpHeaders, dropped: ReadonlySet<string>): Headers {
-  const kept: Headers = {};
-  for (const name in headers) {
-    const value = headers[name];
-    if (value !== undefined && !dropped.has(name)) kept[name] = value;
-  }
-  return kept;
-}
-
 function isChunked(request: IncomingMessage): boolean {
   return request.headers['transfer-encoding'] !== undefined;
 }
@@ -226,8 +177,8 @@ function declaredBody(request: IncomingMessage): IncomingMessage | null {
   return Number(request.headers['content-length'] ?? 0) > 0 ? request : null;
 }
 
-function countedBody(request: IncomingMessage, limit: number, tooLarge: AbortController): Readable {
-  return Readable.from(counted(request, limit, () => tooLarge.abort()));
+function countedBody(request: IncomingMessage, limit: number, refuse: () => void): Readable {
+  return Readable.from(counted(request, limit, refuse));
 }
 
 async function* counted(request: IncomingMessage, limit: number, refuse: () => void): AsyncIterable<Buffer> {
@@ -237,14 +188,4 @@ async function* counted(request: IncomingMessage, limit: number, refuse: () => v
     if (received > limit) return refuse();
     yield chunk;
   }
-}
-
-// The service took longer than the proxy's timeout to connect, to answer, or between two
-// chunks of its answer.
-function timedOut(error: unknown): boolean {
-  return (
-    error instanceof undiciErrors.HeadersTimeoutError ||
-    error instanceof undiciErrors.BodyTimeoutError ||
-    error instanceof undiciErrors.ConnectTimeoutError
-  );
 }
