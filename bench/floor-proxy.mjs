@@ -5,25 +5,26 @@
 // baseline's work over two processes the way the system splits it, which tells how much of the
 // system's gap is the second hop itself.
 //
-// PROXY_CLIENT picks the HTTP client: undici (a Pool; stream() writes the answer straight into the
-// response), the default since the gateway proxies through undici too, or node (http.request over
-// a keep-alive Agent).
+// PROXY_CLIENT picks the HTTP client: relay (an undici Pool's dispatch() with a handler that writes
+// the answer into the response, pausing while the client's socket is full), the default since the
+// gateway relays answers that way too; undici (the same Pool's stream()); or node (http.request
+// over a keep-alive Agent).
 //
-//   DATABASE_URL=… API_KEY_PEPPER=… PORT=… UPSTREAM_PORT=… [PROXY_CLIENT=node|undici] node bench/floor-proxy.mjs
+//   DATABASE_URL=… API_KEY_PEPPER=… PORT=… UPSTREAM_PORT=… [PROXY_CLIENT=relay|undici|node] node bench/floor-proxy.mjs
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import pg from 'pg';
 import { Pool as UndiciPool } from 'undici';
 import { UNAUTHORIZED, apiKeyPartners, sendJson } from './bare-server-kit.mjs';
 
-const { DATABASE_URL, API_KEY_PEPPER, UPSTREAM_PORT, PROXY_CLIENT = 'undici' } = process.env;
+const { DATABASE_URL, API_KEY_PEPPER, UPSTREAM_PORT, PROXY_CLIENT = 'relay' } = process.env;
 const PORT = Number(process.env.PORT ?? 3744);
 const HOST = process.env.HOST ?? '127.0.0.1';
 if (!DATABASE_URL || !API_KEY_PEPPER || !UPSTREAM_PORT) {
   process.stderr.write('floor-proxy: DATABASE_URL, API_KEY_PEPPER and UPSTREAM_PORT are required\n');
   process.exit(2);
 }
-if (PROXY_CLIENT !== 'node' && PROXY_CLIENT !== 'undici') {
-  process.stderr.write('floor-proxy: PROXY_CLIENT is node or undici\n');
+if (!['relay', 'undici', 'node'].includes(PROXY_CLIENT)) {
+  process.stderr.write('floor-proxy: PROXY_CLIENT is relay, undici or node\n');
   process.exit(2);
 }
 // The apps' DATABASE_POOL_SIZE default.
@@ -64,12 +65,49 @@ function forwardWithNode(request, response, headers) {
 }
 
 const undiciPool =
-  PROXY_CLIENT === 'undici' ? new UndiciPool(`http://${HOST}:${UPSTREAM_PORT}`, { connections: 256 }) : null;
+  PROXY_CLIENT === 'node' ? null : new UndiciPool(`http://${HOST}:${UPSTREAM_PORT}`, { connections: 256 });
+const bodyOf = (request) => (request.method !== 'GET' && request.method !== 'HEAD' ? request : null);
+
+// The answer written into the response as it comes (undici's dispatch handler).
+class Relay {
+  constructor(response) {
+    this.response = response;
+    this.controller = null;
+    response.once('close', () => {
+      if (!response.writableFinished) this.controller?.abort(new Error('client gone'));
+    });
+  }
+  onRequestStart(controller) {
+    this.controller = controller;
+  }
+  onResponseStart(controller, statusCode, headers) {
+    if (statusCode < 200) return;
+    this.response.writeHead(statusCode, headers);
+    this.response.on('drain', () => controller.resume());
+    if (this.response.writableNeedDrain) controller.pause();
+  }
+  onResponseData(controller, chunk) {
+    if (!this.response.write(chunk)) controller.pause();
+  }
+  onResponseEnd() {
+    this.response.end();
+  }
+  onResponseError(_controller, error) {
+    badGateway(this.response, error);
+  }
+}
+
+function forwardWithRelay(request, response, headers) {
+  undiciPool.dispatch(
+    { path: request.url, method: request.method, headers, body: bodyOf(request) },
+    new Relay(response),
+  );
+}
+
 function forwardWithUndici(request, response, headers) {
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   undiciPool
     .stream(
-      { path: request.url, method: request.method, headers, body: hasBody ? request : null },
+      { path: request.url, method: request.method, headers, body: bodyOf(request) },
       ({ statusCode, headers: answerHeaders }) => {
         response.writeHead(statusCode, answerHeaders);
         return response;
@@ -85,7 +123,8 @@ async function forward(request, response) {
     return sendJson(response, ...UNAUTHORIZED);
   }
   const headers = upstreamHeaders(request, partnerId);
-  if (undiciPool) forwardWithUndici(request, response, headers);
+  if (PROXY_CLIENT === 'relay') forwardWithRelay(request, response, headers);
+  else if (PROXY_CLIENT === 'undici') forwardWithUndici(request, response, headers);
   else forwardWithNode(request, response, headers);
 }
 
