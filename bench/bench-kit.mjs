@@ -12,6 +12,18 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 
+// The Node options the product's image runs every app with (docker/Dockerfile's NODE_OPTIONS):
+// every process a bench starts (the apps, the baseline, the floor) gets them, so that a ratio
+// compares the same runtime on both sides.
+export const RUNTIME_NODE_FLAGS = runtimeNodeFlags();
+
+function runtimeNodeFlags() {
+  const dockerfile = readFileSync(new URL('../docker/Dockerfile', import.meta.url), 'utf8');
+  const options = /^\s*NODE_OPTIONS="([^"]*)"/m.exec(dockerfile);
+  if (!options) throw new Error('docker/Dockerfile sets no NODE_OPTIONS for the benches to use');
+  return options[1].split(/\s+/).filter(Boolean);
+}
+
 // 48 characters.
 export const secret = () => randomBytes(36).toString('base64url');
 
@@ -97,12 +109,12 @@ export function runCommand(command, args, env = {}) {
   });
 }
 
-// Starts `node <script>` in the repository with PATH, HOME and `env` only (under --cpu-prof,
-// writing into cpuProfDir, when one is given) and keeps its last 20 output lines for
-// onExit(code, tail).
+// Starts `node <script>` in the repository with the product's Node options, PATH, HOME and `env`
+// only (under --cpu-prof, writing into cpuProfDir, when one is given) and keeps its last 20
+// output lines for onExit(code, tail).
 export function spawnNode(script, env, { cpuProfDir, onExit }) {
   const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const child = spawn(process.execPath, [...RUNTIME_NODE_FLAGS, ...nodeArgs, script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

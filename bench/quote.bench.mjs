@@ -28,6 +28,7 @@ import {
   ratioVerdict,
   realInfrastructure,
   ROOT,
+  RUNTIME_NODE_FLAGS,
   runCommand as run,
   secret,
   settleDatabase,
@@ -104,7 +105,7 @@ const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
 function launch(name, script, env, { profile = false } = {}) {
   const nodeArgs = profile && CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const child = spawn(process.execPath, [...RUNTIME_NODE_FLAGS, ...nodeArgs, script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

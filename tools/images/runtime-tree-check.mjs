@@ -29,14 +29,15 @@ function log(message) {
   process.stdout.write(`[images] ${message}\n`);
 }
 
-// The Dockerfile's stages by name: each stage's COPY instructions and the npm install it runs.
+// The Dockerfile's stages by name: each stage's COPY instructions, the npm install it runs and
+// the NODE_OPTIONS it sets.
 function dockerfileStages() {
   const text = readFileSync(join(root, 'docker', 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
   const stages = new Map();
   let current = null;
   for (const line of text.split('\n').map((l) => l.trim())) {
     const from = /^FROM\s+\S+\s+AS\s+(\S+)/i.exec(line);
-    if (from) stages.set(from[1], (current = { copies: [], npmInstall: null }));
+    if (from) stages.set(from[1], (current = { copies: [], npmInstall: null, nodeOptions: null }));
     if (!current) continue;
     const copy = /^COPY\s+(?:--from=(\S+)\s+)?(.+)$/i.exec(line);
     if (copy) {
@@ -45,6 +46,8 @@ function dockerfileStages() {
     }
     const install = /\b(npm (?:install|ci)\b.*)$/.exec(line);
     if (/^RUN\b/i.test(line) && install) current.npmInstall = install[1];
+    const nodeOptions = /^ENV\b.*\bNODE_OPTIONS="([^"]*)"/i.exec(line);
+    if (nodeOptions) current.nodeOptions = nodeOptions[1];
   }
   return stages;
 }
@@ -221,6 +224,8 @@ async function main() {
         KAFKA_BROKERS: kafkaBrokers,
         ENVIRONMENT_ID: `image-check-${process.pid}`,
         INTERNAL_AUTH_SECRET: randomBytes(24).toString('hex'),
+        // The image's Node options: an option Node refuses would stop every app at boot.
+        ...(runtime.nodeOptions ? { NODE_OPTIONS: runtime.nodeOptions } : {}),
       };
       const migrate = spawnSync('node', ['--enable-source-maps', 'dist/tools/db/src/main.js', 'run'], {
         cwd: tree,
@@ -229,6 +234,7 @@ async function main() {
       });
       if (migrate.status !== 0) return [`the migration tool: ${migrate.stdout}${migrate.stderr}`];
       log('the migration tool ran every migration from the tree');
+      log(`the apps start with the image's NODE_OPTIONS: ${runtime.nodeOptions ?? '(none)'}`);
       const failed = [];
       for (const app of apps) {
         const { live, output } = await startApp(tree, app, sharedEnv);
