@@ -19,7 +19,7 @@ export const RUNTIME_NODE_FLAGS = runtimeNodeFlags();
 
 function runtimeNodeFlags() {
   const dockerfile = readFileSync(new URL('../docker/Dockerfile', import.meta.url), 'utf8');
-  const options = /^\s*NODE_OPTIONS="([^"]*)"/m.exec(dockerfile);
+  const options = /\bNODE_OPTIONS="([^"]*)"/.exec(dockerfile);
   if (!options) throw new Error('docker/Dockerfile sets no NODE_OPTIONS for the benches to use');
   return options[1].split(/\s+/).filter(Boolean);
 }
