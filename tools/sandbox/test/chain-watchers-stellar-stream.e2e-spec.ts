@@ -103,7 +103,8 @@ describe('chain-watchers Stellar payment streams', () => {
       )
     ).rows;
   const announcedFor = (hash: string) => announced.filter((fact) => fact.onChainTx === hash);
-  // The stream opens at "now" on the first start: pay once Horizon has a listener.
+  // A payment made before a new account's stream opens is recorded by the account's look-back:
+  // to see the stream's own path, pay once Horizon has a listener.
   const streamOpen = () =>
     expectEventually(() => expect(sandbox.horizon.ledger.listenerCount('operation')).toBeGreaterThan(0));
 
@@ -191,7 +192,7 @@ describe('chain-watchers Stellar payment streams', () => {
     }
   });
 
-  it('records by reconciliation what an account received before it was watched', async () => {
+  it('records at once, by a look-back, what an account received before it was watched', async () => {
     const account = Keypair.random();
     const usdc = new Asset('USDC', sandbox.horizon.issuers.USDC);
     await submit(customer, [
@@ -207,15 +208,18 @@ describe('chain-watchers Stellar payment streams', () => {
       retiredAt: new Date().toISOString(),
     });
     try {
-      await start({ STELLAR_RECONCILE_INTERVAL_MS: '1000' });
+      // The periodic reconciliation waits an hour: the stream's opening finds it.
+      await start({ STELLAR_RECONCILE_INTERVAL_MS: '3600000' });
       await expectEventually(() =>
         expect(announcedFor(early.hash)).toEqual([
           expect.objectContaining({ depositAddress: account.publicKey(), amount: '9.5' }),
         ]),
       );
       expect(await seen(early.hash)).toEqual([expect.objectContaining({ found_by: 'reconciliation' })]);
-      // Later passes find it recorded and announce nothing more.
-      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      // Payments after it flow through the stream, which opened just after it.
+      const later = await pay('2.5', reference('cd'), account.publicKey());
+      await expectEventually(() => expect(announcedFor(later.hash)).toHaveLength(1));
+      expect(await seen(later.hash)).toEqual([expect.objectContaining({ found_by: 'stream' })]);
       expect(announcedFor(early.hash)).toHaveLength(1);
     } finally {
       upstreams.addresses.pop();

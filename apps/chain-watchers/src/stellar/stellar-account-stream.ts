@@ -22,12 +22,17 @@ export interface AccountStreamDeps {
 
 // The payment stream of one deposit account. Records are applied one at a time, in order, each
 // committing the cursor with what it found; the stream is (re)opened only from the committed
-// cursor, so a failure or a restart never skips an unprocessed payment. On any error the stream
-// is closed, records still queued are dropped, and it reopens after a jittered backoff.
+// cursor, so a failure or a restart never skips an unprocessed payment. On any error (opening
+// included) the stream is closed, records still queued are dropped, and it reopens after a
+// jittered backoff.
+// Without a committed cursor (an account never streamed, or none of its payments seen yet) the
+// stream opens just after the account's latest payment and the account's look-back records what
+// came before, so a payment made before the stream opened (the address was just added, the
+// service was still starting) is recorded at once rather than at the next reconciliation.
 // A committed cursor names a payment of the account: when Horizon no longer has it (the network
 // was reset, or the node serves another one), streaming from it would wait past every new
-// payment for ever. That is logged at error and counted, the stream opens at the present, and the
-// account's look-back records what came before.
+// payment for ever. That is logged at error and counted, and the stream opens as for a new
+// account.
 export class StellarAccountStream {
   private closeStream: (() => void) | null = null;
   private queue: Promise<void> = Promise.resolve();
@@ -45,15 +50,17 @@ export class StellarAccountStream {
     return `stellar:payments:${this.account}`;
   }
 
+  // Never rejects: a stream that cannot open (Horizon or the database unreachable) retries.
   async start(): Promise<void> {
+    await this.open().catch((error: unknown) => this.fail(this.generation, error));
+  }
+
+  private async open(): Promise<void> {
     if (this.stopped) return;
     const generation = ++this.generation;
-    // A new account starts at the present; the reconciliation pass covers what came before.
-    const committed = await this.deps.ledger.cursor(this.stream);
-    const trusted = committed === null || (await this.historyHas(committed));
+    const resumeFrom = await this.resumableCursor();
+    const cursor = resumeFrom ?? (await this.latestPayment());
     if (this.stopped || generation !== this.generation) return;
-    if (!trusted) this.reportReset(committed);
-    const cursor = trusted ? (committed ?? 'now') : 'now';
     this.closeStream = this.deps.horizon.server
       .payments()
       .forAccount(this.account)
@@ -62,7 +69,33 @@ export class StellarAccountStream {
         onmessage: (record) => this.enqueue(generation, record as unknown as StellarPaymentRecord),
         onerror: (error) => this.fail(generation, error),
       });
-    if (!trusted) await this.deps.lookBack(this.account);
+    if (resumeFrom === null) await this.deps.lookBack(this.account);
+  }
+
+  // The committed cursor, when Horizon still has its payment.
+  private async resumableCursor(): Promise<string | null> {
+    const committed = await this.deps.ledger.cursor(this.stream);
+    if (committed === null || (await this.historyHas(committed))) return committed;
+    this.reportReset(committed);
+    return null;
+  }
+
+  // The paging token of the account's latest payment. Horizon's "now" only when it has none: the
+  // SDK reopens an idle stream with the cursor it was given, and "now" then skips whatever arrived
+  // while it was closed.
+  private async latestPayment(): Promise<string> {
+    try {
+      const page = await this.deps.horizon.server
+        .payments()
+        .forAccount(this.account)
+        .order('desc')
+        .limit(1)
+        .call();
+      return (page.records[0] as unknown as StellarPaymentRecord | undefined)?.paging_token ?? 'now';
+    } catch (error) {
+      if (error instanceof NotFoundError) return 'now';
+      throw error;
+    }
   }
 
   // Whether Horizon still has the payment `cursor` is the paging token of (its operation id).
@@ -76,7 +109,7 @@ export class StellarAccountStream {
     }
   }
 
-  private reportReset(cursor: string | null): void {
+  private reportReset(cursor: string): void {
     this.deps.metrics.rescanned(Blockchain.STELLAR, 'chain-reset');
     this.deps.logger.error(
       { blockchain: Blockchain.STELLAR, account: this.account, cursor },
@@ -120,9 +153,7 @@ export class StellarAccountStream {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       // After the record in flight has settled, so the cursor read is the latest committed.
-      this.queue = this.queue
-        .then(() => this.start())
-        .catch((startError: unknown) => this.fail(this.generation, startError));
+      this.queue = this.queue.then(() => this.start());
     }, wait);
   }
 }

@@ -16,8 +16,9 @@ import { StellarHorizon } from './stellar-horizon.js';
 import type { StellarPaymentRecord } from './stellar-payments.js';
 
 // One payment stream per Stellar deposit address (active or retired), following rotations, and
-// a periodic look-back over each account's latest payments that records whatever a stream missed
-// (an account's history before it was first watched, a gap while Horizon was unreachable).
+// a periodic look-back over each account's latest payments that records whatever a stream missed.
+// A stream looks back itself when it opens without a cursor to resume from, so an account's
+// payments from before it was watched do not wait for the next pass.
 @Injectable()
 export class StellarPaymentStreams implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly streams = new Map<string, StellarAccountStream>();
