@@ -37,6 +37,11 @@ describe("the README's production section, followed literally", () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
+  // A failure carries the end of what the README's shell printed: the apps' logs say why.
+  const withShellOutput = (error: unknown): never => {
+    throw new Error(`${String(error)}\n--- the README's shell printed:\n${output.slice(-12_000)}`);
+  };
+
   beforeAll(async () => {
     const brokers = process.env['KAFKA_BROKERS'];
     if (!brokers) throw new Error('KAFKA_BROKERS is not set: eval "$(bash tools/infra/infra.sh env)"');
@@ -100,9 +105,7 @@ describe("the README's production section, followed literally", () => {
         expect(output).toContain('now point at the sandbox');
       },
       { timeoutMs: 240_000, intervalMs: 1_000 },
-    ).catch((error: unknown) => {
-      throw new Error(`${String(error)}\n--- the README's shell printed:\n${output.slice(-6_000)}`);
-    });
+    ).catch(withShellOutput);
   }, 300_000);
 
   afterAll(async () => {
@@ -149,7 +152,7 @@ describe("the README's production section, followed literally", () => {
       async () =>
         expect((await call('GET', `/transaction/${id}`, partner)).body['status']).toBe('PAYMENT_COMPLETED'),
       { timeoutMs: 60_000, intervalMs: 500 },
-    );
+    ).catch(withShellOutput);
   }, 120_000);
 });
 
