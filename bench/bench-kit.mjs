@@ -7,20 +7,20 @@ import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { deploymentNodeFlags } from '../tools/k8s/deployment-node-flags.mjs';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 
-// The Node options the product's image runs every app with (docker/Dockerfile's NODE_OPTIONS;
-// none when it sets none): every process a bench starts (the apps, the baseline, the floor) gets
-// them, so that a ratio compares the same runtime on both sides.
-export const RUNTIME_NODE_FLAGS = runtimeNodeFlags();
-
-function runtimeNodeFlags() {
-  const dockerfile = readFileSync(new URL('../docker/Dockerfile', import.meta.url), 'utf8');
-  const options = /^[^#\n]*\bNODE_OPTIONS="([^"]*)"/m.exec(dockerfile);
-  return options ? options[1].split(/\s+/).filter(Boolean) : [];
+// The Node options of the app a bench process stands for (its Kubernetes Deployment's
+// NODE_OPTIONS): an app's own script stands for itself and the floor's proxy for the gateway;
+// the one-process baselines and the floor's backend run with Node's defaults, as the services
+// do. So a ratio compares the same runtime on both sides.
+export function nodeFlagsFor(script) {
+  const app =
+    /^dist\/apps\/([^/]+)\//.exec(script)?.[1] ?? (script === 'bench/floor-proxy.mjs' ? 'api-gateway' : null);
+  return app ? deploymentNodeFlags(app) : [];
 }
 
 // 48 characters.
@@ -108,12 +108,12 @@ export function runCommand(command, args, env = {}) {
   });
 }
 
-// Starts `node <script>` in the repository with the product's Node options, PATH, HOME and `env`
-// only (under --cpu-prof, writing into cpuProfDir, when one is given) and keeps its last 20
-// output lines for onExit(code, tail).
+// Starts `node <script>` in the repository with the Node options of the app it stands for
+// (nodeFlagsFor), PATH, HOME and `env` only (under --cpu-prof, writing into cpuProfDir, when one
+// is given) and keeps its last 20 output lines for onExit(code, tail).
 export function spawnNode(script, env, { cpuProfDir, onExit }) {
   const nodeArgs = cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfDir] : [];
-  const child = spawn(process.execPath, [...RUNTIME_NODE_FLAGS, ...nodeArgs, script], {
+  const child = spawn(process.execPath, [...nodeFlagsFor(script), ...nodeArgs, script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -21,7 +21,7 @@ import {
   processTicks,
   ROOT,
   runCommand,
-  RUNTIME_NODE_FLAGS,
+  nodeFlagsFor,
   secret,
   waitUntilReady,
 } from './bench-kit.mjs';
@@ -114,7 +114,7 @@ export function payoutDeployment({ prefix, basePort, logDir, cpuProfileDir }) {
 
   function launch(name, env, script = `dist/apps/${name}/src/main.js`) {
     const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
-    const child = spawn(process.execPath, [...RUNTIME_NODE_FLAGS, ...profile, script], {
+    const child = spawn(process.execPath, [...nodeFlagsFor(script), ...profile, script], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,7 +28,7 @@ import {
   ratioVerdict,
   realInfrastructure,
   ROOT,
-  RUNTIME_NODE_FLAGS,
+  nodeFlagsFor,
   runCommand as run,
   secret,
   settleDatabase,
@@ -105,7 +105,7 @@ const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
 function launch(name, script, env, { profile = false } = {}) {
   const nodeArgs = profile && CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
-  const child = spawn(process.execPath, [...RUNTIME_NODE_FLAGS, ...nodeArgs, script], {
+  const child = spawn(process.execPath, [...nodeFlagsFor(script), ...nodeArgs, script], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

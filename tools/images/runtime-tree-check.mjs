@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { deploymentNodeFlags } from '../k8s/deployment-node-flags.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const databaseUrl = requiredEnv('TEST_DATABASE_URL');
@@ -29,15 +30,14 @@ function log(message) {
   process.stdout.write(`[images] ${message}\n`);
 }
 
-// The Dockerfile's stages by name: each stage's COPY instructions, the npm install it runs and
-// the NODE_OPTIONS it sets.
+// The Dockerfile's stages by name: each stage's COPY instructions and the npm install it runs.
 function dockerfileStages() {
   const text = readFileSync(join(root, 'docker', 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ');
   const stages = new Map();
   let current = null;
   for (const line of text.split('\n').map((l) => l.trim())) {
     const from = /^FROM\s+\S+\s+AS\s+(\S+)/i.exec(line);
-    if (from) stages.set(from[1], (current = { copies: [], npmInstall: null, nodeOptions: null }));
+    if (from) stages.set(from[1], (current = { copies: [], npmInstall: null }));
     if (!current) continue;
     const copy = /^COPY\s+(?:--from=(\S+)\s+)?(.+)$/i.exec(line);
     if (copy) {
@@ -46,8 +46,6 @@ function dockerfileStages() {
     }
     const install = /\b(npm (?:install|ci)\b.*)$/.exec(line);
     if (/^RUN\b/i.test(line) && install) current.npmInstall = install[1];
-    const nodeOptions = /^ENV\b.*\bNODE_OPTIONS="([^"]*)"/i.exec(line);
-    if (nodeOptions) current.nodeOptions = nodeOptions[1];
   }
   return stages;
 }
@@ -224,8 +222,6 @@ async function main() {
         KAFKA_BROKERS: kafkaBrokers,
         ENVIRONMENT_ID: `image-check-${process.pid}`,
         INTERNAL_AUTH_SECRET: randomBytes(24).toString('hex'),
-        // The image's Node options: an option Node refuses would stop every app at boot.
-        ...(runtime.nodeOptions ? { NODE_OPTIONS: runtime.nodeOptions } : {}),
       };
       const migrate = spawnSync('node', ['--enable-source-maps', 'dist/tools/db/src/main.js', 'run'], {
         cwd: tree,
@@ -234,11 +230,14 @@ async function main() {
       });
       if (migrate.status !== 0) return [`the migration tool: ${migrate.stdout}${migrate.stderr}`];
       log('the migration tool ran every migration from the tree');
-      log(`the apps start with the image's NODE_OPTIONS: ${runtime.nodeOptions ?? '(none)'}`);
       const failed = [];
       for (const app of apps) {
-        const { live, output } = await startApp(tree, app, sharedEnv);
-        log(`${app}: ${live ? 'answered /health/live' : 'did NOT answer /health/live'}`);
+        // The Node options its Deployment sets: an option Node refuses would stop it at boot.
+        const nodeFlags = deploymentNodeFlags(app).join(' ');
+        const env = nodeFlags ? { ...sharedEnv, NODE_OPTIONS: nodeFlags } : sharedEnv;
+        const { live, output } = await startApp(tree, app, env);
+        const started = nodeFlags ? ` (NODE_OPTIONS ${nodeFlags})` : '';
+        log(`${app}${started}: ${live ? 'answered /health/live' : 'did NOT answer /health/live'}`);
         if (!live) failed.push(`${app}:\n${output.split('\n').slice(-30).join('\n')}`);
       }
       return failed;
