@@ -69,34 +69,19 @@ describe(StellarAccountStream.name, () => {
     await stream.stop();
   });
 
-  it("opens a new account just after its latest payment, never at Horizon's now, and looks back", async () => {
+  // Whatever the stream cannot resume from, it opens after the account's latest payment (never at
+  // Horizon's "now" while the account has one) and looks back over what came before.
+  it.each([
+    ['a new account', '3400', null, () => Promise.resolve('3400')],
+    ['a new account without payments', 'now', null, () => Promise.resolve(null)],
+    ['an account Horizon does not know yet', 'now', null, () => Promise.reject(notFound())],
+    ['a committed payment Horizon no longer has (a reset)', '77', '999999', () => Promise.resolve('77')],
+  ])('opens for %s at %s, and looks back', async (_case, opensAt, committed, latestPayment) => {
     const horizon = new FakeHorizon();
-    horizon.latestPayment = () => Promise.resolve('3400');
-    const { stream, lookedBack } = streamWith(horizon, null);
+    horizon.latestPayment = latestPayment;
+    const { stream, lookedBack } = streamWith(horizon, committed);
     await stream.start();
-    expect(horizon.opened).toEqual(['3400']);
-    expect(lookedBack).toEqual([ACCOUNT]);
-    await stream.stop();
-  });
-
-  it('opens at now only for an account without payments (or unknown to Horizon), and looks back', async () => {
-    for (const latest of [() => Promise.resolve(null), () => Promise.reject(notFound())]) {
-      const horizon = new FakeHorizon();
-      horizon.latestPayment = latest;
-      const { stream, lookedBack } = streamWith(horizon, null);
-      await stream.start();
-      expect(horizon.opened).toEqual(['now']);
-      expect(lookedBack).toEqual([ACCOUNT]);
-      await stream.stop();
-    }
-  });
-
-  it('opens like a new account when Horizon no longer has the committed payment (a reset)', async () => {
-    const horizon = new FakeHorizon();
-    horizon.latestPayment = () => Promise.resolve('77');
-    const { stream, lookedBack } = streamWith(horizon, '999999');
-    await stream.start();
-    expect(horizon.opened).toEqual(['77']);
+    expect(horizon.opened).toEqual([opensAt]);
     expect(lookedBack).toEqual([ACCOUNT]);
     await stream.stop();
   });
