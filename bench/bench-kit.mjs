@@ -14,12 +14,14 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 
 // The Node options of the app a bench process stands for (its Kubernetes Deployment's
-// NODE_OPTIONS): an app's own script stands for itself and the floor's proxy for the gateway;
-// the one-process baselines and the floor's backend run with Node's defaults, as the services
-// do. So a ratio compares the same runtime on both sides.
+// NODE_OPTIONS), so that a ratio compares the same runtime on both sides: an app's own script
+// stands for itself, the floor's proxy for the gateway, the typing baseline for chat-api. The
+// payout paths' one-process baselines and floor backends run with Node's defaults, as the payout
+// services do.
+const STANDS_FOR = { 'bench/floor-proxy.mjs': 'api-gateway', 'bench/chat-baseline-server.mjs': 'chat-api' };
+
 export function nodeFlagsFor(script) {
-  const app =
-    /^dist\/apps\/([^/]+)\//.exec(script)?.[1] ?? (script === 'bench/floor-proxy.mjs' ? 'api-gateway' : null);
+  const app = /^dist\/apps\/([^/]+)\//.exec(script)?.[1] ?? STANDS_FOR[script];
   return app ? deploymentNodeFlags(app) : [];
 }
 
