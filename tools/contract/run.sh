@@ -28,7 +28,24 @@ log "installing schemathesis $SCHEMATHESIS_VERSION into $work/venv"
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+# A free port below the kernel's ephemeral range: one picked by binding port 0 lies inside it, and
+# the kernel may give it to one of the standalone's own outgoing connections before the gateway
+# listens on it (CI saw that: EADDRINUSE).
+port="$(python3 - <<'PY'
+import random, socket
+low = int(open('/proc/sys/net/ipv4/ip_local_port_range').read().split()[0])
+below = range(max(1024, low - 12000), low)
+for candidate in random.sample(below, min(200, len(below))):
+    with socket.socket() as probe:
+        try:
+            probe.bind(('127.0.0.1', candidate))
+        except OSError:
+            continue
+        print(candidate)
+        break
+PY
+)"
+[ -n "$port" ] || { log "no free port below the ephemeral range"; exit 1; }
 export PORT="$port" DATA_DIR="$work/data"
 log "starting the standalone system on port $port (log: $work/standalone.log)"
 # Its own process group, so that the build, npm and every app stop together.
