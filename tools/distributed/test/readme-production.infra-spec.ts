@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -198,23 +197,23 @@ function fillPlaceholders(block: string, fills: Record<string, string>): string 
   });
 }
 
-// The first of `count` consecutive free ports (the distributed launcher numbers its backends).
+// The first of `count` consecutive free ports (the distributed launcher numbers its backends),
+// below the kernel's ephemeral range (from 32768 on Linux): a port in it may be taken by one of the
+// apps' own outgoing connections before the app listens on it.
 async function contiguousFreePorts(count: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 40_000 + Math.floor(Math.random() * 15_000);
+    const base = 20_000 + Math.floor(Math.random() * 12_000);
     const ports = Array.from({ length: count }, (_, index) => base + index);
     if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base;
   }
   throw new Error(`no ${count} consecutive free ports found`);
 }
 
-async function isFree(port: number): Promise<boolean> {
-  const server = createServer();
-  server.listen(port, '127.0.0.1');
-  const free = await Promise.race([
-    once(server, 'listening').then(() => true),
-    once(server, 'error').then(() => false),
-  ]);
-  if (free) await new Promise((resolve) => server.close(resolve));
-  return free;
+// False for a port something listens on (EADDRINUSE), rather than an error.
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
 }
