@@ -48,7 +48,9 @@ export class PayoutWorker implements OnApplicationBootstrap, BeforeApplicationSh
     for (;;) {
       const due = await this.payouts.claimDue(this.clock.now(), lease, BATCH);
       await Promise.all(
-        due.map((payout) => this.step(payout.transactionId, () => this.processPayout.execute(payout))),
+        due.map((claimed) =>
+          this.step(claimed.payout.transactionId, () => this.processPayout.execute(claimed)),
+        ),
       );
       if (due.length < BATCH || this.passes.stopped) return;
     }

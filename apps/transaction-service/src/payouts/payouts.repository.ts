@@ -1,9 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { entityManagerOf, EntityRows, type UnitOfWork } from '@platform/database';
+import type { StoredTrace } from '@platform/logging';
 import { PayoutEntity } from './payout.entity.js';
 
 const PAYOUT_TABLE = '"transaction"."payout"';
+
+// A payout a worker claimed, and the trace of its transaction (the worker acts for it).
+export interface ClaimedPayout {
+  readonly payout: PayoutEntity;
+  readonly trace: StoredTrace;
+}
 
 @Injectable()
 export class PayoutsRepository {
@@ -38,8 +45,9 @@ export class PayoutsRepository {
   }
 
   // Takes up to `limit` due payouts and pushes each one's next attempt out by `leaseMs`: another
-  // worker (or this one after a crash) only sees them again once the lease has run out.
-  async claimDue(now: Date, leaseMs: number, limit: number): Promise<PayoutEntity[]> {
+  // worker (or this one after a crash) only sees them again once the lease has run out. Each comes
+  // with its transaction's trace, so the worker's step continues it without reading it again.
+  async claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedPayout[]> {
     // The driver answers an UPDATE … RETURNING with [rows, affected].
     const [rows]: [Record<string, unknown>[], number] = await this.dataSource.query(
       `UPDATE ${PAYOUT_TABLE} SET "next_attempt_at" = $1::timestamptz + $2::int * interval '1 millisecond',
@@ -48,10 +56,16 @@ export class PayoutsRepository {
          SELECT "transaction_id" FROM ${PAYOUT_TABLE}
          WHERE "status" IN ('PENDING', 'SUBMITTED') AND "next_attempt_at" <= $1
          ORDER BY "next_attempt_at" LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING ${this.rows.columns}`,
+       RETURNING ${this.rows.columns},
+         (SELECT "traceparent" FROM "transaction"."transaction"
+          WHERE "id" = "payout"."transaction_id") AS "transaction_traceparent"`,
       [now, leaseMs, limit],
     );
-    return this.rows.hydrate(rows);
+    const payouts = this.rows.hydrate(rows);
+    return payouts.map((payout, i) => ({
+      payout,
+      trace: { traceparent: (rows[i]!['transaction_traceparent'] as string | null) ?? null },
+    }));
   }
 
   lockForChange(unit: UnitOfWork, transactionId: string): Promise<PayoutEntity | null> {

@@ -7,6 +7,7 @@ import { transactionNotFound } from '../core/errors/transaction.errors.js';
 import { TransactionsRepository } from '../transactions/transactions.repository.js';
 import type { PayoutEntity } from './payout.entity.js';
 import { PayoutMetrics } from './payout-metrics.js';
+import type { ClaimedPayout } from './payouts.repository.js';
 import type { RailPayoutState } from './rail-adapter.js';
 import { RailAdapters } from './rail-adapters.js';
 import { RecordPayoutOutcomeUseCase } from './record-payout-outcome.use-case.js';
@@ -24,9 +25,8 @@ export class ProcessPayoutUseCase {
     private readonly metrics: PayoutMetrics,
   ) {}
 
-  // In the transaction's trace: the worker acts for it.
-  async execute(payout: PayoutEntity): Promise<void> {
-    const trace = await this.transactions.traceOf(payout.transactionId);
+  // In the transaction's trace (read with the claim): the worker acts for it.
+  async execute({ payout, trace }: ClaimedPayout): Promise<void> {
     await continueTrace(trace, 'process payout', async () => {
       const rail = this.rails.of(payout.rail);
       const { railReference } = payout;

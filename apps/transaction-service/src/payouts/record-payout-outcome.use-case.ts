@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { continueTrace, LOGGER, type Logger } from '@platform/logging';
+import { LOGGER, type Logger } from '@platform/logging';
 import { TransactionalOutbox, type OutboxTransaction } from '@platform/messaging';
 import { decimal } from '@payout/money';
 import { TransactionStatus, type PayoutTopics } from '@shared/contracts';
@@ -33,13 +33,8 @@ export class RecordPayoutOutcomeUseCase {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  // In the transaction's trace, whether the worker or a rail's callback reports the outcome.
-  async execute(transactionId: string, state: RailPayoutState): Promise<void> {
-    const trace = await this.transactions.traceOf(transactionId);
-    await continueTrace(trace, 'record payout outcome', () => this.record(transactionId, state));
-  }
-
-  private record(transactionId: string, state: RailPayoutState): Promise<void> {
+  // Called in the transaction's trace (the payout worker's step continues it).
+  execute(transactionId: string, state: RailPayoutState): Promise<void> {
     return this.outbox.run(async (tx) => {
       const payout = await this.payouts.lockForChange(tx, transactionId);
       if (!payout || payout.status === 'SETTLED' || payout.status === 'FAILED') return;

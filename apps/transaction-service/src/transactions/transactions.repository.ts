@@ -1,4 +1,3 @@
-import type { StoredTrace } from '@platform/logging';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { entityManagerOf, EntityRows, PreparedStatements, type UnitOfWork } from '@platform/database';
@@ -172,15 +171,6 @@ export class TransactionsRepository {
       .returning(['id'])
       .execute();
     return result.raw.length > 0;
-  }
-
-  // The trace the transaction was created in (null: none, or no such transaction).
-  async traceOf(id: string): Promise<StoredTrace | null> {
-    const rows = await this.prepared.query<{ traceparent: string | null }>(
-      'SELECT "traceparent" FROM "transaction"."transaction" WHERE "id" = $1',
-      [id],
-    );
-    return rows[0] ?? null;
   }
 
   // The transaction a reference (a Stellar memo) names, and the trace it was created in.
