@@ -126,16 +126,6 @@ function appEnvironment(app) {
   return byApp[app] ?? {};
 }
 
-async function freePort() {
-  const { createServer } = await import('node:net');
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
 async function answersLive(port, child) {
   const deadline = Date.now() + LIVE_WITHIN_MS;
   while (Date.now() < deadline && child.exitCode === null) {
@@ -153,7 +143,9 @@ async function answersLive(port, child) {
 }
 
 async function startApp(tree, app, sharedEnv) {
-  const port = await freePort();
+  // From the workspace's build (done first, below): the product's own way of picking a port.
+  const { freeLoopbackPorts } = await import('../../dist/libs/shared/util/src/free-loopback-ports.js');
+  const [port] = await freeLoopbackPorts(1);
   const output = [];
   const child = spawn('node', ['--enable-source-maps', `dist/apps/${app}/src/main.js`], {
     cwd: tree,

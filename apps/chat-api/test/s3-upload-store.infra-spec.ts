@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { expectEventually } from '@platform/test-support';
+import { freeLoopbackPorts } from '@shared/util';
 import { S3UploadStore } from '../src/uploads/s3-upload.store.js';
 
 // Against a real S3-speaking server (moto's, which tools/infra/s3/moto-server.sh installs on
@@ -15,7 +16,7 @@ describe(S3UploadStore.name, () => {
   let sut: S3UploadStore;
 
   beforeAll(async () => {
-    const port = await freePort();
+    const [port] = await freeLoopbackPorts(1);
     endpoint = `http://127.0.0.1:${port}`;
     server = spawn('bash', ['tools/infra/s3/moto-server.sh', String(port)], {
       stdio: 'ignore',
@@ -55,17 +56,6 @@ describe(S3UploadStore.name, () => {
     await expect(sut.remove('2/none/random/c.txt')).resolves.toBeUndefined();
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {

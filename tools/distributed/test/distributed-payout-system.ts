@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { PlatformSections, RunningService } from '@platform/http';
 import type { KafkaEventBus } from '@platform/messaging';
 import { kafkaBrokers, startTestDatabase, type TestDatabase } from '@platform/test-support';
+import { freeLoopbackPorts } from '@shared/util';
 import {
   CapturedLogs,
   RunScopedBus,
@@ -22,7 +23,6 @@ import { transactionServiceDefinition } from '@apps/transaction-service';
 import { webhookDispatcherDefinition } from '@apps/webhook-dispatcher';
 import { startSandbox, type Sandbox } from '../../sandbox/src/start-sandbox.js';
 import { pointAtSandbox, sandboxEnv } from '../../sandbox/src/deployment-env.js';
-import { freePorts } from '../../standalone/src/start-standalone.js';
 
 const PAYOUT_APPS = [
   quoteServiceDefinition,
@@ -55,7 +55,7 @@ export class DistributedPayoutSystem {
     this.storageDir = await mkdtemp(join(tmpdir(), 'payout-flow-'));
     this.sandbox = await startSandbox();
     // Ports first: transaction-service and chain-watchers ask each other.
-    const ports = await freePorts(PAYOUT_APPS.length);
+    const ports = await freeLoopbackPorts(PAYOUT_APPS.length);
     const upstreams: Record<string, string> = {};
     PAYOUT_APPS.forEach((definition, index) => {
       upstreams[upstreamVariables[definition.name]!] = `http://127.0.0.1:${ports[index]}`;

@@ -1,11 +1,10 @@
-import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { runMigrations, withDataSource } from '@platform/database';
 import { startService, type PlatformSections, type RunningService } from '@platform/http';
 import type { Logger } from '@platform/logging';
 import { InMemoryEventBus } from '@platform/messaging';
+import { freeLoopbackPorts } from '@shared/util';
 import { backendDefinitions, gatewayDefinition, upstreamVariables } from '../../apps/all-apps.js';
 import { startSandbox, type Sandbox } from '../../sandbox/src/start-sandbox.js';
 import { pointAtSandbox, sandboxEnv, sandboxPushEnv } from '../../sandbox/src/deployment-env.js';
@@ -80,7 +79,7 @@ export async function startStandalone(options: StandaloneOptions): Promise<Stand
     }
     // Ports are chosen before any app starts so that every app knows every other's URL: backends
     // ask each other too (transaction-service asks quote-service and kyc-service).
-    const ports = await freePorts(backendDefinitions.length);
+    const ports = await freeLoopbackPorts(backendDefinitions.length);
     const upstreams: Record<string, string> = {};
     backendDefinitions.forEach((definition, index) => {
       const variable = upstreamVariables[definition.name];
@@ -152,19 +151,4 @@ function ownEnv(app: string, secrets: StandaloneSecrets, dataDir: string): Recor
     default:
       return {};
   }
-}
-
-// Free loopback ports, all held open together so that no two are the same.
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, async () => {
-      const server = createServer();
-      server.listen(0, '127.0.0.1');
-      await once(server, 'listening');
-      return server;
-    }),
-  );
-  const ports = servers.map((server) => (server.address() as AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freeLoopbackPorts } from '@shared/util';
 
 const run = promisify(execFile);
 
@@ -29,7 +29,7 @@ describe('standalone under chat load, kill and signal', () => {
         ...process.env,
         DATA_DIR: dataDir,
         PORT: String(port),
-        SANDBOX_WEBHOOK_RECEIVER_PORT: String(await freePort()),
+        SANDBOX_WEBHOOK_RECEIVER_PORT: String((await freeLoopbackPorts(1))[0]!),
         LOG_LEVEL: 'error',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,7 +80,7 @@ describe('standalone under chat load, kill and signal', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'standalone-resilience-'));
-    port = await freePort();
+    port = (await freeLoopbackPorts(1))[0]!;
     await run('node', ['tools/build/build.mjs', '--quiet']);
     await boot();
     ({ opsApiKey } = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as {
@@ -161,12 +161,3 @@ describe('standalone under chat load, kill and signal', () => {
     standalone = null;
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

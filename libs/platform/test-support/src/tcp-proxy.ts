@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { createServer, type AddressInfo, connect, type Server, type Socket } from 'node:net';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { freeLoopbackPorts } from '@shared/util';
 
 export interface TcpProxy {
   // The target's URL with host and port replaced by the proxy's.
@@ -27,10 +28,12 @@ export async function startTcpProxy(targetUrl: string): Promise<TcpProxy> {
     client.once('close', () => upstream.destroy());
     upstream.once('close', () => client.destroy());
   };
+  // Below the ephemeral range: restore() listens on this port again, and one from binding port 0
+  // could meanwhile be the local port of some outgoing connection.
+  const [port] = await freeLoopbackPorts(1);
   let server: Server = createServer(relay);
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
   const stopListening = async () => {
     for (const socket of sockets) socket.destroy();
     if (server.listening) await new Promise((resolve) => server.close(resolve));

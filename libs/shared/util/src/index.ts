@@ -3,6 +3,7 @@ export * from './calendar-date.js';
 export * from './clock.js';
 export * from './coded-error.js';
 export * from './delay.js';
+export * from './free-loopback-ports.js';
 export * from './ed25519.js';
 export * from './id-generator.js';
 export * from './operator-actor.js';
