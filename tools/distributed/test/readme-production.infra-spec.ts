@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectEventually, startTestDatabase, type TestDatabase } from '@platform/test-support';
+import { freeConsecutiveLoopbackPorts } from '@shared/util';
 import { backendDefinitions } from '../../apps/all-apps.js';
 import { payDepositTarget } from '../../sandbox/src/deposits/pay-deposit-target.js';
 import type { DepositTarget } from '../../sandbox/src/deposits/sandbox-deposit.js';
@@ -48,7 +48,8 @@ describe("the README's production section, followed literally", () => {
     if (database.kind !== 'postgres')
       throw new Error('TEST_DATABASE_URL is not set: this suite needs PostgreSQL');
     workDir = await mkdtemp(join(tmpdir(), 'readme-production-'));
-    const gatewayPort = await contiguousFreePorts(1);
+    // The gateway's port, then the backends' (the distributed launcher numbers them from a base).
+    const gatewayPort = await freeConsecutiveLoopbackPorts(1 + backendDefinitions.length);
     gatewayUrl = `http://localhost:${gatewayPort}`;
     const envFile = join(workDir, 'sandbox.env');
     const fills: Record<string, string> = {
@@ -81,7 +82,7 @@ describe("the README's production section, followed literally", () => {
       'set -euo pipefail',
       exports,
       // This run's own ports and topics, beside whatever else uses the machine and the broker.
-      `export PORT=${gatewayPort} BACKEND_BASE_PORT=${await contiguousFreePorts(backendDefinitions.length)}`,
+      `export PORT=${gatewayPort} BACKEND_BASE_PORT=${gatewayPort + 1}`,
       `export KAFKA_TOPIC_PREFIX=readme.${run}. SANDBOX_ENV_FILE=${envFile} SANDBOX_WEBHOOK_RECEIVER_PORT=0`,
       `${startSandbox} &`,
       `until [ -s ${envFile} ]; do sleep 0.2; done`,
@@ -194,26 +195,5 @@ function fillPlaceholders(block: string, fills: Record<string, string>): string 
     const fill = fills[name];
     if (fill === undefined) throw new Error(`the README's ${name}=${value} has no value in this suite`);
     return `${name}=${fill}`;
-  });
-}
-
-// The first of `count` consecutive free ports (the distributed launcher numbers its backends),
-// below the kernel's ephemeral range (from 32768 on Linux): a port in it may be taken by one of the
-// apps' own outgoing connections before the app listens on it.
-async function contiguousFreePorts(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 12_000);
-    const ports = Array.from({ length: count }, (_, index) => base + index);
-    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base;
-  }
-  throw new Error(`no ${count} consecutive free ports found`);
-}
-
-// False for a port something listens on (EADDRINUSE), rather than an error.
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:net';
-import { freeLoopbackPorts } from './free-loopback-ports.js';
+import { freeConsecutiveLoopbackPorts, freeLoopbackPorts } from './free-loopback-ports.js';
 
 describe('freeLoopbackPorts', () => {
   it('answers distinct ports below the ephemeral range that can be listened on', async () => {
@@ -12,6 +12,15 @@ describe('freeLoopbackPorts', () => {
       expect(port).toBeLessThan(20_000);
     }
     const servers = await Promise.all(ports.map(listen));
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  it('answers the first of consecutive free ports below the ephemeral range', async () => {
+    const base = await freeConsecutiveLoopbackPorts(6, 20_000);
+
+    expect(base).toBeGreaterThanOrEqual(8_000);
+    expect(base + 5).toBeLessThan(20_000);
+    const servers = await Promise.all([0, 1, 2, 3, 4, 5].map((index) => listen(base + index)));
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   });
 });

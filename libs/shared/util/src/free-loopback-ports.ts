@@ -29,8 +29,29 @@ export async function freeLoopbackPorts(
     }
     return held.map((server) => (server.address() as AddressInfo).port);
   } finally {
-    await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
+    await closeAll(held);
   }
+}
+
+// The first of `count` consecutive loopback ports that were free a moment ago, below the
+// ephemeral range likewise: for a launcher that numbers its processes' ports from a base.
+export async function freeConsecutiveLoopbackPorts(
+  count: number,
+  ephemeralLow = ephemeralRangeLow(),
+): Promise<number> {
+  const from = Math.max(LOWEST, ephemeralLow - SPAN);
+  for (let attempt = 0; attempt < ATTEMPTS_PER_PORT; attempt++) {
+    const base = from + Math.floor(Math.random() * (ephemeralLow - from - count + 1));
+    const servers = await Promise.all(Array.from({ length: count }, (_, index) => listeningOn(base + index)));
+    const held = servers.filter((server): server is Server => server !== null);
+    await closeAll(held);
+    if (held.length === count) return base;
+  }
+  throw new Error(`no ${count} consecutive free loopback ports found in ${from}–${ephemeralLow - 1}`);
+}
+
+function closeAll(servers: readonly Server[]): Promise<unknown> {
+  return Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
 }
 
 // The server listening on `port`, or null when the port is taken.
